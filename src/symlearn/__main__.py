@@ -1,0 +1,5 @@
+"""Allow ``python -m symlearn``."""
+
+from symlearn.cli import entry_point
+
+entry_point()

@@ -1,0 +1,119 @@
+"""The ``symlearn`` command line (DESIGN.md section 3).
+
+The command line is thin: each command parses its arguments, calls one library
+function and renders the result as text or, with ``--json``, as one JSON
+object.  Commands are loaded lazily from their own modules, so a command's
+imports cost nothing to the others.
+
+Exit status: 0 success, 1 a "no" result (``--fail-empty``), 2 bad input or
+usage.  A :class:`~symlearn.errors.SymlearnError` becomes its message on
+stderr (or ``{"error": {...}}`` on stdout with ``--json``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+
+import click
+
+from symlearn.errors import SymlearnError
+
+__all__ = ["LazyGroup", "cli", "main"]
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported only when they are used.
+
+    Parameters
+    ----------
+    lazy_subcommands
+        Map from command name to ``"module:attribute"`` of a click command.
+    """
+
+    def __init__(self, *args: object, lazy_subcommands: dict[str, str] | None = None,
+                 **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.lazy_subcommands = dict(lazy_subcommands or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_subcommands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy_subcommands:
+            module_name, attribute = self.lazy_subcommands[cmd_name].split(":")
+            command = getattr(importlib.import_module(module_name), attribute)
+            if not isinstance(command, click.Command):  # pragma: no cover - wiring bug
+                raise TypeError(f"{module_name}:{attribute} is not a click command")
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+#: The top-level commands, each in its own module.
+COMMANDS = {
+    "check": "symlearn.cli.kb_commands:check",
+    "query": "symlearn.cli.kb_commands:query",
+    "learn": "symlearn.cli.learn:learn",
+    "lattice": "symlearn.cli.lattice:lattice",
+    "infer": "symlearn.cli.infer:infer",
+    "bound": "symlearn.cli.bound:bound",
+    "export": "symlearn.cli.export:export",
+}
+
+
+@click.group(cls=LazyGroup, lazy_subcommands=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="symlearn")
+def cli() -> None:
+    """symlearn: learn rules from Prolog-style examples, query them, derive bounds."""
+
+
+def _wants_json(argv: Sequence[str]) -> bool:
+    return "--json" in argv
+
+
+def _report_error(error: SymlearnError, argv: Sequence[str]) -> None:
+    if _wants_json(argv):
+        click.echo(json.dumps({"error": error.to_dict()}))
+    else:
+        click.echo(str(error), err=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit status.
+
+    Parameters
+    ----------
+    argv
+        The arguments without the program name; ``sys.argv[1:]`` by default.
+
+    Returns
+    -------
+    int
+        0 on success, 1 for a "no" answer, 2 for bad input or usage.
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        status = cli.main(args=args, prog_name="symlearn", standalone_mode=False)
+    except click.exceptions.Exit as stop:
+        return int(stop.exit_code)
+    except click.ClickException as usage:
+        usage.show()
+        return 2 if usage.exit_code == 2 else int(usage.exit_code)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return 2
+    except SymlearnError as error:
+        _report_error(error, args)
+        return 2
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        return 130
+    return int(status or 0)
+
+
+def entry_point() -> None:  # pragma: no cover - exercised through subprocess tests
+    """Console-script entry point: run :func:`main` and exit with its status."""
+    sys.exit(main())

@@ -1,0 +1,21 @@
+"""``symlearn learn ALGORITHM FILE... --target NAME/ARITY``: run a learner.
+
+Each algorithm is its own subcommand, defined in the module named below, so
+that its options (``--classify``, ``--cv``, ``--beam`` ...) live next to it.
+"""
+
+from __future__ import annotations
+
+import click
+
+from symlearn.cli import LazyGroup
+
+__all__ = ["LEARNERS", "learn"]
+
+#: Algorithm name (DESIGN.md section 3) -> ``"module:command"``.
+LEARNERS: dict[str, str] = {}
+
+
+@click.group(cls=LazyGroup, lazy_subcommands=LEARNERS)
+def learn() -> None:
+    """Run a learner on a knowledge base and print the hypothesis as clauses."""
