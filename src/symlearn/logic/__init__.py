@@ -1,1 +1,86 @@
-"""TODO."""
+"""Terms, substitutions and unification, clauses, and their printing.
+
+This package knows nothing of files or knowledge bases: it is the vocabulary
+every other part of symlearn speaks.
+"""
+
+from symlearn.logic.clauses import Clause, canonical_variables, conjunction, conjuncts
+from symlearn.logic.printer import format_atom, format_term, portray_clause
+from symlearn.logic.terms import (
+    EMPTY_LIST,
+    LIST_FUNCTOR,
+    PString,
+    Struct,
+    Term,
+    Var,
+    compare_terms,
+    fresh_var,
+    functor_of,
+    indicator_of,
+    is_atom,
+    is_atomic,
+    is_callable,
+    is_compound,
+    is_ground,
+    is_list,
+    is_number,
+    is_var,
+    list_items,
+    make_list,
+    struct,
+    term_equal,
+    term_variables,
+)
+from symlearn.logic.unify import (
+    Substitution,
+    compose,
+    match,
+    occurs_in,
+    rename_apart,
+    substitute,
+    unify,
+    variant,
+    walk,
+)
+
+__all__ = [
+    "EMPTY_LIST",
+    "LIST_FUNCTOR",
+    "Clause",
+    "PString",
+    "Struct",
+    "Substitution",
+    "Term",
+    "Var",
+    "canonical_variables",
+    "compare_terms",
+    "compose",
+    "conjunction",
+    "conjuncts",
+    "format_atom",
+    "format_term",
+    "fresh_var",
+    "functor_of",
+    "indicator_of",
+    "is_atom",
+    "is_atomic",
+    "is_callable",
+    "is_compound",
+    "is_ground",
+    "is_list",
+    "is_number",
+    "is_var",
+    "list_items",
+    "make_list",
+    "match",
+    "occurs_in",
+    "portray_clause",
+    "rename_apart",
+    "struct",
+    "substitute",
+    "term_equal",
+    "term_variables",
+    "unify",
+    "variant",
+    "walk",
+]

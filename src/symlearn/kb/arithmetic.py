@@ -1,0 +1,363 @@
+"""Arithmetic evaluation for ``is/2`` and the comparisons, as SWI-Prolog does it.
+
+Integers are unbounded.  ``/`` of two integers is an integer when the division
+is exact and a float otherwise (SWI-Prolog's default, ``prefer_rationals``
+off); ``//`` truncates toward zero; ``mod`` takes the sign of the divisor and
+``rem`` the sign of the dividend; ``**`` and ``^`` of integers are integers.
+Errors are raised as :class:`PrologThrow` carrying the ISO error term, e.g.
+``error(type_error(evaluable, foo/0), _)``.
+
+Functions
+---------
+evaluate, compare_numbers
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+from symlearn.logic.terms import PString, Struct, Term, Var
+
+__all__ = ["PrologThrow", "compare_numbers", "evaluate", "type_error", "instantiation_error"]
+
+Number = int | float
+
+
+class PrologThrow(Exception):  # noqa: N818 - it is Prolog's throw/1, not an error class
+    """A Prolog exception in flight (``throw/1`` or a built-in's error term)."""
+
+    def __init__(self, ball: Term) -> None:
+        super().__init__(ball)
+        self.ball = ball
+
+
+def _error(formal: Term) -> PrologThrow:
+    return PrologThrow(Struct("error", (formal, Var("_"))))
+
+
+def type_error(kind: str, culprit: Term) -> PrologThrow:
+    """``error(type_error(Kind, Culprit), _)``."""
+    return _error(Struct("type_error", (kind, culprit)))
+
+
+def instantiation_error() -> PrologThrow:
+    """``error(instantiation_error, _)``."""
+    return _error("instantiation_error")
+
+
+def evaluation_error(what: str) -> PrologThrow:
+    """``error(evaluation_error(What), _)``."""
+    return _error(Struct("evaluation_error", (what,)))
+
+
+def _check_int(value: Number) -> int:
+    if type(value) is not int:
+        raise type_error("integer", value)
+    return value
+
+
+def _divide(a: Number, b: Number) -> Number:
+    if b == 0:
+        if type(a) is int and type(b) is int:
+            raise evaluation_error("zero_divisor")
+        if a == 0 or math.isnan(a):
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+    if type(a) is int and type(b) is int:
+        if a % b == 0:
+            return a // b
+        return a / b
+    return a / b
+
+
+def _int_divide(a: Number, b: Number) -> int:
+    a, b = _check_int(a), _check_int(b)
+    if b == 0:
+        raise evaluation_error("zero_divisor")
+    quotient = abs(a) // abs(b)
+    return quotient if (a >= 0) == (b >= 0) else -quotient
+
+
+def _mod(a: Number, b: Number) -> int:
+    a, b = _check_int(a), _check_int(b)
+    if b == 0:
+        raise evaluation_error("zero_divisor")
+    return a % b
+
+
+def _rem(a: Number, b: Number) -> int:
+    a, b = _check_int(a), _check_int(b)
+    if b == 0:
+        raise evaluation_error("zero_divisor")
+    return a - b * _int_divide(a, b)
+
+
+def _floor_divide(a: Number, b: Number) -> int:
+    a, b = _check_int(a), _check_int(b)
+    if b == 0:
+        raise evaluation_error("zero_divisor")
+    return a // b
+
+
+def _power(a: Number, b: Number) -> Number:
+    if type(a) is int and type(b) is int:
+        if b < 0:
+            if a in (1, -1):
+                return a ** b  # type: ignore[return-value]
+            if a == 0:
+                raise evaluation_error("zero_divisor")
+            return float(a) ** b
+        return a ** b
+    try:
+        result = float(a) ** float(b)
+    except ZeroDivisionError:
+        raise evaluation_error("zero_divisor") from None
+    if isinstance(result, complex):
+        raise evaluation_error("undefined")
+    return result
+
+
+def _caret(a: Number, b: Number) -> Number:
+    if type(a) is int and type(b) is int:
+        if b < 0 and a not in (1, -1):
+            if a == 0:
+                raise evaluation_error("zero_divisor")
+            raise type_error("float", a)  # SWI: 2^(-1) must be written 2** -1 or 2.0^ -1
+        return a ** b if b >= 0 else (1 if a == 1 else (1 if b % 2 == 0 else -1))
+    return _power(a, b)
+
+
+def _round(x: Number) -> int:
+    if type(x) is int:
+        return x
+    _finite(x)
+    return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+
+
+def _finite(x: float) -> None:
+    if math.isinf(x) or math.isnan(x):
+        raise evaluation_error("undefined")
+
+
+def _to_int(function: Callable[[float], float]) -> Callable[[Number], int]:
+    def apply(x: Number) -> int:
+        if type(x) is int:
+            return x
+        _finite(x)  # type: ignore[arg-type]
+        return int(function(x))
+
+    return apply
+
+
+def _sqrt(x: Number) -> float:
+    if x < 0:
+        raise evaluation_error("undefined")
+    return math.sqrt(x)
+
+
+def _log(x: Number) -> float:
+    if x <= 0:
+        if x == 0:
+            raise evaluation_error("undefined")
+        raise evaluation_error("undefined")
+    return math.log(x)
+
+
+def _log2(base: Number, x: Number) -> float:
+    if x <= 0 or base <= 0:
+        raise evaluation_error("undefined")
+    return math.log(x) / math.log(base)
+
+
+def _sign(x: Number) -> Number:
+    if type(x) is int:
+        return (x > 0) - (x < 0)
+    return math.copysign(1.0, x) if x != 0 else 0.0
+
+
+def _shift(a: Number, b: Number, left: bool) -> int:
+    a, b = _check_int(a), _check_int(b)
+    return a << b if left else a >> b
+
+
+def _msb(x: Number) -> int:
+    return _check_int(x).bit_length() - 1
+
+
+def _gcd(a: Number, b: Number) -> int:
+    return math.gcd(_check_int(a), _check_int(b))
+
+
+def _float_integer_part(x: Number) -> float:
+    return float(math.trunc(x))
+
+
+def _float_fractional_part(x: Number) -> Number:
+    if type(x) is int:
+        return 0
+    return x - math.trunc(x)
+
+
+def _max(a: Number, b: Number) -> Number:
+    return a if a >= b else b
+
+
+def _min(a: Number, b: Number) -> Number:
+    return a if a <= b else b
+
+
+def _random(n: Number) -> int:
+    return random.randrange(_check_int(n))
+
+
+_BINARY: dict[str, Callable[[Number, Number], Number]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": _divide,
+    "//": _int_divide,
+    "mod": _mod,
+    "rem": _rem,
+    "div": _floor_divide,
+    "min": _min,
+    "max": _max,
+    "**": _power,
+    "^": _caret,
+    ">>": lambda a, b: _shift(a, b, False),
+    "<<": lambda a, b: _shift(a, b, True),
+    "/\\": lambda a, b: _check_int(a) & _check_int(b),
+    "\\/": lambda a, b: _check_int(a) | _check_int(b),
+    "xor": lambda a, b: _check_int(a) ^ _check_int(b),
+    "atan2": lambda a, b: math.atan2(a, b),
+    "atan": lambda a, b: math.atan2(a, b),
+    "log": _log2,
+    "gcd": _gcd,
+    "copysign": lambda a, b: math.copysign(a, b),
+}
+
+_UNARY: dict[str, Callable[[Number], Number]] = {
+    "-": lambda a: -a,
+    "+": lambda a: a,
+    "abs": abs,
+    "sign": _sign,
+    "sqrt": _sqrt,
+    "sin": math.sin,
+    "cos": math.cos,
+    "tan": math.tan,
+    "asin": math.asin,
+    "acos": math.acos,
+    "atan": math.atan,
+    "exp": math.exp,
+    "log": _log,
+    "log2": lambda a: _log2(2, a),
+    "float": float,
+    "integer": _round,
+    "round": _round,
+    "truncate": _to_int(math.trunc),
+    "floor": _to_int(math.floor),
+    "ceiling": _to_int(math.ceil),
+    "float_integer_part": _float_integer_part,
+    "float_fractional_part": _float_fractional_part,
+    "\\": lambda a: ~_check_int(a),
+    "msb": _msb,
+    "random": _random,
+    "random_float": lambda a: random.random(),
+    "succ": lambda a: _check_int(a) + 1,
+}
+
+_CONSTANTS: dict[str, Callable[[], Number]] = {
+    "pi": lambda: math.pi,
+    "e": lambda: math.e,
+    "inf": lambda: math.inf,
+    "infinite": lambda: math.inf,
+    "nan": lambda: math.nan,
+    "epsilon": lambda: 2.220446049250313e-16,
+    "max_tagged_integer": lambda: (1 << 60) - 1,
+    "random": lambda: random.random(),
+    "random_float": lambda: random.random(),
+    "cputime": lambda: __import__("time").process_time(),
+    "realtime": lambda: int(__import__("time").time()),
+    "[]": lambda: _raise_type_error("evaluable", "[]"),
+}
+
+
+def _raise_type_error(kind: str, culprit: Term) -> Number:
+    raise type_error(kind, culprit)
+
+
+def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
+    """Evaluate an arithmetic expression.
+
+    Parameters
+    ----------
+    term
+        The expression (its variables must be bound).
+    deref
+        The engine's dereferencing function for run-time variables.
+
+    Raises
+    ------
+    PrologThrow
+        ``instantiation_error``, ``type_error(evaluable, F/N)`` or an
+        ``evaluation_error`` such as ``zero_divisor``.
+    """
+    term = deref(term)
+    t = type(term)
+    if t is int or t is float:
+        return term  # type: ignore[return-value]
+    if t is Struct:
+        assert isinstance(term, Struct)
+        name, args = term.name, term.args
+        if len(args) == 2:
+            function2 = _BINARY.get(name)
+            if function2 is not None:
+                a = evaluate(args[0], deref)
+                b = evaluate(args[1], deref)
+                try:
+                    return _check_result(function2(a, b))
+                except (OverflowError, ValueError):
+                    raise evaluation_error("undefined") from None
+        elif len(args) == 1:
+            function1 = _UNARY.get(name)
+            if function1 is not None:
+                a = evaluate(args[0], deref)
+                try:
+                    return _check_result(function1(a))
+                except (OverflowError, ValueError):
+                    raise evaluation_error("undefined") from None
+        if name == "[|]" and len(args) == 2 and deref(args[1]) == "[]":
+            return evaluate(args[0], deref)  # "a" style one-element code lists: [X]
+        raise type_error("evaluable", Struct("/", (name, len(args))))
+    if t is str:
+        constant = _CONSTANTS.get(term)  # type: ignore[arg-type]
+        if constant is not None:
+            return constant()
+        raise type_error("evaluable", Struct("/", (term, 0)))
+    if t is PString and len(term.value) == 1:  # type: ignore[union-attr]
+        return ord(term.value)  # type: ignore[union-attr]
+    if t is str or t is PString:
+        raise type_error("evaluable", term)
+    raise instantiation_error()
+
+
+def _check_result(value: Number) -> Number:
+    if type(value) is bool:
+        return int(value)
+    return value
+
+
+def compare_numbers(op: str, a: Number, b: Number) -> bool:
+    """Apply the arithmetic comparison ``op`` (``<``, ``=:=`` ...) to two numbers."""
+    if op == "<":
+        return a < b
+    if op == ">":
+        return a > b
+    if op == "=<":
+        return a <= b
+    if op == ">=":
+        return a >= b
+    if op == "=:=":
+        return a == b
+    return a != b

@@ -1,0 +1,198 @@
+"""What each directive ``:- Name(Args).`` does to the knowledge base being loaded.
+
+:data:`DIRECTIVES` maps ``(name, arity)`` to a handler.  Other parts of symlearn
+add their own declarations with :func:`register_directive` (a learner's cost
+table, say) instead of editing the loader.  A directive that no handler knows
+is an error that names the known ones.
+
+The directives of DESIGN.md section 2:
+
+=====================================  ===============================================
+``:- table p/2, q/1.``                 tabled predicates (SWI-style)
+``:- include('file.pl').``             read another file here (path relative to this one)
+``:- modeh(Recall, Template).``        head mode (Aleph/Progol); Recall an integer or ``*``
+``:- modeb(Recall, Template).``        body mode
+``:- determination(p/2, q/2).``        q/2 may appear in bodies of clauses for p/2
+``:- set(Name, Value).``               a learner setting (``clauselength``, ``closed_world`` ...)
+``:- attributes(Target, [A, ...]).``   attribute names of an attribute-value target
+``:- domain(Attribute, [V, ...]).``    the values of an attribute (or ``number``: continuous)
+``:- dynamic p/1.``                    p/1 exists even without clauses (calls fail)
+``:- discontiguous p/1.``              accepted (clauses may be apart anyway)
+``:- use_module(...)``, ``ensure_loaded``, ``style_check``, ``set_prolog_flag``
+                                       accepted and recorded; nothing to load
+=====================================  ===============================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from symlearn.kb.knowledge_base import KnowledgeBase, Mode, SourcePosition
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Struct, Term, is_callable, is_ground, list_items
+
+__all__ = ["DIRECTIVES", "DirectiveContext", "register_directive"]
+
+
+class DirectiveContext(Protocol):
+    """What a directive handler may use while a knowledge base is loading."""
+
+    kb: KnowledgeBase
+
+    def error(self, message: str) -> Exception:
+        """A located error for the directive being run (raise it)."""
+
+    def include(self, path: str) -> None:
+        """Read another file into the knowledge base at this point."""
+
+    @property
+    def position(self) -> SourcePosition:
+        """Where the directive is."""
+
+
+Handler = Callable[[DirectiveContext, tuple[Term, ...]], None]
+
+#: (name, arity) -> handler.
+DIRECTIVES: dict[tuple[str, int], Handler] = {}
+
+
+def register_directive(name: str, arity: int) -> Callable[[Handler], Handler]:
+    """Decorator: make ``handler`` run for ``:- name(arg1, ..., argN).``"""
+
+    def decorate(handler: Handler) -> Handler:
+        DIRECTIVES[(name, arity)] = handler
+        return handler
+
+    return decorate
+
+
+def _indicators(context: DirectiveContext, term: Term) -> list[tuple[str, int]]:
+    """Read ``p/2``, ``(p/2, q/1)`` or ``[p/2, q/1]`` as predicate indicators."""
+    items: list[Term]
+    if type(term) is Struct and term.name == "," and len(term.args) == 2:
+        items = [term.args[0], *_flatten_commas(term.args[1])]
+    else:
+        items, tail = list_items(term)
+        if tail != "[]" or not items:
+            items = [term]
+    result = []
+    for item in items:
+        if (type(item) is Struct and item.name == "/" and len(item.args) == 2
+                and type(item.args[0]) is str and type(item.args[1]) is int
+                and item.args[1] >= 0):
+            result.append((item.args[0], item.args[1]))
+        else:
+            raise context.error(f"expected a predicate indicator such as p/2, got "
+                                f"{format_term(item)}")
+    return result
+
+
+def _flatten_commas(term: Term) -> list[Term]:
+    if type(term) is Struct and term.name == "," and len(term.args) == 2:
+        return [term.args[0], *_flatten_commas(term.args[1])]
+    return [term]
+
+
+@register_directive("table", 1)
+def _table(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    for name, arity in _indicators(context, args[0]):
+        context.kb.tabled.add((name, arity))
+        context.kb.predicate(name, arity).dynamic = True
+
+
+@register_directive("dynamic", 1)
+def _dynamic(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    for name, arity in _indicators(context, args[0]):
+        context.kb.predicate(name, arity).dynamic = True
+
+
+@register_directive("discontiguous", 1)
+def _discontiguous(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    _indicators(context, args[0])
+
+
+@register_directive("include", 1)
+def _include(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    target = args[0]
+    if type(target) is not str:
+        raise context.error("include/1 expects a file name, e.g. :- include('bk.pl').")
+    context.include(target)
+
+
+def _mode(kind: str) -> Handler:
+    def handler(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+        recall_term, template = args
+        if recall_term == "*":
+            recall: int | None = None
+        elif type(recall_term) is int and recall_term >= 1:
+            recall = recall_term
+        else:
+            raise context.error(f"mode{kind[0]} recall must be a positive integer or *, got "
+                                f"{format_term(recall_term)}")
+        if not is_callable(template):
+            raise context.error(f"mode{kind[0]} template must be an atom or compound term")
+        context.kb.modes.append(Mode("head" if kind == "head" else "body", recall, template,
+                                     context.position))
+
+    return handler
+
+
+DIRECTIVES[("modeh", 2)] = _mode("head")
+DIRECTIVES[("modeb", 2)] = _mode("body")
+
+
+@register_directive("determination", 2)
+def _determination(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    (head,) = _indicators(context, args[0])
+    (body,) = _indicators(context, args[1])
+    context.kb.determinations.append((head, body))
+
+
+@register_directive("set", 2)
+def _set(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    name, value = args
+    if type(name) is not str:
+        raise context.error("set/2 expects a setting name, e.g. :- set(clauselength, 4).")
+    if not is_ground(value):
+        raise context.error(f"the value of setting {name} must be ground")
+    context.kb.settings[name] = value
+
+
+@register_directive("attributes", 2)
+def _attributes(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    target, names = args
+    items, tail = list_items(names)
+    if type(target) is not str or tail != "[]" or not all(type(i) is str for i in items):
+        raise context.error("attributes/2 expects a target name and a list of attribute "
+                            "names, e.g. :- attributes(enjoysport, [sky, airtemp]).")
+    if len(set(items)) != len(items):
+        raise context.error(f"attributes of {target} repeat a name")
+    context.kb.attributes[target] = [str(i) for i in items]
+
+
+@register_directive("domain", 2)
+def _domain(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    attribute, values = args
+    if type(attribute) is not str:
+        raise context.error("domain/2 expects an attribute name first")
+    if values in ("number", "continuous", "numeric"):
+        context.kb.domains[attribute] = "number"
+        return
+    items, tail = list_items(values)
+    if tail != "[]" or not items or not all(is_ground(i) for i in items):
+        raise context.error("domain/2 expects a non-empty list of values or 'number', e.g. "
+                            ":- domain(sky, [sunny, cloudy, rainy]).")
+    if len(set(items)) != len(items):
+        raise context.error(f"the domain of {attribute} repeats a value")
+    context.kb.domains[attribute] = list(items)
+
+
+def _accept(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """Directives that only matter to a full Prolog system; recorded, nothing to do."""
+
+
+for _name, _arity in [("use_module", 1), ("use_module", 2), ("ensure_loaded", 1),
+                      ("style_check", 1), ("set_prolog_flag", 2), ("initialization", 1),
+                      ("initialization", 2), ("module", 2), ("multifile", 1)]:
+    DIRECTIVES[(_name, _arity)] = _accept

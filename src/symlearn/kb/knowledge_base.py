@@ -1,0 +1,427 @@
+"""The knowledge base: clauses indexed by predicate and argument, plus declarations.
+
+A :class:`KnowledgeBase` holds what one or more files say:
+
+* the **clauses** of each predicate, in order, in a :class:`Predicate` that
+  indexes them on *every* argument position (a hash from the argument's value,
+  or its principal functor, to the clauses that may match), built on first
+  use, so that a call with any bound argument looks at only the clauses that
+  can match it;
+* **examples** (``pos/1``, ``neg/1``, ``label/2``, ``instance/1``);
+* the **language bias** (``modeh``, ``modeb``, ``determination``) and
+  **settings** (``set/2``);
+* **attribute-value declarations** (``attributes/2``, ``domain/2``);
+* **probabilistic clauses** in ProbLog syntax, with ``evidence/2`` and ``query/1``;
+* tabling declarations and every directive as written.
+
+Examples are also ordinary facts (``pos(X)`` can be queried), as they are in
+SWI-Prolog.  Build a knowledge base with :func:`symlearn.kb.load` or
+:func:`symlearn.kb.loads`; add clauses with :meth:`KnowledgeBase.add_clause`.
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> kb = loads("parent(ann, bob). parent(bob, carl). pos(p(a)). :- modeb(*, parent(+person, -person)).")
+>>> kb.predicate("parent", 2).candidates((None, "carl"))
+[1]
+>>> [str(e) for e in kb.examples], len(kb.modes)
+(['pos(p(a))'], 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from symlearn.logic.clauses import Clause
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Struct, Term, Var, functor_of
+
+__all__ = [
+    "Example",
+    "KnowledgeBase",
+    "Mode",
+    "Predicate",
+    "ProbabilisticClause",
+    "SourcePosition",
+    "index_key",
+]
+
+Indicator = tuple[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SourcePosition:
+    """Where something was written: file, 1-based line and column."""
+
+    path: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+ExampleKind = Literal["pos", "neg", "label", "instance"]
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A labelled or unlabelled example.
+
+    Attributes
+    ----------
+    kind
+        ``"pos"``, ``"neg"``, ``"label"`` (multi-class) or ``"instance"`` (to classify).
+    atom
+        The example atom, e.g. ``grandparent(ann, carl)``.
+    label
+        The class for ``label/2`` examples (``None`` otherwise).
+    position
+        Where it was written.
+    """
+
+    kind: ExampleKind
+    atom: Term
+    label: Term | None = None
+    position: SourcePosition | None = field(default=None, compare=False)
+
+    @property
+    def indicator(self) -> Indicator:
+        """``(name, arity)`` of the example atom."""
+        return functor_of(self.atom)
+
+    def __str__(self) -> str:
+        if self.kind == "label":
+            return f"label({format_term(self.atom, max_priority=999)}, " \
+                   f"{format_term(self.label, max_priority=999)})"  # type: ignore[arg-type]
+        return f"{self.kind}({format_term(self.atom, max_priority=999)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """An Aleph/Progol mode declaration ``modeh(Recall, Template)`` or ``modeb(...)``.
+
+    Attributes
+    ----------
+    kind
+        ``"head"`` or ``"body"``.
+    recall
+        How many answers of the literal to use (``None`` for ``*``: all).
+    template
+        The atom with ``+type`` (input), ``-type`` (output) and ``#type``
+        (constant) place markers.
+    """
+
+    kind: Literal["head", "body"]
+    recall: int | None
+    template: Term
+    position: SourcePosition | None = field(default=None, compare=False)
+
+    @property
+    def indicator(self) -> Indicator:
+        """``(name, arity)`` of the template."""
+        return functor_of(self.template)
+
+    def arguments(self) -> list[tuple[str, str]]:
+        """The place markers in argument order, as (``"+"|"-"|"#"``, type name)."""
+        _, arity = self.indicator
+        if arity == 0:
+            return []
+        assert isinstance(self.template, Struct)
+        markers: list[tuple[str, str]] = []
+        for arg in self.template.args:
+            if type(arg) is Struct and arg.name in ("+", "-", "#") and len(arg.args) == 1:
+                markers.append((arg.name, format_term(arg.args[0])))
+            else:
+                markers.append(("#", format_term(arg)))
+        return markers
+
+    def __str__(self) -> str:
+        recall = "*" if self.recall is None else str(self.recall)
+        name = "modeh" if self.kind == "head" else "modeb"
+        return f"{name}({recall}, {format_term(self.template, max_priority=999)})"
+
+
+@dataclass(frozen=True, slots=True)
+class ProbabilisticClause:
+    """A ProbLog clause: ``p1::h1; ...; pn::hn :- Body`` (one head for ``p::h``).
+
+    Attributes
+    ----------
+    heads
+        ``(probability, head atom)`` pairs.  A probability is a number in
+        [0, 1], or a term such as ``t(_)`` (a parameter to learn).
+    body
+        The body goals (empty for a probabilistic fact).
+    """
+
+    heads: tuple[tuple[Term, Term], ...]
+    body: tuple[Term, ...] = ()
+    position: SourcePosition | None = field(default=None, compare=False)
+
+    @property
+    def is_annotated_disjunction(self) -> bool:
+        """True when there is more than one head."""
+        return len(self.heads) > 1
+
+    def __str__(self) -> str:
+        heads = "; ".join(
+            f"{format_term(p, max_priority=999)}::{format_term(h, max_priority=999)}"
+            for p, h in self.heads
+        )
+        if not self.body:
+            return heads + "."
+        body = ", ".join(format_term(g, max_priority=999) for g in self.body)
+        return f"{heads} :- {body}."
+
+
+def index_key(term: Term) -> object:
+    """The hash key a bound argument is indexed under (None for a variable).
+
+    Atomic terms are their own key; a compound term is keyed by its principal
+    functor ``(name, arity)``.  ``1`` and ``1.0`` share a key (Python equality),
+    so an index lookup may return a clause that unification then rejects; it
+    never misses one.
+    """
+    t = type(term)
+    if t is Var:
+        return None
+    if t is Struct:
+        assert isinstance(term, Struct)
+        return (term.name, len(term.args))
+    return term
+
+
+class Predicate:
+    """The clauses of one predicate in order, indexed on every argument.
+
+    Parameters
+    ----------
+    name, arity
+        The predicate's functor.
+    """
+
+    __slots__ = ("_indexes", "arity", "clauses", "dynamic", "name", "positions")
+
+    def __init__(self, name: str, arity: int) -> None:
+        self.name = name
+        self.arity = arity
+        self.clauses: list[Clause] = []
+        self.positions: list[SourcePosition | None] = []
+        self.dynamic = False
+        self._indexes: list[tuple[dict[object, list[int]], list[int]] | None] = [None] * arity
+
+    @property
+    def indicator(self) -> Indicator:
+        """``(name, arity)``."""
+        return (self.name, self.arity)
+
+    def __len__(self) -> int:
+        return len(self.clauses)
+
+    def add(self, clause: Clause, position: SourcePosition | None = None) -> None:
+        """Append a clause (as ``assertz/1``); indexes are rebuilt on next use."""
+        self.clauses.append(clause)
+        self.positions.append(position)
+        if any(index is not None for index in self._indexes):
+            self._indexes = [None] * self.arity
+
+    def index(self, position: int) -> tuple[dict[object, list[int]], list[int]]:
+        """The index on argument ``position`` (0-based), built on first use.
+
+        Returns
+        -------
+        (dict, list)
+            key -> indices of the clauses whose argument is that key or a
+            variable (in clause order), and the indices of the clauses whose
+            argument is a variable (the answer for a key not in the dict).
+        """
+        built = self._indexes[position]
+        if built is not None:
+            return built
+        by_key: dict[object, list[int]] = {}
+        unbound: list[int] = []
+        for number, clause in enumerate(self.clauses):
+            head = clause.head
+            assert isinstance(head, Struct)
+            key = index_key(head.args[position])
+            if key is None:
+                unbound.append(number)
+                for numbers in by_key.values():
+                    numbers.append(number)
+            else:
+                numbers = by_key.get(key)
+                if numbers is None:
+                    numbers = by_key[key] = list(unbound)
+                numbers.append(number)
+        built = (by_key, unbound)
+        self._indexes[position] = built
+        return built
+
+    def candidates(self, keys: Sequence[object]) -> Sequence[int]:
+        """Indices of the clauses that may match a call whose arguments have ``keys``.
+
+        Parameters
+        ----------
+        keys
+            One :func:`index_key` per argument (None where the argument is
+            unbound).  The most selective bound argument decides.
+        """
+        best: Sequence[int] | None = None
+        for position, key in enumerate(keys):
+            if key is None:
+                continue
+            by_key, unbound = self.index(position)
+            numbers = by_key.get(key, unbound)
+            if best is None or len(numbers) < len(best):
+                best = numbers
+                if len(best) <= 1:
+                    break
+        return range(len(self.clauses)) if best is None else best
+
+    @property
+    def is_ground_facts(self) -> bool:
+        """True when every clause is a ground fact."""
+        return all(c.is_fact and c.is_ground for c in self.clauses)
+
+    def rows(self) -> list[tuple[Term, ...]]:
+        """The argument tuples of the facts (for set-at-a-time algorithms)."""
+        result = []
+        for clause in self.clauses:
+            if clause.is_fact:
+                head = clause.head
+                result.append(head.args if isinstance(head, Struct) else ())
+        return result
+
+
+class KnowledgeBase:
+    """Everything one or more knowledge-base files say; see the module docstring."""
+
+    def __init__(self) -> None:
+        self.predicates: dict[Indicator, Predicate] = {}
+        self.examples: list[Example] = []
+        self.modes: list[Mode] = []
+        self.determinations: list[tuple[Indicator, Indicator]] = []
+        self.settings: dict[str, Term] = {}
+        self.attributes: dict[str, list[str]] = {}
+        self.domains: dict[str, list[Term] | str] = {}
+        self.tabled: set[Indicator] = set()
+        self.probabilistic: list[ProbabilisticClause] = []
+        self.evidence: list[tuple[Term, bool]] = []
+        self.queries: list[Term] = []
+        self.directives: list[tuple[Term, SourcePosition | None]] = []
+        self.sources: list[str] = []
+        #: Extra declarations that directives registered by other modules record.
+        self.declarations: dict[str, list[object]] = {}
+
+    # -- clauses
+    def predicate(self, name: str, arity: int) -> Predicate:
+        """The predicate ``name/arity`` (created empty if it has no clauses yet)."""
+        key = (name, arity)
+        predicate = self.predicates.get(key)
+        if predicate is None:
+            predicate = self.predicates[key] = Predicate(name, arity)
+        return predicate
+
+    def defines(self, name: str, arity: int) -> bool:
+        """True when ``name/arity`` has clauses or is declared dynamic."""
+        predicate = self.predicates.get((name, arity))
+        return predicate is not None and (bool(predicate.clauses) or predicate.dynamic)
+
+    def add_clause(self, clause: Clause, position: SourcePosition | None = None) -> None:
+        """Append ``clause`` to its predicate."""
+        name, arity = clause.functor
+        self.predicate(name, arity).add(clause, position)
+
+    def add_fact(self, atom: Term) -> None:
+        """Append the fact ``atom``."""
+        self.add_clause(Clause(atom))
+
+    def clauses(self, name: str | None = None, arity: int | None = None) -> Iterator[Clause]:
+        """All clauses, or those of ``name/arity``, in order."""
+        if name is not None and arity is not None:
+            predicate = self.predicates.get((name, arity))
+            if predicate is not None:
+                yield from predicate.clauses
+            return
+        for predicate in self.predicates.values():
+            yield from predicate.clauses
+
+    @property
+    def facts_count(self) -> int:
+        """How many clauses are facts."""
+        return sum(1 for c in self.clauses() if c.is_fact)
+
+    @property
+    def rules_count(self) -> int:
+        """How many clauses are rules."""
+        return sum(1 for c in self.clauses() if not c.is_fact)
+
+    # -- examples
+    def examples_of(self, name: str, arity: int, kinds: Iterable[str] | None = None
+                    ) -> list[Example]:
+        """The examples whose atom is ``name/arity``, optionally of some kinds only."""
+        wanted = set(kinds) if kinds is not None else None
+        return [e for e in self.examples
+                if e.indicator == (name, arity) and (wanted is None or e.kind in wanted)]
+
+    def positives(self, name: str, arity: int) -> list[Term]:
+        """The atoms of the ``pos/1`` examples of ``name/arity``."""
+        return [e.atom for e in self.examples_of(name, arity, ("pos",))]
+
+    def negatives(self, name: str, arity: int) -> list[Term]:
+        """The atoms of the ``neg/1`` examples of ``name/arity``."""
+        return [e.atom for e in self.examples_of(name, arity, ("neg",))]
+
+    def targets(self) -> list[Indicator]:
+        """The predicates that have examples, in order of first appearance."""
+        seen: dict[Indicator, None] = {}
+        for example in self.examples:
+            seen.setdefault(example.indicator, None)
+        return list(seen)
+
+    # -- language bias and settings
+    def setting(self, name: str, default: Term | None = None) -> Term | None:
+        """The value of ``:- set(name, Value)``, or ``default``."""
+        return self.settings.get(name, default)
+
+    def head_modes(self, name: str | None = None, arity: int | None = None) -> list[Mode]:
+        """The ``modeh`` declarations (of ``name/arity`` if given)."""
+        return [m for m in self.modes if m.kind == "head"
+                and (name is None or m.indicator == (name, arity))]
+
+    def body_modes(self) -> list[Mode]:
+        """The ``modeb`` declarations."""
+        return [m for m in self.modes if m.kind == "body"]
+
+    def determinations_for(self, name: str, arity: int) -> list[Indicator]:
+        """The body predicates ``determination/2`` allows for ``name/arity``."""
+        return [body for head, body in self.determinations if head == (name, arity)]
+
+    # -- summaries
+    def summary(self) -> dict[str, int]:
+        """Counts of what the knowledge base holds (what ``symlearn check`` prints)."""
+        return {
+            "facts": self.facts_count,
+            "rules": self.rules_count,
+            "predicates": sum(1 for p in self.predicates.values() if p.clauses),
+            "examples": len(self.examples),
+            "positive_examples": sum(1 for e in self.examples if e.kind == "pos"),
+            "negative_examples": sum(1 for e in self.examples if e.kind == "neg"),
+            "labelled_examples": sum(1 for e in self.examples if e.kind == "label"),
+            "instances": sum(1 for e in self.examples if e.kind == "instance"),
+            "modes": len(self.modes),
+            "determinations": len(self.determinations),
+            "probabilistic_clauses": len(self.probabilistic),
+            "evidence": len(self.evidence),
+            "queries": len(self.queries),
+            "tabled": len(self.tabled),
+        }
+
+    def __repr__(self) -> str:
+        counts = self.summary()
+        return (f"<KnowledgeBase {counts['facts']} facts, {counts['rules']} rules, "
+                f"{counts['examples']} examples>")
+

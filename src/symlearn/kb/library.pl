@@ -1,0 +1,121 @@
+% The library predicates of symlearn's query engine, written in Prolog as in
+% SWI-Prolog's library(lists) and library(apply), so that their solutions come
+% in the same order.  A knowledge base may define any of these itself; its own
+% definition is then used instead.
+
+member(X, [X|_]).
+member(X, [_|T]) :- member(X, T).
+
+append([], L, L).
+append([H|T], L, [H|R]) :- append(T, L, R).
+
+append(ListOfLists, List) :- '$append_lists'(ListOfLists, List).
+'$append_lists'([], []).
+'$append_lists'([L|Ls], As) :- append(L, Ws, As), '$append_lists'(Ls, Ws).
+
+reverse(Xs, Ys) :- '$reverse'(Xs, [], Ys).
+'$reverse'([], Ys, Ys).
+'$reverse'([X|Xs], Rs, Ys) :- '$reverse'(Xs, [X|Rs], Ys).
+
+nth0(I, L, E) :- '$nth'(L, 0, I, E).
+nth1(I, L, E) :- '$nth'(L, 1, I, E).
+'$nth'(L, B, I, E) :- integer(I), !, Skip is I - B, Skip >= 0, '$nth_fixed'(Skip, L, E).
+'$nth'([H|T], B, I, E) :- var(I), '$nth_var'(T, H, B, I, E).
+'$nth_fixed'(0, [E|_], E) :- !.
+'$nth_fixed'(N, [_|T], E) :- N1 is N - 1, '$nth_fixed'(N1, T, E).
+'$nth_var'(_, H, B, B, H).
+'$nth_var'([H|T], _, B, I, E) :- B1 is B + 1, '$nth_var'(T, H, B1, I, E).
+
+last([X], X) :- !.
+last([_|T], X) :- last(T, X).
+
+select(X, [X|T], T).
+select(X, [H|T], [H|R]) :- select(X, T, R).
+
+selectchk(X, L, R) :- select(X, L, R), !.
+
+subtract([], _, []).
+subtract([E|T], D, R) :- memberchk(E, D), !, subtract(T, D, R).
+subtract([H|T], D, [H|R]) :- subtract(T, D, R).
+
+intersection([], _, []).
+intersection([X|T], L, I) :- memberchk(X, L), !, I = [X|R], intersection(T, L, R).
+intersection([_|T], L, R) :- intersection(T, L, R).
+
+union([], L, L).
+union([H|T], L, R) :- memberchk(H, L), !, union(T, L, R).
+union([H|T], L, [H|R]) :- union(T, L, R).
+
+delete([], _, []).
+delete([E|T], D, R) :- E \= D, !, R = [E|R1], delete(T, D, R1).
+delete([_|T], D, R) :- delete(T, D, R).
+
+exclude(_, [], []).
+exclude(P, [H|T], R) :- ( call(P, H) -> R = R1 ; R = [H|R1] ), exclude(P, T, R1).
+
+include(_, [], []).
+include(P, [H|T], R) :- ( call(P, H) -> R = [H|R1] ; R = R1 ), include(P, T, R1).
+
+partition(_, [], [], []).
+partition(P, [H|T], I, E) :-
+    (   call(P, H) -> I = [H|I1], E = E1 ; I = I1, E = [H|E1] ),
+    partition(P, T, I1, E1).
+
+maplist(_, []).
+maplist(G, [X|Xs]) :- call(G, X), maplist(G, Xs).
+maplist(_, [], []).
+maplist(G, [X|Xs], [Y|Ys]) :- call(G, X, Y), maplist(G, Xs, Ys).
+maplist(_, [], [], []).
+maplist(G, [X|Xs], [Y|Ys], [Z|Zs]) :- call(G, X, Y, Z), maplist(G, Xs, Ys, Zs).
+maplist(_, [], [], [], []).
+maplist(G, [X|Xs], [Y|Ys], [Z|Zs], [W|Ws]) :- call(G, X, Y, Z, W), maplist(G, Xs, Ys, Zs, Ws).
+
+foldl(G, L, V0, V) :- '$foldl'(L, G, V0, V).
+'$foldl'([], _, V, V).
+'$foldl'([X|Xs], G, V0, V) :- call(G, X, V0, V1), '$foldl'(Xs, G, V1, V).
+
+sum_list(Xs, Sum) :- '$sum_list'(Xs, 0, Sum).
+'$sum_list'([], Sum, Sum).
+'$sum_list'([X|Xs], Sum0, Sum) :- Sum1 is Sum0 + X, '$sum_list'(Xs, Sum1, Sum).
+sumlist(Xs, Sum) :- sum_list(Xs, Sum).
+
+max_list([H|T], Max) :- '$max_list'(T, H, Max).
+'$max_list'([], Max, Max).
+'$max_list'([H|T], Max0, Max) :- Max1 is max(H, Max0), '$max_list'(T, Max1, Max).
+min_list([H|T], Min) :- '$min_list'(T, H, Min).
+'$min_list'([], Min, Min).
+'$min_list'([H|T], Min0, Min) :- Min1 is min(H, Min0), '$min_list'(T, Min1, Min).
+
+max_member(Max, [H|T]) :- '$max_member'(T, H, Max).
+'$max_member'([], Max, Max).
+'$max_member'([H|T], Max0, Max) :- ( H @> Max0 -> '$max_member'(T, H, Max) ; '$max_member'(T, Max0, Max) ).
+min_member(Min, [H|T]) :- '$min_member'(T, H, Min).
+'$min_member'([], Min, Min).
+'$min_member'([H|T], Min0, Min) :- ( H @< Min0 -> '$min_member'(T, H, Min) ; '$min_member'(T, Min0, Min) ).
+
+numlist(L, H, R) :- L =< H, '$numlist'(L, H, R).
+'$numlist'(H, H, [H]) :- !.
+'$numlist'(L, H, [L|T]) :- L1 is L + 1, '$numlist'(L1, H, T).
+
+list_to_set(List, Set) :- '$list_to_set'(List, [], Set).
+'$list_to_set'([], _, []).
+'$list_to_set'([H|T], Seen, R) :-
+    (   '$memberchk_eq'(H, Seen) -> R = R1 ; R = [H|R1] ),
+    '$list_to_set'(T, [H|Seen], R1).
+'$memberchk_eq'(X, [Y|Ys]) :- ( X == Y -> true ; '$memberchk_eq'(X, Ys) ).
+
+permutation([], []).
+permutation(L, [H|T]) :- select(H, L, R), permutation(R, T).
+
+flatten(List, Flat) :- '$flatten'(List, [], Flat0), !, Flat = Flat0.
+'$flatten'(Var, Tl, [Var|Tl]) :- var(Var), !.
+'$flatten'([], Tl, Tl) :- !.
+'$flatten'([Hd|Tl], Tail, List) :- !, '$flatten'(Hd, FlatHeadTail, List), '$flatten'(Tl, Tail, FlatHeadTail).
+'$flatten'(NonList, Tl, [NonList|Tl]).
+
+pairs_keys_values([], [], []).
+pairs_keys_values([K-V|T], [K|Ks], [V|Vs]) :- pairs_keys_values(T, Ks, Vs).
+pairs_keys([], []).
+pairs_keys([K-_|T], [K|Ks]) :- pairs_keys(T, Ks).
+pairs_values([], []).
+pairs_values([_-V|T], [V|Vs]) :- pairs_values(T, Vs).

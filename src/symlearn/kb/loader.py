@@ -1,0 +1,330 @@
+"""Load files into a :class:`~symlearn.kb.knowledge_base.KnowledgeBase`.
+
+The loader reads each clause (:mod:`symlearn.kb.parser`) and gives it its
+meaning:
+
+* ``:- Directive.`` runs the directive's handler (:mod:`symlearn.kb.directives`);
+* ``P::H``, ``P1::H1; P2::H2`` and ``... :- Body`` are probabilistic clauses
+  (ProbLog); each probability must be a number in [0, 1] (an arithmetic
+  expression such as ``1/3`` is evaluated), or ``t(_)`` for a parameter to
+  learn, and the probabilities of an annotated disjunction sum to at most 1;
+* ``pos(A)``, ``neg(A)``, ``label(A, Class)``, ``instance(A)`` are examples,
+  ``evidence(A, true|false)`` and ``query(A)`` are ProbLog evidence and
+  queries; they are also ordinary facts, as they are in SWI-Prolog;
+* everything else is a clause of its predicate.
+
+Several files load as one knowledge base.  Loading either succeeds completely
+or raises a :class:`~symlearn.errors.KBError` that names the file, line and
+column; a knowledge base is never half loaded.
+
+Functions
+---------
+load, loads
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from symlearn.errors import KBError, KBSyntaxError
+from symlearn.kb.directives import DIRECTIVES
+from symlearn.kb.knowledge_base import (
+    Example,
+    KnowledgeBase,
+    ProbabilisticClause,
+    SourcePosition,
+)
+from symlearn.kb.parser import ReadClause, read_clauses
+from symlearn.kb.system import SYSTEM_PREDICATES
+from symlearn.logic.clauses import Clause, conjuncts
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
+
+__all__ = ["load", "loads"]
+
+
+def load(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+         kb: KnowledgeBase | None = None) -> KnowledgeBase:
+    """Read one or more files as one knowledge base.
+
+    Parameters
+    ----------
+    paths
+        A file, or several files read in order.
+    kb
+        A knowledge base to add to; a new one by default.  When loading fails
+        it is left unchanged.
+
+    Raises
+    ------
+    KBError
+        If a file is missing or a clause or directive is wrong.
+    KBSyntaxError
+        If the text does not parse.
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    loader = _Loader()
+    for path in paths:
+        loader.load_file(Path(path))
+    return loader.commit(kb)
+
+
+def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) -> KnowledgeBase:
+    """Read knowledge-base text (see :func:`load`).
+
+    Examples
+    --------
+    >>> kb = loads("parent(ann, bob). gp(X, Z) :- parent(X, Y), parent(Y, Z).")
+    >>> kb.facts_count, kb.rules_count
+    (1, 1)
+    """
+    loader = _Loader()
+    loader.load_text(text, path, base=Path.cwd())
+    return loader.commit(kb)
+
+
+class _Loader:
+    """One loading run: the knowledge base under construction and the include stack."""
+
+    def __init__(self) -> None:
+        self.kb = KnowledgeBase()
+        self.stack: list[Path] = []
+        self.current: ReadClause | None = None
+        self.base = Path.cwd()
+
+    # -- the DirectiveContext protocol
+    @property
+    def position(self) -> SourcePosition:
+        assert self.current is not None
+        return SourcePosition(self.current.path, self.current.line, self.current.column)
+
+    def error(self, message: str) -> KBError:
+        assert self.current is not None
+        c = self.current
+        return KBError(message, c.path, c.line, c.column, c.source_line)
+
+    def include(self, path: str) -> None:
+        target = (self.base / path) if not os.path.isabs(path) else Path(path)
+        if not target.exists() and target.suffix == "":
+            target = target.with_suffix(".pl")
+        saved_current, saved_base = self.current, self.base
+        if not target.exists():
+            raise self.error(f"cannot include {path}: no such file ({target})")
+        self.load_file(target)
+        self.current, self.base = saved_current, saved_base
+
+    # -- loading
+    def commit(self, kb: KnowledgeBase | None) -> KnowledgeBase:
+        if kb is None:
+            return self.kb
+        _merge(kb, self.kb)
+        return kb
+
+    def load_file(self, path: Path) -> None:
+        resolved = path.resolve()
+        if resolved in self.stack:
+            raise self.error(f"{path} includes itself")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError as error:
+            raise KBError(f"no such file: {path}", str(path)) from error
+        except IsADirectoryError as error:
+            raise KBError(f"{path} is a directory, not a knowledge-base file",
+                          str(path)) from error
+        except UnicodeDecodeError as error:
+            raise KBError(f"{path} is not UTF-8 text ({error.reason} at byte "
+                          f"{error.start})", str(path)) from error
+        except OSError as error:
+            raise KBError(f"cannot read {path}: {error.strerror}", str(path)) from error
+        self.stack.append(resolved)
+        self.kb.sources.append(str(path))
+        self.load_text(text, str(path), base=path.parent)
+        self.stack.pop()
+
+    def load_text(self, text: str, path: str, base: Path) -> None:
+        self.base = base
+        if "\0" in text:
+            line = text.count("\n", 0, text.index("\0")) + 1
+            raise KBSyntaxError("the file contains a NUL byte (is it a binary file?)", path,
+                                line, 1)
+        for read in read_clauses(text, path):
+            self.current = read
+            self.base = base
+            self.add(read)
+
+    def add(self, read: ReadClause) -> None:
+        term = read.term
+        if type(term) is Struct and term.name == ":-" and len(term.args) == 1:
+            self.directive(term.args[0])
+        elif type(term) is Struct and term.name == "?-" and len(term.args) == 1:
+            self.kb.directives.append((term, self.position))
+        elif _is_probabilistic(term):
+            self.probabilistic(term)
+        elif type(term) is Struct and term.name == "-->" and len(term.args) == 2:
+            raise self.error("DCG rules (-->) are not supported")
+        else:
+            self.clause(term)
+
+    def directive(self, goal: Term) -> None:
+        self.kb.directives.append((Struct(":-", (goal,)), self.position))
+        if type(goal) is Var:
+            raise self.error("a directive must be a goal, not a variable")
+        if type(goal) is Struct and goal.name == "," and len(goal.args) == 2:
+            for part in conjuncts(goal):
+                self.directive_call(part)
+            return
+        self.directive_call(goal)
+
+    def directive_call(self, goal: Term) -> None:
+        if not is_callable(goal):
+            raise self.error(f"a directive must be a goal, not {format_term(goal)}")
+        name, arity = functor_of(goal)
+        handler = DIRECTIVES.get((name, arity))
+        if handler is None:
+            known = ", ".join(sorted(f"{n}/{a}" for n, a in DIRECTIVES))
+            raise self.error(f"unknown directive {name}/{arity} (known: {known})")
+        args = goal.args if isinstance(goal, Struct) else ()
+        handler(self, args)
+
+    def clause(self, term: Term) -> None:
+        try:
+            clause = Clause.from_term(term)
+        except TypeError:
+            raise self.error(_not_callable_message(term)) from None
+        name, arity = clause.functor
+        if (name, arity) in SYSTEM_PREDICATES:
+            raise self.error(f"no permission to modify static procedure {name}/{arity} "
+                             "(it is built in)")
+        self.kb.add_clause(clause, self.position)
+        if clause.is_fact:
+            self.special_fact(clause.head)
+
+    def special_fact(self, head: Term) -> None:
+        """Record examples, evidence and queries written as facts."""
+        if type(head) is not Struct:
+            return
+        name, args = head.name, head.args
+        position = self.position
+        if name in ("pos", "neg", "instance") and len(args) == 1:
+            if not is_callable(args[0]):
+                raise self.error(f"{name}/1 expects an atom such as {name}(p(a))")
+            self.kb.examples.append(Example(name, args[0], None, position))  # type: ignore[arg-type]
+        elif name == "label" and len(args) == 2:
+            if not is_callable(args[0]):
+                raise self.error("label/2 expects an example atom and its class, e.g. "
+                                 "label(playtennis(sunny, hot, high, weak), no)")
+            self.kb.examples.append(Example("label", args[0], args[1], position))
+        elif name == "evidence" and len(args) in (1, 2):
+            value = args[1] if len(args) == 2 else "true"
+            if value not in ("true", "false"):
+                raise self.error("evidence/2 expects true or false as its second argument")
+            if not is_callable(args[0]):
+                raise self.error("evidence/2 expects an atom first")
+            self.kb.evidence.append((args[0], value == "true"))
+        elif name == "query" and len(args) == 1:
+            if not is_callable(args[0]):
+                raise self.error("query/1 expects an atom")
+            self.kb.queries.append(args[0])
+
+    def probabilistic(self, term: Term) -> None:
+        head_part, body = term, ()
+        if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
+            head_part = term.args[0]
+            body = tuple(conjuncts(term.args[1]))
+            for goal in body:
+                if not (is_callable(goal) or type(goal) is Var):
+                    raise self.error(f"body goal {format_term(goal)} is not callable")
+        heads: list[tuple[Term, Term]] = []
+        for disjunct in _disjuncts(head_part):
+            if not (type(disjunct) is Struct and disjunct.name == "::" and len(disjunct.args) == 2):
+                raise self.error(f"{format_term(disjunct)} has no probability; write P::Head "
+                                 "for every head of an annotated disjunction")
+            probability, head = disjunct.args
+            if not is_callable(head):
+                raise self.error(f"the head {format_term(head)} of a probabilistic clause must "
+                                 "be an atom or compound term")
+            heads.append((self.probability(probability), head))
+        numeric = [p for p, _ in heads if type(p) in (int, float)]
+        if len(numeric) == len(heads) and sum(numeric) > 1 + 1e-9:  # type: ignore[arg-type]
+            raise self.error(f"the probabilities of an annotated disjunction sum to "
+                             f"{sum(numeric):g}, more than 1")  # type: ignore[arg-type]
+        self.kb.probabilistic.append(ProbabilisticClause(tuple(heads), body, self.position))
+
+    def probability(self, term: Term) -> Term:
+        if type(term) is Struct and term.name == "t" and len(term.args) == 1:
+            return term  # a learnable parameter (ProbLog's t(_))
+        value = _evaluate(term)
+        if value is None:
+            raise self.error(f"probability {format_term(term)} is not a number")
+        if not 0.0 <= value <= 1.0:
+            raise self.error(f"probability {format_term(term)} is outside [0, 1]")
+        return value
+
+
+def _is_probabilistic(term: Term) -> bool:
+    if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
+        term = term.args[0]
+    return any(type(d) is Struct and d.name == "::" and len(d.args) == 2 for d in _disjuncts(term))
+
+
+def _disjuncts(term: Term) -> list[Term]:
+    if type(term) is Struct and term.name == ";" and len(term.args) == 2:
+        return [*_disjuncts(term.args[0]), *_disjuncts(term.args[1])]
+    return [term]
+
+
+def _evaluate(term: Term) -> float | None:
+    """Evaluate a probability expression of numbers and + - * / (None if it is not one)."""
+    if type(term) in (int, float):
+        return float(term)  # type: ignore[arg-type]
+    if type(term) is Struct and len(term.args) == 2 and term.name in "+-*/":
+        left, right = _evaluate(term.args[0]), _evaluate(term.args[1])
+        if left is None or right is None:
+            return None
+        if term.name == "+":
+            return left + right
+        if term.name == "-":
+            return left - right
+        if term.name == "*":
+            return left * right
+        return left / right if right != 0 else None
+    if type(term) is Struct and len(term.args) == 1 and term.name == "-":
+        inner = _evaluate(term.args[0])
+        return None if inner is None else -inner
+    return None
+
+
+def _not_callable_message(term: Term) -> str:
+    head = term.args[0] if type(term) is Struct and term.name == ":-" and len(term.args) == 2 \
+        else term
+    if type(head) is Var:
+        return "a clause head cannot be a variable"
+    if not is_callable(head):
+        return f"a clause head must be an atom or compound term, not {format_term(head)}"
+    return "a clause body goal must be callable (an atom, compound term or variable)"
+
+
+def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
+    """Add everything ``source`` holds to ``target``."""
+    for predicate in source.predicates.values():
+        merged = target.predicate(predicate.name, predicate.arity)
+        merged.dynamic = merged.dynamic or predicate.dynamic
+        for clause, position in zip(predicate.clauses, predicate.positions):
+            merged.add(clause, position)
+    target.examples.extend(source.examples)
+    target.modes.extend(source.modes)
+    target.determinations.extend(source.determinations)
+    target.settings.update(source.settings)
+    target.attributes.update(source.attributes)
+    target.domains.update(source.domains)
+    target.tabled |= source.tabled
+    target.probabilistic.extend(source.probabilistic)
+    target.evidence.extend(source.evidence)
+    target.queries.extend(source.queries)
+    target.directives.extend(source.directives)
+    target.sources.extend(source.sources)
+    for key, values in source.declarations.items():
+        target.declarations.setdefault(key, []).extend(values)

@@ -1,0 +1,562 @@
+"""Read knowledge-base text into terms: the lark grammar plus a fast path.
+
+The grammar is ``grammars/kb.lark`` (shipped as package data and loaded through
+``importlib.resources``), parsed with lark's LALR parser and contextual lexer.
+Text is read one clause at a time: a small scanner finds where each clause ends
+(the ``.`` that is followed by layout, outside quotes and comments), and each
+clause is parsed on its own, so an error points at its own line and a large
+file costs one short parse per clause.
+
+**Fast path.**  Most of a large knowledge base is ground facts such as
+``parent(ann, bob).``.  A clause that matches :data:`_FAST_FACT` exactly (a
+name, and arguments that are plain lower-case atoms or integers) is built
+directly, without lark.  The test suite checks on random texts that this
+yields exactly the terms the grammar yields.
+
+Functions
+---------
+parse_text, parse_term, read_clauses
+
+Examples
+--------
+>>> [str(c.term) for c in parse_text("parent(ann, bob). g(X) :- p(X, _).")]
+['parent(ann, bob)', 'g(X):-p(X, _)']
+>>> print(parse_term("X is 1 + 2 * 3"))
+X is 1+2*3
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark.exceptions import UnexpectedToken, VisitError
+
+from symlearn.errors import KBSyntaxError
+from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_list
+
+__all__ = ["ReadClause", "parse_term", "parse_text", "read_clauses"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadClause:
+    """One clause as read: its term, variable names and where it starts.
+
+    Attributes
+    ----------
+    term
+        The clause term (``H``, ``H :- B``, ``:- D`` ...).
+    variables
+        The named variables of the clause, name -> variable (``_`` excluded).
+    path
+        The file it came from (or ``"<string>"``).
+    line, column
+        1-based position of its first character.
+    source_line
+        The text of that line, for error messages.
+    """
+
+    term: Term
+    variables: dict[str, Var] = field(hash=False, compare=False)
+    path: str
+    line: int
+    column: int
+    source_line: str = field(default="", hash=False, compare=False, repr=False)
+
+    def error(self, message: str) -> KBSyntaxError:
+        """A syntax error located at this clause."""
+        return KBSyntaxError(message, self.path, self.line, self.column, self.source_line)
+
+
+# --------------------------------------------------------------------------
+# The grammar and the tree-to-term transformer
+# --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _grammar_text() -> str:
+    resource = importlib.resources.files("symlearn").joinpath("grammars", "kb.lark")
+    return resource.read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    """The LALR parser; it builds terms while it parses (no parse tree)."""
+    return Lark(
+        _grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        start=["start", "clause"],
+        maybe_placeholders=False,
+        transformer=_TRANSFORMER,
+    )
+
+
+_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f",
+                   "v": "\v", "0": "\0", "e": "\x1b", "s": " ", "z": "", "\\": "\\",
+                   "'": "'", '"': '"', "`": "`", "\n": ""}
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]+\\?|[0-7]+\\?|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.|\n)",
+                     re.DOTALL)
+
+
+def _unescape(body: str, quote: str) -> str:
+    body = body.replace(quote + quote, quote)
+
+    def replace(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if code[0] == "x":
+            return chr(int(code[1:].rstrip("\\"), 16))
+        if code[0] in "01234567" and (len(code) > 1 or code != "0"):
+            return chr(int(code.rstrip("\\"), 8))
+        if code[0] in "uU":
+            return chr(int(code[1:], 16))
+        if code in _SIMPLE_ESCAPES:
+            return _SIMPLE_ESCAPES[code]
+        raise ValueError(f"undefined escape sequence \\{code}")
+
+    return _ESCAPE.sub(replace, body)
+
+
+def _number(text: str) -> int | float:
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("-").replace("_", "")
+    if digits[:2] in ("0x", "0o", "0b"):
+        return sign * int(digits[2:], {"x": 16, "o": 8, "b": 2}[digits[1]])
+    if digits.endswith("Inf"):
+        return sign * math.inf
+    if digits.endswith("NaN"):
+        return math.nan
+    if any(c in digits for c in ".eE"):
+        return sign * float(digits)
+    return sign * int(digits)
+
+
+class _ToTerms(Transformer):  # type: ignore[type-arg]
+    """Turn parse-tree nodes into terms; one method per grammar rule."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.variables: dict[str, Var] = {}
+        self.clause_variables: list[dict[str, Var]] = []
+
+    def reset(self) -> None:
+        """Forget the variables of earlier parses."""
+        self.variables = {}
+        self.clause_variables = []
+
+    # -- primaries
+    def integer(self, children: list[Token]) -> int:
+        return int(_number(children[0]))
+
+    def float(self, children: list[Token]) -> float:
+        return float(_number(children[0]))
+
+    def char_code(self, children: list[Token]) -> int:
+        text = children[0][2:]
+        if text == "''":
+            return ord("'")
+        return ord(_unescape(text, "'")) if text.startswith("\\") else ord(text)
+
+    def variable(self, children: list[Token]) -> Var:
+        name = str(children[0])
+        if name == "_":
+            return Var("_")
+        var = self.variables.get(name)
+        if var is None:
+            var = self.variables[name] = Var(name)
+        return var
+
+    def string(self, children: list[Token]) -> PString:
+        return PString(_unescape(children[0][1:-1], '"'))
+
+    def codes(self, children: list[Token]) -> Term:
+        return make_list([ord(c) for c in _unescape(children[0][1:-1], "`")])
+
+    def atom(self, children: list[Token]) -> str:
+        token = children[0]
+        if token.type == "QUOTED":
+            return _unescape(token[1:-1], "'")
+        return str(token)
+
+    def compound(self, children: list[object]) -> Term:
+        functor, arguments = children
+        name = str(functor)
+        if name.startswith("'"):
+            name = _unescape(name[1:-1], "'")
+        assert isinstance(arguments, tuple)
+        return Struct(name, arguments)
+
+    def arguments(self, children: list[object]) -> tuple[Term, ...]:
+        return tuple(c for c in children if not isinstance(c, Token))  # type: ignore[misc]
+
+    def parenthesised(self, children: list[Term]) -> Term:
+        return children[0]
+
+    def list(self, children: list[tuple[Term, ...]]) -> Term:
+        return make_list(children[0])
+
+    def partial_list(self, children: list[object]) -> Term:
+        items, _bar, tail = children
+        assert isinstance(items, tuple)
+        return make_list(items, tail)  # type: ignore[arg-type]
+
+    def empty_list(self, children: list[object]) -> str:
+        return EMPTY_LIST
+
+    def curly(self, children: list[Term]) -> Term:
+        return Struct("{}", (children[0],))
+
+    def empty_curly(self, children: list[object]) -> str:
+        return "{}"
+
+    # -- operators
+    def infix(self, children: list[object]) -> Term:
+        left, op, right = children
+        name = op.children[0] if hasattr(op, "children") else op  # type: ignore[union-attr]
+        return Struct(str(name), (left, right))  # type: ignore[arg-type]
+
+    def prefix(self, children: list[object]) -> Term:
+        op, operand = children
+        return Struct(str(op), (operand,))  # type: ignore[arg-type]
+
+    def op700(self, children: list[Token]) -> Token:
+        return children[0]
+
+    op500 = op400 = op700
+
+    # -- clauses
+    def clause(self, children: list[object]) -> Term:
+        self.clause_variables.append(self.variables)
+        self.variables = {}
+        return children[0]  # type: ignore[return-value]
+
+    def start(self, children: list[Term]) -> list[Term]:
+        return children
+
+
+#: The one transformer the parser calls; its ``variables`` are reset per clause.
+_TRANSFORMER = _ToTerms()
+
+
+# --------------------------------------------------------------------------
+# Finding clause boundaries, and the ground-fact fast path
+# --------------------------------------------------------------------------
+
+_LAYOUT = re.compile(r"(?:\s+|%[^\n]*|/\*.*?\*/)*", re.DOTALL)
+_SIMPLE_ARG = r"(?:[a-z][A-Za-z0-9_]*|-?[0-9]+)"
+_FAST_FACT = re.compile(
+    r"([a-z][A-Za-z0-9_]*)\(\s*(" + _SIMPLE_ARG + r"(?:\s*,\s*" + _SIMPLE_ARG + r")*)\s*\)"
+    r"\s*\.(?=\s|%|$)"
+)
+_FAST_ARG_SPLIT = re.compile(r"\s*,\s*")
+# One token of the clause scanner.  Order matters: comments and quoted items
+# first, so that a '.' inside them does not end the clause.
+_CLAUSE_TOKEN = re.compile(
+    r"""
+      (?P<layout>\s+)
+    | (?P<comment>%[^\n]*|/\*.*?(?:\*/|\Z))
+    | (?P<quoted>'(?:[^'\\\n]|\\.|\\\n|'')*'|"(?:[^"\\\n]|\\.|\\\n|"")*"|`(?:[^`\\\n]|\\.|\\\n|``)*`)
+    | (?P<char>0'(?:\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|''|[^\\\n]))
+    | (?P<number>[0-9][0-9_]*(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?(?:Inf|NaN)?)?)
+    | (?P<end>\.(?=\s|%|\Z))
+    | (?P<symbols>[+\-*/\\^<>=~:.?@\#&$]+)
+    | (?P<open>[(\[{])
+    | (?P<close>[)\]}])
+    | (?P<word>[^\s%'"`0-9+\-*/\\^<>=~:.?@\#&$()\[\]{},|!;]+|[0-9]+)
+    | (?P<other>.)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+
+def _clause_end(text: str, start: int) -> int:
+    """Return the offset just after the end ``.`` of the clause starting at ``start``.
+
+    Returns ``len(text)`` when the text ends before a clause end (the parser
+    then reports the missing ``.``).
+    """
+    pos = start
+    match = _CLAUSE_TOKEN.match
+    while pos < len(text):
+        m = match(text, pos)
+        assert m is not None  # the last alternative matches any character
+        if m.lastgroup == "end":
+            return m.end()
+        if m.lastgroup == "other" and m.group() in "'\"`":
+            return len(text)  # an unterminated quote: the parser reports it
+        pos = m.end()
+    return len(text)
+
+
+def _fast_fact(match: re.Match[str]) -> Term:
+    args: list[Term] = [
+        int(text) if text[0].isdigit() or text[0] == "-" else text
+        for text in _FAST_ARG_SPLIT.split(match.group(2))
+    ]
+    return Struct(match.group(1), tuple(args))
+
+
+def _line_text(text: str, offset: int) -> str:
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    return text[start: end if end >= 0 else len(text)]
+
+
+class _Position:
+    """Track line numbers while walking forward through a text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = 0
+        self.line = 1
+        self.line_start = 0
+
+    def move_to(self, offset: int) -> None:
+        newlines = self.text.count("\n", self.offset, offset)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rfind("\n", self.offset, offset) + 1
+        self.offset = offset
+
+    @property
+    def column(self) -> int:
+        return self.offset - self.line_start + 1
+
+
+def read_clauses(text: str, path: str = "<string>", fast: bool = True) -> Iterator[ReadClause]:
+    """Yield the clauses of ``text`` in order.
+
+    Parameters
+    ----------
+    text
+        Knowledge-base source.
+    path
+        Name used in error messages.
+    fast
+        Use the ground-fact fast path (switch off to parse everything with
+        the grammar, for testing the fast path).
+
+    Raises
+    ------
+    KBSyntaxError
+        At the first clause that does not parse, with its file, line and column.
+    """
+    where = _Position(text)
+    layout = _LAYOUT.match
+    fast_fact = _FAST_FACT.match
+    pos = layout(text, 0).end()
+    length = len(text)
+    while pos < length:
+        where.move_to(pos)
+        if text.startswith("/*", pos):
+            raise KBSyntaxError("unterminated /* comment", path, where.line, where.column,
+                                _line_text(text, pos))
+        m = fast_fact(text, pos) if fast else None
+        if m is not None:
+            term = _fast_fact(m)
+            end = m.end()
+            variables: dict[str, Var] = {}
+        else:
+            end = _clause_end(text, pos)
+            term, variables = _parse_clause(text, pos, end, path, where)
+        yield ReadClause(term, variables, path, where.line, where.column,
+                         _line_text(text, pos))
+        pos = layout(text, end).end()
+
+
+def parse_text(text: str, path: str = "<string>", fast: bool = True) -> list[ReadClause]:
+    """Read all clauses of ``text``; see :func:`read_clauses`."""
+    return list(read_clauses(text, path, fast))
+
+
+def parse_whole_text(text: str) -> list[Term]:
+    """Parse ``text`` with one grammar parse (start rule ``start``), no fast path.
+
+    This is the reference the clause-by-clause reader is tested against.
+    """
+    _TRANSFORMER.reset()
+    terms = _parser().parse(text, start="start")
+    _TRANSFORMER.reset()
+    return list(terms)  # type: ignore[arg-type]
+
+
+def _parse_clause(
+    text: str, start: int, end: int, path: str, where: _Position
+) -> tuple[Term, dict[str, Var]]:
+    chunk = text[start:end]
+    _TRANSFORMER.reset()
+    try:
+        term = _parser().parse(chunk, start="clause")
+    except UnexpectedInput as error:
+        raise _syntax_error(error, text, start, chunk, path, where) from error
+    except (ValueError, VisitError) as error:  # a bad escape sequence in a quoted item
+        cause = error.orig_exc if isinstance(error, VisitError) else error
+        raise KBSyntaxError(str(cause), path, where.line, where.column,
+                            _line_text(text, start)) from cause
+    variables = _TRANSFORMER.clause_variables[-1] if _TRANSFORMER.clause_variables else {}
+    _TRANSFORMER.reset()
+    return term, variables  # type: ignore[return-value]
+
+
+def parse_term(text: str, path: str = "<query>") -> Term:
+    """Parse one term (a goal, an atom from the command line); a final ``.`` is optional.
+
+    Raises
+    ------
+    KBSyntaxError
+        If ``text`` is not one term.
+    """
+    term, _ = parse_term_with_variables(text, path)
+    return term
+
+
+def parse_term_with_variables(text: str, path: str = "<query>") -> tuple[Term, dict[str, Var]]:
+    """Parse one term and also return its named variables (name -> variable)."""
+    stripped = text.rstrip()
+    if not re.search(r"(?<![+\-*/\\^<>=~:.?@#&$])\.$", stripped):
+        stripped += " ."
+    return _parse_clause(stripped, 0, len(stripped), path, _Position(stripped))
+
+
+# --------------------------------------------------------------------------
+# Friendly syntax errors
+# --------------------------------------------------------------------------
+
+#: Common mistakes, each with sample clauses that make it.  lark matches a
+#: failing parse to the sample whose parser state and token are the same; the
+#: error tests run every sample through the reader.
+ERROR_EXAMPLES: dict[str, list[str]] = {
+    "missing '.' at the end of the clause": [
+        "parent(ann, bob)\nparent(bob, carl).",
+        "a :- b\nc.",
+        "a\nb.",
+        "f(X) :- g(X)\nh(Y) :- i(Y).",
+        "a :- b, c\nd(x).",
+    ],
+    "a variable cannot be the name of a predicate or functor": [
+        "X(a).",
+        "p :- X(a).",
+        "f(X(b)).",
+    ],
+    "':-' must be followed by a body": [
+        "a :- .",
+        ":- .",
+    ],
+    "operator priority clash (add brackets)": [
+        "a :- b :- c.",
+        "a = b = c.",
+        "p :- q < r < s.",
+    ],
+}
+
+
+def _friendly_message(error: UnexpectedInput) -> str | None:
+    if not isinstance(error, UnexpectedToken):
+        return None
+    try:
+        label = error.match_examples(
+            lambda s: _parser().parse(s, start="clause"),
+            ERROR_EXAMPLES,
+            use_accepts=True,
+        )
+    except Exception:  # noqa: BLE001 - a failed match only loses the friendly text
+        return None
+    return label  # type: ignore[no-any-return]
+
+
+def _describe(token: Token) -> str:
+    if token.type == "$END":
+        return "end of text"
+    return f"{token.value!r}"
+
+
+def _unbalanced(chunk: str) -> tuple[int, str] | None:
+    """Find an unbalanced bracket in ``chunk``: (offset, message) or None."""
+    stack: list[tuple[int, str]] = []
+    pairs = {")": "(", "]": "[", "}": "{"}
+    pos = 0
+    while pos < len(chunk):
+        m = _CLAUSE_TOKEN.match(chunk, pos)
+        assert m is not None
+        kind, value = m.lastgroup, m.group()
+        if kind == "open":
+            stack.append((pos, value))
+        elif kind == "close":
+            if not stack or stack[-1][1] != pairs[value]:
+                return pos, f"unexpected '{value}' (unbalanced brackets)"
+            stack.pop()
+        elif kind == "end":
+            break
+        pos = m.end()
+    if stack:
+        offset, opener = stack[-1]
+        closer = {"(": ")", "[": "]", "{": "}"}[opener]
+        return offset, f"unbalanced '{opener}': missing '{closer}'"
+    return None
+
+
+def _previous_token_end(text: str, offset: int) -> int:
+    while offset > 0 and text[offset - 1].isspace():
+        offset -= 1
+    return offset
+
+
+def _syntax_error(
+    error: UnexpectedInput,
+    text: str,
+    start: int,
+    chunk: str,
+    path: str,
+    where: _Position,
+) -> KBSyntaxError:
+    """Turn a lark error inside the clause ``chunk`` into a located KBSyntaxError."""
+    in_chunk = error.pos_in_stream
+    offset = start + (in_chunk if in_chunk is not None and in_chunk >= 0 else len(chunk))
+    message: str
+    bracket = _unbalanced(chunk)
+    if isinstance(error, UnexpectedCharacters):
+        char = chunk[error.pos_in_stream] if error.pos_in_stream < len(chunk) else ""
+        if chunk.startswith("/*", error.pos_in_stream):
+            message = "unterminated /* comment"
+        elif char in "'\"`":
+            kind = {"'": "quoted atom", '"': "string", "`": "back-quoted text"}[char]
+            message = f"unterminated {kind}"
+        elif bracket is not None:
+            offset, message = start + bracket[0], bracket[1]
+        else:
+            message = f"unexpected character {char!r}"
+    elif isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
+        ends_with_period = re.search(r"\.\s*\Z", chunk) is not None
+        if bracket is not None:
+            offset, message = start + bracket[0], bracket[1]
+        elif ends_with_period and re.search(r":-\s*\.\s*\Z", chunk):
+            offset = start + chunk.rindex(":-")
+            message = "':-' must be followed by a body"
+        elif ends_with_period:
+            offset = start + chunk.rindex(".")
+            message = "unexpected end of clause"
+        else:
+            offset = _previous_token_end(text, start + len(chunk))
+            message = "missing '.' at the end of the clause"
+    else:
+        assert isinstance(error, UnexpectedToken)
+        friendly = _friendly_message(error)
+        if friendly == "missing '.' at the end of the clause":
+            offset = _previous_token_end(text, offset)
+            message = friendly
+        elif bracket is not None and error.token.type in ("END", "RPAR", "RSQB", "RBRACE"):
+            offset, message = start + bracket[0], bracket[1]
+        elif friendly is not None:
+            message = friendly
+        else:
+            message = f"unexpected {_describe(error.token)}"
+    line_start = text.rfind("\n", 0, offset) + 1
+    line = text.count("\n", 0, offset) + 1
+    return KBSyntaxError(message, path, line, offset - line_start + 1, _line_text(text, offset))

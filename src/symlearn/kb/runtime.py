@@ -1,0 +1,341 @@
+"""The engine's run-time terms: bindable references, clause templates, unification.
+
+The query engine does not bind the immutable :class:`~symlearn.logic.terms.Var`
+objects of clauses.  A goal is copied into *run-time terms*, whose variables
+are :class:`Ref` cells that are bound in place and unbound again on
+backtracking through a *trail* (the classic WAM design).  Clauses are compiled
+once into *templates*: terms whose variables are :class:`Slot` numbers into a
+per-call frame, and whose compound subterms that contain slots are
+:class:`TStruct`.  Head unification matches a template against the goal
+directly, so a variable that first occurs in the head simply takes the goal's
+argument and nothing is copied; ground subterms are shared, never copied.
+
+Functions
+---------
+deref, bind, unify, unify_head, build, compile_clause, to_runtime, resolve,
+variant_key, copy_runtime
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from symlearn.logic.clauses import Clause, canonical_variables
+from symlearn.logic.terms import Struct, Term, Var
+
+__all__ = [
+    "CompiledClause",
+    "Ref",
+    "Slot",
+    "TStruct",
+    "bind",
+    "build",
+    "compile_clause",
+    "copy_runtime",
+    "deref",
+    "resolve",
+    "to_runtime",
+    "unify",
+    "unify_head",
+    "variant_key",
+]
+
+
+class Ref:
+    """A run-time variable: ``value`` is None while unbound."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str = "_") -> None:
+        self.value: object = None
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Ref({self.name})" if self.value is None else f"Ref({self.name}={self.value!r})"
+
+
+def deref(term: object) -> object:
+    """Follow bound references to a non-reference or an unbound reference."""
+    while type(term) is Ref:
+        value = term.value  # type: ignore[attr-defined]
+        if value is None:
+            return term
+        term = value
+    return term
+
+
+def bind(ref: Ref, value: object, trail: list[Ref]) -> None:
+    """Bind ``ref`` to ``value`` and remember it on the trail."""
+    ref.value = value
+    trail.append(ref)
+
+
+def _occurs(ref: Ref, term: object) -> bool:
+    stack = [term]
+    while stack:
+        t = deref(stack.pop())
+        if t is ref:
+            return True
+        if type(t) is Struct:
+            stack.extend(t.args)  # type: ignore[attr-defined]
+    return False
+
+
+def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) -> bool:
+    """Unify two run-time terms, binding references (trailed); False if they clash.
+
+    On failure some bindings may have been made; the caller undoes the trail.
+    """
+    stack = [(a, b)]
+    pop = stack.pop
+    while stack:
+        x, y = pop()
+        while type(x) is Ref:
+            v = x.value  # type: ignore[attr-defined]
+            if v is None:
+                break
+            x = v
+        while type(y) is Ref:
+            v = y.value  # type: ignore[attr-defined]
+            if v is None:
+                break
+            y = v
+        if x is y:
+            continue
+        tx = type(x)
+        if tx is Ref:
+            if occurs_check and _occurs(x, y):  # type: ignore[arg-type]
+                return False
+            x.value = y  # type: ignore[attr-defined]
+            trail.append(x)  # type: ignore[arg-type]
+            continue
+        ty = type(y)
+        if ty is Ref:
+            if occurs_check and _occurs(y, x):  # type: ignore[arg-type]
+                return False
+            y.value = x  # type: ignore[attr-defined]
+            trail.append(y)  # type: ignore[arg-type]
+            continue
+        if tx is Struct:
+            if ty is not Struct:
+                return False
+            xa, ya = x.args, y.args  # type: ignore[attr-defined]
+            if x.name != y.name or len(xa) != len(ya):  # type: ignore[attr-defined]
+                return False
+            stack.extend(zip(xa, ya))
+        elif tx is not ty or x != y:
+            return False
+    return True
+
+
+class Slot:
+    """A clause variable inside a template: an index into the call's frame."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __repr__(self) -> str:
+        return f"Slot({self.index})"
+
+
+class TStruct:
+    """A compound subterm of a template that contains slots."""
+
+    __slots__ = ("args", "name")
+
+    def __init__(self, name: str, args: tuple[object, ...]) -> None:
+        self.name = name
+        self.args = args
+
+    def __repr__(self) -> str:
+        return f"TStruct({self.name}, {self.args!r})"
+
+
+def _template(term: Term, slots: dict[Var, int]) -> object:
+    t = type(term)
+    if t is Var:
+        index = slots.get(term)  # type: ignore[arg-type]
+        if index is None:
+            index = slots[term] = len(slots)  # type: ignore[index]
+        return Slot(index)
+    if t is Struct:
+        args = tuple(_template(a, slots) for a in term.args)  # type: ignore[union-attr]
+        if any(type(a) is Slot or type(a) is TStruct for a in args):
+            return TStruct(term.name, args)  # type: ignore[union-attr]
+        return term
+    return term
+
+
+def build(template: object, frame: list[object]) -> object:
+    """Instantiate a template in ``frame``, creating references for new variables."""
+    t = type(template)
+    if t is Slot:
+        index = template.index  # type: ignore[attr-defined]
+        value = frame[index]
+        if value is None:
+            value = frame[index] = Ref()
+        return value
+    if t is TStruct:
+        return Struct(template.name,  # type: ignore[attr-defined]
+                      tuple([build(a, frame) for a in template.args]))  # type: ignore[attr-defined]
+    return template
+
+
+def unify_head(template: object, term: object, frame: list[object], trail: list[Ref]) -> bool:
+    """Unify a head-argument template with a run-time term, filling ``frame``."""
+    tt = type(template)
+    if tt is Slot:
+        index = template.index  # type: ignore[attr-defined]
+        current = frame[index]
+        if current is None:
+            frame[index] = term
+            return True
+        return unify(current, term, trail)
+    while type(term) is Ref:
+        value = term.value  # type: ignore[attr-defined]
+        if value is None:
+            term.value = build(template, frame)  # type: ignore[attr-defined]
+            trail.append(term)  # type: ignore[arg-type]
+            return True
+        term = value
+    if tt is TStruct:
+        if type(term) is not Struct:
+            return False
+        args = term.args  # type: ignore[attr-defined]
+        targs = template.args  # type: ignore[attr-defined]
+        if term.name != template.name or len(args) != len(targs):  # type: ignore[attr-defined]
+            return False
+        for targ, arg in zip(targs, args):
+            if not unify_head(targ, arg, frame, trail):
+                return False
+        return True
+    if tt is Struct:
+        return unify(template, term, trail)
+    return template == term and tt is type(term)
+
+
+class CompiledClause:
+    """A clause ready to run: head-argument and body templates over ``nvars`` slots.
+
+    ``ground_args`` is set for a ground fact: its head arguments are compared
+    with the goal directly, without a frame.
+    """
+
+    __slots__ = ("body", "clause", "ground_args", "head_args", "nvars")
+
+    def __init__(self, clause: Clause) -> None:
+        slots: dict[Var, int] = {}
+        head = clause.head
+        head_args = head.args if isinstance(head, Struct) else ()
+        self.clause = clause
+        self.head_args = tuple(_template(a, slots) for a in head_args)
+        self.body = tuple(_template(g, slots) for g in clause.body)
+        self.nvars = len(slots)
+        self.ground_args = head_args if not clause.body and not slots else None
+
+
+def compile_clause(clause: Clause) -> CompiledClause:
+    """Compile ``clause`` into templates."""
+    return CompiledClause(clause)
+
+
+def _rebuild(term: object, leaf: Callable[[object], object]) -> object:
+    """Copy a term bottom-up without recursion, replacing non-compound parts by ``leaf``."""
+    # Work stack of (term, number of args already pushed or -1); results on ``out``.
+    out: list[object] = []
+    stack: list[tuple[object, bool]] = [(term, False)]
+    while stack:
+        t, expanded = stack.pop()
+        if expanded:
+            n = len(t.args)  # type: ignore[attr-defined]
+            args = tuple(out[len(out) - n:])
+            del out[len(out) - n:]
+            if all(x is y for x, y in zip(args, t.args)):  # type: ignore[attr-defined]
+                out.append(t)
+            else:
+                out.append(Struct(t.name, args))  # type: ignore[attr-defined]
+            continue
+        t = leaf(t)
+        if type(t) is Struct:
+            stack.append((t, True))
+            for arg in reversed(t.args):  # type: ignore[attr-defined]
+                stack.append((arg, False))
+        else:
+            out.append(t)
+    return out[0]
+
+
+def to_runtime(term: Term, mapping: dict[Var, Ref]) -> object:
+    """Copy a term, replacing its variables by references (``mapping`` is filled)."""
+
+    def leaf(t: object) -> object:
+        if type(t) is Var:
+            ref = mapping.get(t)  # type: ignore[call-overload]
+            if ref is None:
+                ref = mapping[t] = Ref(t.name)  # type: ignore[attr-defined, index]
+            return ref
+        return t
+
+    return _rebuild(term, leaf)
+
+
+def resolve(term: object, names: dict[Ref, Var] | None = None) -> Term:
+    """Turn a run-time term into an immutable term; unbound references become variables.
+
+    ``names`` maps unbound references to the variables that stand for them
+    (filled in as new ones are met), so several terms of one solution share them.
+    """
+    table: dict[Ref, Var] = {} if names is None else names
+
+    def leaf(t: object) -> object:
+        t = deref(t)
+        if type(t) is Ref:
+            var = table.get(t)  # type: ignore[call-overload]
+            if var is None:
+                var = table[t] = Var("_" if t.name == "_" else t.name)  # type: ignore[attr-defined, index]
+            return var
+        return t
+
+    return _rebuild(term, leaf)  # type: ignore[return-value]
+
+
+def variant_key(term: object) -> Term:
+    """A hashable key equal for run-time terms that are variants (tabling's call/answer key)."""
+    seen: dict[Ref, Var] = {}
+    canon: list[Var] = []
+
+    def leaf(t: object) -> object:
+        t = deref(t)
+        if type(t) is Ref:
+            var = seen.get(t)  # type: ignore[call-overload]
+            if var is None:
+                if len(canon) <= len(seen):
+                    canon[:] = canonical_variables(len(seen) + 8)
+                var = seen[t] = canon[len(seen)]  # type: ignore[index]
+            return var
+        return t
+
+    return _rebuild(term, leaf)  # type: ignore[return-value]
+
+
+def copy_runtime(term: object) -> object:
+    """``copy_term/2``: a copy of a run-time term with fresh references."""
+    fresh: dict[Ref, Ref] = {}
+
+    def leaf(t: object) -> object:
+        t = deref(t)
+        if type(t) is Ref:
+            new = fresh.get(t)  # type: ignore[call-overload]
+            if new is None:
+                new = fresh[t] = Ref()  # type: ignore[index]
+            return new
+        return t
+
+    return _rebuild(term, leaf)
+
+
+def key_to_runtime(term: Term) -> object:
+    """Copy a stored (variable-canonical) term into run-time form with fresh references."""
+    return to_runtime(term, {})

@@ -1,0 +1,389 @@
+"""Write terms and clauses the way SWI-Prolog writes them.
+
+:func:`format_term` is ``writeq/1`` with ``spacing(next_argument)``: quoted
+atoms where needed, operators in operator notation with the fewest brackets,
+``", "`` between arguments.  :func:`portray_clause` is SWI-Prolog's
+``portray_clause/1``: variables named ``A``, ``B``, ... in order of first
+occurrence, ``_`` for a variable that occurs once, one body goal per line
+indented by four spaces, and the ``(   If -> Then ; Else )`` layout for
+control constructs.  Output that SWI-Prolog would wrap because a line is too
+long is written on one line here.
+
+Functions
+---------
+format_term, format_atom, format_float, portray_clause
+
+Examples
+--------
+>>> from symlearn.logic.terms import Var, struct
+>>> x, y, z = Var("X"), Var("Y"), Var("Z")
+>>> rule = struct(":-", struct("grandparent", x, z),
+...               struct(",", struct("parent", x, y), struct("parent", y, z)))
+>>> print(portray_clause(rule))
+grandparent(A, B) :-
+    parent(A, C),
+    parent(C, B).
+>>> format_term(struct("-", 1, -1))
+'1- -1'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from decimal import Decimal
+
+from symlearn.logic.operators import INFIX, PREFIX
+from symlearn.logic.terms import (
+    EMPTY_LIST,
+    LIST_FUNCTOR,
+    PString,
+    Struct,
+    Term,
+    Var,
+    list_items,
+)
+
+__all__ = ["format_atom", "format_float", "format_term", "portray_clause", "variable_names"]
+
+_SYMBOL_CHARS = frozenset("+-*/\\^<>=~:.?@#&$")
+_SOLO_ATOMS = frozenset({"[]", "!", ";", "{}", ","})
+_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\t": "\\t", "\r": "\\r",
+            "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v", "\0": "\\0\\"}
+
+
+def _is_letter_atom(name: str) -> bool:
+    return (name[0].isalpha() and name[0].islower()
+            and all(c.isalnum() or c == "_" for c in name))
+
+
+def _atom_needs_quotes(name: str) -> bool:
+    if not name:
+        return True
+    if _is_letter_atom(name) or name in ("[]", "!", ";", "{}"):
+        return False
+    return not all(c in _SYMBOL_CHARS for c in name)
+
+
+def _escape(text: str, quote: str) -> str:
+    out = []
+    for c in text:
+        if c == quote:
+            out.append("\\" + quote)
+        elif c in _ESCAPES and c != "'":
+            out.append(_ESCAPES[c])
+        elif ord(c) < 32 or ord(c) == 127:
+            out.append(f"\\x{ord(c):x}\\")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def format_atom(name: str) -> str:
+    """Write an atom, quoted only when it must be.
+
+    Examples
+    --------
+    >>> format_atom("ann"), format_atom("Ann"), format_atom("don't"), format_atom("=..")
+    ('ann', "'Ann'", "'don\\\\'t'", '=..')
+    """
+    if _atom_needs_quotes(name):
+        return "'" + _escape(name, "'") + "'"
+    return name
+
+
+def format_float(value: float) -> str:
+    """Write a float as SWI-Prolog does: shortest digits that read back.
+
+    Fixed notation for decimal exponents from -4 to 14, otherwise
+    ``d.ddde+N`` / ``d.ddde-N``; always with a ``.``.
+
+    Examples
+    --------
+    >>> format_float(1e22), format_float(3e-5), format_float(100.0), format_float(1e15)
+    ('1.0e+22', '3.0e-5', '100.0', '1.0e+15')
+    """
+    if math.isinf(value):
+        return "1.0Inf" if value > 0 else "-1.0Inf"
+    if math.isnan(value):
+        return "1.5NaN"
+    if value == 0.0:
+        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
+    sign, digits, exponent = Decimal(repr(value)).as_tuple()
+    assert isinstance(exponent, int)
+    text_digits = "".join(map(str, digits)).rstrip("0") or "0"
+    scientific = len(digits) - 1 + exponent
+    minus = "-" if sign else ""
+    if -4 <= scientific < 15:
+        if scientific >= 0:
+            whole = text_digits[: scientific + 1].ljust(scientific + 1, "0")
+            frac = text_digits[scientific + 1:] or "0"
+        else:
+            whole, frac = "0", "0" * (-scientific - 1) + text_digits
+        return f"{minus}{whole}.{frac}"
+    mantissa = text_digits[0] + "." + (text_digits[1:] or "0")
+    return f"{minus}{mantissa}e{'+' if scientific >= 0 else '-'}{abs(scientific)}"
+
+
+def _format_number(value: int | float) -> str:
+    return format_float(value) if type(value) is float else str(value)
+
+
+def variable_names(term: Term, singletons_as_underscore: bool = True) -> dict[Var, str]:
+    """Name the variables of ``term`` A, B, ..., Z, A1, ... as ``numbervars`` does.
+
+    With ``singletons_as_underscore`` a variable occurring once is named ``_``
+    and does not use up a letter, as in ``portray_clause/1``.
+    """
+    counts: dict[Var, int] = {}
+    stack = [term]
+    order: list[Var] = []
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            if t not in counts:
+                order.append(t)
+                counts[t] = 0
+            counts[t] += 1
+        elif type(t) is Struct:
+            stack.extend(reversed(t.args))
+    names: dict[Var, str] = {}
+    n = 0
+    for v in order:
+        if singletons_as_underscore and counts[v] == 1:
+            names[v] = "_"
+        else:
+            letter, number = chr(ord("A") + n % 26), n // 26
+            names[v] = letter + (str(number) if number else "")
+            n += 1
+    return names
+
+
+class _Writer:
+    """Operator-aware term writer (``writeq`` with ``spacing(next_argument)``)."""
+
+    def __init__(self, names: Mapping[Var, str] | None) -> None:
+        self.names = names or {}
+
+    def var(self, v: Var) -> str:
+        name = self.names.get(v)
+        if name is not None:
+            return name
+        return v.name if v.name not in ("", "_") else f"_G{id(v) % 100000}"
+
+    def write(self, term: Term, max_priority: int = 1200) -> str:
+        t = type(term)
+        if t is str:
+            assert isinstance(term, str)
+            return self.atom_operand(term, max_priority)
+        if t is int or t is float:
+            assert isinstance(term, (int, float))
+            return _format_number(term)
+        if t is Var:
+            assert isinstance(term, Var)
+            return self.var(term)
+        if t is PString:
+            assert isinstance(term, PString)
+            return '"' + _escape(term.value, '"') + '"'
+        assert isinstance(term, Struct)
+        return self.compound(term, max_priority)
+
+    def atom_operand(self, name: str, max_priority: int) -> str:
+        text = format_atom(name)
+        if max_priority < 999 and (name in INFIX or name in PREFIX) and name != "[]":
+            return f"({text})"
+        return text
+
+    def compound(self, term: Struct, max_priority: int) -> str:
+        name, args = term.name, term.args
+        if name == LIST_FUNCTOR and len(args) == 2:
+            return self.list(term)
+        if name == "{}" and len(args) == 1:
+            return "{" + self.write(args[0], 1200) + "}"
+        if len(args) == 2 and name in INFIX:
+            return self.infix(name, args[0], args[1], max_priority)
+        if len(args) == 1 and name in PREFIX:
+            return self.prefix(name, args[0], max_priority)
+        inner = ", ".join(self.write(a, 999) for a in args)
+        return f"{format_atom(name)}({inner})"
+
+    def list(self, term: Struct) -> str:
+        items, tail = list_items(term)
+        text = "[" + ", ".join(self.write(i, 999) for i in items)
+        if tail != EMPTY_LIST:
+            text += "|" + self.write(tail, 999)
+        return text + "]"
+
+    def infix(self, name: str, left: Term, right: Term, max_priority: int) -> str:
+        priority, kind = INFIX[name]
+        left_max = priority if kind == "yfx" else priority - 1
+        right_max = priority if kind == "xfy" else priority - 1
+        left_text = self.write(left, left_max)
+        right_text = self.write(right, right_max)
+        op = format_atom(name)
+        if name == ",":
+            text = f"{left_text}, {right_text}"
+        elif op[0].isalpha():
+            text = f"{left_text} {op} {right_text}"
+        else:
+            gap_left = " " if left_text[-1] in _SYMBOL_CHARS else ""
+            gap_right = " " if _glues(op, right_text) else ""
+            text = f"{left_text}{gap_left}{op}{gap_right}{right_text}"
+        return f"({text})" if priority > max_priority else text
+
+    def prefix(self, name: str, arg: Term, max_priority: int) -> str:
+        priority, kind = PREFIX[name]
+        arg_max = priority if kind == "fy" else priority - 1
+        op = format_atom(name)
+        if type(arg) is str and (arg in INFIX or arg in PREFIX):
+            text = f"{op} ({format_atom(arg)})"
+            return f"({text})" if priority > max_priority else text
+        arg_text = self.write(arg, arg_max)
+        if op[0].isalpha():
+            text = f"{op} {arg_text}"
+        elif name in ("-", "+") and (arg_text[0].isdigit() or type(arg) in (int, float)):
+            # "- 1" is -(1); "-1" would read back as the integer -1.
+            text = f"{op} {arg_text}"
+        elif arg_text.startswith("(") or _glues(op, arg_text):
+            text = f"{op} {arg_text}"
+        else:
+            text = f"{op}{arg_text}"
+        return f"({text})" if priority > max_priority else text
+
+
+def _glues(op: str, following: str) -> bool:
+    """True when ``following`` written right after ``op`` would read differently."""
+    first = following[0]
+    return (op[-1] in _SYMBOL_CHARS and first in _SYMBOL_CHARS) or (
+        op[-1].isalnum() and (first.isalnum() or first == "_")
+    )
+
+
+def format_term(
+    term: Term,
+    names: Mapping[Var, str] | None = None,
+    max_priority: int = 1200,
+) -> str:
+    """Write ``term`` as ``writeq/1`` does, naming variables by ``names``.
+
+    Parameters
+    ----------
+    term
+        The term to write.
+    names
+        Names for variables; others are written with their own names.
+    max_priority
+        The priority context (999 for an argument, 1200 for a whole clause).
+
+    Examples
+    --------
+    >>> from symlearn.logic.terms import struct, make_list
+    >>> format_term(struct("f", struct(",", "a", "b"), make_list([1, 2])))
+    'f((a, b), [1, 2])'
+    >>> format_term(struct("is", "x", struct("mod", 1, 2)))
+    'x is 1 mod 2'
+    """
+    return _Writer(names).write(term, max_priority)
+
+
+_CONTROL_INDENT = 4
+
+
+class _ClauseLayout:
+    """Lay out a clause body as ``portray_clause/1`` does."""
+
+    def __init__(self, names: Mapping[Var, str]) -> None:
+        self.writer = _Writer(names)
+
+    def goal(self, goal: Term, indent: int, priority: int = 999) -> str:
+        """Lay out ``goal`` whose first character sits at column ``indent``."""
+        if type(goal) is Struct:
+            name, args = goal.name, goal.args
+            if name == "," and len(args) == 2:
+                pad = " " * indent
+                parts = _flatten(goal, ",")
+                return (",\n" + pad).join(self.goal(p, indent, 999) for p in parts)
+            if name in (";", "->", "*->") and len(args) == 2:
+                return self.block(goal, indent)
+            if name == "\\+" and len(args) == 1:
+                return self.negation(args[0], indent)
+        return self.writer.write(goal, priority)
+
+    def block(self, goal: Struct, indent: int) -> str:
+        """``(   A -> B ; C )`` with each part on its own line."""
+        pad = " " * indent
+        lines = ["(   " + self.branch(goal, indent)]
+        return "\n".join(lines) + "\n" + pad + ")"
+
+    def branch(self, goal: Term, indent: int) -> str:
+        pad = " " * indent
+        inner = indent + _CONTROL_INDENT
+        if type(goal) is Struct and len(goal.args) == 2:
+            if goal.name == ";":
+                left, right = goal.args
+                return self.branch(left, indent) + "\n" + pad + ";   " + self.branch(right, indent)
+            if goal.name in ("->", "*->"):
+                cond, then = goal.args
+                arrow = "->  " if goal.name == "->" else "*-> "
+                return (self.goal(cond, inner) + "\n" + pad + arrow
+                        + self.goal(then, inner))
+        return self.goal(goal, inner)
+
+    def negation(self, goal: Term, indent: int) -> str:
+        if type(goal) is Struct and len(goal.args) == 2 and goal.name == ",":
+            pad = " " * (indent + 3)
+            return "\\+ ( " + self.goal(goal, indent + 5) + "\n" + pad + ")"
+        if type(goal) is Struct and len(goal.args) == 2 and goal.name in (";", "->", "*->"):
+            return "\\+ " + self.block(goal, indent + 3)
+        return "\\+ " + self.writer.write(goal, 900)
+
+
+def _flatten(term: Term, op: str) -> list[Term]:
+    parts: list[Term] = []
+    while type(term) is Struct and term.name == op and len(term.args) == 2:
+        parts.append(term.args[0])
+        term = term.args[1]
+    parts.append(term)
+    # Left-nested conjunctions ((a, b), c) print flat too.
+    flat: list[Term] = []
+    for p in parts:
+        if type(p) is Struct and p.name == op and len(p.args) == 2:
+            flat.extend(_flatten(p, op))
+        else:
+            flat.append(p)
+    return flat
+
+
+def portray_clause(clause: Term, names: Mapping[Var, str] | None = None) -> str:
+    """Write a clause term exactly as SWI-Prolog's ``portray_clause/1``, without the newline.
+
+    Parameters
+    ----------
+    clause
+        A fact ``H``, a rule ``H :- B``, a directive ``:- B`` or a DCG rule.
+    names
+        Variable names to use instead of A, B, ... (rarely needed).
+
+    Examples
+    --------
+    >>> from symlearn.logic.terms import Var, struct
+    >>> x = Var("X")
+    >>> print(portray_clause(struct("f", x, Var("Y"), x)))
+    f(A, _, A).
+    >>> print(portray_clause(struct(":-", "a", struct("\\\\+", "b"))))
+    a :-
+        \\+ b.
+    """
+    if names is None:
+        names = variable_names(clause)
+    layout = _ClauseLayout(names)
+    if type(clause) is Struct and len(clause.args) == 2 and clause.name in (":-", "-->"):
+        head, body = clause.args
+        if clause.name == ":-" and body == "true":
+            return layout.writer.write(head, 1199) + "."
+        neck = " :-" if clause.name == ":-" else " -->"
+        return (layout.writer.write(head, 1199) + neck + "\n    "
+                + layout.goal(body, _CONTROL_INDENT) + ".")
+    if type(clause) is Struct and len(clause.args) == 1 and clause.name == ":-":
+        return ":- " + layout.goal(clause.args[0], 3) + "."
+    return layout.writer.write(clause, 1200) + "."

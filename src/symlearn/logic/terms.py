@@ -1,0 +1,453 @@
+"""Prolog terms: atoms, numbers, strings, variables and compound terms.
+
+A term is one of
+
+* an **atom**, represented by a Python ``str`` (``"ann"``, ``"[]"``, ``"+"``);
+* an **integer** (Python ``int``, never ``bool``) or a **float**;
+* a **string** (SWI-Prolog's ``"text"``), a :class:`PString`;
+* a **variable**, a :class:`Var`, equal only to itself;
+* a **compound term** :class:`Struct` with a functor name and a tuple of
+  arguments.  Lists use SWI-Prolog 7's functor ``'[|]'`` and the empty list
+  atom ``[]``.
+
+All terms are immutable and hashable.  Structural equality is Prolog's
+``==``: it compares integers and floats strictly (``1 == 1.0`` is false), so
+``f(1) != f(1.0)`` as terms although ``1 == 1.0`` in Python.
+
+Functions
+---------
+struct, make_list, list_items, is_var, is_atom, is_number, is_atomic,
+is_callable, is_compound, is_ground, is_list, term_variables, functor_of,
+indicator_of, term_equal, compare_terms, fresh_var
+
+Examples
+--------
+>>> t = struct("parent", "ann", Var("X"))
+>>> functor_of(t)
+('parent', 2)
+>>> is_ground(t)
+False
+>>> list_items(make_list([1, 2, 3]))
+([1, 2, 3], '[]')
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from typing import Union
+
+__all__ = [
+    "EMPTY_LIST",
+    "LIST_FUNCTOR",
+    "PString",
+    "Struct",
+    "Term",
+    "Var",
+    "compare_terms",
+    "fresh_var",
+    "functor_of",
+    "indicator_of",
+    "is_atom",
+    "is_atomic",
+    "is_callable",
+    "is_compound",
+    "is_ground",
+    "is_list",
+    "is_number",
+    "is_var",
+    "list_items",
+    "make_list",
+    "struct",
+    "term_equal",
+    "term_variables",
+]
+
+#: The functor of a list cell, as in SWI-Prolog 7.
+LIST_FUNCTOR = "[|]"
+#: The empty list.
+EMPTY_LIST = "[]"
+
+_fresh_numbers = itertools.count(1)
+
+
+class Var:
+    """A logic variable.  Two variables are equal only if they are the same object.
+
+    Parameters
+    ----------
+    name
+        The name it was written with (``"X"``, ``"_"``); only used for display.
+
+    Examples
+    --------
+    >>> Var("X") == Var("X")
+    False
+    >>> x = Var("X"); x == x
+    True
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str = "_") -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Var({self.name!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __reduce__(self) -> tuple[type, tuple[str]]:
+        return (Var, (self.name,))
+
+
+def fresh_var(prefix: str = "_G") -> Var:
+    """Return a new variable with a name no other fresh variable has."""
+    return Var(f"{prefix}{next(_fresh_numbers)}")
+
+
+class PString:
+    """An SWI-Prolog string object, written ``"text"``.
+
+    Examples
+    --------
+    >>> PString("abc") == PString("abc"), PString("abc") == "abc"
+    (True, False)
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is PString and other.value == self.value
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(("$string", self.value))
+
+    def __repr__(self) -> str:
+        return f"PString({self.value!r})"
+
+
+class Struct:
+    """A compound term ``name(arg1, ..., argN)`` with N >= 1.
+
+    Parameters
+    ----------
+    name
+        The functor name (an atom).
+    args
+        The arguments, a non-empty tuple of terms.
+
+    Notes
+    -----
+    Equality is Prolog's structural ``==``: variables by identity, numbers by
+    type and value.  The hash is computed once, on first use.
+
+    Examples
+    --------
+    >>> Struct("f", ("a", 1)) == struct("f", "a", 1)
+    True
+    >>> struct("f", 1) == struct("f", 1.0)
+    False
+    """
+
+    __slots__ = ("_hash", "args", "name")
+
+    def __init__(self, name: str, args: tuple[Term, ...]) -> None:
+        self.name = name
+        self.args = args
+        self._hash: int | None = None
+
+    @property
+    def arity(self) -> int:
+        """The number of arguments."""
+        return len(self.args)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not Struct:
+            return False
+        return term_equal(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            try:
+                h = hash((self.name, self.args))
+            except RecursionError:  # a very deep term, such as a long list
+                h = _deep_hash(self)
+            self._hash = h
+        return h
+
+    def __repr__(self) -> str:
+        from symlearn.logic.printer import format_term
+
+        return f"Struct<{format_term(self)}>"
+
+    def __str__(self) -> str:
+        from symlearn.logic.printer import format_term
+
+        return format_term(self)
+
+    def __reduce__(self) -> tuple[type, tuple[str, tuple[Term, ...]]]:
+        return (Struct, (self.name, self.args))
+
+
+#: A Prolog term.
+Term = Union[str, int, float, PString, Var, Struct]
+
+
+class _KnownHash:
+    """Stands in for a subterm whose hash is already known."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return self.value
+
+
+def _deep_hash(term: Struct) -> int:
+    """The hash ``hash((name, args))`` would give, computed without recursion."""
+    stack: list[tuple[Struct, bool]] = [(term, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if node._hash is not None:
+            continue
+        if children_done:
+            parts = tuple(
+                _KnownHash(a._hash) if type(a) is Struct else a  # type: ignore[arg-type]
+                for a in node.args
+            )
+            node._hash = hash((node.name, parts))
+            continue
+        stack.append((node, True))
+        stack.extend((a, False) for a in node.args if type(a) is Struct and a._hash is None)
+    assert term._hash is not None
+    return term._hash
+
+
+def struct(name: str, *args: Term) -> Term:
+    """Build the term ``name(args...)``, or the atom ``name`` when there are no args.
+
+    Examples
+    --------
+    >>> struct("a")
+    'a'
+    >>> print(struct("f", "a", struct("g", 2)))
+    f(a, g(2))
+    """
+    return Struct(name, args) if args else name
+
+
+def make_list(items: Iterable[Term], tail: Term = EMPTY_LIST) -> Term:
+    """Build the Prolog list of ``items`` ending in ``tail``.
+
+    Examples
+    --------
+    >>> print(make_list(["a", "b"], Var("T")))
+    [a, b|T]
+    """
+    result = tail
+    for item in reversed(list(items)):
+        result = Struct(LIST_FUNCTOR, (item, result))
+    return result
+
+
+def list_items(term: Term) -> tuple[list[Term], Term]:
+    """Split a (possibly partial) list into its elements and its tail.
+
+    The tail is ``'[]'`` for a proper list.
+
+    Examples
+    --------
+    >>> list_items(make_list([1, 2]))
+    ([1, 2], '[]')
+    """
+    items: list[Term] = []
+    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        items.append(term.args[0])
+        term = term.args[1]
+    return items, term
+
+
+def is_var(term: Term) -> bool:
+    """True for a variable."""
+    return type(term) is Var
+
+
+def is_atom(term: Term) -> bool:
+    """True for an atom (including ``[]``)."""
+    return type(term) is str
+
+
+def is_number(term: Term) -> bool:
+    """True for an integer or a float (never for ``bool``)."""
+    return type(term) is int or type(term) is float
+
+
+def is_atomic(term: Term) -> bool:
+    """True for an atom, a number or a string."""
+    return type(term) in (str, int, float, PString)
+
+
+def is_compound(term: Term) -> bool:
+    """True for a compound term."""
+    return type(term) is Struct
+
+
+def is_callable(term: Term) -> bool:
+    """True for an atom or a compound term (what may stand as a goal)."""
+    return type(term) is str or type(term) is Struct
+
+
+def is_list(term: Term) -> bool:
+    """True for a proper list (ending in ``[]``)."""
+    return list_items(term)[1] == EMPTY_LIST
+
+
+def is_ground(term: Term) -> bool:
+    """True when ``term`` contains no variable."""
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            return False
+        if type(t) is Struct:
+            stack.extend(t.args)
+    return True
+
+
+def _iter_variables(term: Term) -> Iterator[Var]:
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            yield t
+        elif type(t) is Struct:
+            stack.extend(reversed(t.args))
+
+
+def term_variables(*terms: Term) -> list[Var]:
+    """The distinct variables of ``terms`` in depth-first, left-to-right order.
+
+    Examples
+    --------
+    >>> x, y = Var("X"), Var("Y")
+    >>> term_variables(struct("f", y, struct("g", x, y)))  == [y, x]
+    True
+    """
+    seen: dict[Var, None] = {}
+    for term in terms:
+        for v in _iter_variables(term):
+            seen.setdefault(v, None)
+    return list(seen)
+
+
+def functor_of(term: Term) -> tuple[str, int]:
+    """Return ``(name, arity)`` of a callable term (arity 0 for an atom).
+
+    Raises
+    ------
+    TypeError
+        If ``term`` is not callable.
+    """
+    if type(term) is Struct:
+        return term.name, len(term.args)
+    if type(term) is str:
+        return term, 0
+    raise TypeError(f"not a callable term: {term!r}")
+
+
+def indicator_of(term: Term) -> str:
+    """Return the predicate indicator ``name/arity`` of a callable term.
+
+    Examples
+    --------
+    >>> indicator_of(struct("parent", "a", "b"))
+    'parent/2'
+    """
+    name, arity = functor_of(term)
+    from symlearn.logic.printer import format_atom
+
+    return f"{format_atom(name)}/{arity}"
+
+
+def term_equal(a: Term, b: Term) -> bool:
+    """Prolog's ``==``: structural identity, with numbers compared by type too."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if x is y:
+            continue
+        tx = type(x)
+        if tx is not type(y):
+            return False
+        if tx is Struct:
+            assert isinstance(x, Struct) and isinstance(y, Struct)
+            if x.name != y.name or len(x.args) != len(y.args):
+                return False
+            stack.extend(zip(x.args, y.args))
+        elif tx is Var or x != y:
+            return False
+    return True
+
+
+_ORDER_RANK = {Var: 0, float: 1, int: 1, str: 3, PString: 4, Struct: 5}
+
+
+def compare_terms(a: Term, b: Term) -> int:
+    """Compare two terms in the standard order of terms; return -1, 0 or 1.
+
+    Var < Number < Atom < String < Compound.  Numbers compare by value, and a
+    float before an integer of equal value; atoms and strings alphabetically;
+    compound terms by arity, then name, then arguments left to right.
+    Variables are ordered by creation (``id``), which is stable within a run.
+
+    Examples
+    --------
+    >>> compare_terms(1, 1.0), compare_terms("b", "a"), compare_terms(struct("f", 1), "z")
+    (1, 1, 1)
+    """
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if x is y:
+            continue
+        rx, ry = _ORDER_RANK[type(x)], _ORDER_RANK[type(y)]
+        if rx != ry:
+            return -1 if rx < ry else 1
+        if rx == 1:
+            if x != y:
+                return -1 if x < y else 1  # type: ignore[operator]
+            if type(x) is not type(y):
+                return -1 if type(x) is float else 1
+        elif rx == 0:
+            return -1 if id(x) < id(y) else 1
+        elif rx == 3:
+            if x != y:
+                return -1 if x < y else 1  # type: ignore[operator]
+        elif rx == 4:
+            assert isinstance(x, PString) and isinstance(y, PString)
+            if x.value != y.value:
+                return -1 if x.value < y.value else 1
+        else:
+            assert isinstance(x, Struct) and isinstance(y, Struct)
+            if len(x.args) != len(y.args):
+                return -1 if len(x.args) < len(y.args) else 1
+            if x.name != y.name:
+                return -1 if x.name < y.name else 1
+            stack.extend(reversed(list(zip(x.args, y.args))))
+    return 0
