@@ -1,1 +1,1 @@
-"""TODO."""
+"""symlearn.bayes: see the modules of this package."""

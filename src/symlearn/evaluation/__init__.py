@@ -1,1 +1,1 @@
-"""TODO."""
+"""symlearn.evaluation: see the modules of this package."""

@@ -1,1 +1,1 @@
-"""TODO."""
+"""symlearn.hypotheses: see the modules of this package."""

@@ -1,1 +1,1 @@
-"""TODO."""
+"""symlearn.lattice: see the modules of this package."""

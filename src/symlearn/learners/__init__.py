@@ -1,1 +1,1 @@
-"""TODO."""
+"""symlearn.learners: see the modules of this package."""
