@@ -171,6 +171,23 @@ class _Writer:
             return name
         return v.name if v.name not in ("", "_") else f"_G{id(v) % 100000}"
 
+    @staticmethod
+    def anonymous_names(term: Term) -> dict[Var, str]:
+        """Names for variables written ``_``: ``_`` if they occur once, else ``_G1`` ..."""
+        counts: dict[Var, int] = {}
+        stack = [term]
+        while stack:
+            t = stack.pop()
+            if type(t) is Var:
+                if t.name in ("", "_"):
+                    counts[t] = counts.get(t, 0) + 1
+            elif type(t) is Struct:
+                stack.extend(t.args)
+        names: dict[Var, str] = {}
+        for v, n in counts.items():
+            names[v] = "_" if n == 1 else f"_G{len(names) + 1}"
+        return names
+
     def write(self, term: Term, max_priority: int = 1200) -> str:
         t = type(term)
         if t is str:
@@ -283,6 +300,8 @@ def format_term(
     >>> format_term(struct("is", "x", struct("mod", 1, 2)))
     'x is 1 mod 2'
     """
+    if names is None:
+        names = _Writer.anonymous_names(term)
     return _Writer(names).write(term, max_priority)
 
 
