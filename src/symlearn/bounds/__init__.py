@@ -1,1 +1,1 @@
-"""TODO."""
+"""symlearn.bounds: see the modules of this package."""

@@ -1,0 +1,525 @@
+"""Sizes of hypothesis spaces, as sympy expressions in n (and k, d).
+
+A finite-H bound needs ``|H|``.  Each function returns it as a sympy
+expression in the number ``n`` of boolean attributes (and ``k`` or the depth
+``d`` where they apply), so that a bound can be derived and solved in ``n``.
+Counting conventions differ between textbooks, so every function says what
+it counts; :mod:`symlearn.bounds.spaces` enumerates each space by brute force
+and the tests check every formula against it for small ``n``.
+
+Vocabulary: a *literal* is ``x_i`` or ``not x_i``; a *term* is a conjunction
+of literals over distinct variables (never both ``x_i`` and ``not x_i``); a
+*clause* is a disjunction of literals over distinct variables (never a
+tautology).  "Syntactic" counts distinct written hypotheses; "semantic"
+counts distinct boolean functions.
+
+Functions
+---------
+boolean_conjunction_count
+    Conjunctions of boolean literals: ``3^n`` (syntactic, the notes' count),
+    ``3^n + 1`` (semantic: adds the empty, always-false hypothesis) or ``4^n``
+    (every set of the ``2n`` literals).
+attribute_conjunction_count
+    Attribute-value conjunctions (Mitchell's EnjoySport representation):
+    syntactic ``prod(d_i + 2)``, semantic ``1 + prod(d_i + 1)``.
+term_count
+    Terms with 1 to k literals: ``sum_{i=1..k} C(n, i) 2^i`` (also the number
+    of clauses with 1 to k literals).
+k_cnf_count, k_dnf_count
+    ``2^term_count(n, k)``: every set of such clauses (terms).
+k_term_dnf_count
+    Disjunctions of at most k terms: ``sum_{j=0..k} C(3^n, j)`` as sets, or
+    ``3^(n k)`` as k-tuples (the usual textbook bound).
+k_decision_list_count
+    Decision lists of distinct terms of 1 to k literals, each with a label,
+    plus a default label.
+decision_tree_count
+    Binary decision trees of depth at most d over n boolean attributes.
+boolean_function_count
+    All boolean functions of n variables, ``2^(2^n)`` (the unbiased space).
+hypothesis_space_size
+    One entry point by class name, used by ``symlearn bound hypothesis-space-size``.
+
+References
+----------
+001_25da0c81f3655ba7.txt, "Examples: Conjunctions" and "Examples: K-CNF".
+002_3e5a5b59d97b5332.txt, "General-to-Specific Hypotheses Ordering"
+(syntactic and semantic counts) and "Computational Learning Theory" (|H| = 3^n).
+000_6201aaf5d1cd969b.txt, section 3 (2^(2^m) decision trees).  Mitchell (1997)
+sections 2.3 and 7.3; Kearns and Vazirani (1994) ch. 1-2; Rivest, R. (1987)
+"Learning decision lists".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sympy as sp
+
+from symlearn.bounds.variables import VARIABLES, parse_number
+from symlearn.errors import InvalidParameterError
+
+__all__ = [
+    "SIZE_CLASSES",
+    "SizeResult",
+    "attribute_conjunction_count",
+    "boolean_conjunction_count",
+    "boolean_function_count",
+    "decision_tree_count",
+    "hypothesis_space_size",
+    "k_cnf_count",
+    "k_decision_list_count",
+    "k_dnf_count",
+    "k_term_dnf_count",
+    "size_class",
+    "size_formula",
+    "term_count",
+]
+
+#: The symbols the formulas are written in.
+N = VARIABLES["n"].symbol
+K = sp.Symbol("k", positive=True, integer=True)
+V = sp.Symbol("v", positive=True, integer=True)
+
+
+def _choose(options: dict[str, sp.Expr], convention: str) -> sp.Expr:
+    try:
+        return options[convention]
+    except KeyError:
+        known = ", ".join(options)
+        raise InvalidParameterError(
+            f"unknown convention {convention!r} (known: {known})"
+        ) from None
+
+
+def boolean_conjunction_count(n: sp.Expr = N, convention: str = "syntactic") -> sp.Expr:
+    """Count conjunctions of literals over ``n`` boolean variables.
+
+    Parameters
+    ----------
+    n
+        The number of variables (a symbol or a number).
+    convention
+        ``"syntactic"``: each variable occurs positively, negated or not at all;
+        the empty conjunction (always true) counts, contradictions do not:
+        ``3^n``.  ``"semantic"``: distinct boolean functions, which adds the
+        always-false hypothesis: ``3^n + 1``.  ``"literal-sets"``: every subset
+        of the ``2n`` literals, contradictory ones included: ``4^n``.
+
+    Returns
+    -------
+    sympy.Expr
+
+    References
+    ----------
+    001_25da0c81f3655ba7.txt, "Examples: Conjunctions"; Mitchell (1997) section 7.3.1.
+
+    Examples
+    --------
+    >>> boolean_conjunction_count(), boolean_conjunction_count(10, "semantic")
+    (3**n, 59050)
+    """
+    return _choose({"syntactic": 3**n, "semantic": 3**n + 1, "literal-sets": 4**n}, convention)
+
+
+def attribute_conjunction_count(
+    domain_sizes: Sequence[int] | None = None,
+    n: sp.Expr = N,
+    values: sp.Expr = V,
+    convention: str = "semantic",
+) -> sp.Expr:
+    """Count conjunctions of attribute constraints (a value, ``?`` or ``∅`` per attribute).
+
+    Parameters
+    ----------
+    domain_sizes
+        The number of values of each attribute.  When omitted, ``n``
+        attributes with ``values`` values each.
+    n, values
+        Used when ``domain_sizes`` is omitted.
+    convention
+        ``"syntactic"``: each attribute is one of its values, ``?`` or ``∅``:
+        ``prod(d_i + 2)``.  ``"semantic"``: every hypothesis with an ``∅``
+        classifies everything negative, so they count once:
+        ``1 + prod(d_i + 1)``.
+
+    Returns
+    -------
+    sympy.Expr
+
+    References
+    ----------
+    002_3e5a5b59d97b5332.txt, "General-to-Specific Hypotheses Ordering";
+    Mitchell (1997) section 2.3 (EnjoySport: 5120 syntactic, 973 semantic).
+
+    Examples
+    --------
+    >>> attribute_conjunction_count([3, 2, 2, 2, 2, 2], convention="syntactic")
+    5120
+    >>> attribute_conjunction_count([3, 2, 2, 2, 2, 2])
+    973
+    >>> attribute_conjunction_count()
+    (v + 1)**n + 1
+    """
+    if domain_sizes is None:
+        options = {"syntactic": (values + 2) ** n, "semantic": 1 + (values + 1) ** n}
+    else:
+        sizes = [sp.Integer(s) for s in domain_sizes]
+        options = {
+            "syntactic": sp.Mul(*[s + 2 for s in sizes]),
+            "semantic": 1 + sp.Mul(*[s + 1 for s in sizes]),
+        }
+    return _choose(options, convention)
+
+
+def term_count(n: sp.Expr = N, k: sp.Expr = K) -> sp.Expr:
+    """Count terms (or clauses) of 1 to ``k`` literals over distinct variables of ``n``.
+
+    ``sum_{i=1..k} C(n, i) 2^i``: choose the ``i`` variables, then a sign for
+    each.  The empty term is not counted.  With a whole-number ``k`` the sum
+    is written out as a polynomial in ``n``.
+
+    Examples
+    --------
+    >>> term_count(k=2)
+    2*n**2
+    >>> term_count(3, 3)
+    26
+    """
+    i = sp.Dummy("i", integer=True)
+    total = sp.Sum(sp.binomial(n, i) * 2**i, (i, 1, k))
+    if sp.sympify(k).is_Integer:
+        return sp.expand(sp.expand_func(total.doit()))
+    return total
+
+
+def k_cnf_count(n: sp.Expr = N, k: sp.Expr = K) -> sp.Expr:
+    """Count k-CNF formulas: sets of clauses with 1 to ``k`` literals each.
+
+    Syntactic count ``2^term_count(n, k)``; the empty set is the always-true
+    formula.  Many sets denote the same function; the semantic count has no
+    closed form (see :func:`symlearn.bounds.spaces.distinct_functions`).  The
+    001 slides bound the count by ``2^((2n)^k)``.
+
+    References
+    ----------
+    001_25da0c81f3655ba7.txt, "Examples: K-CNF".
+
+    Examples
+    --------
+    >>> k_cnf_count(k=2)
+    2**(2*n**2)
+    """
+    return 2 ** term_count(n, k)
+
+
+def k_dnf_count(n: sp.Expr = N, k: sp.Expr = K) -> sp.Expr:
+    """Count k-DNF formulas: sets of terms with 1 to ``k`` literals each.
+
+    The dual of :func:`k_cnf_count`, with the same count; the empty set is the
+    always-false formula.
+
+    Examples
+    --------
+    >>> k_dnf_count(2, 1)
+    16
+    """
+    return 2 ** term_count(n, k)
+
+
+def k_term_dnf_count(n: sp.Expr = N, k: sp.Expr = K, convention: str = "sets") -> sp.Expr:
+    """Count disjunctions of at most ``k`` terms (any number of literals each).
+
+    Parameters
+    ----------
+    n, k
+        Variables and the largest number of terms.
+    convention
+        ``"sets"``: sets of at most ``k`` distinct terms drawn from the ``3^n``
+        terms (the empty term, always true, included; the empty set is always
+        false): ``sum_{j=0..k} C(3^n, j)``.  ``"tuples"``: ordered k-tuples of
+        terms, ``3^(n k)``, the bound used by Kearns and Vazirani.
+
+    Examples
+    --------
+    >>> k_term_dnf_count(2, 2)
+    46
+    >>> k_term_dnf_count(k=2, convention="tuples")
+    3**(2*n)
+    """
+    j = sp.Dummy("j", integer=True)
+    sets = sp.Sum(sp.binomial(3**n, j), (j, 0, k))
+    if sp.sympify(k).is_Integer:
+        sets = sp.expand_func(sets.doit())
+    return _choose({"sets": sets, "tuples": 3 ** (n * k)}, convention)
+
+
+def k_decision_list_count(n: sp.Expr = N, k: sp.Expr = K) -> sp.Expr:
+    """Count k-decision lists over ``n`` boolean variables.
+
+    A k-decision list is a sequence of distinct terms of 1 to ``k`` literals,
+    each with a label 0 or 1, followed by a default label.  With
+    ``t = term_count(n, k)`` terms there are ``t!/(t - j)!`` sequences of
+    length ``j`` and ``2^(j + 1)`` labellings: ``sum_{j=0..t} 2^(j+1) t!/(t-j)!``.
+
+    References
+    ----------
+    Rivest, R. (1987) "Learning decision lists", *Machine Learning* 2.
+
+    Examples
+    --------
+    >>> k_decision_list_count(1, 1)
+    26
+    """
+    t = term_count(n, k)
+    j = sp.Dummy("j", integer=True)
+    total = sp.Sum(2 ** (j + 1) * sp.ff(t, j), (j, 0, t))
+    return total.doit() if t.is_Integer else total
+
+
+def decision_tree_count(n: sp.Expr = N, depth: int = 2) -> sp.Expr:
+    """Count binary decision trees of depth at most ``depth`` over ``n`` boolean attributes.
+
+    A tree is a leaf labelled 0 or 1, or a node testing an attribute not
+    tested above it, with one subtree per value.  ``T(n, 0) = 2`` and
+    ``T(n, d) = 2 + n T(n - 1, d - 1)^2``; for a whole-number depth this is a
+    polynomial in ``n``.  Trees are counted syntactically (a test whose two
+    subtrees are equal still counts).
+
+    Examples
+    --------
+    >>> decision_tree_count(depth=1)
+    4*n + 2
+    >>> decision_tree_count(2, 2)
+    74
+    """
+    if depth < 0:
+        raise InvalidParameterError(f"depth must be at least 0, got {depth}")
+    count: sp.Expr = sp.Integer(2)
+    for level in range(1, depth + 1):
+        # Trees of depth <= level over (n - depth + level) attributes.
+        count = 2 + (n - depth + level) * count**2
+    return sp.expand(count)
+
+
+def boolean_function_count(n: sp.Expr = N) -> sp.Expr:
+    """Count all boolean functions of ``n`` variables: ``2^(2^n)``.
+
+    This is the unbiased hypothesis space (the power set of the instance
+    space), the size of the space of unrestricted decision trees.
+
+    References
+    ----------
+    000_6201aaf5d1cd969b.txt, section 3 ("the number of distinct binary
+    decision trees with m boolean attributes = 2^(2^m)").
+
+    Examples
+    --------
+    >>> boolean_function_count(3)
+    256
+    """
+    return 2 ** (2**n)
+
+
+@dataclass(frozen=True)
+class SizeClass:
+    """A hypothesis class known to ``hypothesis_space_size``."""
+
+    name: str
+    summary: str
+    parameters: tuple[str, ...]
+    conventions: tuple[str, ...]
+    formula: Callable[..., sp.Expr]
+
+
+SIZE_CLASSES: dict[str, SizeClass] = {
+    c.name: c
+    for c in (
+        SizeClass(
+            "conjunctions",
+            "conjunctions of boolean literals",
+            ("n",),
+            ("syntactic", "semantic", "literal-sets"),
+            lambda n, convention, **_: boolean_conjunction_count(n, convention),
+        ),
+        SizeClass(
+            "attribute-conjunctions",
+            "conjunctions of attribute-value constraints (value, ?, or empty)",
+            ("n", "values"),
+            ("semantic", "syntactic"),
+            lambda n, convention, values=None, domains=None, **_: attribute_conjunction_count(
+                domains, n, V if values is None else values, convention
+            ),
+        ),
+        SizeClass(
+            "k-cnf",
+            "sets of clauses of 1..k literals",
+            ("n", "k"),
+            ("syntactic",),
+            lambda n, k, **_: k_cnf_count(n, k),
+        ),
+        SizeClass(
+            "k-dnf",
+            "sets of terms of 1..k literals",
+            ("n", "k"),
+            ("syntactic",),
+            lambda n, k, **_: k_dnf_count(n, k),
+        ),
+        SizeClass(
+            "k-term-dnf",
+            "disjunctions of at most k terms",
+            ("n", "k"),
+            ("sets", "tuples"),
+            lambda n, k, convention, **_: k_term_dnf_count(n, k, convention),
+        ),
+        SizeClass(
+            "k-decision-lists",
+            "decision lists of distinct terms of 1..k literals",
+            ("n", "k"),
+            ("syntactic",),
+            lambda n, k, **_: k_decision_list_count(n, k),
+        ),
+        SizeClass(
+            "decision-trees",
+            "binary decision trees of depth at most d",
+            ("n", "d"),
+            ("syntactic",),
+            lambda n, d, **_: decision_tree_count(n, d),
+        ),
+        SizeClass(
+            "boolean-functions",
+            "all boolean functions (the unbiased space)",
+            ("n",),
+            ("semantic",),
+            lambda n, **_: boolean_function_count(n),
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class SizeResult:
+    """The size of a hypothesis class: its formula and, for a given n, its value."""
+
+    hypothesis_class: str
+    convention: str
+    formula: sp.Expr
+    size: int | None
+    parameters: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON object of ``symlearn bound hypothesis-space-size``."""
+        return {
+            "bound": "hypothesis-space-size",
+            "class": self.hypothesis_class,
+            "convention": self.convention,
+            "formula": str(self.formula),
+            "latex": sp.latex(self.formula),
+            "size": self.size,
+            "values": {**self.parameters, "size": self.size},
+        }
+
+
+def size_class(name: str) -> SizeClass:
+    """Return the class called ``name``, or raise a clear error."""
+    try:
+        return SIZE_CLASSES[name]
+    except KeyError:
+        known = ", ".join(SIZE_CLASSES)
+        raise InvalidParameterError(
+            f"unknown hypothesis class {name!r} (known: {known})"
+        ) from None
+
+
+def size_formula(
+    name: str,
+    *,
+    k: int | None = None,
+    d: int | None = None,
+    values: int | None = None,
+    domains: Sequence[int] | None = None,
+    convention: str | None = None,
+) -> tuple[sp.Expr, str]:
+    """Return ``(formula in n, convention)`` of a class, with k, d and values filled in."""
+    spec = size_class(name)
+    convention = convention or spec.conventions[0]
+    if convention not in spec.conventions:
+        raise InvalidParameterError(
+            f"class {name} has no convention {convention!r} (known: {', '.join(spec.conventions)})"
+        )
+    for option, given in (("k", k), ("d", d)):
+        if option in spec.parameters and given is None:
+            raise InvalidParameterError(f"class {name} needs --{option}")
+    for option, given in (("k", k), ("d", d), ("values", values)):
+        if given is not None and (int(given) != given or given < (0 if option == "d" else 1)):
+            raise InvalidParameterError(f"--{option} must be a positive whole number")
+    formula = spec.formula(n=N, k=k, d=d, values=values, domains=domains, convention=convention)
+    return formula, convention
+
+
+def hypothesis_space_size(
+    name: str,
+    n: int | None = None,
+    *,
+    k: int | None = None,
+    d: int | None = None,
+    values: int | None = None,
+    domains: Sequence[int] | None = None,
+    convention: str | None = None,
+) -> SizeResult:
+    """Return the size of a named hypothesis class: formula in ``n`` and value.
+
+    Parameters
+    ----------
+    name
+        A key of :data:`SIZE_CLASSES` (``conjunctions``, ``k-cnf`` ...).
+    n
+        The number of attributes; when omitted only the formula is given.
+    k, d
+        The ``k`` of k-CNF, k-DNF, k-term DNF, k-decision lists; the depth of
+        decision trees.
+    values, domains
+        For attribute-value conjunctions: the number of values of every
+        attribute, or the list of domain sizes (then ``n`` is its length).
+    convention
+        The counting convention; the class's first one by default.
+
+    Returns
+    -------
+    SizeResult
+
+    Raises
+    ------
+    InvalidParameterError
+        For an unknown class or convention, or a missing or invalid parameter.
+
+    Examples
+    --------
+    >>> r = hypothesis_space_size("conjunctions", 10)
+    >>> r.formula, r.size
+    (3**n, 59049)
+    >>> hypothesis_space_size("attribute-conjunctions", domains=[3, 2, 2, 2, 2, 2]).size
+    973
+    """
+    formula, convention = size_formula(
+        name, k=k, d=d, values=values, domains=domains, convention=convention
+    )
+    parameters: dict[str, Any] = {}
+    if domains is not None:
+        parameters["domains"] = list(domains)
+        n = len(domains)
+    for option, given in (("n", n), ("k", k), ("d", d), ("values", values)):
+        if given is not None:
+            parameters[option] = given
+    size = None
+    if n is not None:
+        count = parse_number(n)
+        if not (count.is_integer and count >= 1):
+            raise InvalidParameterError(f"n must be a whole number at least 1, got {n}")
+        value = sp.sympify(formula).xreplace({N: count}).doit()
+        if not (value.is_Integer or value.is_integer):
+            raise InvalidParameterError(f"class {name} needs more parameters (got {value})")
+        size = int(value)
+    return SizeResult(name, convention, formula, size, parameters)
