@@ -1,0 +1,444 @@
+"""VC dimension: an exact, pruned shattering search, and the known results.
+
+A set S of instances is *shattered* by H when every dichotomy of S (every
+split into positives and negatives) is realised by some h in H; the VC
+dimension of H is the size of the largest shattered set (000 Definitions
+6.5-6.8).  For a finite H over a finite instance list it is found exactly:
+
+* Each hypothesis is reduced to the set of instances it labels positive (a
+  bit mask), so ``|H|`` only matters through its distinct dichotomies.
+* Subsets of a shattered set are shattered, so the search goes level by
+  level, Apriori style: a set of size ``j + 1`` is a *candidate* only if all
+  its subsets of size ``j`` were shattered.  When no candidate of size
+  ``d + 1`` is shattered, no larger set is either (each contains a
+  non-shattered ``(d + 1)``-subset), which *certifies* that the VC dimension
+  is ``d``; a shattered set of size ``d`` is returned as the witness.
+* A set of size ``j`` needs ``2^j`` distinct dichotomies, so the search also
+  stops once ``2^(d + 1)`` exceeds their number; this gives
+  ``VC(H) <= log2 |H|`` (000 Theorem 6.4).
+
+Functions
+---------
+vc_dimension
+    The exact VC dimension with a witness and a certificate.
+is_shattered
+    Whether a given set of instances is shattered.
+known_vc_dimension
+    The textbook results, symbolically: intervals 2, axis-aligned rectangles
+    4, linear separators in R^r: r + 1, conjunctions of boolean literals over
+    n variables: n for n >= 2 (``max(n, 2)``: over one variable the four
+    conjunctions ``x``, ``not x``, true and false are every boolean function,
+    which shatter both instances).
+class_vc_dimension
+    A known result confirmed by the search on a small grid (the command line's
+    ``vc-dimension --class NAME --n N``).
+
+References
+----------
+000_6201aaf5d1cd969b.txt, section 6 (Definitions 6.5-6.8, Theorem 6.4).
+002_3e5a5b59d97b5332.txt, "Vapnik-Chervonenkis (VC) dimension".
+Mitchell (1997) section 7.4; Kearns and Vazirani (1994) ch. 3.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy as sp
+
+from symlearn.bounds import spaces
+from symlearn.errors import HypothesisSpaceError, InvalidParameterError
+
+__all__ = [
+    "KNOWN_VC_DIMENSIONS",
+    "KnownVC",
+    "VCResult",
+    "class_vc_dimension",
+    "is_shattered",
+    "known_vc_dimension",
+    "vc_dimension",
+]
+
+Hypothesis = Callable[[Any], Any] | Collection[Any]
+
+
+@dataclass(frozen=True)
+class VCResult:
+    """The VC dimension of a finite class, with its witness and certificate.
+
+    Attributes
+    ----------
+    dimension
+        The VC dimension.
+    shattered_set
+        A shattered set of that size (the witness).
+    dichotomies
+        The number of distinct dichotomies the class induces on the instances.
+    candidates_checked
+        How many sets of size ``dimension + 1`` had all their subsets
+        shattered and were checked; none is shattered.
+    stopped_by_count
+        True when no set of size ``dimension + 1`` could be shattered because
+        ``2^(dimension + 1)`` exceeds the number of dichotomies.
+    formula, name
+        The known symbolic result and the class's name, when there is one.
+    """
+
+    dimension: int
+    shattered_set: tuple[Any, ...]
+    dichotomies: int
+    instances: int
+    candidates_checked: int
+    stopped_by_count: bool
+    formula: sp.Expr | None = None
+    name: str | None = None
+    parameters: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def log2_size(self) -> float:
+        """``log2`` of the number of distinct dichotomies, an upper bound on the dimension."""
+        return math.log2(self.dichotomies)
+
+    def certificate(self) -> str:
+        """Say in words why no larger set is shattered."""
+        if self.candidates_checked == 0 and not self.stopped_by_count:
+            return (
+                f"no set of {self.dimension + 1} instances has all its subsets of "
+                f"{self.dimension} shattered, so none is shattered, nor any larger set"
+            )
+        if self.stopped_by_count:
+            return (
+                f"no set of {self.dimension + 1} instances can be shattered: that needs "
+                f"{2 ** (self.dimension + 1)} dichotomies and the class has {self.dichotomies}"
+            )
+        return (
+            f"all {self.candidates_checked} sets of {self.dimension + 1} instances whose "
+            f"subsets are shattered were checked and none is shattered; every larger set "
+            f"contains one of them or a non-shattered smaller set"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON object of ``symlearn bound vc-dimension``."""
+        data: dict[str, Any] = {
+            "bound": "vc-dimension",
+            "vc_dimension": self.dimension,
+            "shattered_set": [_jsonable(x) for x in self.shattered_set],
+            "values": {
+                **self.parameters,
+                "vc_dimension": self.dimension,
+                "dichotomies": self.dichotomies,
+                "instances": self.instances,
+                "log2_size": self.log2_size,
+            },
+            "certificate": {
+                "candidates_checked": self.candidates_checked,
+                "stopped_by_count": self.stopped_by_count,
+                "text": self.certificate(),
+            },
+        }
+        if self.name is not None:
+            data["class"] = self.name
+        if self.formula is not None:
+            data["formula"] = str(self.formula)
+            data["latex"] = sp.latex(self.formula)
+        return data
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, tuple):
+        return [_jsonable(item) for item in x]
+    if isinstance(x, (int, float, str, bool)) or x is None:
+        return x
+    return str(x)
+
+
+def _positives(hypothesis: Hypothesis, instances: Sequence[Any]) -> int:
+    """Return the bit mask of the instances the hypothesis labels positive."""
+    if callable(hypothesis):
+        labels = [bool(hypothesis(x)) for x in instances]
+    else:
+        members = hypothesis
+        labels = [x in members for x in instances]
+    return sum(1 << i for i, label in enumerate(labels) if label)
+
+
+def _dichotomy_masks(hypotheses: Iterable[Hypothesis], instances: Sequence[Any]) -> set[int]:
+    masks = {_positives(h, instances) for h in hypotheses}
+    if not masks:
+        raise HypothesisSpaceError("the hypothesis class is empty: it shatters nothing")
+    return masks
+
+
+def _shatters(masks: Collection[int], subset: Sequence[int]) -> bool:
+    selector = sum(1 << i for i in subset)
+    needed = 1 << len(subset)
+    seen: set[int] = set()
+    for mask in masks:
+        seen.add(mask & selector)
+        if len(seen) == needed:
+            return True
+    return False
+
+
+def is_shattered(
+    subset: Iterable[Hashable], hypotheses: Iterable[Hypothesis], instances: Sequence[Any]
+) -> bool:
+    """Return whether ``hypotheses`` shatter ``subset`` (a subset of ``instances``).
+
+    Parameters
+    ----------
+    subset
+        Instances (each must occur in ``instances``).
+    hypotheses
+        Predicates ``x -> bool`` or collections of positive instances.
+    instances
+        The instance list the hypotheses are evaluated on.
+
+    Examples
+    --------
+    >>> points = [0, 1, 2]
+    >>> is_shattered([0, 2], spaces.interval_class(points), points)
+    True
+    >>> is_shattered([0, 1, 2], spaces.interval_class(points), points)
+    False
+    """
+    index = {x: i for i, x in enumerate(instances)}
+    chosen = sorted({index[x] for x in subset})
+    return _shatters(_dichotomy_masks(hypotheses, instances), chosen)
+
+
+def _next_candidates(level: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Return the sets one larger whose subsets one smaller are all in ``level``."""
+    members = set(level)
+    by_prefix: dict[tuple[int, ...], list[int]] = {}
+    for subset in level:
+        by_prefix.setdefault(subset[:-1], []).append(subset[-1])
+    candidates = []
+    for prefix, lasts in by_prefix.items():
+        lasts.sort()
+        for a_pos, a in enumerate(lasts):
+            for b in lasts[a_pos + 1 :]:
+                candidate = (*prefix, a, b)
+                if all(
+                    candidate[:i] + candidate[i + 1 :] in members
+                    for i in range(len(candidate) - 2)
+                ):
+                    candidates.append(candidate)
+    return candidates
+
+
+def vc_dimension(hypotheses: Iterable[Hypothesis], instances: Sequence[Any]) -> VCResult:
+    """Return the exact VC dimension of a finite class over a finite instance list.
+
+    Parameters
+    ----------
+    hypotheses
+        The class: predicates ``x -> bool`` or collections (sets) of the
+        instances they label positive.
+    instances
+        The instance space, as a list of hashable instances.
+
+    Returns
+    -------
+    VCResult
+        The dimension, a shattered witness set and the certificate that no
+        larger set is shattered.
+
+    Raises
+    ------
+    HypothesisSpaceError
+        If the class is empty (it does not even shatter the empty set).
+
+    References
+    ----------
+    000_6201aaf5d1cd969b.txt, section 6, Definition 6.8 and Theorem 6.4.
+
+    Examples
+    --------
+    >>> points = [0, 1, 2, 3]
+    >>> result = vc_dimension(spaces.interval_class(points), points)
+    >>> result.dimension, result.shattered_set
+    (2, (0, 1))
+    >>> result.dimension <= result.log2_size
+    True
+    """
+    instances = list(instances)
+    masks = _dichotomy_masks(hypotheses, instances)
+    level: list[tuple[int, ...]] = [()]
+    size = 0
+    while True:
+        if 2 ** (size + 1) > len(masks):
+            return VCResult(
+                size, tuple(instances[i] for i in level[0]), len(masks), len(instances), 0, True
+            )
+        candidates = (
+            [(i,) for i in range(len(instances))] if size == 0 else _next_candidates(level)
+        )
+        shattered = [c for c in candidates if _shatters(masks, c)]
+        if not shattered:
+            return VCResult(
+                size,
+                tuple(instances[i] for i in level[0]),
+                len(masks),
+                len(instances),
+                len(candidates),
+                False,
+            )
+        level, size = shattered, size + 1
+
+
+# -- known results ------------------------------------------------------------
+
+r_symbol = sp.Symbol("r", positive=True, integer=True)
+n_symbol = sp.Symbol("n", positive=True, integer=True)
+
+
+@dataclass(frozen=True)
+class KnownVC:
+    """A textbook VC dimension and how to confirm it on a small grid."""
+
+    name: str
+    summary: str
+    formula: sp.Expr
+    reference: str
+    grid: Callable[[int, int], tuple[list[Any], list[Any]]]
+
+
+def _on_line(side: int, r: int) -> tuple[list[Any], list[Any]]:
+    points = list(range(side))
+    return spaces.interval_class(points), points
+
+
+def _on_plane(side: int, r: int) -> tuple[list[Any], list[Any]]:
+    points = [tuple(p) for p in spaces.grid(side, 2)]
+    return spaces.rectangle_class(points), points
+
+
+def _halfspaces(side: int, r: int) -> tuple[list[Any], list[Any]]:
+    points = [tuple(p) for p in spaces.grid(side, r)]
+    return spaces.halfspace_class(points), points
+
+
+def _conjunctions(side: int, r: int) -> tuple[list[Any], list[Any]]:
+    hypotheses, instances = spaces.conjunction_class(side)
+    return list(hypotheses), list(instances)
+
+
+KNOWN_VC_DIMENSIONS: dict[str, KnownVC] = {
+    k.name: k
+    for k in (
+        KnownVC(
+            "intervals",
+            "closed intervals on a line; --n N points 0..N-1",
+            sp.Integer(2),
+            "Mitchell (1997) section 7.4.1",
+            _on_line,
+        ),
+        KnownVC(
+            "rectangles",
+            "axis-aligned rectangles in the plane; --n N: the N x N grid",
+            sp.Integer(4),
+            "Kearns and Vazirani (1994) section 3.1",
+            _on_plane,
+        ),
+        KnownVC(
+            "linear-separators",
+            "halfspaces w.x > b in R^r; --n N: the grid {0..N-1}^r, --r R (default 2)",
+            r_symbol + 1,
+            "002_3e5a5b59d97b5332.txt, VC dimension; Mitchell (1997) section 7.4.2",
+            _halfspaces,
+        ),
+        KnownVC(
+            "conjunctions",
+            "conjunctions of boolean literals over n variables; --n N",
+            sp.Max(n_symbol, 2),
+            "Mitchell (1997) section 7.4.2; Kearns and Vazirani (1994) ch. 3",
+            _conjunctions,
+        ),
+    )
+}
+
+#: Largest instance spaces searched (the search is exponential in the dimension).
+_MAX_INSTANCES = {"intervals": 64, "rectangles": 36, "linear-separators": 25, "conjunctions": 32}
+
+
+def known_vc_dimension(name: str, r: int | None = None, n: int | None = None) -> sp.Expr:
+    """Return the textbook VC dimension of a named class, symbolically or at ``r``/``n``.
+
+    Examples
+    --------
+    >>> known_vc_dimension("linear-separators"), known_vc_dimension("linear-separators", r=3)
+    (r + 1, 4)
+    >>> known_vc_dimension("rectangles")
+    4
+    """
+    try:
+        known = KNOWN_VC_DIMENSIONS[name]
+    except KeyError:
+        names = ", ".join(KNOWN_VC_DIMENSIONS)
+        raise InvalidParameterError(f"unknown class {name!r} (known: {names})") from None
+    formula = known.formula
+    if r is not None:
+        formula = formula.xreplace({r_symbol: r})
+    if n is not None:
+        formula = formula.xreplace({n_symbol: n})
+    return formula
+
+
+def class_vc_dimension(name: str, n: int, r: int = 2) -> VCResult:
+    """Confirm a known VC dimension by the shattering search on a small instance space.
+
+    Parameters
+    ----------
+    name
+        A key of :data:`KNOWN_VC_DIMENSIONS`.
+    n
+        The size of the instance space: points on the line, grid side, or the
+        number of boolean variables of conjunctions.
+    r
+        The dimension of the space, for linear separators.
+
+    Returns
+    -------
+    VCResult
+        With ``formula`` set to the known result (at ``r`` or ``n``).
+
+    Raises
+    ------
+    InvalidParameterError
+        For an unknown class or an instance space too large to search.
+
+    Examples
+    --------
+    >>> result = class_vc_dimension("rectangles", 3)
+    >>> result.dimension, result.formula
+    (4, 4)
+    """
+    formula = known_vc_dimension(name, r=r, n=n)
+    dimension = {"rectangles": 2, "linear-separators": r, "conjunctions": n}.get(name, 1)
+    size = 2**n if name == "conjunctions" else n**dimension
+    if n < 1 or r < 1 or size > _MAX_INSTANCES[name]:
+        raise InvalidParameterError(
+            f"the shattering search for {name} is limited to "
+            f"{_MAX_INSTANCES[name]} instances (--n {n} gives {size}); "
+            f"the known result is {formula}"
+        )
+    hypotheses, instances = KNOWN_VC_DIMENSIONS[name].grid(n, r)
+    result = vc_dimension(hypotheses, instances)
+    parameters: dict[str, Any] = {"n": n}
+    if name == "linear-separators":
+        parameters["r"] = r
+    return VCResult(
+        result.dimension,
+        result.shattered_set,
+        result.dichotomies,
+        result.instances,
+        result.candidates_checked,
+        result.stopped_by_count,
+        formula,
+        name,
+        parameters,
+    )
