@@ -91,7 +91,7 @@ class KBError(SymlearnError):
         }
 
 
-class KBSyntaxError(KBError, SyntaxError):  # type: ignore[misc]
+class KBSyntaxError(KBError, SyntaxError):
     """The text of a knowledge base does not parse."""
 
     def __init__(

@@ -13,6 +13,7 @@ stderr (or ``{"error": {...}}`` on stdout with ``--json``), never a traceback.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import sys
 from collections.abc import Sequence
@@ -33,15 +34,23 @@ class LazyGroup(click.Group):
         Map from command name to ``"module:attribute"`` of a click command.
     """
 
-    def __init__(self, *args: object, lazy_subcommands: dict[str, str] | None = None,
-                 **kwargs: object) -> None:
+    def __init__(
+        self, *args: object, lazy_subcommands: dict[str, str] | None = None, **kwargs: object
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.lazy_subcommands = dict(lazy_subcommands or {})
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(self.lazy_subcommands))
+        """The subcommands whose modules exist (a command still being written is hidden)."""
+        available = {
+            name
+            for name, target in self.lazy_subcommands.items()
+            if importlib.util.find_spec(target.split(":")[0]) is not None
+        }
+        return sorted(set(super().list_commands(ctx)) | available)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """Import and return the subcommand ``cmd_name``."""
         if cmd_name in self.lazy_subcommands:
             module_name, attribute = self.lazy_subcommands[cmd_name].split(":")
             command = getattr(importlib.import_module(module_name), attribute)
@@ -63,8 +72,11 @@ COMMANDS = {
 }
 
 
-@click.group(cls=LazyGroup, lazy_subcommands=COMMANDS,
-             context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup,
+    lazy_subcommands=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(package_name="symlearn")
 def cli() -> None:
     """symlearn: learn rules from Prolog-style examples, query them, derive bounds."""

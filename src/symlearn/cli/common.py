@@ -33,14 +33,15 @@ class TargetType(click.ParamType):
 
     name = "NAME/ARITY"
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> tuple[str, int]:
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[str, int]:
+        """Parse ``NAME/ARITY`` into ``(name, arity)``."""
         if isinstance(value, tuple):
             return value
         match = _INDICATOR.match(str(value))
         if match is None:
-            self.fail(f"{value!r} is not a predicate indicator such as grandparent/2",
-                      param, ctx)
+            self.fail(f"{value!r} is not a predicate indicator such as grandparent/2", param, ctx)
         name = match.group(1)
         if name.startswith("'"):
             name = name[1:-1].replace("''", "'")
@@ -49,26 +50,33 @@ class TargetType(click.ParamType):
 
 def files_argument(command: F) -> F:
     """Add the ``FILE...`` argument: one or more files read as one knowledge base."""
-    return click.argument("files", nargs=-1, required=True,
-                          type=click.Path(dir_okay=False))(command)
+    return click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))(
+        command
+    )
 
 
 def json_option(command: F) -> F:
     """Add ``--json``: print one JSON object instead of text."""
-    return click.option("--json", "as_json", is_flag=True,
-                        help="Print one JSON object instead of text.")(command)
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print one JSON object instead of text."
+    )(command)
 
 
 def verbose_option(command: F) -> F:
     """Add ``-v/--verbose`` (repeatable): more detail on stderr."""
-    return click.option("-v", "--verbose", count=True,
-                        help="Show more detail on stderr (-vv for more).")(command)
+    return click.option(
+        "-v", "--verbose", count=True, help="Show more detail on stderr (-vv for more)."
+    )(command)
 
 
 def target_option(required: bool = True) -> Callable[[F], F]:
     """Add ``--target NAME/ARITY``."""
-    return click.option("--target", type=TargetType(), required=required,
-                        help="The target predicate, e.g. grandparent/2.")
+    return click.option(
+        "--target",
+        type=TargetType(),
+        required=required,
+        help="The target predicate, e.g. grandparent/2.",
+    )
 
 
 def echo_json(payload: object) -> None:

@@ -24,12 +24,19 @@ def check(files: tuple[str, ...], as_json: bool) -> int:
     summary = kb.summary()
     payload = {"files": list(files), "ok": True, **summary}
     labels = {
-        "facts": "facts", "rules": "rules", "predicates": "predicates with clauses",
-        "positive_examples": "positive examples", "negative_examples": "negative examples",
-        "labelled_examples": "labelled examples", "instances": "unlabelled instances",
-        "modes": "mode declarations", "determinations": "determinations",
-        "probabilistic_clauses": "probabilistic clauses", "evidence": "evidence",
-        "queries": "queries", "tabled": "tabled predicates",
+        "facts": "facts",
+        "rules": "rules",
+        "predicates": "predicates with clauses",
+        "positive_examples": "positive examples",
+        "negative_examples": "negative examples",
+        "labelled_examples": "labelled examples",
+        "instances": "unlabelled instances",
+        "modes": "mode declarations",
+        "determinations": "determinations",
+        "probabilistic_clauses": "probabilistic clauses",
+        "evidence": "evidence",
+        "queries": "queries",
+        "tabled": "tabled predicates",
     }
     lines = [f"{', '.join(files)}: ok"]
     lines += [f"  {summary[key]:>8}  {label}" for key, label in labels.items() if summary[key]]
@@ -57,8 +64,9 @@ def _answer_names(values: dict[str, Term]) -> dict[Var, str]:
         if n == 1:
             names[var] = "_"
         else:
-            names[var] = "_" + chr(ord("A") + letters % 26) + (str(letters // 26) if letters >= 26
-                                                                else "")
+            names[var] = (
+                "_" + chr(ord("A") + letters % 26) + (str(letters // 26) if letters >= 26 else "")
+            )
             letters += 1
     return names
 
@@ -72,26 +80,52 @@ def format_solution(values: dict[str, Term]) -> dict[str, str]:
 @click.command()
 @files_argument
 @click.argument("goal", nargs=1)
-@click.option("--limit", type=click.IntRange(min=1), default=None,
-              help="Stop after N solutions.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Stop after N solutions.")
 @click.option("--fail-empty", is_flag=True, help="Exit with status 1 when there is no solution.")
-@click.option("--max-depth", type=click.IntRange(min=1), default=1_000_000, show_default=True,
-              help="Deepest call nesting before giving up.")
-@click.option("--max-steps", type=click.IntRange(min=1), default=None,
-              help="Most predicate calls before giving up.")
-@click.option("--unknown", type=click.Choice(["error", "fail"]), default="error",
-              show_default=True, help="What calling an undefined predicate does.")
+@click.option(
+    "--max-depth",
+    type=click.IntRange(min=1),
+    default=1_000_000,
+    show_default=True,
+    help="Deepest call nesting before giving up.",
+)
+@click.option(
+    "--max-steps",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Most predicate calls before giving up.",
+)
+@click.option(
+    "--unknown",
+    type=click.Choice(["error", "fail"]),
+    default="error",
+    show_default=True,
+    help="What calling an undefined predicate does.",
+)
 @json_option
-def query(files: tuple[str, ...], goal: str, limit: int | None, fail_empty: bool,
-          max_depth: int, max_steps: int | None, unknown: str, as_json: bool) -> int:
+def query(
+    files: tuple[str, ...],
+    goal: str,
+    limit: int | None,
+    fail_empty: bool,
+    max_depth: int,
+    max_steps: int | None,
+    unknown: str,
+    as_json: bool,
+) -> int:
     """Print all solutions of the Prolog GOAL against FILE...
 
     Example: symlearn query kb/family.pl "grandparent(X, carl)"
     """
     kb = load(files)
     term, variables = parse_term_with_variables(goal, "<goal>")
-    engine = Engine(kb, max_depth=max_depth, max_steps=max_steps, unknown=unknown,
-                    output=None if as_json else sys.stdout)
+    engine = Engine(
+        kb,
+        max_depth=max_depth,
+        max_steps=max_steps,
+        unknown=unknown,
+        output=None if as_json else sys.stdout,
+    )
     shown = {name: var for name, var in variables.items() if not name.startswith("_")}
     solutions = []
     for solution in engine.solve(term, limit):

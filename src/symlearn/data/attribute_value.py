@@ -131,7 +131,7 @@ class AttributeValueData:
         label = self.labels[i]
         if type(label) is bool:
             return f"{'pos' if label else 'neg'}({atom})"
-        return f"label({atom}, {format_term(label)})"  # type: ignore[arg-type]
+        return f"label({atom}, {format_term(label)})"
 
     def atom(self, values: Sequence[Term]) -> Term:
         """The target atom for ``values``."""
@@ -150,8 +150,10 @@ def _attribute_names(kb: KnowledgeBase, target: str, arity: int) -> list[str]:
     if names is None:
         return [f"a{i}" for i in range(1, arity + 1)]
     if len(names) != arity:
-        raise KBError(f"attributes({target}, ...) names {len(names)} attributes but the "
-                      f"examples of {target} have {arity} arguments")
+        raise KBError(
+            f"attributes({target}, ...) names {len(names)} attributes but the "
+            f"examples of {target} have {arity} arguments"
+        )
     return list(names)
 
 
@@ -188,12 +190,15 @@ def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
     names = _attribute_names(kb, target, arity)
     rows = [_values(e.atom, e) for e in examples]
     columns = list(zip(*rows)) if rows and arity else [()] * arity
-    attributes = tuple(Attribute(name, _domain(kb, name, list(column)))
-                       for name, column in zip(names, columns))
+    attributes = tuple(
+        Attribute(name, _domain(kb, name, list(column))) for name, column in zip(names, columns)
+    )
     for example, row in zip(examples, rows):
         _check_row(attributes, row, example)
-    labels: list[Label] = [e.kind == "pos" if e.kind in ("pos", "neg") else e.label  # type: ignore[misc]
-                           for e in labelled]
+    labels: list[Label] = [
+        e.kind == "pos" if e.kind in ("pos", "neg") else e.label  # type: ignore[misc]
+        for e in labelled
+    ]
     return AttributeValueData(
         target=target,
         attributes=attributes,
@@ -208,24 +213,33 @@ def _values(atom: Term, example: Example | None) -> tuple[Term, ...]:
     args = atom.args if isinstance(atom, Struct) else ()
     for value in args:
         if not is_ground(value) or isinstance(value, Struct):
-            raise _value_error(f"attribute values must be constants, got {format_term(value)} in "
-                               f"{format_term(atom)}", example)
+            raise _value_error(
+                f"attribute values must be constants, got {format_term(value)} in "
+                f"{format_term(atom)}",
+                example,
+            )
     return tuple(args)
 
 
-def _check_row(attributes: Sequence[Attribute], row: Sequence[Term],
-               example: Example | None) -> None:
+def _check_row(
+    attributes: Sequence[Attribute], row: Sequence[Term], example: Example | None
+) -> None:
     for attribute, value in zip(attributes, row):
         if value == MISSING:
             continue
         if attribute.values is None:
             if type(value) not in (int, float):
-                raise _value_error(f"attribute {attribute.name} is numeric but the example has "
-                                   f"{format_term(value)}", example)
+                raise _value_error(
+                    f"attribute {attribute.name} is numeric but the example has "
+                    f"{format_term(value)}",
+                    example,
+                )
         elif value not in attribute.values:
             allowed = ", ".join(format_term(v) for v in attribute.values)
-            raise _value_error(f"{format_term(value)} is not in the domain of {attribute.name} "
-                               f"({allowed})", example)
+            raise _value_error(
+                f"{format_term(value)} is not in the domain of {attribute.name} ({allowed})",
+                example,
+            )
 
 
 def instance_from_atom(data: AttributeValueData, atom: Term) -> tuple[Term, ...]:

@@ -20,12 +20,12 @@ from collections.abc import Callable
 
 from symlearn.logic.terms import PString, Struct, Term, Var
 
-__all__ = ["PrologThrow", "compare_numbers", "evaluate", "type_error", "instantiation_error"]
+__all__ = ["PrologThrow", "compare_numbers", "evaluate", "instantiation_error", "type_error"]
 
 Number = int | float
 
 
-class PrologThrow(Exception):  # noqa: N818 - it is Prolog's throw/1, not an error class
+class PrologThrow(Exception):
     """A Prolog exception in flight (``throw/1`` or a built-in's error term)."""
 
     def __init__(self, ball: Term) -> None:
@@ -105,11 +105,11 @@ def _power(a: Number, b: Number) -> Number:
     if type(a) is int and type(b) is int:
         if b < 0:
             if a in (1, -1):
-                return a ** b  # type: ignore[return-value]
+                return a**b
             if a == 0:
                 raise evaluation_error("zero_divisor")
             return float(a) ** b
-        return a ** b
+        return a**b
     try:
         result = float(a) ** float(b)
     except ZeroDivisionError:
@@ -125,7 +125,7 @@ def _caret(a: Number, b: Number) -> Number:
             if a == 0:
                 raise evaluation_error("zero_divisor")
             raise type_error("float", a)  # SWI: 2^(-1) must be written 2** -1 or 2.0^ -1
-        return a ** b if b >= 0 else (1 if a == 1 else (1 if b % 2 == 0 else -1))
+        return a**b if b >= 0 else (1 if a == 1 else (1 if b % 2 == 0 else -1))
     return _power(a, b)
 
 
@@ -133,7 +133,7 @@ def _round(x: Number) -> int:
     if type(x) is int:
         return x
     _finite(x)
-    return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+    return math.floor(x + 0.5) if x >= 0 else -math.floor(-x + 0.5)
 
 
 def _finite(x: float) -> None:
@@ -145,7 +145,7 @@ def _to_int(function: Callable[[float], float]) -> Callable[[Number], int]:
     def apply(x: Number) -> int:
         if type(x) is int:
             return x
-        _finite(x)  # type: ignore[arg-type]
+        _finite(x)
         return int(function(x))
 
     return apply
@@ -306,7 +306,7 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
     term = deref(term)
     t = type(term)
     if t is int or t is float:
-        return term  # type: ignore[return-value]
+        return term
     if t is Struct:
         assert isinstance(term, Struct)
         name, args = term.name, term.args
@@ -331,12 +331,12 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
             return evaluate(args[0], deref)  # "a" style one-element code lists: [X]
         raise type_error("evaluable", Struct("/", (name, len(args))))
     if t is str:
-        constant = _CONSTANTS.get(term)  # type: ignore[arg-type]
+        constant = _CONSTANTS.get(term)
         if constant is not None:
             return constant()
         raise type_error("evaluable", Struct("/", (term, 0)))
-    if t is PString and len(term.value) == 1:  # type: ignore[union-attr]
-        return ord(term.value)  # type: ignore[union-attr]
+    if t is PString and len(term.value) == 1:
+        return ord(term.value)
     if t is str or t is PString:
         raise type_error("evaluable", term)
     raise instantiation_error()

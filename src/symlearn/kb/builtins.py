@@ -21,7 +21,7 @@ from symlearn.kb.arithmetic import (
     instantiation_error,
     type_error,
 )
-from symlearn.kb.runtime import Ref, copy_runtime, deref, resolve, to_runtime, unify
+from symlearn.kb.runtime import Ref, RTerm, copy_runtime, deref, resolve, to_runtime, unify
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import (
@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DETERMINISTIC", "NONDETERMINISTIC"]
 
-Deterministic = Callable[["Engine", tuple[object, ...]], bool]
-Nondeterministic = Callable[["Engine", tuple[object, ...]], Iterator[None]]
+Deterministic = Callable[["Engine", tuple[RTerm, ...]], bool]
+Nondeterministic = Callable[["Engine", tuple[RTerm, ...]], Iterator[None]]
 DETERMINISTIC: dict[tuple[str, int], Deterministic] = {}
 NONDETERMINISTIC: dict[tuple[str, int], Nondeterministic] = {}
 
@@ -66,13 +66,13 @@ def _unify(engine: Engine, a: object, b: object) -> bool:
     return unify(a, b, engine.trail)
 
 
-def _proper_list(term: object) -> list[object] | None:
+def _proper_list(term: object) -> list[RTerm] | None:
     """The elements of a proper list, or None for a partial list or a non-list."""
-    items: list[object] = []
+    items: list[RTerm] = []
     term = deref(term)
-    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:  # type: ignore[attr-defined]
-        items.append(term.args[0])  # type: ignore[attr-defined]
-        term = deref(term.args[1])  # type: ignore[attr-defined]
+    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        items.append(term.args[0])
+        term = deref(term.args[1])
     return items if term == EMPTY_LIST else None
 
 
@@ -82,22 +82,22 @@ def _text(term: object, what: str = "atom") -> str:
     if type(term) is Ref:
         raise instantiation_error()
     if type(term) is str:
-        return term  # type: ignore[return-value]
+        return term
     if type(term) is PString:
-        return term.value  # type: ignore[attr-defined,no-any-return]
+        return term.value
     if type(term) in (int, float):
-        return format_term(term)  # type: ignore[arg-type]
+        return format_term(term)
     raise type_error(what, resolve(term))
 
 
 # ---------------------------------------------------------------- unification
 @_det("=", 2)
-def _unify_builtin(engine: Engine, args: tuple[object, ...]) -> bool:
+def _unify_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return _unify(engine, args[0], args[1])
 
 
 @_det("\\=", 2)
-def _not_unifiable(engine: Engine, args: tuple[object, ...]) -> bool:
+def _not_unifiable(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     mark = len(engine.trail)
     result = _unify(engine, args[0], args[1])
     engine._undo(mark)
@@ -105,7 +105,7 @@ def _not_unifiable(engine: Engine, args: tuple[object, ...]) -> bool:
 
 
 @_det("unify_with_occurs_check", 2)
-def _unify_occurs(engine: Engine, args: tuple[object, ...]) -> bool:
+def _unify_occurs(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return unify(args[0], args[1], engine.trail, occurs_check=True)
 
 
@@ -127,19 +127,19 @@ DETERMINISTIC[("@>=", 2)] = _order(lambda c: c >= 0)
 
 
 @_det("compare", 3)
-def _compare_builtin(engine: Engine, args: tuple[object, ...]) -> bool:
+def _compare_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     c = _compare(args[1], args[2])
     return _unify(engine, args[0], "<" if c < 0 else (">" if c > 0 else "="))
 
 
 # ----------------------------------------------------------------- arithmetic
 @_det("is", 2)
-def _is(engine: Engine, args: tuple[object, ...]) -> bool:
+def _is(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return _unify(engine, args[0], evaluate(args[1], deref))
 
 
 def _arithmetic_comparison(op: str) -> Deterministic:
-    def compare(engine: Engine, args: tuple[object, ...]) -> bool:
+    def compare(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         return compare_numbers(op, evaluate(args[0], deref), evaluate(args[1], deref))
 
     return compare
@@ -150,7 +150,7 @@ for _op in ("<", ">", "=<", ">=", "=:=", "=\\="):
 
 
 @_det("succ", 2)
-def _succ(engine: Engine, args: tuple[object, ...]) -> bool:
+def _succ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b = deref(args[0]), deref(args[1])
     if type(a) is int:
         if a < 0:
@@ -168,19 +168,19 @@ def _succ(engine: Engine, args: tuple[object, ...]) -> bool:
 
 
 @_det("plus", 3)
-def _plus(engine: Engine, args: tuple[object, ...]) -> bool:
+def _plus(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b, c = (deref(x) for x in args)
     if type(a) is not Ref and type(b) is not Ref:
-        return _unify(engine, c, evaluate(Struct("+", (a, b)), deref))  # type: ignore[arg-type]
+        return _unify(engine, c, evaluate(Struct("+", (a, b)), deref))
     if type(a) is not Ref and type(c) is not Ref:
-        return _unify(engine, b, evaluate(Struct("-", (c, a)), deref))  # type: ignore[arg-type]
+        return _unify(engine, b, evaluate(Struct("-", (c, a)), deref))
     if type(b) is not Ref and type(c) is not Ref:
-        return _unify(engine, a, evaluate(Struct("-", (c, b)), deref))  # type: ignore[arg-type]
+        return _unify(engine, a, evaluate(Struct("-", (c, b)), deref))
     raise instantiation_error()
 
 
 # ----------------------------------------------------------------- type tests
-def _type_test(test: Callable[[object], bool]) -> Deterministic:
+def _type_test(test: Callable[[RTerm], bool]) -> Deterministic:
     return lambda engine, args: test(deref(args[0]))
 
 
@@ -198,23 +198,23 @@ DETERMINISTIC[("is_list", 1)] = _type_test(lambda t: _proper_list(t) is not None
 
 
 @_det("ground", 1)
-def _ground(engine: Engine, args: tuple[object, ...]) -> bool:
+def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     stack = [args[0]]
     while stack:
         t = deref(stack.pop())
         if type(t) is Ref:
             return False
         if type(t) is Struct:
-            stack.extend(t.args)  # type: ignore[attr-defined]
+            stack.extend(t.args)
     return True
 
 
 # ----------------------------------------------------------- term inspection
 @_det("functor", 3)
-def _functor(engine: Engine, args: tuple[object, ...]) -> bool:
+def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[0])
     if type(term) is Struct:
-        return _unify(engine, args[1], term.name) and _unify(engine, args[2], len(term.args))  # type: ignore[attr-defined]
+        return _unify(engine, args[1], term.name) and _unify(engine, args[2], len(term.args))
     if type(term) is not Ref:
         return _unify(engine, args[1], term) and _unify(engine, args[2], 0)
     name, arity = deref(args[1]), deref(args[2])
@@ -226,17 +226,17 @@ def _functor(engine: Engine, args: tuple[object, ...]) -> bool:
         return _unify(engine, term, name)
     if type(name) is not str:
         raise type_error("atomic" if type(name) is Struct else "atom", resolve(name))
-    return _unify(engine, term, Struct(name, tuple(Ref() for _ in range(arity))))  # type: ignore[arg-type]
+    return _unify(engine, term, Struct(name, tuple(Ref() for _ in range(arity))))
 
 
 @_nondet("arg", 3)
-def _arg(engine: Engine, args: tuple[object, ...]) -> Iterator[None]:
+def _arg(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     n, term = deref(args[0]), deref(args[1])
     if type(term) is not Struct:
         if type(term) is Ref:
             raise instantiation_error()
         raise type_error("compound", resolve(term))
-    arguments = term.args  # type: ignore[attr-defined]
+    arguments = term.args
     if type(n) is int:
         if 1 <= n <= len(arguments) and _unify(engine, args[2], arguments[n - 1]):
             yield
@@ -251,39 +251,40 @@ def _arg(engine: Engine, args: tuple[object, ...]) -> Iterator[None]:
 
 
 @_det("=..", 2)
-def _univ(engine: Engine, args: tuple[object, ...]) -> bool:
+def _univ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[0])
     if type(term) is Struct:
-        return _unify(engine, args[1], make_list([term.name, *term.args]))  # type: ignore[attr-defined]
+        return _unify(engine, args[1], make_list([term.name, *term.args]))
     if type(term) is not Ref:
-        return _unify(engine, args[1], make_list([term]))  # type: ignore[list-item]
+        return _unify(engine, args[1], make_list([term]))
     items = _proper_list(args[1])
     if items is None:
         raise instantiation_error()
     if not items:
-        raise PrologThrow(Struct("error", (Struct("domain_error", ("non_empty_list", "[]")),
-                                           Ref())))
+        raise PrologThrow(
+            Struct("error", (Struct("domain_error", ("non_empty_list", "[]")), Ref()))
+        )
     head = deref(items[0])
     if len(items) == 1:
         return _unify(engine, term, head)
     if type(head) is not str:
         raise type_error("atom", resolve(head))
-    return _unify(engine, term, Struct(head, tuple(items[1:])))  # type: ignore[arg-type]
+    return _unify(engine, term, Struct(head, tuple(items[1:])))
 
 
 @_det("copy_term", 2)
-def _copy_term(engine: Engine, args: tuple[object, ...]) -> bool:
+def _copy_term(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return _unify(engine, args[1], copy_runtime(args[0]))
 
 
 # ------------------------------------------------------------ atoms and text
 @_det("atom_length", 2)
-def _atom_length(engine: Engine, args: tuple[object, ...]) -> bool:
+def _atom_length(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return _unify(engine, args[1], len(_text(args[0])))
 
 
 @_nondet("atom_concat", 3)
-def _atom_concat(engine: Engine, args: tuple[object, ...]) -> Iterator[None]:
+def _atom_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     a, b = deref(args[0]), deref(args[1])
     if type(a) is not Ref and type(b) is not Ref:
         if _unify(engine, args[2], _text(a) + _text(b)):
@@ -298,16 +299,16 @@ def _atom_concat(engine: Engine, args: tuple[object, ...]) -> Iterator[None]:
 
 
 def _chars_or_codes(codes: bool) -> Deterministic:
-    def convert(engine: Engine, args: tuple[object, ...]) -> bool:
+    def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         term = deref(args[0])
         if type(term) is not Ref:
             text = _text(term)
             items = [ord(c) for c in text] if codes else list(text)
-            return _unify(engine, args[1], make_list(items))  # type: ignore[arg-type]
+            return _unify(engine, args[1], make_list(items))
         items = _proper_list(args[1])
         if items is None:
             raise instantiation_error()
-        chars = [chr(deref(i)) if codes else _text(i) for i in items]  # type: ignore[arg-type]
+        chars = [chr(deref(i)) if codes else _text(i) for i in items]
         return _unify(engine, term, "".join(chars))
 
     return convert
@@ -318,10 +319,10 @@ DETERMINISTIC[("atom_codes", 2)] = _chars_or_codes(codes=True)
 
 
 @_det("char_code", 2)
-def _char_code(engine: Engine, args: tuple[object, ...]) -> bool:
+def _char_code(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     char = deref(args[0])
     if type(char) is str:
-        return _unify(engine, args[1], ord(char))  # type: ignore[arg-type]
+        return _unify(engine, args[1], ord(char))
     code = deref(args[1])
     if type(code) is int:
         return _unify(engine, char, chr(code))
@@ -336,11 +337,11 @@ def _parse_number(text: str) -> int | float | None:
         value = parse_term(text)
     except KBSyntaxError:
         return None
-    return value if type(value) in (int, float) else None  # type: ignore[return-value]
+    return value if type(value) in (int, float) else None
 
 
 @_det("atom_number", 2)
-def _atom_number(engine: Engine, args: tuple[object, ...]) -> bool:
+def _atom_number(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     atom = deref(args[0])
     if type(atom) is Ref:
         number = deref(args[1])
@@ -352,21 +353,21 @@ def _atom_number(engine: Engine, args: tuple[object, ...]) -> bool:
 
 
 @_det("number_codes", 2)
-def _number_codes(engine: Engine, args: tuple[object, ...]) -> bool:
+def _number_codes(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     number = deref(args[0])
     if type(number) is not Ref:
         return _unify(engine, args[1], make_list([ord(c) for c in _text(number)]))
     items = _proper_list(args[1])
     if items is None:
         raise instantiation_error()
-    value = _parse_number("".join(chr(deref(i)) for i in items))  # type: ignore[arg-type]
+    value = _parse_number("".join(chr(deref(i)) for i in items))
     if value is None:
         raise PrologThrow(Struct("error", (Struct("syntax_error", ("illegal_number",)), Ref())))
     return _unify(engine, number, value)
 
 
 @_det("atom_string", 2)
-def _atom_string(engine: Engine, args: tuple[object, ...]) -> bool:
+def _atom_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     atom = deref(args[0])
     if type(atom) is not Ref:
         return _unify(engine, args[1], PString(_text(atom)))
@@ -374,7 +375,7 @@ def _atom_string(engine: Engine, args: tuple[object, ...]) -> bool:
 
 
 @_det("atomic_list_concat", 2)
-def _atomic_list_concat(engine: Engine, args: tuple[object, ...]) -> bool:
+def _atomic_list_concat(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     items = _proper_list(args[0])
     if items is None:
         raise instantiation_error()
@@ -382,7 +383,7 @@ def _atomic_list_concat(engine: Engine, args: tuple[object, ...]) -> bool:
 
 
 @_det("atomic_list_concat", 3)
-def _atomic_list_concat_separator(engine: Engine, args: tuple[object, ...]) -> bool:
+def _atomic_list_concat_separator(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     separator = _text(args[1])
     items = _proper_list(args[0])
     if items is not None and all(type(deref(i)) is not Ref for i in items):
@@ -390,11 +391,11 @@ def _atomic_list_concat_separator(engine: Engine, args: tuple[object, ...]) -> b
     if not separator:
         raise instantiation_error()
     parts = _text(args[2]).split(separator)
-    return _unify(engine, args[0], make_list(parts))  # type: ignore[arg-type]
+    return _unify(engine, args[0], make_list(parts))
 
 
 @_det("term_to_atom", 2)
-def _term_to_atom(engine: Engine, args: tuple[object, ...]) -> bool:
+def _term_to_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[0])
     if type(term) is not Ref:
         return _unify(engine, args[1], format_term(resolve(term)))
@@ -405,12 +406,12 @@ def _term_to_atom(engine: Engine, args: tuple[object, ...]) -> bool:
 
 # ---------------------------------------------------------------------- lists
 @_nondet("length", 2)
-def _length(engine: Engine, args: tuple[object, ...]) -> Iterator[None]:
+def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     term = deref(args[0])
     count = 0
-    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:  # type: ignore[attr-defined]
+    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         count += 1
-        term = deref(term.args[1])  # type: ignore[attr-defined]
+        term = deref(term.args[1])
     if term == EMPTY_LIST:
         if _unify(engine, args[1], count):
             yield
@@ -419,7 +420,9 @@ def _length(engine: Engine, args: tuple[object, ...]) -> Iterator[None]:
         return
     wanted = deref(args[1])
     if type(wanted) is int:
-        if wanted >= count and _unify(engine, term, make_list([Ref() for _ in range(wanted - count)])):  # type: ignore[misc]
+        if wanted >= count and _unify(
+            engine, term, make_list([Ref() for _ in range(wanted - count)])
+        ):
             yield
         return
     if type(wanted) is not Ref:
@@ -427,15 +430,16 @@ def _length(engine: Engine, args: tuple[object, ...]) -> Iterator[None]:
     extra = 0
     while True:
         mark = len(engine.trail)
-        if (_unify(engine, term, make_list([Ref() for _ in range(extra)]))  # type: ignore[misc]
-                and _unify(engine, wanted, count + extra)):
+        if _unify(engine, term, make_list([Ref() for _ in range(extra)])) and _unify(
+            engine, wanted, count + extra
+        ):
             yield
         engine._undo(mark)
         extra += 1
 
 
 @_nondet("between", 3)
-def _between(engine: Engine, args: tuple[object, ...]) -> Iterator[None]:
+def _between(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     low, high, value = deref(args[0]), deref(args[1]), deref(args[2])
     if type(low) is Ref or type(high) is Ref:
         raise instantiation_error()
@@ -446,26 +450,26 @@ def _between(engine: Engine, args: tuple[object, ...]) -> Iterator[None]:
     elif type(high) is not int:
         raise type_error("integer", resolve(high))
     if type(value) is int:
-        if low <= value <= high:  # type: ignore[operator]
+        if low <= value <= high:
             yield
         return
     if type(value) is not Ref:
         raise type_error("integer", resolve(value))
     i = low
-    while i <= high:  # type: ignore[operator]
-        value.value = i  # type: ignore[attr-defined]
-        engine.trail.append(value)  # type: ignore[arg-type]
+    while i <= high:
+        value.value = i
+        engine.trail.append(value)
         yield
         i += 1
 
 
-def _sorted_list(engine: Engine, args: tuple[object, ...], unique: bool) -> bool:
+def _sorted_list(engine: Engine, args: tuple[RTerm, ...], unique: bool) -> bool:
     from symlearn.kb.control import sort_terms
 
     items = _proper_list(args[0])
     if items is None:
         raise instantiation_error()
-    return _unify(engine, args[1], make_list(sort_terms(items, unique)))  # type: ignore[arg-type]
+    return _unify(engine, args[1], make_list(sort_terms(items, unique)))
 
 
 DETERMINISTIC[("msort", 2)] = lambda engine, args: _sorted_list(engine, args, unique=False)
@@ -473,7 +477,7 @@ DETERMINISTIC[("sort", 2)] = lambda engine, args: _sorted_list(engine, args, uni
 
 
 @_det("sort", 4)
-def _sort4(engine: Engine, args: tuple[object, ...]) -> bool:
+def _sort4(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     key, order = deref(args[0]), deref(args[1])
     items = _proper_list(args[2])
     if items is None or type(key) is not int or order not in ("@<", "@>", "@=<", "@>="):
@@ -488,8 +492,11 @@ def _sort4(engine: Engine, args: tuple[object, ...]) -> bool:
             raise type_error("compound", term)
         return term.args[key - 1]
 
-    ordered = sorted(resolved, key=cmp_to_key(lambda a, b: compare_terms(sort_key(a), sort_key(b))),
-                     reverse=order in ("@>", "@>="))
+    ordered = sorted(
+        resolved,
+        key=cmp_to_key(lambda a, b: compare_terms(sort_key(a), sort_key(b))),
+        reverse=order in ("@>", "@>="),
+    )
     if order in ("@<", "@>"):
         kept: list[Term] = []
         for item in ordered:
@@ -497,11 +504,11 @@ def _sort4(engine: Engine, args: tuple[object, ...]) -> bool:
                 kept.append(item)
         ordered = kept
     back = {var: ref for ref, var in names.items()}
-    return _unify(engine, args[3], make_list([to_runtime(i, back) for i in ordered]))  # type: ignore[misc]
+    return _unify(engine, args[3], make_list([to_runtime(i, back) for i in ordered]))
 
 
 @_det("keysort", 2)
-def _keysort(engine: Engine, args: tuple[object, ...]) -> bool:
+def _keysort(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     items = _proper_list(args[0])
     if items is None:
         raise instantiation_error()
@@ -510,22 +517,22 @@ def _keysort(engine: Engine, args: tuple[object, ...]) -> bool:
     for item in resolved:
         if not (type(item) is Struct and item.name == "-" and len(item.args) == 2):
             raise type_error("pair", item)
-    ordered = sorted(resolved, key=cmp_to_key(lambda a, b: compare_terms(a.args[0], b.args[0])))  # type: ignore[union-attr]
+    ordered = sorted(resolved, key=cmp_to_key(lambda a, b: compare_terms(a.args[0], b.args[0])))
     back = {var: ref for ref, var in names.items()}
-    return _unify(engine, args[1], make_list([to_runtime(i, back) for i in ordered]))  # type: ignore[misc]
+    return _unify(engine, args[1], make_list([to_runtime(i, back) for i in ordered]))
 
 
 @_det("memberchk", 2)
-def _memberchk(engine: Engine, args: tuple[object, ...]) -> bool:
+def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[1])
-    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:  # type: ignore[attr-defined]
+    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         mark = len(engine.trail)
-        if _unify(engine, args[0], term.args[0]):  # type: ignore[attr-defined]
+        if _unify(engine, args[0], term.args[0]):
             return True
         engine._undo(mark)
-        term = deref(term.args[1])  # type: ignore[attr-defined]
+        term = deref(term.args[1])
     if type(term) is Ref:
-        return _unify(engine, term, Struct(LIST_FUNCTOR, (args[0], Ref())))  # type: ignore[arg-type]
+        return _unify(engine, term, Struct(LIST_FUNCTOR, (args[0], Ref())))
     return False
 
 
@@ -541,7 +548,7 @@ def _clause_of(term: object) -> Clause:
 
 
 def _assert(at_end: bool) -> Deterministic:
-    def add(engine: Engine, args: tuple[object, ...]) -> bool:
+    def add(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         try:
             clause = _clause_of(args[0])
         except TypeError:
@@ -566,21 +573,26 @@ DETERMINISTIC[("asserta", 1)] = _assert(at_end=False)
 
 
 @_det("retract", 1)
-def _retract(engine: Engine, args: tuple[object, ...]) -> bool:
+def _retract(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[0])
-    head, body = (term.args if type(term) is Struct and term.name == ":-"  # type: ignore[attr-defined]
-                  and len(term.args) == 2 else (term, "true"))  # type: ignore[attr-defined]
+    head, body = (
+        term.args
+        if type(term) is Struct and term.name == ":-" and len(term.args) == 2
+        else (term, "true")
+    )
     head = deref(head)
     if type(head) not in (str, Struct):
         raise instantiation_error()
-    name, arity = (head.name, len(head.args)) if type(head) is Struct else (head, 0)  # type: ignore[attr-defined]
+    name, arity = (head.name, len(head.args)) if type(head) is Struct else (head, 0)
     predicate = engine.kb.predicates.get((name, arity))
     if predicate is None:
         return False
     for number, clause in enumerate(predicate.clauses):
         mark = len(engine.trail)
-        candidate = to_runtime(clause.to_term() if clause.body else Struct(":-", (clause.head, "true")), {})
-        if unify(Struct(":-", (head, body)), candidate, engine.trail):  # type: ignore[arg-type]
+        candidate = to_runtime(
+            clause.to_term() if clause.body else Struct(":-", (clause.head, "true")), {}
+        )
+        if unify(Struct(":-", (head, body)), candidate, engine.trail):
             del predicate.clauses[number]
             del predicate.positions[number]
             predicate._indexes = [None] * predicate.arity
@@ -597,16 +609,20 @@ def _write(engine: Engine, text: str) -> None:
         engine.output.write(text)
 
 
-DETERMINISTIC[("write", 1)] = DETERMINISTIC[("print", 1)] = (
-    lambda engine, args: _write(engine, _unquoted(args[0])) or True)
-DETERMINISTIC[("writeq", 1)] = DETERMINISTIC[("write_canonical", 1)] = (
-    lambda engine, args: _write(engine, format_term(resolve(args[0]))) or True)
-DETERMINISTIC[("writeln", 1)] = lambda engine, args: _write(engine, _unquoted(args[0]) + "\n") or True
+DETERMINISTIC[("write", 1)] = DETERMINISTIC[("print", 1)] = lambda engine, args: (
+    _write(engine, _unquoted(args[0])) or True
+)
+DETERMINISTIC[("writeq", 1)] = DETERMINISTIC[("write_canonical", 1)] = lambda engine, args: (
+    _write(engine, format_term(resolve(args[0]))) or True
+)
+DETERMINISTIC[("writeln", 1)] = lambda engine, args: (
+    _write(engine, _unquoted(args[0]) + "\n") or True
+)
 DETERMINISTIC[("nl", 0)] = lambda engine, args: _write(engine, "\n") or True
 
 
 @_det("tab", 1)
-def _tab(engine: Engine, args: tuple[object, ...]) -> bool:
+def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     _write(engine, " " * int(evaluate(args[0], deref)))
     return True
 
@@ -621,12 +637,12 @@ def _unquoted(term: object) -> str:
 
 
 @_det("format", 1)
-def _format1(engine: Engine, args: tuple[object, ...]) -> bool:
+def _format1(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return _format(engine, (args[0], EMPTY_LIST))
 
 
 @_det("format", 2)
-def _format(engine: Engine, args: tuple[object, ...]) -> bool:
+def _format(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     control = _text(args[0])
     values = _proper_list(args[1])
     if values is None:
@@ -649,12 +665,12 @@ def _format(engine: Engine, args: tuple[object, ...]) -> bool:
             out.append("~")
         elif directive in "wpaqd":
             if not queue:
-                raise PrologThrow(Struct("error", (Struct("format", ("not enough arguments",)),
-                                                   Ref())))
+                raise PrologThrow(
+                    Struct("error", (Struct("format", ("not enough arguments",)), Ref()))
+                )
             value = queue.pop(0)
             out.append(format_term(resolve(value)) if directive == "q" else _unquoted(value))
         else:
             out.append("~" + directive)
     _write(engine, "".join(out))
     return True
-

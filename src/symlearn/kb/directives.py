@@ -58,7 +58,7 @@ DIRECTIVES: dict[tuple[str, int], Handler] = {}
 
 
 def register_directive(name: str, arity: int) -> Callable[[Handler], Handler]:
-    """Decorator: make ``handler`` run for ``:- name(arg1, ..., argN).``"""
+    """Register the decorated handler to run for ``:- name(arg1, ..., argN).``."""
 
     def decorate(handler: Handler) -> Handler:
         DIRECTIVES[(name, arity)] = handler
@@ -78,13 +78,19 @@ def _indicators(context: DirectiveContext, term: Term) -> list[tuple[str, int]]:
             items = [term]
     result = []
     for item in items:
-        if (type(item) is Struct and item.name == "/" and len(item.args) == 2
-                and type(item.args[0]) is str and type(item.args[1]) is int
-                and item.args[1] >= 0):
+        if (
+            type(item) is Struct
+            and item.name == "/"
+            and len(item.args) == 2
+            and type(item.args[0]) is str
+            and type(item.args[1]) is int
+            and item.args[1] >= 0
+        ):
             result.append((item.args[0], item.args[1]))
         else:
-            raise context.error(f"expected a predicate indicator such as p/2, got "
-                                f"{format_term(item)}")
+            raise context.error(
+                f"expected a predicate indicator such as p/2, got {format_term(item)}"
+            )
     return result
 
 
@@ -128,12 +134,15 @@ def _mode(kind: str) -> Handler:
         elif type(recall_term) is int and recall_term >= 1:
             recall = recall_term
         else:
-            raise context.error(f"mode{kind[0]} recall must be a positive integer or *, got "
-                                f"{format_term(recall_term)}")
+            raise context.error(
+                f"mode{kind[0]} recall must be a positive integer or *, got "
+                f"{format_term(recall_term)}"
+            )
         if not is_callable(template):
             raise context.error(f"mode{kind[0]} template must be an atom or compound term")
-        context.kb.modes.append(Mode("head" if kind == "head" else "body", recall, template,
-                                     context.position))
+        context.kb.modes.append(
+            Mode("head" if kind == "head" else "body", recall, template, context.position)
+        )
 
     return handler
 
@@ -164,8 +173,10 @@ def _attributes(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     target, names = args
     items, tail = list_items(names)
     if type(target) is not str or tail != "[]" or not all(type(i) is str for i in items):
-        raise context.error("attributes/2 expects a target name and a list of attribute "
-                            "names, e.g. :- attributes(enjoysport, [sky, airtemp]).")
+        raise context.error(
+            "attributes/2 expects a target name and a list of attribute "
+            "names, e.g. :- attributes(enjoysport, [sky, airtemp])."
+        )
     if len(set(items)) != len(items):
         raise context.error(f"attributes of {target} repeat a name")
     context.kb.attributes[target] = [str(i) for i in items]
@@ -181,8 +192,10 @@ def _domain(context: DirectiveContext, args: tuple[Term, ...]) -> None:
         return
     items, tail = list_items(values)
     if tail != "[]" or not items or not all(is_ground(i) for i in items):
-        raise context.error("domain/2 expects a non-empty list of values or 'number', e.g. "
-                            ":- domain(sky, [sunny, cloudy, rainy]).")
+        raise context.error(
+            "domain/2 expects a non-empty list of values or 'number', e.g. "
+            ":- domain(sky, [sunny, cloudy, rainy])."
+        )
     if len(set(items)) != len(items):
         raise context.error(f"the domain of {attribute} repeats a value")
     context.kb.domains[attribute] = list(items)
@@ -192,7 +205,15 @@ def _accept(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     """Directives that only matter to a full Prolog system; recorded, nothing to do."""
 
 
-for _name, _arity in [("use_module", 1), ("use_module", 2), ("ensure_loaded", 1),
-                      ("style_check", 1), ("set_prolog_flag", 2), ("initialization", 1),
-                      ("initialization", 2), ("module", 2), ("multifile", 1)]:
+for _name, _arity in [
+    ("use_module", 1),
+    ("use_module", 2),
+    ("ensure_loaded", 1),
+    ("style_check", 1),
+    ("set_prolog_flag", 2),
+    ("initialization", 1),
+    ("initialization", 2),
+    ("module", 2),
+    ("multifile", 1),
+]:
     DIRECTIVES[(_name, _arity)] = _accept

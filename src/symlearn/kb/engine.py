@@ -40,6 +40,7 @@ from symlearn.kb.knowledge_base import KnowledgeBase, Predicate, index_key
 from symlearn.kb.runtime import (
     CompiledClause,
     Ref,
+    RTerm,
     build,
     copy_runtime,
     deref,
@@ -70,8 +71,17 @@ class _Choice:
 
     __slots__ = ("a", "b", "c", "cont", "depth", "kind", "mark", "pos")
 
-    def __init__(self, kind: int, mark: int, cont: Cont, depth: int = 0,
-                 a: object = None, b: object = None, c: object = None, pos: int = 0) -> None:
+    def __init__(
+        self,
+        kind: int,
+        mark: int,
+        cont: Cont,
+        depth: int = 0,
+        a: object = None,
+        b: object = None,
+        c: object = None,
+        pos: int = 0,
+    ) -> None:
         self.kind = kind
         self.mark = mark
         self.cont = cont
@@ -131,9 +141,22 @@ class _AddAnswer:
 class _Table:
     """The answers of one call variant of a tabled predicate."""
 
-    __slots__ = ("answer_set", "answers", "complete", "evaluated_round", "evaluating",
-                 "followers", "key", "last_new", "leader", "leader_table", "looped",
-                 "position", "round_id", "round_start")
+    __slots__ = (
+        "answer_set",
+        "answers",
+        "complete",
+        "evaluated_round",
+        "evaluating",
+        "followers",
+        "key",
+        "last_new",
+        "leader",
+        "leader_table",
+        "looped",
+        "position",
+        "round_id",
+        "round_start",
+    )
 
     def __init__(self, key: Term) -> None:
         self.key = key
@@ -166,7 +189,7 @@ class _Compiled:
         if len(self.clauses) != len(source):
             if len(self.clauses) > len(source):
                 self.clauses = []
-            self.clauses.extend(CompiledClause(c) for c in source[len(self.clauses):])
+            self.clauses.extend(CompiledClause(c) for c in source[len(self.clauses) :])
         return self.clauses
 
 
@@ -327,8 +350,13 @@ class Engine:
 
     def _as_error(self, thrown: PrologThrow) -> KBError | PrologError:
         ball = resolve(thrown.ball)
-        if (type(ball) is Struct and ball.name == "error" and len(ball.args) == 2
-                and type(ball.args[0]) is Struct and ball.args[0].name == "existence_error"):
+        if (
+            type(ball) is Struct
+            and ball.name == "error"
+            and len(ball.args) == 2
+            and type(ball.args[0]) is Struct
+            and ball.args[0].name == "existence_error"
+        ):
             formal = ball.args[0]
             assert isinstance(formal, Struct)
             if formal.args[0] == "procedure":
@@ -346,9 +374,8 @@ class Engine:
         """The compiled clauses of ``name/arity`` (user's, else the library's), or None."""
         key = (name, arity)
         entry = self._compiled.get(key)
-        if entry is not None:
-            if entry.predicate.clauses or entry.predicate.dynamic:
-                return entry
+        if entry is not None and (entry.predicate.clauses or entry.predicate.dynamic):
+            return entry
         predicate = self.kb.predicates.get(key)
         if predicate is None or not (predicate.clauses or predicate.dynamic):
             predicate = self._library.predicates.get(key)
@@ -358,11 +385,15 @@ class Engine:
         return entry
 
     def _existence_error(self, name: str, arity: int) -> PrologThrow:
-        return PrologThrow(Struct("error", (
-            Struct("existence_error", ("procedure", Struct("/", (name, arity)))), Ref())))
+        return PrologThrow(
+            Struct(
+                "error",
+                (Struct("existence_error", ("procedure", Struct("/", (name, arity)))), Ref()),
+            )
+        )
 
     # ------------------------------------------------------------- machine
-    def _run(self, start: Cont) -> Iterator[None]:  # noqa: C901 - the machine is one loop
+    def _run(self, start: Cont) -> Iterator[None]:
         """Prove the continuation ``start``; yield once per solution."""
         trail = self.trail
         cps: list[_Choice] = []
@@ -381,7 +412,7 @@ class Engine:
                         continue
                     if cont is _FAIL:
                         return
-                    goal, cutb, depth, nxt = cont  # type: ignore[misc]
+                    goal, cutb, depth, nxt = cont
                     while type(goal) is Ref:
                         value = goal.value
                         if value is None:
@@ -395,7 +426,7 @@ class Engine:
                     elif tg is str:
                         name, args, arity = goal, (), 0
                     elif tg is _CutTo:
-                        del cps[goal.height:]
+                        del cps[goal.height :]
                         cont = nxt
                         continue
                     else:
@@ -434,8 +465,9 @@ class Engine:
                         continue
                     generator_function = nondet.get(key)
                     if generator_function is not None:
-                        cps.append(_Choice(_ITER, len(trail), nxt, depth,
-                                           generator_function(self, args)))
+                        cps.append(
+                            _Choice(_ITER, len(trail), nxt, depth, generator_function(self, args))
+                        )
                         cont = self._backtrack(cps)
                         continue
 
@@ -445,7 +477,8 @@ class Engine:
                             f"depth limit {max_depth} exceeded while proving "
                             f"{format_term(resolve(goal))} (infinite recursion? raise "
                             "--max-depth, or table the predicate with :- table "
-                            f"{name}/{arity}.)")
+                            f"{name}/{arity}.)"
+                        )
                     self.steps += 1
                     if max_steps is not None and self.steps > max_steps:
                         raise EngineLimitError(f"step limit {max_steps} exceeded")
@@ -458,8 +491,16 @@ class Engine:
             except PrologThrow as thrown:
                 cont = self._recover(thrown, cps)
 
-    def _call(self, goal: object, name: str, args: tuple[object, ...], arity: int,
-              nxt: Cont, depth: int, cps: list[_Choice]) -> object:
+    def _call(
+        self,
+        goal: object,
+        name: str,
+        args: tuple[RTerm, ...],
+        arity: int,
+        nxt: Cont,
+        depth: int,
+        cps: list[_Choice],
+    ) -> RTerm:
         """Resolve a user-predicate call against its clauses (first match, choicepoint)."""
         entry = self._compiled.get((name, arity))
         if entry is None or not (entry.predicate.clauses or entry.predicate.dynamic):
@@ -482,25 +523,26 @@ class Engine:
                     keys.append(None)
                 else:
                     bound = True
-                    keys.append(index_key(arg))  # type: ignore[arg-type]
+                    keys.append(index_key(arg))
             candidates = entry.predicate.candidates(keys) if bound else range(len(clauses))
         else:
             candidates = range(len(clauses))
         choice = _Choice(_CLAUSES, 0, nxt, depth, args, clauses, candidates, 0)
         return self._try_clauses(choice, cps, len(cps), pushed=False)
 
-    def _try_clauses(self, choice: _Choice, cps: list[_Choice], height: int,
-                     pushed: bool) -> object:
+    def _try_clauses(
+        self, choice: _Choice, cps: list[_Choice], height: int, pushed: bool
+    ) -> RTerm:
         """Try the remaining candidate clauses of ``choice``; return the new continuation."""
         trail = self.trail
-        args: tuple[object, ...] = choice.a  # type: ignore[assignment]
-        clauses: list[CompiledClause] = choice.b  # type: ignore[assignment]
+        args: tuple[RTerm, ...] = choice.a
+        clauses: list[CompiledClause] = choice.b
         candidates = choice.c
         position = choice.pos
-        n = len(candidates)  # type: ignore[arg-type]
+        n = len(candidates)
         nxt, depth = choice.cont, choice.depth
         while position < n:
-            clause = clauses[candidates[position]]  # type: ignore[index]
+            clause = clauses[candidates[position]]
             position += 1
             mark = len(trail)
             ground = clause.ground_args
@@ -528,7 +570,7 @@ class Engine:
                     self._keep_choice(choice, cps, pushed, position, n, mark)
                     return nxt
             else:
-                frame: list[object] = [None] * clause.nvars
+                frame: list[RTerm] = [None] * clause.nvars
                 ok = True
                 for template, arg in zip(clause.head_args, args):
                     if not unify_head(template, arg, frame, trail):
@@ -548,8 +590,9 @@ class Engine:
         return _FAIL
 
     @staticmethod
-    def _keep_choice(choice: _Choice, cps: list[_Choice], pushed: bool, position: int,
-                     n: int, mark: int) -> None:
+    def _keep_choice(
+        choice: _Choice, cps: list[_Choice], pushed: bool, position: int, n: int, mark: int
+    ) -> None:
         """Keep (or drop) the clause choicepoint after a head matched."""
         if position < n:
             choice.pos = position
@@ -559,7 +602,7 @@ class Engine:
         elif pushed:
             cps.pop()
 
-    def _backtrack(self, cps: list[_Choice]) -> object:
+    def _backtrack(self, cps: list[_Choice]) -> RTerm:
         """Resume the newest choicepoint that still has an alternative."""
         trail = self.trail
         while cps:
@@ -574,7 +617,7 @@ class Engine:
                     return cont
             elif kind == _ITER:
                 try:
-                    next(choice.a)  # type: ignore[call-overload]
+                    next(choice.a)
                 except StopIteration:
                     cps.pop()
                     continue
@@ -587,19 +630,19 @@ class Engine:
                 if cont is not _FAIL:
                     return cont
             elif kind == _REACTIVATE:
-                choice.a.pos = 1  # type: ignore[attr-defined]
+                choice.a.pos = 1
                 cps.pop()
             else:  # _CATCH, _DEAD
                 cps.pop()
         return _FAIL
 
-    def _recover(self, thrown: PrologThrow, cps: list[_Choice]) -> object:
+    def _recover(self, thrown: PrologThrow, cps: list[_Choice]) -> RTerm:
         """Unwind to the newest active ``catch/3`` whose catcher unifies with the ball."""
         ball = copy_runtime(thrown.ball)
         while cps:
             choice = cps.pop()
             if choice.kind == _TABLE:
-                self._abandon_table(choice.a)  # type: ignore[arg-type]
+                self._abandon_table(choice.a)
                 continue
             if choice.kind != _CATCH or choice.pos != 1:
                 continue
@@ -612,26 +655,27 @@ class Engine:
 
     def _abandon_table(self, table: _Table) -> None:
         if table in self._table_stack:
-            del self._table_stack[self._table_stack.index(table):]
+            del self._table_stack[self._table_stack.index(table) :]
         for key in [k for k, t in self.tables.items() if not t.complete]:
             del self.tables[key]
 
-    def _special(self, goal: object, cutb: int, depth: int, nxt: Cont,
-                 cps: list[_Choice]) -> object:
+    def _special(
+        self, goal: object, cutb: int, depth: int, nxt: Cont, cps: list[_Choice]
+    ) -> RTerm:
         """Run one of the machine's internal goals."""
         tg = type(goal)
         if tg is _Resolve:
-            real = deref(goal.goal)  # type: ignore[attr-defined]
+            real = deref(goal.goal)
             name, args = (real.name, real.args) if type(real) is Struct else (real, ())
-            return self._call(real, name, args, len(args), nxt, depth, cps)  # type: ignore[arg-type]
+            return self._call(real, name, args, len(args), nxt, depth, cps)
         if tg is _AddAnswer:
-            self._add_answer(goal.table, goal.goal)  # type: ignore[attr-defined]
+            self._add_answer(goal.table, goal.goal)
             return _FAIL
         if tg is _SoftCut:
-            goal.choice.kind = _DEAD  # type: ignore[attr-defined]
+            goal.choice.kind = _DEAD
             return nxt
         if tg is _ExitCatch:
-            choice = goal.choice  # type: ignore[attr-defined]
+            choice = goal.choice
             choice.pos = 0
             cps.append(_Choice(_REACTIVATE, len(self.trail), None, 0, choice))
             return nxt
@@ -640,7 +684,7 @@ class Engine:
         raise type_error("callable", resolve(goal))
 
     # -------------------------------------------------------------- tabling
-    def _call_tabled(self, goal: object, nxt: Cont, depth: int, cps: list[_Choice]) -> object:
+    def _call_tabled(self, goal: object, nxt: Cont, depth: int, cps: list[_Choice]) -> RTerm:
         key = _call_key(goal)
         table = self.tables.get(key)
         if table is None:
@@ -657,8 +701,9 @@ class Engine:
             return self._consume(table, goal, nxt, depth, cps, live=True)
         return self._evaluate(table, goal, nxt, depth, cps)
 
-    def _evaluate(self, table: _Table, goal: object, nxt: Cont, depth: int,
-                  cps: list[_Choice]) -> object:
+    def _evaluate(
+        self, table: _Table, goal: object, nxt: Cont, depth: int, cps: list[_Choice]
+    ) -> RTerm:
         stack = self._table_stack
         table.evaluating = True
         table.position = len(stack)
@@ -677,7 +722,7 @@ class Engine:
     def _note_loop(self, position: int) -> None:
         """A call consumed an incomplete table at stack ``position``: one component."""
         stack = self._table_stack
-        for table in stack[position + 1:]:
+        for table in stack[position + 1 :]:
             if table.leader > position:
                 table.leader = position
         stack[position].looped = True
@@ -690,9 +735,9 @@ class Engine:
             self._answer_serial += 1
             table.last_new = self._answer_serial
 
-    def _table_round_done(self, choice: _Choice, cps: list[_Choice]) -> object:
+    def _table_round_done(self, choice: _Choice, cps: list[_Choice]) -> RTerm:
         """The evaluation round of a table ran out of alternatives: decide what next."""
-        table: _Table = choice.a  # type: ignore[assignment]
+        table: _Table = choice.a
         goal = choice.b
         stack = self._table_stack
         if table.leader < table.position:  # a follower: its leader re-evaluates it
@@ -722,10 +767,14 @@ class Engine:
         cps.pop()
         return self._consume(table, goal, choice.cont, choice.depth, cps, live=False)
 
-    def _consume(self, table: _Table, goal: object, nxt: Cont, depth: int,
-                 cps: list[_Choice], live: bool) -> object:
-        cps.append(_Choice(_ITER, len(self.trail), nxt, depth,
-                           _answers(self.trail, table.answers, goal, live)))
+    def _consume(
+        self, table: _Table, goal: object, nxt: Cont, depth: int, cps: list[_Choice], live: bool
+    ) -> RTerm:
+        cps.append(
+            _Choice(
+                _ITER, len(self.trail), nxt, depth, _answers(self.trail, table.answers, goal, live)
+            )
+        )
         return self._backtrack(cps)
 
 
@@ -736,8 +785,7 @@ def _current_leader(table: _Table) -> _Table | None:
     return leader
 
 
-def _answers(trail: list[Ref], answers: list[Term], goal: object,
-             live: bool) -> Iterator[None]:
+def _answers(trail: list[Ref], answers: list[Term], goal: object, live: bool) -> Iterator[None]:
     """Unify ``goal`` with each answer in turn (and, if ``live``, with those added meanwhile)."""
     limit = len(answers)
     i = 0
@@ -753,24 +801,24 @@ def _atomic_key(goal: object, unbound_ok: bool) -> Term | None:
     """A call or answer key built without copying, when the arguments are simple."""
     goal = deref(goal)
     if type(goal) is str:
-        return goal  # type: ignore[return-value]
+        return goal
     args = []
     seen: dict[Ref, Var] = {}
-    for arg in goal.args:  # type: ignore[attr-defined]
+    for arg in goal.args:
         arg = deref(arg)
         t = type(arg)
         if t is str or t is int or t is float:
             args.append(arg)
         elif t is Ref and unbound_ok:
-            var = seen.get(arg)  # type: ignore[call-overload]
+            var = seen.get(arg)
             if var is None:
                 from symlearn.logic.clauses import canonical_variables
 
-                var = seen[arg] = canonical_variables(len(seen) + 1)[-1]  # type: ignore[index]
+                var = seen[arg] = canonical_variables(len(seen) + 1)[-1]
             args.append(var)
         else:
             return None
-    return Struct(goal.name, tuple(args))  # type: ignore[attr-defined]
+    return Struct(goal.name, tuple(args))
 
 
 def _call_key(goal: object) -> Term:

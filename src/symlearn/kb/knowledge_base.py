@@ -21,7 +21,8 @@ SWI-Prolog.  Build a knowledge base with :func:`symlearn.kb.load` or
 Examples
 --------
 >>> from symlearn.kb import loads
->>> kb = loads("parent(ann, bob). parent(bob, carl). pos(p(a)). :- modeb(*, parent(+person, -person)).")
+>>> kb = loads("parent(ann, bob). parent(bob, carl). pos(p(a)). "
+...            ":- modeb(*, parent(+person, -person)).")
 >>> kb.predicate("parent", 2).candidates((None, "carl"))
 [1]
 >>> [str(e) for e in kb.examples], len(kb.modes)
@@ -94,8 +95,10 @@ class Example:
 
     def __str__(self) -> str:
         if self.kind == "label":
-            return f"label({format_term(self.atom, max_priority=999)}, " \
-                   f"{format_term(self.label, max_priority=999)})"  # type: ignore[arg-type]
+            return (
+                f"label({format_term(self.atom, max_priority=999)}, "
+                f"{format_term(self.label if self.label is not None else '[]', max_priority=999)})"
+            )
         return f"{self.kind}({format_term(self.atom, max_priority=999)})"
 
 
@@ -252,10 +255,10 @@ class Predicate:
                 for numbers in by_key.values():
                     numbers.append(number)
             else:
-                numbers = by_key.get(key)
-                if numbers is None:
-                    numbers = by_key[key] = list(unbound)
-                numbers.append(number)
+                same_key = by_key.get(key)
+                if same_key is None:
+                    same_key = by_key[key] = list(unbound)
+                same_key.append(number)
         built = (by_key, unbound)
         self._indexes[position] = built
         return built
@@ -360,12 +363,16 @@ class KnowledgeBase:
         return sum(1 for c in self.clauses() if not c.is_fact)
 
     # -- examples
-    def examples_of(self, name: str, arity: int, kinds: Iterable[str] | None = None
-                    ) -> list[Example]:
+    def examples_of(
+        self, name: str, arity: int, kinds: Iterable[str] | None = None
+    ) -> list[Example]:
         """The examples whose atom is ``name/arity``, optionally of some kinds only."""
         wanted = set(kinds) if kinds is not None else None
-        return [e for e in self.examples
-                if e.indicator == (name, arity) and (wanted is None or e.kind in wanted)]
+        return [
+            e
+            for e in self.examples
+            if e.indicator == (name, arity) and (wanted is None or e.kind in wanted)
+        ]
 
     def positives(self, name: str, arity: int) -> list[Term]:
         """The atoms of the ``pos/1`` examples of ``name/arity``."""
@@ -389,8 +396,11 @@ class KnowledgeBase:
 
     def head_modes(self, name: str | None = None, arity: int | None = None) -> list[Mode]:
         """The ``modeh`` declarations (of ``name/arity`` if given)."""
-        return [m for m in self.modes if m.kind == "head"
-                and (name is None or m.indicator == (name, arity))]
+        return [
+            m
+            for m in self.modes
+            if m.kind == "head" and (name is None or m.indicator == (name, arity))
+        ]
 
     def body_modes(self) -> list[Mode]:
         """The ``modeb`` declarations."""
@@ -422,6 +432,7 @@ class KnowledgeBase:
 
     def __repr__(self) -> str:
         counts = self.summary()
-        return (f"<KnowledgeBase {counts['facts']} facts, {counts['rules']} rules, "
-                f"{counts['examples']} examples>")
-
+        return (
+            f"<KnowledgeBase {counts['facts']} facts, {counts['rules']} rules, "
+            f"{counts['examples']} examples>"
+        )

@@ -45,8 +45,10 @@ from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
 __all__ = ["load", "loads"]
 
 
-def load(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
-         kb: KnowledgeBase | None = None) -> KnowledgeBase:
+def load(
+    paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    kb: KnowledgeBase | None = None,
+) -> KnowledgeBase:
     """Read one or more files as one knowledge base.
 
     Parameters
@@ -132,11 +134,13 @@ class _Loader:
         except FileNotFoundError as error:
             raise KBError(f"no such file: {path}", str(path)) from error
         except IsADirectoryError as error:
-            raise KBError(f"{path} is a directory, not a knowledge-base file",
-                          str(path)) from error
+            raise KBError(
+                f"{path} is a directory, not a knowledge-base file", str(path)
+            ) from error
         except UnicodeDecodeError as error:
-            raise KBError(f"{path} is not UTF-8 text ({error.reason} at byte "
-                          f"{error.start})", str(path)) from error
+            raise KBError(
+                f"{path} is not UTF-8 text ({error.reason} at byte {error.start})", str(path)
+            ) from error
         except OSError as error:
             raise KBError(f"cannot read {path}: {error.strerror}", str(path)) from error
         self.stack.append(resolved)
@@ -148,8 +152,9 @@ class _Loader:
         self.base = base
         if "\0" in text:
             line = text.count("\n", 0, text.index("\0")) + 1
-            raise KBSyntaxError("the file contains a NUL byte (is it a binary file?)", path,
-                                line, 1)
+            raise KBSyntaxError(
+                "the file contains a NUL byte (is it a binary file?)", path, line, 1
+            )
         for read in read_clauses(text, path):
             self.current = read
             self.base = base
@@ -196,8 +201,9 @@ class _Loader:
             raise self.error(_not_callable_message(term)) from None
         name, arity = clause.functor
         if (name, arity) in SYSTEM_PREDICATES:
-            raise self.error(f"no permission to modify static procedure {name}/{arity} "
-                             "(it is built in)")
+            raise self.error(
+                f"no permission to modify static procedure {name}/{arity} (it is built in)"
+            )
         self.kb.add_clause(clause, self.position)
         if clause.is_fact:
             self.special_fact(clause.head)
@@ -214,8 +220,10 @@ class _Loader:
             self.kb.examples.append(Example(name, args[0], None, position))  # type: ignore[arg-type]
         elif name == "label" and len(args) == 2:
             if not is_callable(args[0]):
-                raise self.error("label/2 expects an example atom and its class, e.g. "
-                                 "label(playtennis(sunny, hot, high, weak), no)")
+                raise self.error(
+                    "label/2 expects an example atom and its class, e.g. "
+                    "label(playtennis(sunny, hot, high, weak), no)"
+                )
             self.kb.examples.append(Example("label", args[0], args[1], position))
         elif name == "evidence" and len(args) in (1, 2):
             value = args[1] if len(args) == 2 else "true"
@@ -230,7 +238,8 @@ class _Loader:
             self.kb.queries.append(args[0])
 
     def probabilistic(self, term: Term) -> None:
-        head_part, body = term, ()
+        head_part: Term = term
+        body: tuple[Term, ...] = ()
         if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
             head_part = term.args[0]
             body = tuple(conjuncts(term.args[1]))
@@ -239,18 +248,26 @@ class _Loader:
                     raise self.error(f"body goal {format_term(goal)} is not callable")
         heads: list[tuple[Term, Term]] = []
         for disjunct in _disjuncts(head_part):
-            if not (type(disjunct) is Struct and disjunct.name == "::" and len(disjunct.args) == 2):
-                raise self.error(f"{format_term(disjunct)} has no probability; write P::Head "
-                                 "for every head of an annotated disjunction")
+            if not (
+                type(disjunct) is Struct and disjunct.name == "::" and len(disjunct.args) == 2
+            ):
+                raise self.error(
+                    f"{format_term(disjunct)} has no probability; write P::Head "
+                    "for every head of an annotated disjunction"
+                )
             probability, head = disjunct.args
             if not is_callable(head):
-                raise self.error(f"the head {format_term(head)} of a probabilistic clause must "
-                                 "be an atom or compound term")
+                raise self.error(
+                    f"the head {format_term(head)} of a probabilistic clause must "
+                    "be an atom or compound term"
+                )
             heads.append((self.probability(probability), head))
-        numeric = [p for p, _ in heads if type(p) in (int, float)]
-        if len(numeric) == len(heads) and sum(numeric) > 1 + 1e-9:  # type: ignore[arg-type]
-            raise self.error(f"the probabilities of an annotated disjunction sum to "
-                             f"{sum(numeric):g}, more than 1")  # type: ignore[arg-type]
+        numeric = [float(p) for p, _ in heads if isinstance(p, (int, float))]
+        if len(numeric) == len(heads) and sum(numeric) > 1 + 1e-9:
+            raise self.error(
+                f"the probabilities of an annotated disjunction sum to "
+                f"{sum(numeric):g}, more than 1"
+            )
         self.kb.probabilistic.append(ProbabilisticClause(tuple(heads), body, self.position))
 
     def probability(self, term: Term) -> Term:
@@ -298,8 +315,11 @@ def _evaluate(term: Term) -> float | None:
 
 
 def _not_callable_message(term: Term) -> str:
-    head = term.args[0] if type(term) is Struct and term.name == ":-" and len(term.args) == 2 \
+    head = (
+        term.args[0]
+        if type(term) is Struct and term.name == ":-" and len(term.args) == 2
         else term
+    )
     if type(head) is Var:
         return "a clause head cannot be a variable"
     if not is_callable(head):

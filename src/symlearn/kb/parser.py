@@ -97,11 +97,27 @@ def _parser() -> Lark:
     )
 
 
-_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f",
-                   "v": "\v", "0": "\0", "e": "\x1b", "s": " ", "z": "", "\\": "\\",
-                   "'": "'", '"': '"', "`": "`", "\n": ""}
-_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]+\\?|[0-7]+\\?|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.|\n)",
-                     re.DOTALL)
+_SIMPLE_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "a": "\a",
+    "b": "\b",
+    "f": "\f",
+    "v": "\v",
+    "0": "\0",
+    "e": "\x1b",
+    "s": " ",
+    "z": "",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "`": "`",
+    "\n": "",
+}
+_ESCAPE = re.compile(
+    r"\\(x[0-9a-fA-F]+\\?|[0-7]+\\?|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.|\n)", re.DOTALL
+)
 
 
 def _unescape(body: str, quote: str) -> str:
@@ -136,7 +152,7 @@ def _number(text: str) -> int | float:
     return sign * int(digits)
 
 
-class _ToTerms(Transformer):  # type: ignore[type-arg]
+class _ToTerms(Transformer):
     """Turn parse-tree nodes into terms; one method per grammar rule."""
 
     def __init__(self) -> None:
@@ -153,7 +169,7 @@ class _ToTerms(Transformer):  # type: ignore[type-arg]
     def integer(self, children: list[Token]) -> int:
         return int(_number(children[0]))
 
-    def float(self, children: list[Token]) -> float:
+    def float_number(self, children: list[Token]) -> float:
         return float(_number(children[0]))
 
     def char_code(self, children: list[Token]) -> int:
@@ -197,7 +213,7 @@ class _ToTerms(Transformer):  # type: ignore[type-arg]
     def parenthesised(self, children: list[Term]) -> Term:
         return children[0]
 
-    def list(self, children: list[tuple[Term, ...]]) -> Term:
+    def list_term(self, children: list[tuple[Term, ...]]) -> Term:
         return make_list(children[0])
 
     def partial_list(self, children: list[object]) -> Term:
@@ -217,7 +233,7 @@ class _ToTerms(Transformer):  # type: ignore[type-arg]
     # -- operators
     def infix(self, children: list[object]) -> Term:
         left, op, right = children
-        name = op.children[0] if hasattr(op, "children") else op  # type: ignore[union-attr]
+        name = op.children[0] if hasattr(op, "children") else op
         return Struct(str(name), (left, right))  # type: ignore[arg-type]
 
     def prefix(self, children: list[object]) -> Term:
@@ -260,7 +276,9 @@ _CLAUSE_TOKEN = re.compile(
     r"""
       (?P<layout>\s+)
     | (?P<comment>%[^\n]*|/\*.*?(?:\*/|\Z))
-    | (?P<quoted>'(?:[^'\\\n]|\\.|\\\n|'')*'|"(?:[^"\\\n]|\\.|\\\n|"")*"|`(?:[^`\\\n]|\\.|\\\n|``)*`)
+    | (?P<quoted>'(?:[^'\\\n]|\\.|\\\n|'')*'
+               |"(?:[^"\\\n]|\\.|\\\n|"")*"
+               |`(?:[^`\\\n]|\\.|\\\n|``)*`)
     | (?P<char>0'(?:\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|''|[^\\\n]))
     | (?P<number>[0-9][0-9_]*(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?(?:Inf|NaN)?)?)
     | (?P<end>\.(?=\s|%|\Z))
@@ -304,7 +322,7 @@ def _fast_fact(match: re.Match[str]) -> Term:
 def _line_text(text: str, offset: int) -> str:
     start = text.rfind("\n", 0, offset) + 1
     end = text.find("\n", offset)
-    return text[start: end if end >= 0 else len(text)]
+    return text[start : end if end >= 0 else len(text)]
 
 
 class _Position:
@@ -347,15 +365,21 @@ def read_clauses(text: str, path: str = "<string>", fast: bool = True) -> Iterat
         At the first clause that does not parse, with its file, line and column.
     """
     where = _Position(text)
-    layout = _LAYOUT.match
+
+    def layout_end(offset: int) -> int:
+        match = _LAYOUT.match(text, offset)
+        assert match is not None  # the layout pattern matches the empty string
+        return match.end()
+
     fast_fact = _FAST_FACT.match
-    pos = layout(text, 0).end()
+    pos = layout_end(0)
     length = len(text)
     while pos < length:
         where.move_to(pos)
         if text.startswith("/*", pos):
-            raise KBSyntaxError("unterminated /* comment", path, where.line, where.column,
-                                _line_text(text, pos))
+            raise KBSyntaxError(
+                "unterminated /* comment", path, where.line, where.column, _line_text(text, pos)
+            )
         m = fast_fact(text, pos) if fast else None
         if m is not None:
             term = _fast_fact(m)
@@ -364,9 +388,8 @@ def read_clauses(text: str, path: str = "<string>", fast: bool = True) -> Iterat
         else:
             end = _clause_end(text, pos)
             term, variables = _parse_clause(text, pos, end, path, where)
-        yield ReadClause(term, variables, path, where.line, where.column,
-                         _line_text(text, pos))
-        pos = layout(text, end).end()
+        yield ReadClause(term, variables, path, where.line, where.column, _line_text(text, pos))
+        pos = layout_end(end)
 
 
 def parse_text(text: str, path: str = "<string>", fast: bool = True) -> list[ReadClause]:
@@ -380,9 +403,9 @@ def parse_whole_text(text: str) -> list[Term]:
     This is the reference the clause-by-clause reader is tested against.
     """
     _TRANSFORMER.reset()
-    terms = _parser().parse(text, start="start")
+    terms: list[Term] = _parser().parse(text, start="start")  # type: ignore[assignment]
     _TRANSFORMER.reset()
-    return list(terms)  # type: ignore[arg-type]
+    return list(terms)
 
 
 def _parse_clause(
@@ -396,8 +419,9 @@ def _parse_clause(
         raise _syntax_error(error, text, start, chunk, path, where) from error
     except (ValueError, VisitError) as error:  # a bad escape sequence in a quoted item
         cause = error.orig_exc if isinstance(error, VisitError) else error
-        raise KBSyntaxError(str(cause), path, where.line, where.column,
-                            _line_text(text, start)) from cause
+        raise KBSyntaxError(
+            str(cause), path, where.line, where.column, _line_text(text, start)
+        ) from cause
     variables = _TRANSFORMER.clause_variables[-1] if _TRANSFORMER.clause_variables else {}
     _TRANSFORMER.reset()
     return term, variables  # type: ignore[return-value]
@@ -464,9 +488,9 @@ def _friendly_message(error: UnexpectedInput) -> str | None:
             ERROR_EXAMPLES,
             use_accepts=True,
         )
-    except Exception:  # noqa: BLE001 - a failed match only loses the friendly text
+    except Exception:
         return None
-    return label  # type: ignore[no-any-return]
+    return label
 
 
 def _describe(token: Token) -> str:
@@ -520,8 +544,9 @@ def _syntax_error(
     message: str
     bracket = _unbalanced(chunk)
     if isinstance(error, UnexpectedCharacters):
-        char = chunk[error.pos_in_stream] if error.pos_in_stream < len(chunk) else ""
-        if chunk.startswith("/*", error.pos_in_stream):
+        at = error.pos_in_stream or 0
+        char = chunk[at] if at < len(chunk) else ""
+        if chunk.startswith("/*", at):
             message = "unterminated /* comment"
         elif char in "'\"`":
             kind = {"'": "quoted atom", '"': "string", "`": "back-quoted text"}[char]

@@ -19,12 +19,14 @@ variant_key, copy_runtime
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from symlearn.logic.clauses import Clause, canonical_variables
 from symlearn.logic.terms import Struct, Term, Var
 
 __all__ = [
     "CompiledClause",
+    "RTerm",
     "Ref",
     "Slot",
     "TStruct",
@@ -41,6 +43,12 @@ __all__ = [
 ]
 
 
+#: A run-time term: a term whose variables may be :class:`Ref` cells (bound or not),
+#: or a clause template.  Typed ``Any`` because the machine inspects it with
+#: ``type(t) is ...`` tests that static typing cannot follow.
+RTerm = Any
+
+
 class Ref:
     """A run-time variable: ``value`` is None while unbound."""
 
@@ -54,10 +62,10 @@ class Ref:
         return f"Ref({self.name})" if self.value is None else f"Ref({self.name}={self.value!r})"
 
 
-def deref(term: object) -> object:
+def deref(term: object) -> RTerm:
     """Follow bound references to a non-reference or an unbound reference."""
     while type(term) is Ref:
-        value = term.value  # type: ignore[attr-defined]
+        value = term.value
         if value is None:
             return term
         term = value
@@ -77,7 +85,7 @@ def _occurs(ref: Ref, term: object) -> bool:
         if t is ref:
             return True
         if type(t) is Struct:
-            stack.extend(t.args)  # type: ignore[attr-defined]
+            stack.extend(t.args)
     return False
 
 
@@ -91,12 +99,12 @@ def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) ->
     while stack:
         x, y = pop()
         while type(x) is Ref:
-            v = x.value  # type: ignore[attr-defined]
+            v = x.value
             if v is None:
                 break
             x = v
         while type(y) is Ref:
-            v = y.value  # type: ignore[attr-defined]
+            v = y.value
             if v is None:
                 break
             y = v
@@ -104,23 +112,23 @@ def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) ->
             continue
         tx = type(x)
         if tx is Ref:
-            if occurs_check and _occurs(x, y):  # type: ignore[arg-type]
+            if occurs_check and _occurs(x, y):
                 return False
-            x.value = y  # type: ignore[attr-defined]
-            trail.append(x)  # type: ignore[arg-type]
+            x.value = y
+            trail.append(x)
             continue
         ty = type(y)
         if ty is Ref:
-            if occurs_check and _occurs(y, x):  # type: ignore[arg-type]
+            if occurs_check and _occurs(y, x):
                 return False
-            y.value = x  # type: ignore[attr-defined]
-            trail.append(y)  # type: ignore[arg-type]
+            y.value = x
+            trail.append(y)
             continue
         if tx is Struct:
             if ty is not Struct:
                 return False
-            xa, ya = x.args, y.args  # type: ignore[attr-defined]
-            if x.name != y.name or len(xa) != len(ya):  # type: ignore[attr-defined]
+            xa, ya = x.args, y.args
+            if x.name != y.name or len(xa) != len(ya):
                 return False
             stack.extend(zip(xa, ya))
         elif tx is not ty or x != y:
@@ -145,7 +153,7 @@ class TStruct:
 
     __slots__ = ("args", "name")
 
-    def __init__(self, name: str, args: tuple[object, ...]) -> None:
+    def __init__(self, name: str, args: tuple[RTerm, ...]) -> None:
         self.name = name
         self.args = args
 
@@ -153,64 +161,63 @@ class TStruct:
         return f"TStruct({self.name}, {self.args!r})"
 
 
-def _template(term: Term, slots: dict[Var, int]) -> object:
+def _template(term: Term, slots: dict[Var, int]) -> RTerm:
     t = type(term)
     if t is Var:
-        index = slots.get(term)  # type: ignore[arg-type]
+        index = slots.get(term)
         if index is None:
-            index = slots[term] = len(slots)  # type: ignore[index]
+            index = slots[term] = len(slots)
         return Slot(index)
     if t is Struct:
-        args = tuple(_template(a, slots) for a in term.args)  # type: ignore[union-attr]
+        args = tuple(_template(a, slots) for a in term.args)
         if any(type(a) is Slot or type(a) is TStruct for a in args):
-            return TStruct(term.name, args)  # type: ignore[union-attr]
+            return TStruct(term.name, args)
         return term
     return term
 
 
-def build(template: object, frame: list[object]) -> object:
+def build(template: object, frame: list[RTerm]) -> RTerm:
     """Instantiate a template in ``frame``, creating references for new variables."""
     t = type(template)
     if t is Slot:
-        index = template.index  # type: ignore[attr-defined]
+        index = template.index
         value = frame[index]
         if value is None:
             value = frame[index] = Ref()
         return value
     if t is TStruct:
-        return Struct(template.name,  # type: ignore[attr-defined]
-                      tuple([build(a, frame) for a in template.args]))  # type: ignore[attr-defined]
+        return Struct(
+            template.name,
+            tuple([build(a, frame) for a in template.args]),
+        )
     return template
 
 
-def unify_head(template: object, term: object, frame: list[object], trail: list[Ref]) -> bool:
+def unify_head(template: object, term: object, frame: list[RTerm], trail: list[Ref]) -> bool:
     """Unify a head-argument template with a run-time term, filling ``frame``."""
     tt = type(template)
     if tt is Slot:
-        index = template.index  # type: ignore[attr-defined]
+        index = template.index
         current = frame[index]
         if current is None:
             frame[index] = term
             return True
         return unify(current, term, trail)
     while type(term) is Ref:
-        value = term.value  # type: ignore[attr-defined]
+        value = term.value
         if value is None:
-            term.value = build(template, frame)  # type: ignore[attr-defined]
-            trail.append(term)  # type: ignore[arg-type]
+            term.value = build(template, frame)
+            trail.append(term)
             return True
         term = value
     if tt is TStruct:
         if type(term) is not Struct:
             return False
-        args = term.args  # type: ignore[attr-defined]
-        targs = template.args  # type: ignore[attr-defined]
-        if term.name != template.name or len(args) != len(targs):  # type: ignore[attr-defined]
+        args = term.args
+        targs = template.args
+        if term.name != template.name or len(args) != len(targs):
             return False
-        for targ, arg in zip(targs, args):
-            if not unify_head(targ, arg, frame, trail):
-                return False
-        return True
+        return all(unify_head(targ, arg, frame, trail) for targ, arg in zip(targs, args))
     if tt is Struct:
         return unify(template, term, trail)
     return template == term and tt is type(term)
@@ -241,40 +248,40 @@ def compile_clause(clause: Clause) -> CompiledClause:
     return CompiledClause(clause)
 
 
-def _rebuild(term: object, leaf: Callable[[object], object]) -> object:
+def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:
     """Copy a term bottom-up without recursion, replacing non-compound parts by ``leaf``."""
     # Work stack of (term, number of args already pushed or -1); results on ``out``.
-    out: list[object] = []
+    out: list[RTerm] = []
     stack: list[tuple[object, bool]] = [(term, False)]
     while stack:
         t, expanded = stack.pop()
         if expanded:
-            n = len(t.args)  # type: ignore[attr-defined]
-            args = tuple(out[len(out) - n:])
-            del out[len(out) - n:]
-            if all(x is y for x, y in zip(args, t.args)):  # type: ignore[attr-defined]
+            n = len(t.args)
+            args = tuple(out[len(out) - n :])
+            del out[len(out) - n :]
+            if all(x is y for x, y in zip(args, t.args)):
                 out.append(t)
             else:
-                out.append(Struct(t.name, args))  # type: ignore[attr-defined]
+                out.append(Struct(t.name, args))
             continue
         t = leaf(t)
         if type(t) is Struct:
             stack.append((t, True))
-            for arg in reversed(t.args):  # type: ignore[attr-defined]
+            for arg in reversed(t.args):
                 stack.append((arg, False))
         else:
             out.append(t)
     return out[0]
 
 
-def to_runtime(term: Term, mapping: dict[Var, Ref]) -> object:
+def to_runtime(term: Term, mapping: dict[Var, Ref]) -> RTerm:
     """Copy a term, replacing its variables by references (``mapping`` is filled)."""
 
-    def leaf(t: object) -> object:
+    def leaf(t: object) -> RTerm:
         if type(t) is Var:
-            ref = mapping.get(t)  # type: ignore[call-overload]
+            ref = mapping.get(t)
             if ref is None:
-                ref = mapping[t] = Ref(t.name)  # type: ignore[attr-defined, index]
+                ref = mapping[t] = Ref(t.name)
             return ref
         return t
 
@@ -289,16 +296,16 @@ def resolve(term: object, names: dict[Ref, Var] | None = None) -> Term:
     """
     table: dict[Ref, Var] = {} if names is None else names
 
-    def leaf(t: object) -> object:
+    def leaf(t: object) -> RTerm:
         t = deref(t)
         if type(t) is Ref:
-            var = table.get(t)  # type: ignore[call-overload]
+            var = table.get(t)
             if var is None:
-                var = table[t] = Var("_" if t.name == "_" else t.name)  # type: ignore[attr-defined, index]
+                var = table[t] = Var("_" if t.name == "_" else t.name)
             return var
         return t
 
-    return _rebuild(term, leaf)  # type: ignore[return-value]
+    return _rebuild(term, leaf)
 
 
 def variant_key(term: object) -> Term:
@@ -306,36 +313,36 @@ def variant_key(term: object) -> Term:
     seen: dict[Ref, Var] = {}
     canon: list[Var] = []
 
-    def leaf(t: object) -> object:
+    def leaf(t: object) -> RTerm:
         t = deref(t)
         if type(t) is Ref:
-            var = seen.get(t)  # type: ignore[call-overload]
+            var = seen.get(t)
             if var is None:
                 if len(canon) <= len(seen):
                     canon[:] = canonical_variables(len(seen) + 8)
-                var = seen[t] = canon[len(seen)]  # type: ignore[index]
+                var = seen[t] = canon[len(seen)]
             return var
         return t
 
-    return _rebuild(term, leaf)  # type: ignore[return-value]
+    return _rebuild(term, leaf)
 
 
-def copy_runtime(term: object) -> object:
+def copy_runtime(term: object) -> RTerm:
     """``copy_term/2``: a copy of a run-time term with fresh references."""
     fresh: dict[Ref, Ref] = {}
 
-    def leaf(t: object) -> object:
+    def leaf(t: object) -> RTerm:
         t = deref(t)
         if type(t) is Ref:
-            new = fresh.get(t)  # type: ignore[call-overload]
+            new = fresh.get(t)
             if new is None:
-                new = fresh[t] = Ref()  # type: ignore[index]
+                new = fresh[t] = Ref()
             return new
         return t
 
     return _rebuild(term, leaf)
 
 
-def key_to_runtime(term: Term) -> object:
+def key_to_runtime(term: Term) -> RTerm:
     """Copy a stored (variable-canonical) term into run-time form with fresh references."""
     return to_runtime(term, {})

@@ -82,7 +82,7 @@ def conjunction(goals: Iterable[Term]) -> Term:
 
 def _rename(term: Term, mapping: dict[Var, Var]) -> Term:
     if type(term) is Var:
-        return mapping[term]  # type: ignore[index]
+        return mapping[term]
     if type(term) is Struct:
         assert isinstance(term, Struct)
         return Struct(term.name, tuple(_rename(a, mapping) for a in term.args))

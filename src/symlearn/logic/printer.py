@@ -48,13 +48,22 @@ __all__ = ["format_atom", "format_float", "format_term", "portray_clause", "vari
 
 _SYMBOL_CHARS = frozenset("+-*/\\^<>=~:.?@#&$")
 _SOLO_ATOMS = frozenset({"[]", "!", ";", "{}", ","})
-_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\t": "\\t", "\r": "\\r",
-            "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v", "\0": "\\0\\"}
+_ESCAPES = {
+    "\\": "\\\\",
+    "'": "\\'",
+    "\n": "\\n",
+    "\t": "\\t",
+    "\r": "\\r",
+    "\a": "\\a",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\v": "\\v",
+    "\0": "\\0\\",
+}
 
 
 def _is_letter_atom(name: str) -> bool:
-    return (name[0].isalpha() and name[0].islower()
-            and all(c.isalnum() or c == "_" for c in name))
+    return name[0].isalpha() and name[0].islower() and all(c.isalnum() or c == "_" for c in name)
 
 
 def _atom_needs_quotes(name: str) -> bool:
@@ -80,12 +89,12 @@ def _escape(text: str, quote: str) -> str:
 
 
 def format_atom(name: str) -> str:
-    """Write an atom, quoted only when it must be.
+    r"""Write an atom, quoted only when it must be.
 
     Examples
     --------
     >>> format_atom("ann"), format_atom("Ann"), format_atom("don't"), format_atom("=..")
-    ('ann', "'Ann'", "'don\\\\'t'", '=..')
+    ('ann', "'Ann'", "'don\\'t'", '=..')
     """
     if _atom_needs_quotes(name):
         return "'" + _escape(name, "'") + "'"
@@ -117,7 +126,7 @@ def format_float(value: float) -> str:
     if -4 <= scientific < 15:
         if scientific >= 0:
             whole = text_digits[: scientific + 1].ljust(scientific + 1, "0")
-            frac = text_digits[scientific + 1:] or "0"
+            frac = text_digits[scientific + 1 :] or "0"
         else:
             whole, frac = "0", "0" * (-scientific - 1) + text_digits
         return f"{minus}{whole}.{frac}"
@@ -344,8 +353,7 @@ class _ClauseLayout:
             if goal.name in ("->", "*->"):
                 cond, then = goal.args
                 arrow = "->  " if goal.name == "->" else "*-> "
-                return (self.goal(cond, inner) + "\n" + pad + arrow
-                        + self.goal(then, inner))
+                return self.goal(cond, inner) + "\n" + pad + arrow + self.goal(then, inner)
         return self.goal(goal, inner)
 
     def negation(self, goal: Term, indent: int) -> str:
@@ -374,7 +382,7 @@ def _flatten(term: Term, op: str) -> list[Term]:
 
 
 def portray_clause(clause: Term, names: Mapping[Var, str] | None = None) -> str:
-    """Write a clause term exactly as SWI-Prolog's ``portray_clause/1``, without the newline.
+    r"""Write a clause term exactly as SWI-Prolog's ``portray_clause/1``, without the newline.
 
     Parameters
     ----------
@@ -389,9 +397,9 @@ def portray_clause(clause: Term, names: Mapping[Var, str] | None = None) -> str:
     >>> x = Var("X")
     >>> print(portray_clause(struct("f", x, Var("Y"), x)))
     f(A, _, A).
-    >>> print(portray_clause(struct(":-", "a", struct("\\\\+", "b"))))
+    >>> print(portray_clause(struct(":-", "a", struct("\\+", "b"))))
     a :-
-        \\+ b.
+        \+ b.
     """
     if names is None:
         names = variable_names(clause)
@@ -401,8 +409,13 @@ def portray_clause(clause: Term, names: Mapping[Var, str] | None = None) -> str:
         if clause.name == ":-" and body == "true":
             return layout.writer.write(head, 1199) + "."
         neck = " :-" if clause.name == ":-" else " -->"
-        return (layout.writer.write(head, 1199) + neck + "\n    "
-                + layout.goal(body, _CONTROL_INDENT) + ".")
+        return (
+            layout.writer.write(head, 1199)
+            + neck
+            + "\n    "
+            + layout.goal(body, _CONTROL_INDENT)
+            + "."
+        )
     if type(clause) is Struct and len(clause.args) == 1 and clause.name == ":-":
         return ":- " + layout.goal(clause.args[0], 3) + "."
     return layout.writer.write(clause, 1200) + "."

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator
-from typing import Union
 
 __all__ = [
     "EMPTY_LIST",
@@ -204,7 +203,7 @@ class Struct:
 
 
 #: A Prolog term.
-Term = Union[str, int, float, PString, Var, Struct]
+Term = str | int | float | PString | Var | Struct
 
 
 class _KnownHash:

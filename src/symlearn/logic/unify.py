@@ -53,7 +53,7 @@ Substitution = dict[Var, Term]
 def walk(term: Term, subst: Mapping[Var, Term]) -> Term:
     """Follow variable bindings in ``subst`` until a non-variable or an unbound variable."""
     while type(term) is Var and term in subst:
-        term = subst[term]  # type: ignore[index]
+        term = subst[term]
     return term
 
 
@@ -183,8 +183,8 @@ def _substitute(term: Term, subst: Mapping[Var, Term], active: frozenset[Var]) -
     t = term
     seen = active
     while type(t) is Var and t in subst and t not in seen:
-        seen = seen | {t}  # type: ignore[operator]
-        t = subst[t]  # type: ignore[index]
+        seen = seen | {t}
+        t = subst[t]
     if type(t) is Struct:
         assert isinstance(t, Struct)
         args = tuple(_substitute(a, subst, seen) for a in t.args)
@@ -243,8 +243,10 @@ def variant(a: Term, b: Term) -> bool:
     --------
     >>> from symlearn.logic.terms import Var, struct
     >>> x, y = Var("X"), Var("Y")
-    >>> variant(struct("p", x, y), struct("p", y, x)), variant(struct("p", x, x), struct("p", x, y))
-    (True, False)
+    >>> variant(struct("p", x, y), struct("p", y, x))
+    True
+    >>> variant(struct("p", x, x), struct("p", x, y))
+    False
     """
     forward: dict[Var, Var] = {}
     backward: dict[Var, Var] = {}
@@ -254,7 +256,7 @@ def variant(a: Term, b: Term) -> bool:
         if type(x) is Var:
             if type(y) is not Var:
                 return False
-            if forward.setdefault(x, y) is not y or backward.setdefault(y, x) is not x:  # type: ignore[arg-type]
+            if forward.setdefault(x, y) is not y or backward.setdefault(y, x) is not x:
                 return False
         elif type(x) is Struct:
             if type(y) is not Struct:
