@@ -35,8 +35,8 @@ def build_family(n: int, seed: int) -> tuple[list[str], dict[str, str], list[tup
     people = [f"p{i}" for i in range(n)]
     sex = {p: rng.choice("mf") for p in people}
     size = max(n // GENERATIONS, 2)
-    generations = [people[i * size:(i + 1) * size] for i in range(GENERATIONS - 1)]
-    generations.append(people[(GENERATIONS - 1) * size:])
+    generations = [people[i * size : (i + 1) * size] for i in range(GENERATIONS - 1)]
+    generations.append(people[(GENERATIONS - 1) * size :])
     parents: list[tuple[str, str]] = []
     for older, younger in zip(generations, generations[1:]):
         fathers = [p for p in older if sex[p] == "m"] or older[:1]
@@ -61,9 +61,13 @@ def relations(parents: list[tuple[str, str]]) -> tuple[set[tuple[str, str]], set
     return grand, great
 
 
-def sample_examples(rng: random.Random, people: list[str], sex: dict[str, str],
-                    parents: list[tuple[str, str]], k: int
-                    ) -> dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]]]]:
+def sample_examples(
+    rng: random.Random,
+    people: list[str],
+    sex: dict[str, str],
+    parents: list[tuple[str, str]],
+    k: int,
+) -> dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]]]]:
     """2k positives and 2k negatives per target (first half train, second half test)."""
     grand, great = relations(parents)
     parent_set = set(parents)
@@ -73,7 +77,11 @@ def sample_examples(rng: random.Random, people: list[str], sex: dict[str, str],
     examples = {}
     for target, positives, near in (
         ("grandparent", grand, [parent_set, great]),
-        ("grandmother", grandmother, [grandfather, mothers, {x for x in great if sex[x[0]] == "f"}]),
+        (
+            "grandmother",
+            grandmother,
+            [grandfather, mothers, {x for x in great if sex[x[0]] == "f"}],
+        ),
     ):
         pos = rng.sample(sorted(positives), min(2 * k, len(positives)))
         near_pool = sorted(set().union(*near) - positives)
@@ -96,32 +104,38 @@ def _lines(kind: str, target: str, pairs: Iterable[tuple[str, str]]) -> list[str
 def write(n: int, seed: int, out: Path | None, rules: bool, k: int) -> None:
     """Write the knowledge base (and, without rules, the held-out test examples)."""
     people, sex, parents = build_family(n, seed)
-    text = [f"% Synthetic family: {n} people, {GENERATIONS} generations, seed {seed}.",
-            f"% Written by benchmarks/gen_family.py {n} {seed}" + (" --rules" if rules else "")]
+    text = [
+        f"% Synthetic family: {n} people, {GENERATIONS} generations, seed {seed}.",
+        f"% Written by benchmarks/gen_family.py {n} {seed}" + (" --rules" if rules else ""),
+    ]
     text += [f"male({p})." for p in people if sex[p] == "m"]
     text += [f"female({p})." for p in people if sex[p] == "f"]
     text += [f"parent({p}, {c})." for p, c in parents]
     test: list[str] = []
     if rules:
-        text += [":- table ancestor/2.",
-                 "grandparent(X, Z) :- parent(X, Y), parent(Y, Z).",
-                 "ancestor(X, Y) :- parent(X, Y).",
-                 "ancestor(X, Y) :- parent(X, Z), ancestor(Z, Y)."]
+        text += [
+            ":- table ancestor/2.",
+            "grandparent(X, Z) :- parent(X, Y), parent(Y, Z).",
+            "ancestor(X, Y) :- parent(X, Y).",
+            "ancestor(X, Y) :- parent(X, Z), ancestor(Z, Y).",
+        ]
     else:
         rng = random.Random(seed + 1)
         for target, (pos, neg) in sample_examples(rng, people, sex, parents, k).items():
             half_pos, half_neg = len(pos) // 2, len(neg) // 2
             text += _lines("pos", target, pos[:half_pos]) + _lines("neg", target, neg[:half_neg])
             test += _lines("pos", target, pos[half_pos:]) + _lines("neg", target, neg[half_neg:])
-        text += [":- modeh(1, grandparent(+person, +person)).",
-                 ":- modeh(1, grandmother(+person, +person)).",
-                 ":- modeb(*, parent(+person, -person)).",
-                 ":- modeb(*, parent(-person, +person)).",
-                 ":- modeb(1, female(+person)).",
-                 ":- modeb(1, male(+person)).",
-                 ":- determination(grandparent/2, parent/2).",
-                 ":- determination(grandmother/2, parent/2).",
-                 ":- determination(grandmother/2, female/1)."]
+        text += [
+            ":- modeh(1, grandparent(+person, +person)).",
+            ":- modeh(1, grandmother(+person, +person)).",
+            ":- modeb(*, parent(+person, -person)).",
+            ":- modeb(*, parent(-person, +person)).",
+            ":- modeb(1, female(+person)).",
+            ":- modeb(1, male(+person)).",
+            ":- determination(grandparent/2, parent/2).",
+            ":- determination(grandmother/2, parent/2).",
+            ":- determination(grandmother/2, female/1).",
+        ]
     body = "\n".join(text) + "\n"
     if out is None:
         sys.stdout.write(body)
@@ -129,8 +143,9 @@ def write(n: int, seed: int, out: Path | None, rules: bool, k: int) -> None:
     out.write_text(body)
     if test:
         test_path = out.with_name(out.stem + "_test" + out.suffix)
-        test_path.write_text("% Held-out test examples for " + out.name + "\n"
-                             + "\n".join(test) + "\n")
+        test_path.write_text(
+            "% Held-out test examples for " + out.name + "\n" + "\n".join(test) + "\n"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -139,10 +154,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("n", type=int, help="number of people")
     parser.add_argument("seed", type=int, help="random seed")
     parser.add_argument("-o", "--out", type=Path, help="output file (default: stdout)")
-    parser.add_argument("--rules", action="store_true",
-                        help="define grandparent/2 and tabled ancestor/2 (query benchmark)")
-    parser.add_argument("--examples", type=int, default=200,
-                        help="training examples per sign and target (default 200)")
+    parser.add_argument(
+        "--rules",
+        action="store_true",
+        help="define grandparent/2 and tabled ancestor/2 (query benchmark)",
+    )
+    parser.add_argument(
+        "--examples",
+        type=int,
+        default=200,
+        help="training examples per sign and target (default 200)",
+    )
     args = parser.parse_args(argv)
     write(args.n, args.seed, args.out, args.rules, args.examples)
 
