@@ -1,1 +1,66 @@
-"""symlearn.bounds: see the modules of this package."""
+"""Learning-theory bounds derived with sympy, hypothesis-space sizes and VC dimension.
+
+Every bound is the conclusion of a :class:`~symlearn.bounds.derivation.Derivation`
+whose steps sympy checks one by one (:mod:`symlearn.bounds.rules`); nothing is a
+formula typed in.  :func:`derive` returns a named bound, which evaluates at
+numbers and solves for any of its variables.
+
+Modules
+-------
+variables
+    The quantities bounds speak about (``m``, ``epsilon``, ``delta``, ``H`` ...).
+rules, derivation, prover
+    Checked derivation steps, derivations and the sign/identity prover.
+sample
+    Sample-size bounds: PAC, Occam, agnostic, elimination, VC, lower bound.
+mistakes
+    Mistake bounds: Find-S, halving, weighted majority, perceptron, Winnow.
+catalogue, solving
+    Bounds by name; evaluating and solving them.
+sizes, spaces
+    Hypothesis-space sizes as formulas, and brute-force enumerations.
+vc
+    Exact VC dimension by a pruned shattering search; known results.
+
+References
+----------
+000_6201aaf5d1cd969b.txt, section 6; 001_25da0c81f3655ba7.txt;
+002_3e5a5b59d97b5332.txt; 003_d6c11d3ebc805a04.txt.  Mitchell, T. (1997)
+*Machine Learning*, ch. 7; Kearns, M. and Vazirani, U. (1994) *An Introduction
+to Computational Learning Theory*.
+"""
+
+from __future__ import annotations
+
+from symlearn.bounds.catalogue import BOUNDS, Bound, BoundResult, bound_table, derive
+from symlearn.bounds.derivation import Derivation, Step
+from symlearn.bounds.rules import DerivationError
+from symlearn.bounds.sizes import SIZE_CLASSES, SizeResult, hypothesis_space_size
+from symlearn.bounds.vc import (
+    KNOWN_VC_DIMENSIONS,
+    VCResult,
+    class_vc_dimension,
+    is_shattered,
+    known_vc_dimension,
+    vc_dimension,
+)
+
+__all__ = [
+    "BOUNDS",
+    "KNOWN_VC_DIMENSIONS",
+    "SIZE_CLASSES",
+    "Bound",
+    "BoundResult",
+    "Derivation",
+    "DerivationError",
+    "SizeResult",
+    "Step",
+    "VCResult",
+    "bound_table",
+    "class_vc_dimension",
+    "derive",
+    "hypothesis_space_size",
+    "is_shattered",
+    "known_vc_dimension",
+    "vc_dimension",
+]

@@ -137,7 +137,7 @@ class Prover:
         """Rewrite each ranged variable of ``expr`` through a fresh positive variable."""
         substitution = {}
         for symbol in expr.free_symbols:
-            domain = self.domains.get(symbol)  # type: ignore[call-overload]
+            domain = self.domains.get(symbol)
             if domain is not None:
                 point = _parametrise(domain)
                 if point is not None:

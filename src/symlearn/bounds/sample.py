@@ -45,6 +45,7 @@ Mitchell, T. (1997) *Machine Learning*, ch. 7.  Kearns, M. and Vazirani, U.
 from __future__ import annotations
 
 import sympy as sp
+from sympy.core.relational import Relational
 
 from symlearn.bounds.derivation import Derivation, domains_of
 from symlearn.bounds.rules import (
@@ -57,6 +58,7 @@ from symlearn.bounds.rules import (
     Premise,
     ReplaceTerm,
     Rewrite,
+    Rule,
     take_logarithms,
 )
 from symlearn.bounds.variables import VARIABLES, Variable
@@ -93,7 +95,7 @@ def _solve_logs_for_m(
     lhs_log: sp.Expr,
     coefficient: sp.Expr,
     strict: bool,
-) -> list[tuple[sp.Rel, object]]:
+) -> list[tuple[Relational, Rule]]:
     """Return the steps from ``ln|H| - coefficient*m <(=) ln(delta)`` to ``m >(=) ...``."""
     relation = sp.StrictLessThan if strict else sp.LessThan
     greater = sp.StrictGreaterThan if strict else sp.GreaterThan

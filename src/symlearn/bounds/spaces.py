@@ -37,6 +37,7 @@ References
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
@@ -276,7 +277,7 @@ def interval_class(points: Sequence[float]) -> list[frozenset[float]]:
     7
     """
     ordered = sorted(points)
-    sets = {frozenset()}
+    sets: set[frozenset[float]] = {frozenset()}
     for i, j in itertools.combinations_with_replacement(range(len(ordered)), 2):
         sets.add(frozenset(ordered[i : j + 1]))
     return sorted(sets, key=sorted)
@@ -286,7 +287,7 @@ def rectangle_class(points: Sequence[tuple[int, int]]) -> list[frozenset[tuple[i
     """Return every axis-aligned rectangle's set of positive points (the empty one included)."""
     xs = sorted({p[0] for p in points})
     ys = sorted({p[1] for p in points})
-    sets = {frozenset()}
+    sets: set[frozenset[tuple[int, int]]] = {frozenset()}
     for x0, x1 in itertools.combinations_with_replacement(xs, 2):
         for y0, y1 in itertools.combinations_with_replacement(ys, 2):
             sets.add(frozenset(p for p in points if x0 <= p[0] <= x1 and y0 <= p[1] <= y1))
@@ -317,7 +318,7 @@ def halfspace_class(
         projection = {p: sum(a * b for a, b in zip(w, p)) for p in points}
         levels = sorted(set(projection.values()))
         middles = [Fraction(a + b, 2) for a, b in itertools.pairwise(levels)]
-        cuts = [levels[0] - 1, *middles, levels[-1] + 1]
+        cuts: list[Fraction | int] = [levels[0] - 1, *middles, levels[-1] + 1]
         for b in cuts:
             sets.add(frozenset(p for p in points if projection[p] > b))
     return list(sets)
@@ -332,7 +333,8 @@ def conjunction_class(n: int) -> tuple[list[Callable[[Instance], bool]], list[In
     >>> len(hypotheses), len(instances)
     (16, 4)
     """
-    return [
-        (lambda x, t=term: _satisfies_term(x, t))
+    predicates: list[Callable[[Instance], bool]] = [
+        functools.partial(_satisfies_term, term=term)
         for term in boolean_conjunctions(n, "literal-sets")
-    ], boolean_instances(n)
+    ]
+    return predicates, boolean_instances(n)

@@ -282,7 +282,7 @@ def validate(var: Variable, value: object) -> sp.Expr:
     ...
     symlearn.errors.InvalidParameterError: epsilon must be in (0, 1), got 1.5
     """
-    number = parse_number(value)  # type: ignore[arg-type]
+    number = parse_number(value)
     if var.integer and not number.is_integer:
         raise InvalidParameterError(f"{var.name} must be a whole number, got {value}")
     if not var.domain.contains(number):

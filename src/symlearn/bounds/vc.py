@@ -313,7 +313,7 @@ def _on_line(side: int, r: int) -> tuple[list[Any], list[Any]]:
 
 
 def _on_plane(side: int, r: int) -> tuple[list[Any], list[Any]]:
-    points = [tuple(p) for p in spaces.grid(side, 2)]
+    points = [(x, y) for x, y in spaces.grid(side, 2)]
     return spaces.rectangle_class(points), points
 
 
