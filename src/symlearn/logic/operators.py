@@ -20,7 +20,6 @@ __all__ = ["INFIX", "PREFIX", "is_operator"]
 INFIX: dict[str, tuple[int, str]] = {
     ":-": (1200, "xfx"),
     "-->": (1200, "xfx"),
-    "|": (1100, "xfy"),
     ";": (1100, "xfy"),
     "->": (1050, "xfy"),
     "*->": (1050, "xfy"),

@@ -47,6 +47,29 @@ from symlearn.logic.terms import (
 __all__ = ["format_atom", "format_float", "format_term", "portray_clause", "variable_names"]
 
 _SYMBOL_CHARS = frozenset("+-*/\\^<>=~:.?@#&$")
+# Atoms SWI-Prolog brackets when they stand as operands of an operator: its
+# operators, including a few symlearn does not read as operators.
+_OPERATOR_ATOMS = (
+    frozenset(INFIX)
+    | frozenset(PREFIX)
+    | {
+        "|",
+        "$",
+        "=@=",
+        "\\=@=",
+        "as",
+        ">:<",
+        ":<",
+        ":=",
+        "=>",
+        "?=",
+        "volatile",
+        "thread_local",
+        "module_transparent",
+        "meta_predicate",
+        "public",
+    }
+)
 _SOLO_ATOMS = frozenset({"[]", "!", ";", "{}", ","})
 _ESCAPES = {
     "\\": "\\\\",
@@ -71,7 +94,8 @@ def _atom_needs_quotes(name: str) -> bool:
         return True
     if _is_letter_atom(name) or name in ("[]", "!", ";", "{}"):
         return False
-    return not all(c in _SYMBOL_CHARS for c in name)
+    # A symbol-char atom reads back as itself unless it starts a comment.
+    return not all(c in _SYMBOL_CHARS for c in name) or name.startswith("/*")
 
 
 def _escape(text: str, quote: str) -> str:
@@ -102,15 +126,19 @@ def format_atom(name: str) -> str:
 
 
 def format_float(value: float) -> str:
-    """Write a float as SWI-Prolog does: shortest digits that read back.
+    """Write a float as SWI-Prolog does: the shortest digits that read back.
 
-    Fixed notation for decimal exponents from -4 to 14, otherwise
-    ``d.ddde+N`` / ``d.ddde-N``; always with a ``.``.
+    With the decimal point after ``decpt`` of the shortest digits (as
+    ``dtoa`` reports it): exponential notation when ``decpt <= -4``, or when
+    the number is a whole number with ``decpt > 15``; fixed notation otherwise.
+    There is always a ``.``; the exponent has no leading zeros.
 
     Examples
     --------
     >>> format_float(1e22), format_float(3e-5), format_float(100.0), format_float(1e15)
     ('1.0e+22', '3.0e-5', '100.0', '1.0e+15')
+    >>> format_float(1942666607898260.2), format_float(0.0001)
+    ('1942666607898260.2', '0.0001')
     """
     if math.isinf(value):
         return "1.0Inf" if value > 0 else "-1.0Inf"
@@ -118,20 +146,21 @@ def format_float(value: float) -> str:
         return "1.5NaN"
     if value == 0.0:
         return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
-    sign, digits, exponent = Decimal(repr(value)).as_tuple()
+    sign, digit_tuple, exponent = Decimal(repr(value)).as_tuple()
     assert isinstance(exponent, int)
-    text_digits = "".join(map(str, digits)).rstrip("0") or "0"
-    scientific = len(digits) - 1 + exponent
+    digits = "".join(map(str, digit_tuple)).rstrip("0") or "0"
+    decpt = len(digit_tuple) + exponent
     minus = "-" if sign else ""
-    if -4 <= scientific < 15:
-        if scientific >= 0:
-            whole = text_digits[: scientific + 1].ljust(scientific + 1, "0")
-            frac = text_digits[scientific + 1 :] or "0"
-        else:
-            whole, frac = "0", "0" * (-scientific - 1) + text_digits
-        return f"{minus}{whole}.{frac}"
-    mantissa = text_digits[0] + "." + (text_digits[1:] or "0")
-    return f"{minus}{mantissa}e{'+' if scientific >= 0 else '-'}{abs(scientific)}"
+    whole_number = len(digits) <= decpt
+    if decpt <= -4 or (whole_number and decpt > 15):
+        mantissa = digits[0] + "." + (digits[1:] or "0")
+        power = decpt - 1
+        return f"{minus}{mantissa}e{'+' if power >= 0 else '-'}{abs(power)}"
+    if decpt <= 0:
+        return f"{minus}0.{'0' * -decpt}{digits}"
+    if whole_number:
+        return f"{minus}{digits.ljust(decpt, '0')}.0"
+    return f"{minus}{digits[:decpt]}.{digits[decpt:]}"
 
 
 def _format_number(value: int | float) -> str:
@@ -201,7 +230,7 @@ class _Writer:
         t = type(term)
         if t is str:
             assert isinstance(term, str)
-            return self.atom_operand(term, max_priority)
+            return format_atom(term)
         if t is int or t is float:
             assert isinstance(term, (int, float))
             return _format_number(term)
@@ -214,11 +243,11 @@ class _Writer:
         assert isinstance(term, Struct)
         return self.compound(term, max_priority)
 
-    def atom_operand(self, name: str, max_priority: int) -> str:
-        text = format_atom(name)
-        if max_priority < 999 and (name in INFIX or name in PREFIX) and name != "[]":
-            return f"({text})"
-        return text
+    def operand(self, term: Term, max_priority: int) -> str:
+        """Write an operand of an operator: an operator atom goes in brackets."""
+        if type(term) is str and term in _OPERATOR_ATOMS:
+            return "(" + format_atom(term) + ")"
+        return self.write(term, max_priority)
 
     def compound(self, term: Struct, max_priority: int) -> str:
         name, args = term.name, term.args
@@ -244,16 +273,16 @@ class _Writer:
         priority, kind = INFIX[name]
         left_max = priority if kind == "yfx" else priority - 1
         right_max = priority if kind == "xfy" else priority - 1
-        left_text = self.write(left, left_max)
-        right_text = self.write(right, right_max)
+        left_text = self.operand(left, left_max)
+        right_text = self.operand(right, right_max)
         op = format_atom(name)
         if name == ",":
             text = f"{left_text}, {right_text}"
-        elif op[0].isalpha():
-            text = f"{left_text} {op} {right_text}"
         else:
-            gap_left = " " if left_text[-1] in _SYMBOL_CHARS else ""
-            gap_right = " " if _glues(op, right_text) else ""
+            gap_left = " " if _glues(left_text[-1], op[0]) else ""
+            gap_right = " " if _glues(op[-1], right_text[0]) else ""
+            if gap_left:
+                gap_right = " "  # SWI-Prolog spaces an operator on both sides or neither
             text = f"{left_text}{gap_left}{op}{gap_right}{right_text}"
         return f"({text})" if priority > max_priority else text
 
@@ -261,28 +290,25 @@ class _Writer:
         priority, kind = PREFIX[name]
         arg_max = priority if kind == "fy" else priority - 1
         op = format_atom(name)
-        if type(arg) is str and (arg in INFIX or arg in PREFIX):
+        if type(arg) is str and arg in _OPERATOR_ATOMS:
             text = f"{op} ({format_atom(arg)})"
             return f"({text})" if priority > max_priority else text
         arg_text = self.write(arg, arg_max)
-        if op[0].isalpha():
-            text = f"{op} {arg_text}"
-        elif name in ("-", "+") and (arg_text[0].isdigit() or type(arg) in (int, float)):
+        if name == "-" and (arg_text[0].isdigit() or type(arg) in (int, float)):
             # "- 1" is -(1); "-1" would read back as the integer -1.
             text = f"{op} {arg_text}"
-        elif arg_text.startswith("(") or _glues(op, arg_text):
+        elif arg_text.startswith("(") or _glues(op[-1], arg_text[0]):
             text = f"{op} {arg_text}"
         else:
             text = f"{op}{arg_text}"
         return f"({text})" if priority > max_priority else text
 
 
-def _glues(op: str, following: str) -> bool:
-    """True when ``following`` written right after ``op`` would read differently."""
-    first = following[0]
-    return (op[-1] in _SYMBOL_CHARS and first in _SYMBOL_CHARS) or (
-        op[-1].isalnum() and (first.isalnum() or first == "_")
-    )
+def _glues(last: str, first: str) -> bool:
+    """True when a token ending in ``last`` and one starting with ``first`` would merge."""
+    if last in _SYMBOL_CHARS and first in _SYMBOL_CHARS:
+        return True
+    return (last.isalnum() or last == "_") and (first.isalnum() or first == "_")
 
 
 def format_term(
