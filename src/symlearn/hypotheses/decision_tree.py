@@ -1,0 +1,460 @@
+r"""Decision trees over attribute-value instances, and their rule sets.
+
+A :class:`DecisionTree` is a :class:`Leaf` (a class) or a :class:`Split`: an
+attribute tested at the node, with one :class:`Branch` per outcome.  A
+branch's :class:`~symlearn.hypotheses.rule_set.Condition` says which instances
+go down it:
+
+* a categorical attribute split on every value (ID3, C4.5): ``outlook = sunny``;
+* a binary split of a categorical attribute (CART): ``outlook in [sunny, rain]``
+  and the rest;
+* a continuous attribute split at a threshold: ``humidity =< 77.5`` and
+  ``humidity > 77.5``.
+
+Every node keeps the class distribution (weights) of the training examples
+that reached it, so a tree can classify instances with **missing values** as
+C4.5 does: at a node whose attribute is unknown (``?``, or a value no branch
+accepts) the instance goes down every branch, weighted by the fraction of
+training examples that went down it, and the class distributions of the
+leaves reached are added up (Quinlan 1993, ch. 3; 002_3e5a5b59d97b5332.txt:
+"assign the fraction p_i of x distributed down each branch ... The last
+technique can be used to classify new examples with missing attributes").
+A leaf that no training example reached predicts its parent's majority class.
+
+A tree **is** a rule set: :meth:`DecisionTree.to_rule_set` makes one rule per
+path from the root to a leaf, the conjunction of the branch conditions
+concluding the leaf's class (000_6201aaf5d1cd969b.txt section 3,
+"Goal <=> (Path_1 v ... v Path_n)").  The rules are mutually exclusive and,
+on complete instances, exhaustive, so their clause form (DESIGN.md section 2)
+is answered by the query engine exactly as :meth:`DecisionTree.classify`
+answers.
+
+Examples
+--------
+>>> from symlearn.data import Attribute
+>>> from symlearn.hypotheses.rule_set import Condition
+>>> wind = Attribute("wind", ("strong", "weak"))
+>>> tree = DecisionTree(
+...     "playtennis", (wind,), (True, False),
+...     Split(0, (
+...         Branch(Condition("wind", 0, "=", "strong"), 2.0, Leaf(False, (0.0, 2.0))),
+...         Branch(Condition("wind", 0, "=", "weak"), 3.0, Leaf(True, (3.0, 0.0))),
+...     ), True, (3.0, 2.0)),
+... )
+>>> tree.classify(("weak",)), tree.classify(("strong",))
+(True, False)
+>>> tree.class_distribution(("?",))
+{True: 0.6, False: 0.4}
+>>> print("\n".join(tree.to_text()))
+wind = strong: neg (2)
+wind = weak: pos (3)
+>>> [str(c) for c in tree.to_clauses()]
+['playtennis(weak).']
+
+References
+----------
+000_6201aaf5d1cd969b.txt section 3 (Theorem 3.1, decision-tree learning);
+002_3e5a5b59d97b5332.txt "Decision Tree Learning"; Mitchell (1997) ch. 3;
+Quinlan (1993), *C4.5: Programs for Machine Learning*, ch. 2-3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from symlearn.data.attribute_value import MISSING, Attribute, Label
+from symlearn.data.encoded import decode_row, encode_columns
+from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet, label_text
+from symlearn.logic.clauses import Clause
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Term
+
+__all__ = ["Branch", "DecisionTree", "Leaf", "Node", "Split"]
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """A leaf: its class and the training weight of each class that reached it."""
+
+    label: Label
+    distribution: tuple[float, ...]
+
+    @property
+    def weight(self) -> float:
+        """The training weight that reached the leaf."""
+        return float(sum(self.distribution))
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """One outcome of a split: its condition, training weight and subtree."""
+
+    condition: Condition
+    weight: float
+    subtree: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """An inner node testing attribute number ``attribute``.
+
+    ``label`` and ``distribution`` describe the training examples that reached
+    the node: the class a leaf here would predict, and the class weights.
+    """
+
+    attribute: int
+    branches: tuple[Branch, ...]
+    label: Label
+    distribution: tuple[float, ...]
+
+    @property
+    def weight(self) -> float:
+        """The training weight that reached the node."""
+        return float(sum(self.distribution))
+
+    @property
+    def kind(self) -> str:
+        """``"threshold"`` for a continuous test, else ``"value"``."""
+        return "threshold" if self.branches[0].condition.op in ("=<", ">") else "value"
+
+
+Node = Leaf | Split
+
+
+def _branch_for(node: Split, value: Term) -> Branch | None:
+    if value == MISSING:
+        return None
+    for branch in node.branches:
+        if branch.condition.holds(value):
+            return branch
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionTree:
+    """A decision tree for one attribute-value target (see the module docstring).
+
+    Parameters
+    ----------
+    target
+        The target predicate's name.
+    attributes
+        The attributes in argument order.
+    classes
+        The classes; distributions list weights in this order.
+    root
+        The root node.
+    """
+
+    target: str
+    attributes: tuple[Attribute, ...]
+    classes: tuple[Label, ...]
+    root: Node
+
+    @property
+    def is_boolean(self) -> bool:
+        """True for a pos/neg target."""
+        return all(type(c) is bool for c in self.classes)
+
+    # -- classification ------------------------------------------------------
+
+    def _node_distribution(self, node: Node, instance: Sequence[Term]) -> np.ndarray:
+        if isinstance(node, Leaf):
+            total = node.weight
+            if total > 0:
+                return np.asarray(node.distribution, dtype=float) / total
+            return np.asarray([_same(c, node.label) for c in self.classes], dtype=float)
+        branch = _branch_for(node, instance[node.attribute])
+        if branch is not None:
+            return self._node_distribution(branch.subtree, instance)
+        known = sum(b.weight for b in node.branches)
+        result = np.zeros(len(self.classes))
+        for b in node.branches:
+            if b.weight > 0:
+                result += (b.weight / known) * self._node_distribution(b.subtree, instance)
+        if known <= 0:
+            result = np.asarray([_same(c, node.label) for c in self.classes], dtype=float)
+        return result
+
+    def class_distribution(self, instance: Sequence[Term]) -> dict[Label, float]:
+        """The probability of each class for ``instance`` (fractional for missing values)."""
+        probabilities = self._node_distribution(self.root, instance)
+        return {c: round(float(p), 12) for c, p in zip(self.classes, probabilities)}
+
+    def classify(self, instance: Sequence[Term]) -> Label:
+        """The most probable class of ``instance`` (ties: the earlier class)."""
+        node = self.root
+        while isinstance(node, Split):
+            branch = _branch_for(node, instance[node.attribute])
+            if branch is None:
+                probabilities = self._node_distribution(node, instance)
+                return self.classes[int(np.argmax(probabilities))]
+            node = branch.subtree
+        return node.label
+
+    def predict(self, instances: Sequence[Sequence[Term]]) -> list[Label]:
+        """:meth:`classify` for each instance (vectorised over numpy columns)."""
+        if not instances:
+            return []
+        codes = self.predict_columns(encode_columns(self.attributes, instances), instances)
+        return [self.classes[int(c)] for c in codes]
+
+    def predict_columns(
+        self, columns: Sequence[np.ndarray], instances: Sequence[Sequence[Term]] | None = None
+    ) -> np.ndarray:
+        """Class positions for encoded columns (see :mod:`symlearn.data.encoded`).
+
+        Instances that meet a missing or unknown value on their path are
+        classified one by one with :meth:`classify`; ``instances`` gives their
+        values (otherwise they are decoded from ``columns``).
+        """
+        return _predict_columns(self, columns, instances)
+
+    # -- structure -----------------------------------------------------------
+
+    def nodes(self) -> Iterator[Node]:
+        """Every node, depth first, parents before children."""
+        stack: list[Node] = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            if isinstance(node, Split):
+                stack.extend(b.subtree for b in reversed(node.branches))
+
+    @property
+    def size(self) -> int:
+        """The number of nodes."""
+        return sum(1 for _ in self.nodes())
+
+    @property
+    def leaf_count(self) -> int:
+        """The number of leaves."""
+        return sum(1 for n in self.nodes() if isinstance(n, Leaf))
+
+    @property
+    def depth(self) -> int:
+        """The number of tests on the longest path."""
+        best = 0
+        stack: list[tuple[Node, int]] = [(self.root, 0)]
+        while stack:
+            node, d = stack.pop()
+            best = max(best, d)
+            if isinstance(node, Split):
+                stack.extend((b.subtree, d + 1) for b in node.branches)
+        return best
+
+    def paths(self) -> Iterator[tuple[tuple[Condition, ...], Leaf]]:
+        """Each root-to-leaf path: its conditions and its leaf, left to right."""
+        stack: list[tuple[Node, tuple[Condition, ...]]] = [(self.root, ())]
+        while stack:
+            node, conditions = stack.pop()
+            if isinstance(node, Leaf):
+                yield conditions, node
+            else:
+                stack.extend(
+                    (b.subtree, (*conditions, b.condition)) for b in reversed(node.branches)
+                )
+
+    # -- conversions ---------------------------------------------------------
+
+    def to_rule_set(self) -> RuleSet:
+        """One rule per path (unordered, mutually exclusive); see the module docstring."""
+        rules = []
+        for conditions, leaf in self.paths():
+            correct = sum(
+                w for c, w in zip(self.classes, leaf.distribution) if _same(c, leaf.label)
+            )
+            rules.append(Rule(conditions, leaf.label, covered=leaf.weight, correct=correct))
+        return RuleSet(
+            self.target, tuple(a.name for a in self.attributes), tuple(rules), self.classes
+        )
+
+    def to_clauses(self) -> list[Clause]:
+        """The rule set's clauses (DESIGN.md section 2)."""
+        return self.to_rule_set().to_clauses()
+
+    def to_sympy(self, positive: Label | None = None) -> Any:
+        """The DNF of the instances classified ``positive`` (default: True)."""
+        return self.to_rule_set().to_sympy(positive)
+
+    def _counts_text(self, distribution: Sequence[float], label: Label) -> str:
+        total = sum(distribution)
+        wrong = total - sum(w for c, w in zip(self.classes, distribution) if _same(c, label))
+        text = _number_text(total)
+        return f"{text}/{_number_text(wrong)}" if wrong > 1e-9 else text
+
+    def to_text(self) -> list[str]:
+        """The tree in C4.5's layout: one line per branch, ``(n/errors)`` at leaves."""
+        lines: list[str] = []
+
+        def walk(node: Node, indent: str) -> None:
+            if isinstance(node, Leaf):  # a tree that is a single leaf
+                counts = self._counts_text(node.distribution, node.label)
+                lines.append(f"{label_text(node.label)} ({counts})")
+                return
+            for branch in node.branches:
+                head = f"{indent}{branch.condition}"
+                sub = branch.subtree
+                if isinstance(sub, Leaf):
+                    counts = self._counts_text(sub.distribution, sub.label)
+                    lines.append(f"{head}: {label_text(sub.label)} ({counts})")
+                else:
+                    lines.append(head)
+                    walk(sub, indent + "|   ")
+
+        walk(self.root, "")
+        return lines
+
+    def _node_dict(self, node: Node) -> dict[str, Any]:
+        counts = {
+            label_text(c) if type(c) is bool else format_term(c): _json_number(w)
+            for c, w in zip(self.classes, node.distribution)
+        }
+        if isinstance(node, Leaf):
+            return {"label": _json_label(node.label), "counts": counts}
+        result: dict[str, Any] = {
+            "attribute": self.attributes[node.attribute].name,
+            "branches": {
+                _branch_key(b.condition): self._node_dict(b.subtree) for b in node.branches
+            },
+            "counts": counts,
+        }
+        if node.kind == "threshold":
+            result["threshold"] = node.branches[0].condition.value
+        return result
+
+    def to_dict(self) -> dict[str, Any]:
+        """The tree as nested JSON (DESIGN.md section 3).
+
+        ``{"attribute": A, "branches": {value: subtree}}`` for a split (a
+        threshold split's keys are ``"=< t"`` and ``"> t"``, a binary split's
+        ``"[v1, v2]"``), ``{"label": L}`` for a leaf; every node also has the
+        training ``counts`` per class.
+        """
+        return self._node_dict(self.root)
+
+    def __str__(self) -> str:
+        return "\n".join(self.to_text())
+
+
+def _branch_key(condition: Condition) -> str:
+    if condition.op in ("=<", ">"):
+        return f"{condition.op} {condition.value_text()}"
+    return condition.value_text()
+
+
+def _json_label(label: Label) -> str:
+    return label_text(label) if type(label) is bool else format_term(label)
+
+
+def _json_number(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else round(float(x), 6)
+
+
+def _number_text(x: float) -> str:
+    return str(round(x)) if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
+
+
+def _same(a: Label, b: Label) -> bool:
+    return type(a) is type(b) and a == b
+
+
+# -- vectorised prediction ---------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class _FlatTree:
+    """The tree as arrays: the attribute, children and class of each node."""
+
+    nodes: list[Node]
+    attribute: np.ndarray  # -1 at leaves
+    leaf_class: np.ndarray  # class position at leaves
+    threshold: np.ndarray  # for threshold splits
+    low: np.ndarray  # child for value =< threshold
+    high: np.ndarray  # child for value > threshold
+    table: np.ndarray  # (nodes, codes): child per value code, -1 none
+
+
+def _flatten(tree: DecisionTree) -> _FlatTree:
+    nodes = list(tree.nodes())
+    ids = {id(node): i for i, node in enumerate(nodes)}
+    n = len(nodes)
+    width = max([len(a.values or ()) for a in tree.attributes] + [1])
+    attribute = np.full(n, -1, dtype=np.int32)
+    leaf_class = np.zeros(n, dtype=np.int32)
+    threshold = np.zeros(n)
+    low = np.full(n, -1, dtype=np.int32)
+    high = np.full(n, -1, dtype=np.int32)
+    table = np.full((n, width), -1, dtype=np.int32)
+    positions = {(type(c), c): i for i, c in enumerate(tree.classes)}
+    for i, node in enumerate(nodes):
+        if isinstance(node, Leaf):
+            leaf_class[i] = positions[(type(node.label), node.label)]
+            continue
+        attribute[i] = node.attribute
+        if node.kind == "threshold":
+            for b in node.branches:
+                child = ids[id(b.subtree)]
+                threshold[i] = b.condition.value
+                if b.condition.op == "=<":
+                    low[i] = child
+                else:
+                    high[i] = child
+            continue
+        values = tree.attributes[node.attribute].values or ()
+        for code, value in enumerate(values):
+            for b in node.branches:
+                if b.condition.holds(value):
+                    table[i, code] = ids[id(b.subtree)]
+                    break
+    return _FlatTree(nodes, attribute, leaf_class, threshold, low, high, table)
+
+
+def _predict_columns(
+    tree: DecisionTree,
+    columns: Sequence[np.ndarray],
+    instances: Sequence[Sequence[Term]] | None,
+) -> np.ndarray:
+    flat = _flatten(tree)
+    n = int(columns[0].shape[0]) if columns else 0
+    result = np.zeros(n, dtype=np.int32)
+    rows = np.arange(n)
+    node = np.zeros(n, dtype=np.int32)
+    stuck: list[np.ndarray] = []
+    while rows.size:
+        attribute = flat.attribute[node]
+        at_leaf = attribute < 0
+        result[rows[at_leaf]] = flat.leaf_class[node[at_leaf]]
+        rows, node, attribute = rows[~at_leaf], node[~at_leaf], attribute[~at_leaf]
+        child = np.full(rows.size, -1, dtype=np.int32)
+        for a in np.unique(attribute):
+            here = attribute == a
+            values = columns[a][rows[here]]
+            if tree.attributes[a].values is None:
+                ok = ~np.isnan(values)
+                t = flat.threshold[node[here]]
+                picked = np.where(values <= t, flat.low[node[here]], flat.high[node[here]])
+                child[here] = np.where(ok, picked, -1)
+            else:
+                codes = values.astype(np.int64)
+                ok = (codes >= 0) & (codes < flat.table.shape[1])
+                picked = flat.table[node[here], np.where(ok, codes, 0)]
+                child[here] = np.where(ok, picked, -1)
+        lost = child < 0
+        if lost.any():
+            stuck.append(np.stack([rows[lost], node[lost]]))
+        rows, node = rows[~lost], child[~lost]
+    for block in stuck:
+        for row, start in block.T:
+            instance = (
+                instances[int(row)]
+                if instances is not None
+                else decode_row(tree.attributes, columns, int(row))
+            )
+            p = tree._node_distribution(flat.nodes[int(start)], instance)
+            result[row] = int(np.argmax(p))
+    return result
