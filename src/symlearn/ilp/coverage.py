@@ -1,0 +1,605 @@
+r"""Set-at-a-time coverage: binding tables joined against indexed fact tables.
+
+An ILP learner asks, again and again, "which examples does this clause
+cover?" and, for FOIL, "how many bindings of the clause's variables survive
+if I add this literal?".  Proving each example with SLD resolution, once per
+candidate literal, repeats the same work for every example.  Here the question
+is answered for all examples at once, as a relational database would:
+
+* A **binding table** (:class:`BindingTable`) has one row per binding of the
+  clause's variables to constants, for each example: one integer-coded column
+  per variable and, per row, the example it came from.  Binding the head to
+  the examples gives the first table; each body literal transforms it.
+* A **positive literal** ``q(V1, ..., Vr)`` over a predicate given by ground
+  facts is a hash join of the table with the fact table of ``q``
+  (:class:`~symlearn.ilp.relations.Relation`) on the positions holding
+  variables already bound (or constants): the composite keys of all rows are
+  looked up at once in a sorted index with ``numpy.searchsorted``; each row is
+  replaced by one row per matching fact, binding the literal's new variables.
+  Counting the extensions of each row, which is all FOIL's gain needs, costs
+  two vectorised searches and builds nothing.
+* A **negated literal** ``\\+ q(...)`` keeps the rows with no match (an
+  anti-join); variables that occur only inside it are local to it.
+* **Equality and identity** between variables or constants (``=``, ``\\=``,
+  ``==``, ``\\==``) compare code columns.
+* Any **other literal** (a predicate defined by rules, a built-in, a literal
+  with compound arguments) is answered by the query engine
+  (:class:`symlearn.kb.Engine`) once per *distinct* binding of the literal's
+  old variables, and the answers are cached and joined like a fact table.
+
+A clause covers an example when the example has at least one row after the
+last literal.  This is exactly SLD resolution's answer for definite clauses
+with negation as failure, without the per-example proofs.
+
+Set-at-a-time evaluation needs the engine's answers to be ground.  When a
+literal leaves a variable unbound (``X = Y`` with both new, an engine answer
+with a variable in it), :meth:`Coverage.covered` falls back to one engine
+proof per example for that clause, so the answer is still right.
+
+Classes and functions
+---------------------
+BindingTable, Coverage, BindingLimitError, foil_gain
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> from symlearn.kb.parser import parse_term_with_variables
+>>> kb = loads('''
+... parent(ann, bob). parent(bob, carl). parent(bob, cleo). parent(ann, bea).
+... pos(grandparent(ann, carl)). neg(grandparent(bob, carl)).
+... ''')
+>>> cov = Coverage(kb, ("grandparent", 2))
+>>> clause, names = parse_term_with_variables(
+...     "grandparent(X, Y) :- parent(X, Z), parent(Z, Y)")
+>>> from symlearn.logic.clauses import Clause
+>>> c = Clause.from_term(clause)
+>>> examples = kb.positives("grandparent", 2) + kb.negatives("grandparent", 2)
+>>> cov.covered(c, examples).tolist()
+[True, False]
+>>> table = cov.bind_head(c.head, examples)
+>>> cov.counts(table, c.body[0]).tolist()      # parent(X, Z): ann has 2 children, bob 2
+[2, 2]
+>>> table = cov.extend(table, c.body[0])
+>>> cov.counts(table, c.body[1]).tolist()      # rows (ann,carl,bob) (ann,carl,bea) ...
+[1, 0, 0, 0]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from operator import attrgetter
+
+import numpy as np
+
+from symlearn.errors import EngineLimitError
+from symlearn.ilp.background import background_view
+from symlearn.ilp.relations import CODE, Relation, SymbolTable
+from symlearn.kb.engine import Engine
+from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.logic.clauses import Clause, conjunction
+from symlearn.logic.terms import PString, Struct, Term, Var, functor_of, is_ground, term_variables
+from symlearn.logic.unify import match, substitute
+
+__all__ = ["BindingLimitError", "BindingTable", "Coverage", "foil_gain"]
+
+Indicator = tuple[str, int]
+
+_COMPARISONS = frozenset({"=", "\\=", "==", "\\=="})
+_HEAD = attrgetter("head")
+_BODY = attrgetter("body")
+_ARGS = attrgetter("args")
+
+
+class BindingLimitError(EngineLimitError):
+    """A join would build a binding table larger than the configured limit."""
+
+
+class _NotSetAtATime(Exception):
+    """A literal cannot be evaluated on a binding table (an answer is not ground)."""
+
+
+def foil_gain(p0: int, n0: int, p1: int, n1: int, t: int) -> float:
+    """FOIL's information gain of adding a literal L to a rule R.
+
+    ``Foil_Gain(L, R) = t * (log2(p1 / (p1 + n1)) - log2(p0 / (p0 + n0)))``
+    where ``p0``/``n0`` are the positive/negative bindings of R, ``p1``/``n1``
+    those of R + L, and ``t`` the positive bindings of R still covered by
+    R + L (002_3e5a5b59d97b5332.txt, "FOIL"; Mitchell 1997, section 10.5;
+    Quinlan 1990).
+
+    When ``t`` or ``p1`` is 0 the literal keeps no positive binding: the
+    product ``0 * log2(0)`` is taken as 0 (no bits saved).  Computed in
+    floating point; not rounded.
+
+    Examples
+    --------
+    >>> foil_gain(4, 4, 2, 0, 2)
+    2.0
+    >>> foil_gain(10, 10, 10, 10, 10)
+    0.0
+    >>> foil_gain(3, 1, 0, 1, 0)
+    0.0
+    """
+    if t <= 0 or p1 <= 0 or p0 <= 0:
+        return 0.0
+    return t * (math.log2(p1 / (p1 + n1)) - math.log2(p0 / (p0 + n0)))
+
+
+@dataclass(frozen=True, eq=False)
+class BindingTable:
+    """Bindings of a clause's variables, one row per binding, for many examples.
+
+    Attributes
+    ----------
+    variables
+        The bound variables, one per column.
+    columns
+        One int64 array of constant codes per variable (see
+        :class:`~symlearn.ilp.relations.SymbolTable`).
+    example
+        For each row, the index of the example it belongs to.
+    """
+
+    variables: tuple[Var, ...]
+    columns: tuple[np.ndarray, ...]
+    example: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.example)
+
+    def column(self, var: Var) -> np.ndarray:
+        """The codes bound to ``var``."""
+        return self.columns[self.variables.index(var)]
+
+    def has(self, var: Var) -> bool:
+        """True when ``var`` is bound in this table."""
+        return any(v is var for v in self.variables)
+
+    def take(self, rows: np.ndarray) -> BindingTable:
+        """The table restricted to ``rows`` (a boolean mask or row indices)."""
+        return BindingTable(
+            self.variables, tuple(c[rows] for c in self.columns), self.example[rows]
+        )
+
+    def covered(self, n_examples: int) -> np.ndarray:
+        """A boolean mask over the examples: True where some row remains."""
+        mask = np.zeros(n_examples, dtype=bool)
+        mask[self.example] = True
+        return mask
+
+    def count(self, mask: np.ndarray) -> int:
+        """How many rows belong to examples where ``mask`` (over examples) is True."""
+        return int(np.count_nonzero(mask[self.example]))
+
+
+def _expand(lo: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Row ids repeated ``counts`` times and the positions ``lo[i] + 0 .. counts[i] - 1``."""
+    total = int(counts.sum())
+    rows = np.repeat(np.arange(len(counts)), counts)
+    offsets = np.cumsum(counts) - counts
+    within = np.arange(total, dtype=CODE) - np.repeat(offsets, counts)
+    return rows, np.repeat(lo, counts) + within
+
+
+class Coverage:
+    """Set-at-a-time coverage of clauses over the background knowledge of a target.
+
+    Parameters
+    ----------
+    kb
+        The knowledge base.  Its clauses for ``target`` are set aside (they
+        are what is being learnt); the rest is background knowledge, assumed
+        not to change while this object is used.
+    target
+        ``(name, arity)`` of the target predicate, or None.
+    theory
+        Clauses for the target that calls of the target see (see
+        :meth:`set_theory`).
+    max_rows
+        Largest binding table a join may build (:class:`BindingLimitError`).
+    max_depth, max_steps
+        Limits for the query engine on literals it answers.
+
+    Notes
+    -----
+    A call of the target inside a clause (a recursive literal) is answered
+    from the extension given with :meth:`set_extension` when there is one
+    (FOIL evaluates recursive literals against the known tuples of the
+    target), otherwise by the query engine through the current theory.
+    """
+
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        target: Indicator | None = None,
+        *,
+        theory: Iterable[Clause] = (),
+        max_rows: int = 20_000_000,
+        max_depth: int = 10_000,
+        max_steps: int | None = 1_000_000,
+    ) -> None:
+        self.kb = kb
+        self.target = target
+        self.symbols = SymbolTable()
+        self.max_rows = max_rows
+        self.max_depth = max_depth
+        self.max_steps = max_steps
+        self.theory: tuple[Clause, ...] = tuple(theory)
+        self._relations: dict[Indicator, Relation | None] = {}
+        self._extensions: dict[Indicator, Relation] = {}
+        self._answers: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+        self._view: KnowledgeBase | None = None
+        self._engine: Engine | None = None
+
+    # ----------------------------------------------------------- knowledge
+    @property
+    def view(self) -> KnowledgeBase:
+        """The background knowledge base the engine answers from (target = theory)."""
+        if self._view is None:
+            self._view = background_view(self.kb, self.target, self.theory)
+        return self._view
+
+    @property
+    def engine(self) -> Engine:
+        """The query engine over :attr:`view` (undefined predicates fail, as in ILP)."""
+        if self._engine is None:
+            self._engine = Engine(
+                self.view, max_depth=self.max_depth, max_steps=self.max_steps, unknown="fail"
+            )
+        return self._engine
+
+    def set_theory(self, clauses: Iterable[Clause]) -> None:
+        """Use ``clauses`` as the target's definition from now on."""
+        self.theory = tuple(clauses)
+        self._view = None
+        self._engine = None
+        self._answers.clear()
+
+    def set_extension(self, indicator: Indicator, tuples: Iterable[Sequence[Term]] | None) -> None:
+        """Answer calls of ``indicator`` from these ground tuples (None: stop doing so)."""
+        if tuples is None:
+            self._extensions.pop(indicator, None)
+            return
+        self._extensions[indicator] = Relation.from_rows(indicator, list(tuples), self.symbols)
+
+    def relation(self, indicator: Indicator) -> Relation | None:
+        """The fact table of a background predicate given by ground facts only, else None."""
+        extension = self._extensions.get(indicator)
+        if extension is not None:
+            return extension
+        if indicator in self._relations:
+            return self._relations[indicator]
+        found: Relation | None = None
+        if indicator != self.target:
+            predicate = self.kb.predicates.get(indicator)
+            if predicate is not None and (predicate.clauses or predicate.dynamic):
+                found = _fact_relation(indicator, predicate.clauses, self.symbols)
+        self._relations[indicator] = found
+        return found
+
+    # ------------------------------------------------------------ tables
+    def bind_head(self, head: Term, examples: Sequence[Term]) -> BindingTable:
+        """The bindings of ``head``'s variables that make it equal each example.
+
+        An example the head does not match has no row.  Examples must be ground.
+        """
+        variables = tuple(term_variables(head))
+        args = head.args if type(head) is Struct else ()
+        simple = len(variables) == len(args) and all(type(a) is Var for a in args)
+        if simple and all(
+            type(e) is Struct and e.name == head.name and len(e.args) == len(args)  # type: ignore[union-attr]
+            for e in examples
+        ):
+            columns = tuple(
+                self.symbols.encode([e.args[i] for e in examples])  # type: ignore[union-attr]
+                for i in range(len(args))
+            )
+            return BindingTable(variables, columns, np.arange(len(examples), dtype=CODE))
+        rows: list[list[int]] = []
+        owners: list[int] = []
+        for number, example in enumerate(examples):
+            subst = match(head, example)
+            if subst is not None:
+                rows.append([self.symbols.code(subst[v]) for v in variables])
+                owners.append(number)
+        data = np.array(rows, dtype=CODE).reshape(len(rows), len(variables))
+        return BindingTable(
+            variables,
+            tuple(data[:, i].copy() for i in range(len(variables))),
+            np.array(owners, dtype=CODE),
+        )
+
+    def counts(self, table: BindingTable, literal: Term) -> np.ndarray:
+        r"""For each row, how many rows it becomes when ``literal`` is added (0 or 1 for a test).
+
+        For a negated literal ``\\+ G`` a row survives (count 1) exactly when
+        ``G`` has no solution for it.
+
+        Raises
+        ------
+        BindingLimitError, EngineLimitError
+            When a limit is exceeded.
+        """
+        negated, goal = _split_negation(literal)
+        kind = self._kind(table, goal)
+        if kind == "compare":
+            counts = self._compare(table, goal)[0]  # type: ignore[arg-type]
+        elif kind == "facts":
+            counts = self._fact_join(table, goal)[1]
+        else:
+            counts = self._engine_join(table, goal, exists_only=negated)[1]
+        if negated:
+            return (counts == 0).astype(CODE)
+        return counts
+
+    def extend(self, table: BindingTable, literal: Term) -> BindingTable:
+        """The bindings after adding ``literal`` (new variables get columns)."""
+        negated, goal = _split_negation(literal)
+        kind = self._kind(table, goal)
+        if negated:
+            return table.take(self.counts(table, literal) > 0)
+        if kind == "compare":
+            counts, new_var, values = self._compare(table, goal)  # type: ignore[arg-type]
+            kept = table.take(counts > 0)
+            if new_var is None:
+                return kept
+            assert values is not None
+            return BindingTable(
+                (*kept.variables, new_var), (*kept.columns, values[counts > 0]), kept.example
+            )
+        if kind == "facts":
+            lo, counts, source, order, new_vars = self._fact_join(table, goal)
+        else:
+            lo, counts, source, order, new_vars = self._engine_join(table, goal)
+        total = int(counts.sum())
+        if total > self.max_rows:
+            raise BindingLimitError(
+                f"adding {_text(literal)} would make {total:,} bindings "
+                f"(more than the limit of {self.max_rows:,})"
+            )
+        rows, positions = _expand(lo, counts)
+        picked = order[positions]
+        columns = tuple(c[rows] for c in table.columns) + tuple(
+            source[picked, i] for i in range(len(new_vars))
+        )
+        return BindingTable((*table.variables, *new_vars), columns, table.example[rows])
+
+    def body_table(self, clause: Clause, examples: Sequence[Term]) -> BindingTable:
+        """All bindings of ``clause``'s variables that prove its body, per example."""
+        table = self.bind_head(clause.head, examples)
+        for literal in clause.body:
+            if not len(table):
+                break
+            table = self.extend(table, literal)
+        return table
+
+    def covered(self, clause: Clause, examples: Sequence[Term]) -> np.ndarray:
+        """A boolean mask: which examples ``clause`` covers with the background.
+
+        Calls of the target inside the body go to the extension set with
+        :meth:`set_extension`, else to the current theory.
+        """
+        try:
+            return self.body_table(clause, examples).covered(len(examples))
+        except _NotSetAtATime:
+            return self._covered_by_engine(clause, examples)
+
+    def theory_covered(self, examples: Sequence[Term]) -> np.ndarray:
+        """Which examples the current theory covers, through the query engine's semantics.
+
+        Non-recursive clauses are evaluated set-at-a-time; when a clause calls
+        the target, each example still uncovered is proved by the engine
+        (the recursion needs the whole theory).
+        """
+        mask = np.zeros(len(examples), dtype=bool)
+        recursive = [c for c in self.theory if self.calls_target(c)]
+        saved = self._extensions.pop(self.target, None) if self.target else None
+        try:
+            for clause in self.theory:
+                if clause in recursive:
+                    continue
+                mask |= self.covered(clause, examples)
+            if recursive:
+                engine = self.engine
+                for i, example in enumerate(examples):
+                    if not mask[i]:
+                        mask[i] = engine.ask(example)
+        finally:
+            if saved is not None and self.target is not None:
+                self._extensions[self.target] = saved
+        return mask
+
+    def calls_target(self, clause: Clause) -> bool:
+        """True when a body literal of ``clause`` calls the target (recursion)."""
+        if self.target is None:
+            return False
+        return any(functor_of(_split_negation(g)[1]) == self.target for g in clause.body)
+
+    # --------------------------------------------------------- internals
+    def _covered_by_engine(self, clause: Clause, examples: Sequence[Term]) -> np.ndarray:
+        engine = self.engine
+        mask = np.zeros(len(examples), dtype=bool)
+        renamed = clause.renamed()
+        for i, example in enumerate(examples):
+            goal = conjunction([Struct("=", (renamed.head, example)), *renamed.body])
+            mask[i] = engine.ask(goal)
+        return mask
+
+    def _kind(self, table: BindingTable, goal: Term) -> str:
+        if (
+            type(goal) is Struct
+            and goal.name in _COMPARISONS
+            and len(goal.args) == 2
+            and all(type(a) is Var or is_ground(a) for a in goal.args)
+        ):
+            return "compare"
+        args = goal.args if type(goal) is Struct else ()
+        if all(type(a) is Var or is_ground(a) for a in args):
+            indicator = functor_of(goal)
+            if indicator == self.target and indicator not in self._extensions:
+                return "engine"
+            if self.relation(indicator) is not None:
+                return "facts"
+        return "engine"
+
+    def _operand(self, table: BindingTable, term: Term) -> np.ndarray | None:
+        """The codes of ``term`` per row: its column, a constant column, or None if unbound."""
+        if type(term) is Var:
+            if not table.has(term):
+                return None
+            return table.column(term)
+        return np.full(len(table), self.symbols.code(term), dtype=CODE)
+
+    def _compare(
+        self, table: BindingTable, goal: Struct
+    ) -> tuple[np.ndarray, Var | None, np.ndarray | None]:
+        r"""Counts (0/1) for ``=``, ``\\=``, ``==``, ``\\==``; ``=`` may bind one new variable."""
+        left, right = goal.args
+        a, b = self._operand(table, left), self._operand(table, right)
+        n = len(table)
+        if a is not None and b is not None:
+            equal = a == b
+            same = equal if goal.name in ("=", "==") else ~equal
+            return same.astype(CODE), None, None
+        if left is right:  # X = X, X == X hold; X \= X, X \== X fail
+            value = 1 if goal.name in ("=", "==") else 0
+            return np.full(n, value, dtype=CODE), None, None
+        if goal.name == "=":
+            if a is None and b is None:
+                raise _NotSetAtATime(f"{_text(goal)} binds two unbound variables")
+            new_var = left if a is None else right
+            return np.ones(n, dtype=CODE), new_var, (b if a is None else a)  # type: ignore[return-value]
+        # \= with an unbound side fails (they unify); \== succeeds, == fails.
+        value = 1 if goal.name == "\\==" else 0
+        return np.full(n, value, dtype=CODE), None, None
+
+    def _fact_join(
+        self, table: BindingTable, goal: Term
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[Var, ...]]:
+        """Join with a fact table: (lo, counts, relation rows, order, new variables)."""
+        relation = self.relation(functor_of(goal))
+        assert relation is not None
+        args = goal.args if type(goal) is Struct else ()
+        key_positions: list[int] = []
+        probe: list[np.ndarray] = []
+        new_first: dict[Var, int] = {}
+        repeats: dict[Var, list[int]] = {}
+        for position, arg in enumerate(args):
+            if type(arg) is Var and not table.has(arg):
+                if arg in new_first:
+                    repeats.setdefault(arg, [new_first[arg]]).append(position)
+                else:
+                    new_first[arg] = position
+                continue
+            key_positions.append(position)
+            operand = self._operand(table, arg)
+            assert operand is not None
+            probe.append(operand)
+        groups = tuple(tuple(p) for p in repeats.values())
+        relation = relation.where_equal(groups)
+        index = relation.index(tuple(key_positions))
+        if not probe:
+            lo = np.zeros(len(table), dtype=CODE)
+            counts = np.full(len(table), len(relation), dtype=CODE)
+        else:
+            lo, counts = index.lookup(probe)
+        new_vars = tuple(new_first)
+        source = relation.rows[:, [new_first[v] for v in new_vars]]
+        return lo, counts, source, index.order, new_vars
+
+    def _engine_join(
+        self, table: BindingTable, goal: Term, exists_only: bool = False
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[Var, ...]]:
+        """Answer ``goal`` with the engine once per distinct binding of its old variables.
+
+        With ``exists_only`` (for negation) each count is 0 or 1 and no
+        answer is recorded.
+        """
+        variables = term_variables(goal)
+        old = [v for v in variables if table.has(v)]
+        new_vars = tuple(v for v in variables if not table.has(v))
+        if exists_only:
+            new_vars = ()
+        n = len(table)
+        if old:
+            stacked = np.stack([table.column(v) for v in old], axis=1)
+            keys, inverse = np.unique(stacked, axis=0, return_inverse=True)
+            inverse = inverse.reshape(-1)
+        else:
+            keys = np.zeros((1, 0), dtype=CODE)
+            inverse = np.zeros(n, dtype=np.intp)
+        if n == 0:
+            keys = keys[:0]
+        signature = _literal_signature(goal, old)
+        answers: list[tuple[tuple[int, ...], ...]] = []
+        for key in keys.tolist():
+            answers.append(
+                self._answers_for(signature, goal, old, new_vars, tuple(key), exists_only)
+            )
+        group_counts = np.array([len(a) for a in answers], dtype=CODE)
+        counts = group_counts[inverse] if n else np.zeros(0, dtype=CODE)
+        group_lo = np.cumsum(group_counts) - group_counts
+        lo = group_lo[inverse] if n else np.zeros(0, dtype=CODE)
+        flat = [row for group in answers for row in group]
+        source = np.array(flat, dtype=CODE).reshape(len(flat), len(new_vars))
+        return lo, counts, source, np.arange(len(flat), dtype=CODE), new_vars
+
+    def _answers_for(
+        self,
+        signature: object,
+        goal: Term,
+        old: list[Var],
+        new_vars: tuple[Var, ...],
+        key: tuple[int, ...],
+        exists_only: bool,
+    ) -> tuple[tuple[int, ...], ...]:
+        cache_key = (signature, key, exists_only)
+        found = self._answers.get(cache_key)
+        if found is not None:
+            return found
+        bound = substitute(goal, dict(zip(old, self.symbols.decode(key))))
+        seen: dict[tuple[int, ...], None] = {}
+        for solution in self.engine.solve(bound, 1 if exists_only else None):
+            values = [solution[v] for v in new_vars]
+            if not all(is_ground(v) for v in values):
+                raise _NotSetAtATime(f"{_text(goal)} has a non-ground answer")
+            seen.setdefault(tuple(self.symbols.code(v) for v in values), None)
+        found = self._answers[cache_key] = tuple(seen)
+        return found
+
+
+def _split_negation(literal: Term) -> tuple[bool, Term]:
+    if type(literal) is Struct and literal.name == "\\+" and len(literal.args) == 1:
+        return True, literal.args[0]
+    return False, literal
+
+
+def _literal_signature(goal: Term, old: Sequence[Var]) -> object:
+    """A hashable key for ``goal`` up to renaming, with its old variables in order."""
+    return Clause(Struct("$literal", (goal, *old))).canonical()[0]
+
+
+def _fact_relation(
+    indicator: Indicator, clauses: Sequence[Clause], symbols: SymbolTable
+) -> Relation | None:
+    """The relation of ``clauses`` if they are all ground facts, else None."""
+    if any(map(_BODY, clauses)):
+        return None
+    if not indicator[1]:
+        return Relation.from_columns(indicator, [], len(clauses), symbols)
+    columns = list(zip(*map(_ARGS, map(_HEAD, clauses))))
+    for column in columns:
+        kinds = set(map(type, column))
+        if not kinds <= {str, int, float, PString} and (
+            Var in kinds or not all(map(is_ground, column))
+        ):
+            return None
+    return Relation.from_columns(indicator, columns, len(clauses), symbols)
+
+
+def _text(term: Term) -> str:
+    from symlearn.logic.printer import format_term
+
+    return format_term(term)
