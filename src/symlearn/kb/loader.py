@@ -195,6 +195,8 @@ class _Loader:
         handler(self, args)
 
     def clause(self, term: Term) -> None:
+        if term == ":-":
+            raise self.error("':-' must be followed by a body")
         try:
             clause = Clause.from_term(term)
         except TypeError:

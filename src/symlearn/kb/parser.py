@@ -276,9 +276,9 @@ _CLAUSE_TOKEN = re.compile(
     r"""
       (?P<layout>\s+)
     | (?P<comment>%[^\n]*|/\*.*?(?:\*/|\Z))
-    | (?P<quoted>'(?:[^'\\\n]|\\.|\\\n|'')*'
-               |"(?:[^"\\\n]|\\.|\\\n|"")*"
-               |`(?:[^`\\\n]|\\.|\\\n|``)*`)
+    | (?P<quoted>'(?:[^'\\\n]|\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|\\\n|'')*'
+               |"(?:[^"\\\n]|\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|\\\n|"")*"
+               |`(?:[^`\\\n]|\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|\\\n|``)*`)
     | (?P<char>0'(?:\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|''|[^\\\n]))
     | (?P<number>[0-9][0-9_]*(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?(?:Inf|NaN)?)?)
     | (?P<end>\.(?=\s|%|\Z))
@@ -469,7 +469,6 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
     ],
     "':-' must be followed by a body": [
         "a :- .",
-        ":- .",
     ],
     "operator priority clash (add brackets)": [
         "a :- b :- c.",
@@ -573,6 +572,8 @@ def _syntax_error(
     else:
         assert isinstance(error, UnexpectedToken)
         friendly = _friendly_message(error)
+        if error.token.type == "LPAR" and re.search(r"[A-Z_][A-Za-z0-9_]*$", chunk[:in_chunk]):
+            friendly = "a variable cannot be the name of a predicate or functor"
         if friendly == "missing '.' at the end of the clause":
             offset = _previous_token_end(text, offset)
             message = friendly
