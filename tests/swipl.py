@@ -12,8 +12,12 @@ DRIVER = r"""
 :- style_check(-singleton).
 :- style_check(-discontiguous).
 '$answer'(Goal, Vars) :-
-    catch(findall(Vars, Goal, Answers), E, (print_message(error, E), Answers = [])),
-    forall(member(A, Answers),
+    catch(findall(Vars, Goal, Answers), _, Answers = '<error>'),
+    (   Answers == '<error>'
+    ->  write('<error>'), nl
+    ;   true
+    ),
+    forall(( is_list(Answers), member(A, Answers) ),
            \+ \+ ( numbervars(A, 0, _),
                    write_term(A, [quoted(true), numbervars(true), spacing(next_argument)]),
                    nl )),

@@ -102,6 +102,8 @@ def _floor_divide(a: Number, b: Number) -> int:
 
 
 def _power(a: Number, b: Number) -> Number:
+    if type(b) is int and b == 0:
+        return 1  # SWI-Prolog: X ** 0 is the integer 1, even for a float X
     if type(a) is int and type(b) is int:
         if b < 0:
             if a in (1, -1):
@@ -120,6 +122,8 @@ def _power(a: Number, b: Number) -> Number:
 
 
 def _caret(a: Number, b: Number) -> Number:
+    if type(b) is int and b == 0:
+        return 1
     if type(a) is int and type(b) is int:
         if b < 0 and a not in (1, -1):
             if a == 0:
@@ -201,11 +205,12 @@ def _float_fractional_part(x: Number) -> Number:
 
 
 def _max(a: Number, b: Number) -> Number:
-    return a if a >= b else b
+    # SWI-Prolog returns the second argument when the two compare equal: max(3, 3.0) is 3.0.
+    return a if a > b else b
 
 
 def _min(a: Number, b: Number) -> Number:
-    return a if a <= b else b
+    return a if a < b else b
 
 
 def _random(n: Number) -> int:

@@ -21,7 +21,16 @@ from symlearn.kb.arithmetic import (
     instantiation_error,
     type_error,
 )
-from symlearn.kb.runtime import Ref, RTerm, copy_runtime, deref, resolve, to_runtime, unify
+from symlearn.kb.runtime import (
+    Ref,
+    RTerm,
+    compare_runtime,
+    copy_runtime,
+    deref,
+    resolve,
+    to_runtime,
+    unify,
+)
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import (
@@ -29,9 +38,7 @@ from symlearn.logic.terms import (
     LIST_FUNCTOR,
     PString,
     Struct,
-    Term,
     Var,
-    compare_terms,
     make_list,
 )
 
@@ -109,9 +116,8 @@ def _unify_occurs(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return unify(args[0], args[1], engine.trail, occurs_check=True)
 
 
-def _compare(a: object, b: object) -> int:
-    names: dict[Ref, Var] = {}
-    return compare_terms(resolve(a, names), resolve(b, names))
+def _compare(a: RTerm, b: RTerm) -> int:
+    return compare_runtime(a, b)
 
 
 def _order(test: Callable[[int], bool]) -> Deterministic:
@@ -482,29 +488,27 @@ def _sort4(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     items = _proper_list(args[2])
     if items is None or type(key) is not int or order not in ("@<", "@>", "@=<", "@>="):
         raise instantiation_error()
-    names: dict[Ref, Var] = {}
-    resolved = [resolve(i, names) for i in items]
 
-    def sort_key(term: Term) -> Term:
+    def sort_key(term: RTerm) -> RTerm:
+        term = deref(term)
         if key == 0:
             return term
         if type(term) is not Struct or len(term.args) < key:
-            raise type_error("compound", term)
+            raise type_error("compound", resolve(term))
         return term.args[key - 1]
 
     ordered = sorted(
-        resolved,
-        key=cmp_to_key(lambda a, b: compare_terms(sort_key(a), sort_key(b))),
+        items,
+        key=cmp_to_key(lambda a, b: compare_runtime(sort_key(a), sort_key(b))),
         reverse=order in ("@>", "@>="),
     )
     if order in ("@<", "@>"):
-        kept: list[Term] = []
+        kept: list[RTerm] = []
         for item in ordered:
-            if not kept or compare_terms(sort_key(kept[-1]), sort_key(item)) != 0:
+            if not kept or compare_runtime(sort_key(kept[-1]), sort_key(item)) != 0:
                 kept.append(item)
         ordered = kept
-    back = {var: ref for ref, var in names.items()}
-    return _unify(engine, args[3], make_list([to_runtime(i, back) for i in ordered]))
+    return _unify(engine, args[3], make_list(ordered))
 
 
 @_det("keysort", 2)
@@ -512,14 +516,12 @@ def _keysort(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     items = _proper_list(args[0])
     if items is None:
         raise instantiation_error()
-    names: dict[Ref, Var] = {}
-    resolved = [resolve(i, names) for i in items]
-    for item in resolved:
-        if not (type(item) is Struct and item.name == "-" and len(item.args) == 2):
-            raise type_error("pair", item)
-    ordered = sorted(resolved, key=cmp_to_key(lambda a, b: compare_terms(a.args[0], b.args[0])))
-    back = {var: ref for ref, var in names.items()}
-    return _unify(engine, args[1], make_list([to_runtime(i, back) for i in ordered]))
+    pairs = [deref(i) for i in items]
+    for pair in pairs:
+        if not (type(pair) is Struct and pair.name == "-" and len(pair.args) == 2):
+            raise type_error("pair", resolve(pair))
+    ordered = sorted(pairs, key=cmp_to_key(lambda a, b: compare_runtime(a.args[0], b.args[0])))
+    return _unify(engine, args[1], make_list(ordered))
 
 
 @_det("memberchk", 2)

@@ -31,14 +31,14 @@ from symlearn.kb.engine import (
 from symlearn.kb.runtime import (
     Ref,
     RTerm,
+    compare_runtime,
     copy_runtime,
     deref,
     resolve,
-    to_runtime,
     unify,
     variant_key,
 )
-from symlearn.logic.terms import Struct, Term, Var, compare_terms, make_list
+from symlearn.logic.terms import Struct, Term, compare_terms, make_list
 
 __all__ = ["CONTROL"]
 
@@ -217,17 +217,14 @@ def _findall_tail(
 
 def sort_terms(items: list[RTerm], unique: bool) -> list[RTerm]:
     """Sort run-time terms in the standard order of terms (``msort``/``sort``)."""
-    names: dict[Ref, Var] = {}
-    resolved = [resolve(item, names) for item in items]
-    back = {var: ref for ref, var in names.items()}
-    ordered = sorted(resolved, key=cmp_to_key(compare_terms))
+    ordered = sorted(items, key=cmp_to_key(compare_runtime))
     if unique:
-        kept: list[Term] = []
+        kept: list[RTerm] = []
         for item in ordered:
-            if not kept or compare_terms(kept[-1], item) != 0:
+            if not kept or compare_runtime(kept[-1], item) != 0:
                 kept.append(item)
         ordered = kept
-    return [to_runtime(item, back) for item in ordered]
+    return ordered
 
 
 def _number_result(values: list[RTerm], combine: Callable[[list[RTerm]], object]) -> RTerm:

@@ -18,11 +18,12 @@ variant_key, copy_runtime
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 from symlearn.logic.clauses import Clause, canonical_variables
-from symlearn.logic.terms import Struct, Term, Var
+from symlearn.logic.terms import PString, Struct, Term, Var
 
 __all__ = [
     "CompiledClause",
@@ -32,6 +33,7 @@ __all__ = [
     "TStruct",
     "bind",
     "build",
+    "compare_runtime",
     "compile_clause",
     "copy_runtime",
     "deref",
@@ -49,14 +51,22 @@ __all__ = [
 RTerm = Any
 
 
-class Ref:
-    """A run-time variable: ``value`` is None while unbound."""
+_ref_serials = itertools.count()
 
-    __slots__ = ("name", "value")
+
+class Ref:
+    """A run-time variable: ``value`` is None while unbound.
+
+    ``serial`` orders variables by age in the standard order of terms (an
+    older variable sorts first, as in SWI-Prolog).
+    """
+
+    __slots__ = ("name", "serial", "value")
 
     def __init__(self, name: str = "_") -> None:
         self.value: object = None
         self.name = name
+        self.serial = next(_ref_serials)
 
     def __repr__(self) -> str:
         return f"Ref({self.name})" if self.value is None else f"Ref({self.name}={self.value!r})"
@@ -246,6 +256,50 @@ class CompiledClause:
 def compile_clause(clause: Clause) -> CompiledClause:
     """Compile ``clause`` into templates."""
     return CompiledClause(clause)
+
+
+_ORDER_RANK = {float: 1, int: 1, PString: 2, str: 3, Struct: 5}
+
+
+def compare_runtime(a: RTerm, b: RTerm) -> int:
+    """Compare run-time terms in the standard order of terms; return -1, 0 or 1.
+
+    As :func:`symlearn.logic.terms.compare_terms`, with unbound variables
+    ordered by age.
+    """
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        x, y = deref(x), deref(y)
+        if x is y:
+            continue
+        if type(x) is Ref or type(y) is Ref:
+            if type(x) is not Ref:
+                return 1
+            if type(y) is not Ref:
+                return -1
+            return -1 if x.serial < y.serial else 1
+        rx, ry = _ORDER_RANK[type(x)], _ORDER_RANK[type(y)]
+        if rx != ry:
+            return -1 if rx < ry else 1
+        if rx == 1:
+            if x != y:
+                return -1 if x < y else 1
+            if type(x) is not type(y):
+                return -1 if type(x) is float else 1
+        elif rx == 2:
+            if x.value != y.value:
+                return -1 if x.value < y.value else 1
+        elif rx == 3:
+            if x != y:
+                return -1 if x < y else 1
+        else:
+            if len(x.args) != len(y.args):
+                return -1 if len(x.args) < len(y.args) else 1
+            if x.name != y.name:
+                return -1 if x.name < y.name else 1
+            stack.extend(reversed(list(zip(x.args, y.args))))
+    return 0
 
 
 def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:

@@ -404,14 +404,15 @@ def term_equal(a: Term, b: Term) -> bool:
     return True
 
 
-_ORDER_RANK = {Var: 0, float: 1, int: 1, str: 3, PString: 4, Struct: 5}
+_ORDER_RANK = {Var: 0, float: 1, int: 1, PString: 2, str: 3, Struct: 5}
 
 
 def compare_terms(a: Term, b: Term) -> int:
     """Compare two terms in the standard order of terms; return -1, 0 or 1.
 
-    Var < Number < Atom < String < Compound.  Numbers compare by value, and a
-    float before an integer of equal value; atoms and strings alphabetically;
+    Var < Number < String < Atom < Compound, as SWI-Prolog 9 orders them.
+    Numbers compare by value, and a float before an integer of equal value;
+    atoms and strings alphabetically;
     compound terms by arity, then name, then arguments left to right.
     Variables are ordered by creation (``id``), which is stable within a run.
 
@@ -438,7 +439,7 @@ def compare_terms(a: Term, b: Term) -> int:
         elif rx == 3:
             if x != y:
                 return -1 if x < y else 1  # type: ignore[operator]
-        elif rx == 4:
+        elif rx == 2:
             assert isinstance(x, PString) and isinstance(y, PString)
             if x.value != y.value:
                 return -1 if x.value < y.value else 1
