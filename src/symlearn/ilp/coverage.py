@@ -82,7 +82,7 @@ from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.terms import PString, Struct, Term, Var, functor_of, is_ground, term_variables
 from symlearn.logic.unify import match, substitute
 
-__all__ = ["BindingLimitError", "BindingTable", "Coverage", "foil_gain"]
+__all__ = ["BindingLimitError", "BindingTable", "Coverage", "NotSetAtATimeError", "foil_gain"]
 
 Indicator = tuple[str, int]
 
@@ -96,7 +96,7 @@ class BindingLimitError(EngineLimitError):
     """A join would build a binding table larger than the configured limit."""
 
 
-class _NotSetAtATime(Exception):
+class NotSetAtATimeError(Exception):
     """A literal cannot be evaluated on a binding table (an answer is not ground)."""
 
 
@@ -383,7 +383,7 @@ class Coverage:
         """
         try:
             return self.body_table(clause, examples).covered(len(examples))
-        except _NotSetAtATime:
+        except NotSetAtATimeError:
             return self._covered_by_engine(clause, examples)
 
     def theory_covered(self, examples: Sequence[Term]) -> np.ndarray:
@@ -468,7 +468,7 @@ class Coverage:
             return np.full(n, value, dtype=CODE), None, None
         if goal.name == "=":
             if a is None and b is None:
-                raise _NotSetAtATime(f"{_text(goal)} binds two unbound variables")
+                raise NotSetAtATimeError(f"{_text(goal)} binds two unbound variables")
             new_var = left if a is None else right
             return np.ones(n, dtype=CODE), new_var, (b if a is None else a)  # type: ignore[return-value]
         # \= with an unbound side fails (they unify); \== succeeds, == fails.
@@ -564,7 +564,7 @@ class Coverage:
         for solution in self.engine.solve(bound, 1 if exists_only else None):
             values = [solution[v] for v in new_vars]
             if not all(is_ground(v) for v in values):
-                raise _NotSetAtATime(f"{_text(goal)} has a non-ground answer")
+                raise NotSetAtATimeError(f"{_text(goal)} has a non-ground answer")
             seen.setdefault(tuple(self.symbols.code(v) for v in values), None)
         found = self._answers[cache_key] = tuple(seen)
         return found

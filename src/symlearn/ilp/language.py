@@ -1,0 +1,335 @@
+"""The language of candidate literals for top-down clause refinement (FOIL).
+
+FOIL specialises a clause ``P(x1, ..., xk) :- L1, ..., Ln`` by adding one
+literal (002_3e5a5b59d97b5332.txt, "FOIL"; Mitchell 1997, section 10.5):
+
+* ``Q(v1, ..., vr)`` where Q is a background predicate (or the target
+  itself, for recursion) and at least one ``vi`` is a variable already in
+  the clause (the others are new variables);
+* ``Equal(xj, xk)`` for variables already in the clause (written ``xj = xk``);
+* the negation of either (the learner gets both from one evaluation).
+
+When the knowledge base gives **mode declarations** (Aleph/Progol style) they
+restrict this language: ``+type`` must be a variable already in the clause of
+that type, ``-type`` a new variable or one of that type already there,
+``#type`` a constant seen in that argument of the predicate's facts; only the
+``modeb`` predicates are used, and the variables of the head take the types of
+its ``modeh``.  **Determinations** for the target restrict the predicates
+further.  Without modes every argument may be any variable.
+
+Classes and functions
+---------------------
+ArgumentMode, LiteralMode, Candidate, Language
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> kb = loads('''
+... parent(ann, bob). female(ann).
+... :- modeh(1, grandmother(+person, +person)).
+... :- modeb(*, parent(+person, -person)).
+... :- modeb(1, female(+person)).
+... ''')
+>>> language = Language.from_kb(kb, ("grandmother", 2))
+>>> from symlearn.logic.terms import Var
+>>> x, y = Var("X"), Var("Y")
+>>> sorted(str(c) for c in language.candidates([(x, "person"), (y, "person")], ()))
+['X=Y', 'female(X)', 'female(Y)', 'parent(X, X)', 'parent(X, Y)', 'parent(X, _)', \
+'parent(Y, X)', 'parent(Y, Y)', 'parent(Y, _)']
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from symlearn.errors import KBError
+from symlearn.ilp.background import dependent_predicates, is_example_predicate
+from symlearn.kb.knowledge_base import KnowledgeBase, Mode
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Struct, Term, Var, functor_of
+
+__all__ = ["ArgumentMode", "Candidate", "Language", "LiteralMode", "TypedVar"]
+
+Indicator = tuple[str, int]
+#: A clause variable with its type (None when there are no modes).
+TypedVar = tuple[Var, "str | None"]
+
+#: Marker of an untyped argument: any variable, old or new.
+ANY = "?"
+#: The equality literal's indicator.
+EQUALITY: Indicator = ("=", 2)
+
+
+@dataclass(frozen=True, slots=True)
+class ArgumentMode:
+    """One argument of a literal template.
+
+    Attributes
+    ----------
+    marker
+        ``"+"`` (an old variable), ``"-"`` (a new or old variable), ``"#"``
+        (a constant), ``"?"`` (any variable: no modes) or ``"="`` (the fixed
+        ``constant``).
+    type
+        The type name, or None when untyped.
+    constant
+        The fixed constant for ``"="``.
+    """
+
+    marker: str
+    type: str | None = None
+    constant: Term | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LiteralMode:
+    """A template for body literals: a predicate and the mode of each argument."""
+
+    indicator: Indicator
+    arguments: tuple[ArgumentMode, ...]
+    recall: int | None = None
+
+    @classmethod
+    def from_mode(cls, mode: Mode) -> LiteralMode:
+        """The template of a ``modeb``/``modeh`` declaration."""
+        template = mode.template
+        args = template.args if type(template) is Struct else ()
+        arguments = []
+        for arg in args:
+            if type(arg) is Struct and arg.name in ("+", "-", "#") and len(arg.args) == 1:
+                arguments.append(ArgumentMode(arg.name, format_term(arg.args[0])))
+            else:
+                arguments.append(ArgumentMode("=", None, arg))
+        return cls(functor_of(template), tuple(arguments), mode.recall)
+
+    @classmethod
+    def untyped(cls, indicator: Indicator) -> LiteralMode:
+        """Any variables in every argument (FOIL without modes)."""
+        return cls(indicator, tuple(ArgumentMode(ANY) for _ in range(indicator[1])))
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A candidate literal and the new variables it introduces (with their types)."""
+
+    literal: Term
+    new_variables: tuple[TypedVar, ...] = ()
+
+    @property
+    def indicator(self) -> Indicator:
+        """``(name, arity)`` of the literal."""
+        return functor_of(self.literal)
+
+    def __str__(self) -> str:
+        return format_term(self.literal)
+
+
+@dataclass(frozen=True)
+class Language:
+    """Which literals may be added to a clause of the target.
+
+    Attributes
+    ----------
+    target
+        ``(name, arity)`` of the target.
+    head_types
+        The type of each head argument (None: untyped).
+    modes
+        The literal templates.
+    equality
+        Whether ``X = Y`` between old variables of one type is a candidate.
+    constants
+        The constants a ``#`` argument may take, per ``(indicator, position)``.
+    typed
+        True when the templates come from mode declarations.
+    """
+
+    target: Indicator
+    head_types: tuple[str | None, ...]
+    modes: tuple[LiteralMode, ...]
+    equality: bool = True
+    constants: dict[tuple[Indicator, int], tuple[Term, ...]] = field(default_factory=dict)
+    typed: bool = False
+
+    @classmethod
+    def from_kb(
+        cls,
+        kb: KnowledgeBase,
+        target: Indicator,
+        *,
+        recursion: bool = True,
+        equality: bool = True,
+        constants: Callable[[Indicator, int], Sequence[Term]] | None = None,
+    ) -> Language:
+        """The language the knowledge base's modes and determinations allow.
+
+        Parameters
+        ----------
+        kb
+            The knowledge base.
+        target
+            ``(name, arity)`` of the target.
+        recursion
+            Allow literals of the target itself.
+        equality
+            Allow ``X = Y`` literals.
+        constants
+            ``constants(indicator, position)`` lists the values a ``#``
+            argument may take (typically the values in the facts); without it
+            ``#`` templates are left out.
+
+        Raises
+        ------
+        KBError
+            When a determination or mode names the target's arity wrongly, or
+            no background predicate is left to build literals from.
+        """
+        allowed = set(kb.determinations_for(*target)) or None
+        excluded = dependent_predicates(kb, target)
+        head_modes = kb.head_modes(*target)
+        if kb.body_modes():
+            typed = True
+            modes = [LiteralMode.from_mode(m) for m in kb.body_modes()]
+            head_types = _head_types(head_modes, target)
+        else:
+            typed = False
+            head_types = (None,) * target[1]
+            names = [
+                indicator
+                for indicator, predicate in kb.predicates.items()
+                if (predicate.clauses or predicate.dynamic)
+                and indicator[1] > 0
+                and not is_example_predicate(indicator)
+                and indicator != target
+            ]
+            if recursion or (allowed and target in allowed):
+                names.append(target)
+            modes = [LiteralMode.untyped(indicator) for indicator in names]
+        modes = [
+            m
+            for m in modes
+            if (allowed is None or m.indicator in allowed)
+            and m.indicator not in excluded
+            and (recursion or m.indicator != target)
+        ]
+        fixed: dict[tuple[Indicator, int], tuple[Term, ...]] = {}
+        usable = []
+        for mode in modes:
+            ok = True
+            for position, argument in enumerate(mode.arguments):
+                if argument.marker == "#":
+                    values = tuple(constants(mode.indicator, position)) if constants else ()
+                    fixed[(mode.indicator, position)] = values
+                    ok = ok and bool(values)
+            if ok:
+                usable.append(mode)
+        if not usable and not equality:
+            raise KBError(f"no background predicate can appear in a clause for {_name(target)}")
+        return cls(target, head_types, tuple(usable), equality, fixed, typed)
+
+    def predicates(self) -> list[Indicator]:
+        """The predicates literals may use, in template order (equality last)."""
+        seen = dict.fromkeys(m.indicator for m in self.modes)
+        if self.equality:
+            seen[EQUALITY] = None
+        return list(seen)
+
+    def candidates(self, variables: Sequence[TypedVar], body: Iterable[Term]) -> list[Candidate]:
+        """Every literal that may be added to a clause with ``variables`` and ``body``.
+
+        Parameters
+        ----------
+        variables
+            The clause's variables (head first) with their types.
+        body
+            The literals already in the body (not proposed again).
+
+        Returns
+        -------
+        list of Candidate
+            Distinct positive literals; each introduces fresh new variables.
+        """
+        present = {_shape(g, variables) for g in body}
+        seen: set[object] = set()
+        found: list[Candidate] = []
+        for mode in self.modes:
+            for candidate in self._instances(mode, variables):
+                shape = _shape(candidate.literal, variables)
+                if shape in seen or shape in present:
+                    continue
+                seen.add(shape)
+                found.append(candidate)
+        if self.equality:
+            for (x, tx), (y, ty) in itertools.combinations(variables, 2):
+                if tx == ty:
+                    literal = Struct("=", (x, y))
+                    shape = _shape(literal, variables)
+                    if shape not in present:
+                        found.append(Candidate(literal))
+        return found
+
+    def _instances(self, mode: LiteralMode, variables: Sequence[TypedVar]) -> Iterator[Candidate]:
+        """The literals of one template: each argument filled in every allowed way."""
+        choices: list[list[tuple[Term | None, str | None]]] = []
+        for position, argument in enumerate(mode.arguments):
+            options: list[tuple[Term | None, str | None]] = []
+            if argument.marker == "=":
+                options.append((argument.constant, None))
+            elif argument.marker == "#":
+                options.extend((c, None) for c in self.constants[(mode.indicator, position)])
+            else:
+                if argument.marker in ("+", "-", ANY):
+                    options.extend((v, None) for v, t in variables if _fits(t, argument.type))
+                if argument.marker in ("-", ANY):
+                    options.append((None, argument.type))  # a new variable
+            choices.append(options)
+        for combination in itertools.product(*choices):
+            has_old = any(type(term) is Var for term, _ in combination)
+            if not has_old:
+                continue
+            new: list[TypedVar] = []
+            args: list[Term] = []
+            for term, new_type in combination:
+                if term is None:
+                    var = Var("_")
+                    new.append((var, new_type))
+                    args.append(var)
+                else:
+                    args.append(term)
+            yield Candidate(Struct(mode.indicator[0], tuple(args)), tuple(new))
+
+
+def _fits(variable_type: str | None, argument_type: str | None) -> bool:
+    return variable_type is None or argument_type is None or variable_type == argument_type
+
+
+def _shape(literal: Term, variables: Sequence[TypedVar]) -> object:
+    """A literal up to the names of its new variables (for duplicate removal)."""
+    negated = type(literal) is Struct and literal.name == "\\+"
+    goal = literal.args[0] if negated and type(literal) is Struct else literal
+    old = {v: i for i, (v, _) in enumerate(variables)}
+    new: dict[Var, int] = {}
+    args = goal.args if type(goal) is Struct else ()
+    shape: list[object] = []
+    for arg in args:
+        if type(arg) is Var:
+            if arg in old:
+                shape.append(("old", old[arg]))
+            else:
+                shape.append(("new", new.setdefault(arg, len(new))))
+        else:
+            shape.append(("const", arg))
+    return (negated, functor_of(goal), tuple(shape))
+
+
+def _head_types(head_modes: list[Mode], target: Indicator) -> tuple[str | None, ...]:
+    if not head_modes:
+        return (None,) * target[1]
+    template = LiteralMode.from_mode(head_modes[0])
+    return tuple(a.type for a in template.arguments)
+
+
+def _name(indicator: Indicator) -> str:
+    return f"{format_term(indicator[0])}/{indicator[1]}"
