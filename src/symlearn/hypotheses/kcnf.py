@@ -36,6 +36,7 @@ x1 ∧ x2
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -95,8 +96,19 @@ def normalise_cnf(clauses: Iterable[Iterable[Literal]]) -> frozenset[Disjunction
     propagated = _propagate_units(disjunctions)
     if propagated is None:
         return _FALSE
-    kept = frozenset(c for c in propagated if not any(other < c for other in propagated))
-    return kept
+    return frozenset(c for c in propagated if not _subsumed(c, propagated))
+
+
+def _subsumed(clause: Disjunction, clauses: set[Disjunction]) -> bool:
+    """True when a proper subset of ``clause`` is among ``clauses``."""
+    if len(clause) <= 8:  # look the 2^k - 2 proper subsets up rather than scan every clause
+        literals = list(clause)
+        return any(
+            frozenset(subset) in clauses
+            for size in range(1, len(literals))
+            for subset in itertools.combinations(literals, size)
+        )
+    return any(other < clause for other in clauses)
 
 
 def _format_disjunction(disjunction: Disjunction, names: Sequence[str] | None = None) -> str:

@@ -1,0 +1,233 @@
+"""Candidate-Elimination: the version space of conjunctions kept as its boundaries S and G.
+
+000_6201aaf5d1cd969b.txt, Theorem 2.6 (Mitchell 1997, section 2.5.4, Table 2.5):
+
+- G ← the maximally general hypotheses of H, S ← the maximally specific ones;
+- for a positive example d: remove from G every hypothesis inconsistent with
+  d; replace every s in S inconsistent with d by its minimal generalisations
+  that are consistent with d and below some member of G; remove from S every
+  hypothesis more general than another member of S;
+- for a negative example d: remove from S every hypothesis inconsistent with
+  d; replace every g in G inconsistent with d by its minimal specialisations
+  that are consistent with d and above some member of S; remove from G every
+  hypothesis more specific than another member of G.
+
+Nothing here lists H: each step looks only at S, G and the example, and the
+version space between them is counted, listed, voted and queried through
+:class:`~symlearn.learners.version_space.VersionSpace`.  When a boundary
+becomes empty no hypothesis in H is consistent with the examples (noise, or
+the target is not a conjunction): :meth:`CandidateElimination.update` raises
+:class:`~symlearn.errors.VersionSpaceCollapsedError` naming that example.
+
+|G| can grow: every negative example may split a member of G into up to
+sum_i (|V_i| - 1) specialisations, and G is an antichain of the lattice, so
+it is bounded by the width of H; with S = {s} fixed, G is an antichain of the
+boolean lattice of the attributes where s is specific, at most
+C(k, floor(k/2)) members for k such attributes (Sperner's theorem).
+
+Examples
+--------
+>>> from symlearn.hypotheses import ConjunctionSpace
+>>> space = ConjunctionSpace(
+...     "enjoysport",
+...     ("sky", "airtemp", "humidity", "wind", "water", "forecast"),
+...     (("sunny", "cloudy", "rainy"), ("warm", "cold"), ("normal", "high"),
+...      ("strong", "weak"), ("warm", "cool"), ("same", "change")),
+... )
+>>> examples = [
+...     (("sunny", "warm", "normal", "strong", "warm", "same"), True),
+...     (("sunny", "warm", "high", "strong", "warm", "same"), True),
+...     (("rainy", "cold", "high", "strong", "warm", "change"), False),
+...     (("sunny", "warm", "high", "strong", "cool", "change"), True),
+... ]
+>>> learner = CandidateElimination(space).fit(examples)
+>>> [str(s) for s in learner.S], [str(g) for g in learner.G]
+(['<sunny, warm, ?, strong, ?, ?>'], ['<sunny, ?, ?, ?, ?, ?>', '<?, warm, ?, ?, ?, ?>'])
+>>> learner.version_space.size()
+6
+>>> learner.classify(("sunny", "warm", "normal", "strong", "cool", "change")).label
+'pos'
+>>> vote = learner.classify(("sunny", "cold", "normal", "strong", "warm", "same"))
+>>> vote.label, vote.positive_votes, vote.negative_votes
+('unknown', 2, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from symlearn.errors import VersionSpaceCollapsedError
+from symlearn.hypotheses.conjunction import Conjunction
+from symlearn.hypotheses.space import ConjunctionSpace
+from symlearn.learners.concept_data import LabelledInstance, Progress, example_text
+from symlearn.learners.version_space import Classification, Query, VersionSpace
+from symlearn.logic.terms import Term
+
+__all__ = ["CandidateElimination", "TraceStep", "candidate_elimination"]
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """The boundaries after example ``index``."""
+
+    index: int
+    instance: tuple[Term, ...]
+    label: bool
+    S: tuple[Conjunction, ...]
+    G: tuple[Conjunction, ...]
+
+
+def _without_more_general(hypotheses: Sequence[Conjunction]) -> tuple[Conjunction, ...]:
+    """Drop duplicates and every hypothesis more general than another one."""
+    unique = list(dict.fromkeys(hypotheses))
+    return tuple(h for h in unique if not any(h > other for other in unique))
+
+
+def _add_maximal(
+    kept: Sequence[Conjunction], new: Sequence[Conjunction]
+) -> tuple[Conjunction, ...]:
+    """``kept`` plus the new hypotheses that are not below another member.
+
+    Members of ``kept`` cannot lie below a new one: a new hypothesis
+    specialises a removed member of the antichain G.
+    """
+    fresh = list(dict.fromkeys(h for h in new if h not in kept))
+    pool = [*kept, *fresh]
+    return (*kept, *(h for h in fresh if not any(other > h for other in pool)))
+
+
+class CandidateElimination:
+    """Candidate-Elimination over a :class:`~symlearn.hypotheses.space.ConjunctionSpace`.
+
+    Parameters
+    ----------
+    space
+        The hypothesis space H (attributes and their domains).
+    keep_trace
+        Record S and G after every example (``trace``).
+
+    Attributes
+    ----------
+    S, G
+        The specific and general boundaries.
+    trace
+        One :class:`TraceStep` per example seen (when ``keep_trace``).
+    """
+
+    def __init__(self, space: ConjunctionSpace, keep_trace: bool = True) -> None:
+        self.space = space
+        self.S: tuple[Conjunction, ...] = (space.most_specific(),)
+        self.G: tuple[Conjunction, ...] = (space.most_general(),)
+        self.keep_trace = keep_trace
+        self.trace: list[TraceStep] = []
+        self.seen = 0
+
+    def _positive(self, x: tuple[Term, ...]) -> None:
+        self.G = tuple(g for g in self.G if g.covers(x))
+        new_s: list[Conjunction] = []
+        for s in self.S:
+            if s.covers(x):
+                new_s.append(s)
+                continue
+            for h in s.minimal_generalisations(x):
+                if any(g >= h for g in self.G):
+                    new_s.append(h)
+        self.S = _without_more_general(new_s)
+
+    def _negative(self, x: tuple[Term, ...]) -> None:
+        self.S = tuple(s for s in self.S if not s.covers(x))
+        kept = [g for g in self.G if not g.covers(x)]
+        new: list[Conjunction] = []
+        for g in self.G:
+            if g.covers(x):
+                new.extend(
+                    h
+                    for h in self.space.minimal_specialisations(g, x)
+                    if any(h >= s for s in self.S)
+                )
+        self.G = _add_maximal(kept, new)
+
+    def update(self, instance: Sequence[Term], label: bool, index: int | None = None) -> None:
+        """Process one example (``label`` True for positive).
+
+        Raises
+        ------
+        VersionSpaceCollapsedError
+            When S or G becomes empty; ``error.index`` and ``error.example``
+            name the example.  The boundaries are left as they became.
+        HypothesisSpaceError
+            When the instance does not fit the space.
+        """
+        x = self.space.check_instance(instance)
+        position = self.seen if index is None else index
+        self.seen += 1
+        if label:
+            self._positive(x)
+        else:
+            self._negative(x)
+        if self.keep_trace:
+            self.trace.append(TraceStep(position, x, bool(label), self.S, self.G))
+        if not self.S or not self.G:
+            text = example_text(self.space.target, x, bool(label))
+            emptied = "G" if not self.G else "S"
+            why = (
+                "no member of G covers it"
+                if emptied == "G" and label
+                else "every member of G that excluded it would also exclude S"
+                if emptied == "G"
+                else "every member of S covers it"
+                if not label
+                else "no generalisation of S that covers it lies below G"
+            )
+            raise VersionSpaceCollapsedError(
+                f"no hypothesis in H is consistent with the examples: {emptied} became empty "
+                f"at example {position + 1}, {text} ({why})",
+                text,
+                position,
+            )
+
+    def fit(
+        self, examples: Sequence[LabelledInstance], progress: Progress | None = None
+    ) -> CandidateElimination:
+        """Process ``examples`` in order and return ``self``."""
+        for k, (instance, label) in enumerate(examples):
+            self.update(instance, label)
+            if progress is not None:
+                progress("candidate-elimination", k + 1, len(examples))
+        return self
+
+    @property
+    def version_space(self) -> VersionSpace:
+        """The version space between the current S and G."""
+        return VersionSpace(self.space, self.S, self.G)
+
+    @property
+    def converged(self) -> bool:
+        """True when S and G are the same single hypothesis."""
+        return len(self.S) == 1 and self.S == self.G
+
+    def classify(self, instance: Sequence[Term]) -> Classification:
+        """Classify by unanimous vote (Theorems 2.7, 2.8), with the exact votes."""
+        return self.version_space.classify(self.space.check_instance(instance))
+
+    def suggest_query(self, exact_limit: int = 4096) -> Query | None:
+        """An instance that splits the version space as evenly as possible."""
+        return self.version_space.suggest_query(exact_limit)
+
+
+def candidate_elimination(
+    space: ConjunctionSpace,
+    examples: Sequence[LabelledInstance],
+    progress: Progress | None = None,
+    keep_trace: bool = True,
+) -> CandidateElimination:
+    """Run Candidate-Elimination over ``examples`` and return the learner.
+
+    References
+    ----------
+    000_6201aaf5d1cd969b.txt, Definitions 2.7-2.8 and Theorems 2.5-2.8;
+    002_3e5a5b59d97b5332.txt, "Version Spaces"; 004_ccebbc46594bb1fe.txt
+    section 2.1; Mitchell, *Machine Learning* (1997), chapter 2.5.
+    """
+    return CandidateElimination(space, keep_trace).fit(examples, progress)
