@@ -17,8 +17,9 @@ The definite clause ``h :- b1, ..., bn`` is the literal set
 converted clause is ordered by predicate name, then by the standard order of
 terms, so that conversion is deterministic).  Variables are ordinary
 :class:`~symlearn.logic.terms.Var` objects; two literal clauses are equal when
-they hold the same literals with the same variables (use :func:`symlearn.logic.subsumption.equivalent` or
-:func:`variant_clauses` for equality up to renaming).
+they hold the same literals with the same variables (use
+:func:`symlearn.logic.subsumption.equivalent` or :func:`variant_clauses` for
+equality up to renaming).
 
 Functions
 ---------
@@ -43,6 +44,8 @@ Examples
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -216,6 +219,35 @@ class LiteralClause:
         atoms, _ = rename_apart([lit.atom for lit in literals])
         return LiteralClause.of(Literal(a, lit.positive) for a, lit in zip(atoms, literals))
 
+    def canonical_key(self) -> str:
+        """A text that two clauses share exactly when they are variants (see Notes).
+
+        Notes
+        -----
+        The literals are ordered by their text with every variable written
+        ``_``, and variables are numbered in that order.  Literals whose text
+        is then the same are tried in every order (up to 720 orders in all)
+        and the smallest text is kept, which makes the key exact; beyond that
+        variants may get different keys, but non-variants never share one.
+        """
+        from symlearn.logic.printer import format_term
+
+        anonymous: dict[Var, str] = {v: "_" for v in self.variables}
+        groups: dict[tuple[bool, str], list[Literal]] = {}
+        for lit in self.literals:
+            text = format_term(lit.atom, anonymous)
+            groups.setdefault((not lit.positive, text), []).append(lit)
+        ordered_groups = [groups[k] for k in sorted(groups)]
+        orders = 1
+        for group in ordered_groups:
+            orders *= math.factorial(len(group))
+        choices = (
+            itertools.product(*(itertools.permutations(g) for g in ordered_groups))
+            if orders <= 720
+            else [tuple(ordered_groups)]
+        )
+        return min(_numbered([lit for group in choice for lit in group]) for choice in choices)
+
     def to_clause(self, body_order: Iterable[Term] | None = None) -> Clause:
         """The definite clause with these literals.
 
@@ -242,6 +274,16 @@ class LiteralClause:
         if not self.literals:
             return "[]"
         return " ; ".join(str(lit) for lit in self.sorted())
+
+
+def _numbered(literals: list[Literal]) -> str:
+    """The literals as text, variables numbered ``V0, V1, ...`` in order of appearance."""
+    names: dict[Var, str] = {}
+    for v in term_variables(*(lit.atom for lit in literals)):
+        names[v] = f"V{len(names)}"
+    return " ; ".join(
+        ("" if lit.positive else "~") + format_term(lit.atom, names) for lit in literals
+    )
 
 
 def variant_clauses(a: LiteralClause, b: LiteralClause) -> bool:
