@@ -13,7 +13,10 @@ from symlearn.cli import LazyGroup
 __all__ = ["LEARNERS", "learn"]
 
 #: Algorithm name (DESIGN.md section 3) -> ``"module:command"``.
-LEARNERS: dict[str, str] = {}
+LEARNERS: dict[str, str] = {
+    "foil": "symlearn.cli.learn_rules:foil_command",
+    "sequential-covering": "symlearn.cli.learn_rules:sequential_covering_command",
+}
 
 
 @click.group(cls=LazyGroup, lazy_subcommands=LEARNERS)

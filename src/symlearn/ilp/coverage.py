@@ -375,6 +375,40 @@ class Coverage:
             table = self.extend(table, literal)
         return table
 
+    def derive(self, clause: Clause) -> np.ndarray | None:
+        """Every ground head instance the clause's body proves, bottom-up, as code rows.
+
+        The body is joined starting from a single empty binding, so the first
+        literal is read in full.  Returns an ``(m, arity)`` array of codes, or
+        None when a head variable is not bound by the body (the clause is not
+        range-restricted and its instances are not a finite set of tuples).
+        """
+        table = BindingTable((), (), np.zeros(1, dtype=CODE))
+        for literal in clause.body:
+            if not len(table):
+                break
+            table = self.extend(table, literal)
+        head = clause.head
+        args = head.args if type(head) is Struct else ()
+        columns = []
+        for arg in args:
+            if type(arg) is Var:
+                if not table.has(arg):
+                    return None
+                columns.append(table.column(arg))
+            elif is_ground(arg):
+                columns.append(np.full(len(table), self.symbols.code(arg), dtype=CODE))
+            else:
+                return None
+        if not columns:
+            return np.zeros((min(len(table), 1), 0), dtype=CODE)
+        rows = np.stack(columns, axis=1)
+        return np.unique(rows, axis=0) if len(rows) else rows
+
+    def set_extension_codes(self, indicator: Indicator, rows: np.ndarray) -> None:
+        """Like :meth:`set_extension`, for rows already encoded with :attr:`symbols`."""
+        self._extensions[indicator] = Relation(indicator, rows, self.symbols.bits)
+
     def covered(self, clause: Clause, examples: Sequence[Term]) -> np.ndarray:
         """A boolean mask: which examples ``clause`` covers with the background.
 
