@@ -170,16 +170,17 @@ class CandidateElimination:
             self.trace.append(TraceStep(position, x, bool(label), self.S, self.G))
         if not self.S or not self.G:
             text = example_text(self.space.target, x, bool(label))
-            emptied = "G" if not self.G else "S"
-            why = (
-                "no member of G covers it"
-                if emptied == "G" and label
-                else "every member of G that excluded it would also exclude S"
-                if emptied == "G"
-                else "every member of S covers it"
-                if not label
-                else "no generalisation of S that covers it lies below G"
-            )
+            # the boundary the algorithm empties first: G for a positive, S for a negative
+            if label:
+                emptied = "G" if not self.G else "S"
+            else:
+                emptied = "S" if not self.S else "G"
+            why = {
+                (True, "G"): "no member of G covers it",
+                (True, "S"): "no generalisation of S that covers it lies below a member of G",
+                (False, "S"): "every member of S covers it",
+                (False, "G"): "no specialisation of G that excludes it lies above a member of S",
+            }[(bool(label), emptied)]
             raise VersionSpaceCollapsedError(
                 f"no hypothesis in H is consistent with the examples: {emptied} became empty "
                 f"at example {position + 1}, {text} ({why})",
