@@ -1,0 +1,169 @@
+"""Train/validation/test splits and k-fold cross-validation folds, with a seed.
+
+Every split is a reproducible random permutation (``numpy.random.default_rng(seed)``)
+and, by default, **stratified**: each class is split in the same proportions,
+so a small class is not left out of a fold by chance.  Functions return index
+arrays; :func:`subset` takes the examples at some indices of an
+:class:`~symlearn.data.attribute_value.AttributeValueData` or
+:class:`~symlearn.data.encoded.EncodedData`.
+
+k-fold cross-validation partitions the data into ``k`` disjoint test sets of
+(nearly) equal size; fold ``i`` trains on the rest (002_3e5a5b59d97b5332.txt,
+"Hypothesis Evaluation").
+
+Examples
+--------
+>>> labels = ["a"] * 6 + ["b"] * 4
+>>> train, test = train_test_split(labels, test_fraction=0.5, seed=1)
+>>> sorted(labels[i] for i in test)
+['a', 'a', 'a', 'b', 'b']
+>>> folds = k_fold_indices(labels, 5, seed=0)
+>>> sorted(int(i) for fold in folds for i in fold) == list(range(10))
+True
+>>> ["".join(sorted(labels[i] for i in fold)) for fold in folds]
+['aa', 'ab', 'ab', 'ab', 'ab']
+
+References
+----------
+002_3e5a5b59d97b5332.txt, "Decision Tree Learning" (training and validation
+sets) and "Hypothesis Evaluation" (k-fold cross-validation); Mitchell (1997) ch. 5.6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import replace
+from typing import TypeVar
+
+import numpy as np
+
+from symlearn.data.attribute_value import AttributeValueData
+from symlearn.data.encoded import EncodedData
+from symlearn.errors import InvalidParameterError
+
+__all__ = ["k_fold_indices", "subset", "train_test_split", "train_validation_test_split"]
+
+Data = TypeVar("Data", AttributeValueData, EncodedData)
+
+
+def _labels(data: Sequence[Hashable] | AttributeValueData | EncodedData) -> list[Hashable]:
+    if isinstance(data, AttributeValueData):
+        return list(data.labels)
+    if isinstance(data, EncodedData):
+        return list(data.y.tolist())
+    return list(data)
+
+
+def _shuffled_by_class(
+    labels: list[Hashable], rng: np.random.Generator, stratify: bool
+) -> list[np.ndarray]:
+    """Index arrays, one per class (or one overall), each in random order."""
+    if not stratify:
+        return [rng.permutation(len(labels))]
+    groups: dict[tuple[type, Hashable], list[int]] = {}
+    for i, label in enumerate(labels):
+        groups.setdefault((type(label), label), []).append(i)
+    return [rng.permutation(np.asarray(idx)) for idx in groups.values()]
+
+
+def _proportional_split(
+    labels: list[Hashable], fractions: Sequence[float], seed: int | None, stratify: bool
+) -> list[np.ndarray]:
+    """Split indices into parts of the given fractions (the last part takes the rest)."""
+    if any(f < 0 for f in fractions) or sum(fractions) > 1:
+        raise InvalidParameterError(
+            f"split fractions must be >= 0 and sum to at most 1, got {fractions}"
+        )
+    rng = np.random.default_rng(seed)
+    parts: list[list[np.ndarray]] = [[] for _ in range(len(fractions) + 1)]
+    for group in _shuffled_by_class(labels, rng, stratify):
+        start = 0
+        for p, fraction in enumerate(fractions):
+            size = round(fraction * len(group))
+            parts[p].append(group[start : start + size])
+            start += size
+        parts[-1].append(group[start:])
+    return [np.sort(np.concatenate(p)) if p else np.zeros(0, dtype=np.int64) for p in parts]
+
+
+def train_test_split(
+    data: Sequence[Hashable] | AttributeValueData | EncodedData,
+    test_fraction: float = 1 / 3,
+    seed: int | None = 0,
+    stratify: bool = True,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Indices ``(train, test)`` with about ``test_fraction`` of the examples in ``test``.
+
+    Parameters
+    ----------
+    data
+        The labels, or a data set (its labels are used to stratify).
+    test_fraction
+        In [0, 1); the notes suggest holding out about a third.
+    seed
+        The random seed (``None``: a fresh random split).
+    stratify
+        Keep each class's proportion in both parts.
+    """
+    if not 0 <= test_fraction < 1:
+        raise InvalidParameterError(f"test_fraction must be in [0, 1), got {test_fraction}")
+    test, train = _proportional_split(_labels(data), [test_fraction], seed, stratify)
+    return train, test
+
+
+def train_validation_test_split(
+    data: Sequence[Hashable] | AttributeValueData | EncodedData,
+    validation_fraction: float,
+    test_fraction: float,
+    seed: int | None = 0,
+    stratify: bool = True,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Indices ``(train, validation, test)``: grow, prune, and report on each."""
+    validation, test, train = _proportional_split(
+        _labels(data), [validation_fraction, test_fraction], seed, stratify
+    )
+    return train, validation, test
+
+
+def k_fold_indices(
+    data: Sequence[Hashable] | AttributeValueData | EncodedData,
+    k: int = 10,
+    seed: int | None = 0,
+    stratify: bool = True,
+) -> list[np.ndarray]:
+    """The ``k`` disjoint test folds of k-fold cross-validation, as index arrays.
+
+    Raises
+    ------
+    InvalidParameterError
+        Unless ``2 <= k <= number of examples``.
+    """
+    labels = _labels(data)
+    if not 2 <= k <= len(labels):
+        raise InvalidParameterError(
+            f"k-fold cross-validation needs 2 <= k <= {len(labels)}, got k={k}"
+        )
+    rng = np.random.default_rng(seed)
+    folds: list[list[np.ndarray]] = [[] for _ in range(k)]
+    offset = 0
+    for group in _shuffled_by_class(labels, rng, stratify):
+        # deal the group out round-robin, continuing where the last class stopped,
+        # so fold sizes differ by at most one
+        for j in range(k):
+            folds[(offset + j) % k].append(group[j::k])
+        offset = (offset + len(group)) % k
+    return [np.sort(np.concatenate(f)) for f in folds]
+
+
+def subset(data: Data, indices: Sequence[int] | np.ndarray) -> Data:
+    """The examples of ``data`` at ``indices`` (unlabelled instances are kept)."""
+    if isinstance(data, EncodedData):
+        return data.take(np.asarray(indices))  # type: ignore[return-value]
+    index = [int(i) for i in indices]
+    positions = data.positions
+    return replace(
+        data,
+        instances=tuple(data.instances[i] for i in index),
+        labels=tuple(data.labels[i] for i in index),
+        positions=tuple(positions[i] for i in index) if positions else (),
+    )

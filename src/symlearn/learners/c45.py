@@ -1,0 +1,162 @@
+"""C4.5: gain ratio, continuous thresholds, fractional missing values, rule post-pruning.
+
+C4.5 (Quinlan 1993) extends ID3 (:mod:`symlearn.learners.id3`):
+
+* **gain ratio** ``Gain / SplitInformation`` (000_6201aaf5d1cd969b.txt,
+  Definition 3.4), among the attributes with at least average gain;
+* **continuous attributes** split in two at the best threshold among the
+  midpoints between adjacent sorted values where the class changes;
+* **missing values** ``?`` as fractional examples: the gain is computed on the
+  known values and scaled by their fraction, an example with an unknown value
+  goes down every branch with a weight proportional to the branch's size, and
+  a new instance with an unknown value is classified the same way (the
+  class distributions of all the leaves it reaches, weighted);
+* a split needs two branches with at least ``min_leaf`` (2) examples (C4.5's MINOBJS);
+* **rule post-pruning** (C4.5rules; :mod:`symlearn.learners.rule_post_pruning`):
+  the tree's rules are pruned with C4.5's pessimistic error estimate and sorted
+  by estimated accuracy, giving an ordered rule list with a default class.
+
+:func:`c45` returns the tree; :func:`c45_rules` the post-pruned rule list.
+
+C4.5 also prunes the tree itself by subtree replacement with the same
+pessimistic estimate; that step is not implemented (use reduced-error pruning
+on a validation set, :mod:`symlearn.learners.reduced_error_pruning`, or rule
+post-pruning).  Thresholds are midpoints, as the course notes define them;
+C4.5 moves each threshold down to the largest value seen below it.
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> from symlearn.data import from_kb
+>>> kb = loads('''
+... :- attributes(golf, [outlook, temperature, humidity, windy]).
+... label(golf(sunny, 85, 85, false), no).    label(golf(sunny, 80, 90, true), no).
+... label(golf(overcast, 83, 86, false), yes). label(golf(rainy, 70, 96, false), yes).
+... label(golf(rainy, 68, 80, false), yes).   label(golf(rainy, 65, 70, true), no).
+... label(golf(overcast, 64, 65, true), yes). label(golf(sunny, 72, 95, false), no).
+... label(golf(sunny, 69, 70, false), yes).   label(golf(rainy, 75, 80, false), yes).
+... label(golf(sunny, 75, 70, true), yes).    label(golf(overcast, 72, 90, true), yes).
+... label(golf(overcast, 81, 75, false), yes). label(golf(rainy, 71, 91, true), no).
+... ''')
+>>> tree = c45(from_kb(kb, "golf", 4))
+>>> print(tree)
+outlook = sunny
+|   humidity =< 77.5: yes (2)
+|   humidity > 77.5: no (3)
+outlook = overcast: yes (4)
+outlook = rainy
+|   windy = false: yes (3)
+|   windy = true: no (2)
+>>> print(tree.to_clauses()[0])
+label(golf(sunny, _, A, _), yes) :-
+    A=<77.5.
+>>> tree.classify(("?", 70, 90, "false"))            # fractional: 5/14 sunny-no, 9/14 yes
+'yes'
+
+References
+----------
+000_6201aaf5d1cd969b.txt, Definition 3.4, section 3.3 and Theorem 3.4;
+002_3e5a5b59d97b5332.txt, "Decision Tree Learning" (gain ratio, continuous
+values, missing values, rule post-pruning); Quinlan (1993), *C4.5: Programs
+for Machine Learning*, ch. 2-5; Mitchell (1997) ch. 3.7.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from symlearn.data.attribute_value import AttributeValueData
+from symlearn.data.encoded import EncodedData
+from symlearn.hypotheses.decision_tree import DecisionTree
+from symlearn.hypotheses.rule_set import RuleSet
+from symlearn.learners.rule_post_pruning import post_prune_rules
+from symlearn.learners.selection import measure as make_measure
+from symlearn.learners.tree_growing import Progress, TreeOptions, as_encoded, grow_tree
+
+__all__ = ["c45", "c45_options", "c45_rules"]
+
+
+def c45_options(
+    *,
+    measure: str = "gain-ratio",
+    costs: Mapping[str, float] | None = None,
+    cost_weight: float = 1.0,
+    max_depth: int | None = None,
+    min_examples: float = 2.0,
+    min_leaf: float = 2.0,
+    min_gain: float | None = None,
+) -> TreeOptions:
+    """C4.5's :class:`~symlearn.learners.tree_growing.TreeOptions` (see :func:`c45`)."""
+    return TreeOptions(
+        make_measure(measure, costs=costs, weight=cost_weight),
+        binary=False,
+        max_depth=max_depth,
+        min_examples=min_examples,
+        min_leaf=min_leaf,
+        min_gain=min_gain,
+    )
+
+
+def c45(
+    data: AttributeValueData | EncodedData,
+    *,
+    measure: str = "gain-ratio",
+    costs: Mapping[str, float] | None = None,
+    cost_weight: float = 1.0,
+    max_depth: int | None = None,
+    min_examples: float = 2.0,
+    min_leaf: float = 2.0,
+    min_gain: float | None = None,
+    progress: Progress | None = None,
+) -> DecisionTree:
+    """Grow a C4.5 decision tree (see the module docstring).
+
+    Parameters
+    ----------
+    data
+        The labelled examples; ``?`` marks a missing value.
+    measure
+        ``gain-ratio`` (C4.5's, with the average-gain rule) or another measure
+        of :mod:`symlearn.learners.selection`.
+    costs, cost_weight
+        For the cost-sensitive measures.
+    max_depth, min_examples, min_leaf, min_gain
+        Pre-pruning (see :class:`~symlearn.learners.tree_growing.TreeOptions`).
+    progress
+        Called after each level of the tree.
+    """
+    options = c45_options(
+        measure=measure,
+        costs=costs,
+        cost_weight=cost_weight,
+        max_depth=max_depth,
+        min_examples=min_examples,
+        min_leaf=min_leaf,
+        min_gain=min_gain,
+    )
+    return grow_tree(as_encoded(data), options, progress)
+
+
+def c45_rules(
+    data: AttributeValueData | EncodedData,
+    tree: DecisionTree | None = None,
+    *,
+    confidence: float = 0.25,
+    progress: Progress | None = None,
+    **options: float | str | Mapping[str, float] | None,
+) -> RuleSet:
+    """C4.5rules: the tree's rules post-pruned with the pessimistic estimate, sorted.
+
+    Parameters
+    ----------
+    data
+        The training examples.
+    tree
+        A tree grown from ``data`` (grown with :func:`c45` and ``options`` if omitted).
+    confidence
+        C4.5's CF, 0.25 by default (smaller prunes more).
+    """
+    encoded = as_encoded(data)
+    if tree is None:
+        tree = c45(encoded, progress=progress, **options)  # type: ignore[arg-type]
+    return post_prune_rules(tree.to_rule_set(), encoded, confidence)

@@ -1,0 +1,95 @@
+"""Attribute costs for cost-sensitive attribute selection: the ``cost/2`` directive.
+
+Measuring an attribute can cost something (a blood test, a scan).  A
+knowledge base declares what each attribute costs with::
+
+    :- cost(temperature, 1).
+    :- cost(biopsy, 150.5).
+
+``Attribute`` is an attribute name (as in ``attributes/2``) and ``Cost`` a
+positive number.  The cost-sensitive selection measures of
+:mod:`symlearn.learners.selection` (Tan and Schlimmer's Gain^2/Cost and
+Nunez's (2^Gain - 1)/(Cost + 1)^w) read these costs; an attribute without a
+declaration costs 1.  Declaring an attribute twice, a cost that is not a
+positive number, or (when learning) a cost for an attribute that the target
+does not have, is an error that points at the directive.
+
+The directive is registered when this module is imported, which
+``import symlearn.learners`` and the ``symlearn learn`` command do.
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> kb = loads(":- cost(temperature, 2). :- cost(pulse, 0.5).")
+>>> attribute_costs(kb)
+{'temperature': 2.0, 'pulse': 0.5}
+
+References
+----------
+002_3e5a5b59d97b5332.txt, "Decision Tree Learning" (attributes with costs);
+000_6201aaf5d1cd969b.txt section 3.3; Mitchell (1997) ch. 3.7.5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from symlearn.errors import KBError
+from symlearn.kb.directives import DirectiveContext, register_directive
+from symlearn.kb.knowledge_base import KnowledgeBase, SourcePosition
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Term
+
+__all__ = ["DECLARATION", "attribute_costs", "check_costs"]
+
+#: The key of ``KnowledgeBase.declarations`` that holds ``(attribute, cost, position)``.
+DECLARATION = "cost"
+
+
+@register_directive("cost", 2)
+def _cost(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    attribute, cost = args
+    if type(attribute) is not str:
+        raise context.error(
+            f"cost/2 expects an attribute name first, e.g. :- cost(temperature, 3), "
+            f"got {format_term(attribute)}"
+        )
+    if type(cost) not in (int, float) or not cost > 0:  # type: ignore[operator]
+        raise context.error(
+            f"the cost of {attribute} must be a positive number, got {format_term(cost)}"
+        )
+    declared = context.kb.declarations.setdefault(DECLARATION, [])
+    for other, _, where in _declared(context.kb):
+        if other == attribute:
+            raise context.error(f"the cost of {attribute} is already declared at {where}")
+    declared.append((attribute, float(cost), context.position))  # type: ignore[arg-type]
+
+
+def _declared(kb: KnowledgeBase) -> list[tuple[str, float, SourcePosition | None]]:
+    return list(kb.declarations.get(DECLARATION, []))  # type: ignore[arg-type]
+
+
+def attribute_costs(kb: KnowledgeBase) -> dict[str, float]:
+    """The declared cost of each attribute, in declaration order."""
+    return {attribute: cost for attribute, cost, _ in _declared(kb)}
+
+
+def check_costs(kb: KnowledgeBase, attributes: Iterable[str]) -> dict[str, float]:
+    """The costs of ``attributes``, refusing a declaration for any other attribute.
+
+    Raises
+    ------
+    KBError
+        At the ``cost/2`` directive that names an attribute the target lacks.
+    """
+    names = list(attributes)
+    for attribute, _, where in _declared(kb):
+        if attribute not in names:
+            message = (
+                f"cost/2 declares a cost for {attribute}, which is not an attribute "
+                f"of the target ({', '.join(names)})"
+            )
+            if where is None:
+                raise KBError(message)
+            raise KBError(message, where.path, where.line, where.column)
+    return attribute_costs(kb)
