@@ -7,15 +7,21 @@ dimension of H is the size of the largest shattered set (000 Definitions
 
 * Each hypothesis is reduced to the set of instances it labels positive (a
   bit mask), so ``|H|`` only matters through its distinct dichotomies.
-* Subsets of a shattered set are shattered, so the search goes level by
-  level, Apriori style: a set of size ``j + 1`` is a *candidate* only if all
-  its subsets of size ``j`` were shattered.  When no candidate of size
-  ``d + 1`` is shattered, no larger set is either (each contains a
-  non-shattered ``(d + 1)``-subset), which *certifies* that the VC dimension
-  is ``d``; a shattered set of size ``d`` is returned as the witness.
-* A set of size ``j`` needs ``2^j`` distinct dichotomies, so the search also
-  stops once ``2^(d + 1)`` exceeds their number; this gives
-  ``VC(H) <= log2 |H|`` (000 Theorem 6.4).
+* Whether some set of ``t`` instances is shattered is decided by a complete
+  depth-first search over sets in increasing index order.  A set S groups the
+  hypotheses by the pattern they give S; ``S + {j}`` is shattered exactly when
+  ``j`` is labelled both ways inside every group, so one pass over H gives
+  all the ways to extend S.  Two sound prunings keep the search small: the
+  extensions of ``S + {j}`` are among those of S (subsets of shattered sets
+  are shattered), and a set of size ``k`` can only grow to size ``t`` if every
+  group has at least ``2^(t - k)`` hypotheses (each must still be split
+  ``2^(t - k)`` ways).
+* ``t = 1, 2, ...`` are tried in turn; the last success is the witness and
+  the exhausted search for ``d + 1`` *certifies* that no set of ``d + 1``
+  instances, hence no larger set, is shattered.
+* A set of size ``t`` needs ``2^t`` distinct dichotomies, so the search stops
+  at once when ``2^(d + 1)`` exceeds their number; hence ``VC(H) <= log2 |H|``
+  (000 Theorem 6.4).
 
 Functions
 ---------
@@ -77,9 +83,9 @@ class VCResult:
         A shattered set of that size (the witness).
     dichotomies
         The number of distinct dichotomies the class induces on the instances.
-    candidates_checked
-        How many sets of size ``dimension + 1`` had all their subsets
-        shattered and were checked; none is shattered.
+    nodes_searched
+        How many sets the exhausted search for a shattered set of size
+        ``dimension + 1`` visited (0 when the count argument settles it).
     stopped_by_count
         True when no set of size ``dimension + 1`` could be shattered because
         ``2^(dimension + 1)`` exceeds the number of dichotomies.
@@ -91,7 +97,7 @@ class VCResult:
     shattered_set: tuple[Any, ...]
     dichotomies: int
     instances: int
-    candidates_checked: int
+    nodes_searched: int
     stopped_by_count: bool
     formula: sp.Expr | None = None
     name: str | None = None
@@ -104,20 +110,15 @@ class VCResult:
 
     def certificate(self) -> str:
         """Say in words why no larger set is shattered."""
-        if self.candidates_checked == 0 and not self.stopped_by_count:
-            return (
-                f"no set of {self.dimension + 1} instances has all its subsets of "
-                f"{self.dimension} shattered, so none is shattered, nor any larger set"
-            )
         if self.stopped_by_count:
             return (
                 f"no set of {self.dimension + 1} instances can be shattered: that needs "
                 f"{2 ** (self.dimension + 1)} dichotomies and the class has {self.dichotomies}"
             )
         return (
-            f"all {self.candidates_checked} sets of {self.dimension + 1} instances whose "
-            f"subsets are shattered were checked and none is shattered; every larger set "
-            f"contains one of them or a non-shattered smaller set"
+            f"a complete search for a shattered set of {self.dimension + 1} instances "
+            f"({self.nodes_searched} sets visited, pruned only by necessary conditions) "
+            f"found none; every larger set would contain one"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -134,7 +135,7 @@ class VCResult:
                 "log2_size": self.log2_size,
             },
             "certificate": {
-                "candidates_checked": self.candidates_checked,
+                "nodes_searched": self.nodes_searched,
                 "stopped_by_count": self.stopped_by_count,
                 "text": self.certificate(),
             },
@@ -210,24 +211,54 @@ def is_shattered(
     return _shatters(_dichotomy_masks(hypotheses, instances), chosen)
 
 
-def _next_candidates(level: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-    """Return the sets one larger whose subsets one smaller are all in ``level``."""
-    members = set(level)
-    by_prefix: dict[tuple[int, ...], list[int]] = {}
-    for subset in level:
-        by_prefix.setdefault(subset[:-1], []).append(subset[-1])
-    candidates = []
-    for prefix, lasts in by_prefix.items():
-        lasts.sort()
-        for a_pos, a in enumerate(lasts):
-            for b in lasts[a_pos + 1 :]:
-                candidate = (*prefix, a, b)
-                if all(
-                    candidate[:i] + candidate[i + 1 :] in members
-                    for i in range(len(candidate) - 2)
-                ):
-                    candidates.append(candidate)
-    return candidates
+def _extensions(groups: list[list[int]], allowed: int) -> int:
+    """Return the bits ``j`` of ``allowed`` labelled both ways inside every group."""
+    valid = allowed
+    for group in groups:
+        positive = negative = 0
+        for mask in group:
+            positive |= mask
+            negative |= ~mask
+        valid &= positive & negative
+        if not valid:
+            break
+    return valid
+
+
+class _Search:
+    """Depth-first search for a shattered set of a given size."""
+
+    def __init__(self, masks: list[int], size: int) -> None:
+        self.masks = masks
+        self.size = size
+        self.nodes = 0
+
+    def find(self, full: int) -> list[int] | None:
+        return self._grow([self.masks], _extensions([self.masks], full), [])
+
+    def _grow(
+        self, groups: list[list[int]], candidates: int, chosen: list[int]
+    ) -> list[int] | None:
+        self.nodes += 1
+        missing = self.size - len(chosen)
+        if missing == 0:
+            return list(chosen)
+        if candidates.bit_count() < missing or min(map(len, groups)) < (1 << missing):
+            return None
+        rest = candidates
+        while rest:
+            j = (rest & -rest).bit_length() - 1
+            rest &= rest - 1
+            split = []
+            for group in groups:
+                split.append([mask for mask in group if mask >> j & 1])
+                split.append([mask for mask in group if not mask >> j & 1])
+            chosen.append(j)
+            found = self._grow(split, _extensions(split, rest), chosen)
+            if found is not None:
+                return found
+            chosen.pop()
+        return None
 
 
 def vc_dimension(hypotheses: Iterable[Hypothesis], instances: Sequence[Any]) -> VCResult:
@@ -266,28 +297,28 @@ def vc_dimension(hypotheses: Iterable[Hypothesis], instances: Sequence[Any]) -> 
     True
     """
     instances = list(instances)
-    masks = _dichotomy_masks(hypotheses, instances)
-    level: list[tuple[int, ...]] = [()]
-    size = 0
+    masks = sorted(_dichotomy_masks(hypotheses, instances))
+    full = (1 << len(instances)) - 1
+    witness: list[int] = []
     while True:
-        if 2 ** (size + 1) > len(masks):
-            return VCResult(
-                size, tuple(instances[i] for i in level[0]), len(masks), len(instances), 0, True
-            )
-        candidates = (
-            [(i,) for i in range(len(instances))] if size == 0 else _next_candidates(level)
-        )
-        shattered = [c for c in candidates if _shatters(masks, c)]
-        if not shattered:
-            return VCResult(
-                size,
-                tuple(instances[i] for i in level[0]),
-                len(masks),
-                len(instances),
-                len(candidates),
-                False,
-            )
-        level, size = shattered, size + 1
+        size = len(witness) + 1
+        if 1 << size > len(masks):
+            nodes, by_count = 0, True
+            break
+        search = _Search(masks, size)
+        found = search.find(full)
+        if found is None:
+            nodes, by_count = search.nodes, False
+            break
+        witness = found
+    return VCResult(
+        len(witness),
+        tuple(instances[i] for i in witness),
+        len(masks),
+        len(instances),
+        nodes,
+        by_count,
+    )
 
 
 # -- known results ------------------------------------------------------------
@@ -362,7 +393,7 @@ KNOWN_VC_DIMENSIONS: dict[str, KnownVC] = {
 }
 
 #: Largest instance spaces searched (the search is exponential in the dimension).
-_MAX_INSTANCES = {"intervals": 64, "rectangles": 36, "linear-separators": 25, "conjunctions": 32}
+_MAX_INSTANCES = {"intervals": 64, "rectangles": 36, "linear-separators": 25, "conjunctions": 64}
 
 
 def known_vc_dimension(name: str, r: int | None = None, n: int | None = None) -> sp.Expr:
@@ -436,7 +467,7 @@ def class_vc_dimension(name: str, n: int, r: int = 2) -> VCResult:
         result.shattered_set,
         result.dichotomies,
         result.instances,
-        result.candidates_checked,
+        result.nodes_searched,
         result.stopped_by_count,
         formula,
         name,
