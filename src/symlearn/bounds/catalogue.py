@@ -301,8 +301,17 @@ class BoundResult:
 
     def lines(self) -> list[str]:
         """Return the result as lines of text for people."""
-        values = ", ".join(f"{k} = {v}" for k, v in self.values.items())
-        return [str(self.derivation), "", f"{self.relation}", values, *self.notes]
+        name = self.solved_for
+        results = {name, f"{name}_exact", "relation", "feasible"}
+        given = ", ".join(f"{k} = {v}" for k, v in self.values.items() if k not in results)
+        return [
+            str(self.derivation),
+            "",
+            f"bound: {self.relation}",
+            f"with {given}:" if given else "with:",
+            f"  {name} = {self.values[name]}",
+            *(f"  {note}" for note in self.notes or [f"({self.values['relation']})"]),
+        ]
 
 
 @dataclass(frozen=True)
