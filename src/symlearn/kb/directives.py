@@ -14,6 +14,7 @@ The directives of DESIGN.md section 2:
 ``:- modeb(Recall, Template).``        body mode
 ``:- determination(p/2, q/2).``        q/2 may appear in bodies of clauses for p/2
 ``:- set(Name, Value).``               a learner setting (``clauselength``, ``closed_world`` ...)
+``:- set(Name).``                      Progol's flag form: ``set(Name, true)``
 ``:- attributes(Target, [A, ...]).``   attribute names of an attribute-value target
 ``:- domain(Attribute, [V, ...]).``    the values of an attribute (or ``number``: continuous)
 ``:- dynamic p/1.``                    p/1 exists even without clauses (calls fail)
@@ -166,6 +167,14 @@ def _set(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     if not is_ground(value):
         raise context.error(f"the value of setting {name} must be ground")
     context.kb.settings[name] = value
+
+
+@register_directive("set", 1)
+def _set_flag(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """Progol's ``:- set(posonly).``: the same as ``:- set(posonly, true).``."""
+    if type(args[0]) is not str:
+        raise context.error("set/1 expects a setting name, e.g. :- set(posonly).")
+    context.kb.settings[args[0]] = "true"
 
 
 @register_directive("attributes", 2)

@@ -1,0 +1,384 @@
+"""The bottom clause (most specific clause) of an example, from mode declarations.
+
+Progol's inverse entailment (002_3e5a5b59d97b5332.txt, "Progol"; Muggleton
+1995, section 6) builds, for a positive example e, the most specific clause
+⊥e within the language the modes allow such that B ∧ ⊥e entails e, and then
+searches the clauses that θ-subsume ⊥e.  ⊥e is built as Aleph's ``sat/1`` does:
+
+1. A head mode ``modeh(R, p(...))`` of the example's predicate turns the
+   example into the head: the terms at ``+type`` and ``-type`` places become
+   variables (one per distinct term), ``#type`` places keep their constant.
+   The terms at ``+`` places are the *known terms* (with their types).
+2. For each layer 1..i (the setting ``i``, *variable depth*), every body mode
+   ``modeb(Recall, q(...))`` allowed for the target (``determination/2``) is
+   called with each choice of known terms of the right types at its ``+``
+   places (terms known *before* the layer), with fresh variables at its
+   ``-`` and ``#`` places.  Up to ``Recall`` answers (all for ``*``) are
+   taken; each gives a body literal, whose ``-`` terms become known terms
+   for the next layer and whose ``#`` terms stay constants.
+3. Terms are replaced by their variables; duplicate literals are dropped.
+
+Calls of predicates given by ground facts are answered from the sorted fact
+tables of :class:`~symlearn.ilp.coverage.Coverage` (one binary search per
+call); other calls by the query engine over the background knowledge (the
+target's own clauses set aside) with proof depth ``h``, skipping a call
+that exceeds it.  Either way the answers come in Prolog's order.
+
+Functions and classes
+---------------------
+bottom_clause, BottomClause, BottomLiteral
+
+References
+----------
+Muggleton, S. (1995).  Inverse entailment and Progol.  New Generation
+Computing 13.  Srinivasan, A.  The Aleph manual (``sat/1``, settings ``i``,
+``depth``).  002_3e5a5b59d97b5332.txt, "Progol" (mode declarations, recall,
+setting i).
+
+Examples
+--------
+>>> from symlearn.kb import loads, parse_term
+>>> kb = loads('''
+... parent(ann, bob). parent(bob, carl). female(ann).
+... :- modeh(1, grandparent(+person, +person)).
+... :- modeb(*, parent(+person, -person)).
+... :- modeb(1, female(+person)).
+... ''')
+>>> bottom = bottom_clause(kb, parse_term("grandparent(ann, carl)"), depth=2)
+>>> print(bottom.clause)
+grandparent(A, B) :-
+    parent(A, C),
+    female(A),
+    parent(C, B).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from symlearn.errors import EngineLimitError, InvalidParameterError, PrologError
+from symlearn.ilp.coverage import Coverage
+from symlearn.kb.engine import Engine
+from symlearn.kb.knowledge_base import KnowledgeBase, Mode
+from symlearn.logic.clauses import Clause
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Struct, Term, Var, functor_of
+
+__all__ = ["BottomClause", "BottomLiteral", "bottom_clause", "term_key"]
+
+Indicator = tuple[str, int]
+
+
+def term_key(term: Term) -> object:
+    """A dictionary key for a ground term that tells 1 from 1.0."""
+    if type(term) is int or type(term) is float:
+        return (type(term), term)
+    return term
+
+
+@dataclass(frozen=True, slots=True)
+class BottomLiteral:
+    """A body literal of a bottom clause.
+
+    Attributes
+    ----------
+    atom
+        The literal, with variables for the terms at ``+``/``-`` places.
+    inputs
+        Its variables at ``+`` places (they must be bound before it is called).
+    outputs
+        Its variables at ``-`` places.
+    layer
+        The layer (1..i) that added it.
+    """
+
+    atom: Term
+    inputs: tuple[Var, ...]
+    outputs: tuple[Var, ...]
+    layer: int
+
+    def __str__(self) -> str:
+        return format_term(self.atom, max_priority=999)
+
+
+@dataclass(frozen=True)
+class BottomClause:
+    """The most specific clause of one example.
+
+    Attributes
+    ----------
+    example
+        The example it was built from.
+    head
+        The head, with variables for the ``+``/``-`` terms.
+    inputs
+        The head's ``+`` variables.
+    outputs
+        The head's ``-`` variables (a learnt clause must bind them).
+    body
+        The body literals, layer by layer.
+    constants
+        Each variable's ground term in the example's derivation.
+    """
+
+    example: Term
+    head: Term
+    inputs: tuple[Var, ...]
+    outputs: tuple[Var, ...]
+    body: tuple[BottomLiteral, ...]
+    constants: dict[Var, Term]
+
+    @property
+    def clause(self) -> Clause:
+        """⊥e as a definite clause."""
+        return Clause(self.head, [lit.atom for lit in self.body])
+
+    def __len__(self) -> int:
+        """The number of body literals."""
+        return len(self.body)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form: the clause text, its size and the number of layers."""
+        return {
+            "example": format_term(self.example, max_priority=999),
+            "clause": str(self.clause),
+            "literals": len(self.body),
+            "layers": max((lit.layer for lit in self.body), default=0),
+        }
+
+
+def _markers(mode: Mode) -> list[tuple[str, str]]:
+    return mode.arguments()
+
+
+def _head_mode(modes: Sequence[Mode], example: Term) -> Mode:
+    for mode in modes:
+        if mode.indicator != functor_of(example):
+            continue
+        if type(example) is not Struct:
+            return mode
+        if all(
+            kind != "#" or _constant_matches(arg, mode, i)
+            for i, ((kind, _), arg) in enumerate(zip(_markers(mode), example.args))
+        ):
+            return mode
+    raise InvalidParameterError(
+        f"no modeh declaration matches the example {format_term(example, max_priority=999)}"
+    )
+
+
+def _constant_matches(arg: Term, mode: Mode, position: int) -> bool:
+    template = mode.template
+    assert isinstance(template, Struct)
+    placed = template.args[position]
+    if type(placed) is Struct and placed.name == "#":
+        return True
+    return term_key(placed) == term_key(arg)
+
+
+class _Builder:
+    def __init__(
+        self,
+        engine: Callable[[], Engine],
+        body_modes: Sequence[Mode],
+        max_recall: int | None,
+        max_literals: int | None,
+        coverage: Coverage | None,
+    ) -> None:
+        self.engine = engine
+        self.coverage = coverage
+        self.body_modes = body_modes
+        self.max_recall = max_recall
+        self.max_literals = max_literals
+        self.variables: dict[object, Var] = {}
+        self.constants: dict[Var, Term] = {}
+        self.by_type: dict[str, dict[object, Term]] = {}
+        self.literals: dict[Term, BottomLiteral] = {}
+
+    def variable(self, term: Term) -> Var:
+        key = term_key(term)
+        var = self.variables.get(key)
+        if var is None:
+            var = self.variables[key] = Var(f"V{len(self.variables)}")
+            self.constants[var] = term
+        return var
+
+    def know(self, term: Term, type_name: str, fresh: dict[str, dict[object, Term]]) -> None:
+        if term_key(term) not in self.by_type.get(type_name, {}):
+            fresh.setdefault(type_name, {})[term_key(term)] = term
+
+    def layer(self, number: int) -> None:
+        """Add the literals of one layer, using only terms known before it."""
+        known = {t: dict(terms) for t, terms in self.by_type.items()}
+        fresh: dict[str, dict[object, Term]] = {}
+        for mode in self.body_modes:
+            markers = _markers(mode)
+            choices = [
+                list(known.get(type_name, {}).values()) if kind == "+" else [None]
+                for kind, type_name in markers
+            ]
+            for inputs in itertools.product(*choices):
+                self.call(mode, markers, inputs, number, fresh)
+                if self.full():
+                    return
+        for type_name, terms in fresh.items():
+            self.by_type.setdefault(type_name, {}).update(terms)
+
+    def answers(
+        self, indicator: Indicator, goal: Term, args: list[Term], recall: int | None
+    ) -> list[list[Term]]:
+        """The argument values of up to ``recall`` answers of ``goal``, in Prolog's order."""
+        relation = self.coverage.relation(indicator) if self.coverage is not None else None
+        if relation is not None and all(type(a) is not Struct for a in args):
+            assert self.coverage is not None
+            symbols = self.coverage.symbols
+            bound = tuple(i for i, a in enumerate(args) if type(a) is not Var)
+            codes = [symbols.find(args[i]) for i in bound]
+            if any(code < 0 for code in codes):
+                return []
+            index = relation.index(bound)
+            lo, counts = index.lookup([np.array([code], dtype=np.int64) for code in codes])
+            rows = index.order[int(lo[0]) : int(lo[0]) + int(counts[0])]
+            rows = np.sort(rows)[:recall]
+            return [symbols.decode(relation.rows[row]) for row in rows]
+        try:
+            solutions = list(self.engine().solve(goal, limit=recall))
+        except (EngineLimitError, PrologError):
+            return []
+        return [
+            [solution.get(a, a) if type(a) is Var else a for a in args] for solution in solutions
+        ]
+
+    def full(self) -> bool:
+        return self.max_literals is not None and len(self.literals) >= self.max_literals
+
+    def call(
+        self,
+        mode: Mode,
+        markers: list[tuple[str, str]],
+        inputs: Sequence[Term | None],
+        number: int,
+        fresh: dict[str, dict[object, Term]],
+    ) -> None:
+        name, arity = mode.indicator
+        args = [Var("_") if value is None else value for value in inputs]
+        goal = Struct(name, tuple(args)) if arity else name
+        recall = mode.recall
+        if self.max_recall is not None:
+            recall = self.max_recall if recall is None else min(recall, self.max_recall)
+        for values in self.answers(mode.indicator, goal, args, recall):
+            if any(type(v) is Var for v in values):
+                continue  # a non-ground answer cannot become a literal of ⊥e
+            pattern: list[Term] = []
+            in_vars: list[Var] = []
+            out_vars: list[Var] = []
+            for (kind, type_name), value in zip(markers, values):
+                if kind == "#":
+                    pattern.append(value)
+                    continue
+                var = self.variable(value)
+                pattern.append(var)
+                if kind == "+":
+                    in_vars.append(var)
+                else:
+                    out_vars.append(var)
+                    self.know(value, type_name, fresh)
+            atom = Struct(name, tuple(pattern)) if arity else name
+            if atom not in self.literals:
+                self.literals[atom] = BottomLiteral(atom, tuple(in_vars), tuple(out_vars), number)
+                if self.full():
+                    return
+
+
+def bottom_clause(
+    kb: KnowledgeBase,
+    example: Term,
+    *,
+    target: Indicator | None = None,
+    depth: int = 2,
+    proof_depth: int = 30,
+    max_steps: int | None = 100_000,
+    max_recall: int | None = None,
+    max_literals: int | None = None,
+    coverage: Coverage | None = None,
+    body_predicates: Iterable[Indicator] | None = None,
+) -> BottomClause:
+    """Build ⊥e, the most specific clause of ``example`` allowed by the modes.
+
+    Parameters
+    ----------
+    kb
+        The knowledge base with the mode declarations and background knowledge.
+    example
+        A ground positive example.
+    target
+        The target predicate (default: the example's); its clauses are set aside.
+    depth
+        Variable depth ``i``: how many layers of body literals.
+    proof_depth
+        Proof depth ``h`` of the engine's calls.
+    max_steps
+        Most engine calls per body-mode call (Progol's resolution bound ``r``).
+    max_recall
+        Cap on every mode's recall (``*`` means all answers otherwise).
+    max_literals
+        Stop adding literals at this many (None: no bound).
+    coverage
+        A :class:`~symlearn.ilp.coverage.Coverage` for the target to reuse: its
+        fact tables answer calls of predicates given by ground facts, and its
+        engine the other calls (one is made when None).
+    body_predicates
+        The predicates allowed in the body (default: ``determination/2`` for the
+        target, or every body mode when there is none).
+
+    Raises
+    ------
+    InvalidParameterError
+        When no head mode matches the example.
+    """
+    if target is None:
+        target = functor_of(example)
+    head_mode = _head_mode(kb.head_modes(*target), example)
+    if body_predicates is None:
+        allowed = set(kb.determinations_for(*target))
+    else:
+        allowed = set(body_predicates)
+    modes = [m for m in kb.body_modes() if not allowed or m.indicator in allowed]
+    if coverage is None:
+        coverage = Coverage(kb, target, max_depth=proof_depth, max_steps=max_steps)
+    builder = _Builder(lambda: coverage.engine, modes, max_recall, max_literals, coverage)
+    head_args: list[Term] = []
+    inputs: list[Var] = []
+    outputs: list[Var] = []
+    start: dict[str, dict[object, Term]] = {}
+    example_args = example.args if type(example) is Struct else ()
+    for (kind, type_name), value in zip(_markers(head_mode), example_args):
+        if kind == "#":
+            head_args.append(value)
+            continue
+        var = builder.variable(value)
+        head_args.append(var)
+        if kind == "+":
+            inputs.append(var)
+            start.setdefault(type_name, {})[term_key(value)] = value
+        else:
+            outputs.append(var)
+    builder.by_type = start
+    for number in range(1, depth + 1):
+        builder.layer(number)
+        if builder.full():
+            break
+    name = functor_of(example)[0]
+    head = Struct(name, tuple(head_args)) if head_args else name
+    return BottomClause(
+        example,
+        head,
+        tuple(dict.fromkeys(inputs)),
+        tuple(dict.fromkeys(outputs)),
+        tuple(builder.literals.values()),
+        dict(builder.constants),
+    )
