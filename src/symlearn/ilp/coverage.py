@@ -384,10 +384,13 @@ class Coverage:
         range-restricted and its instances are not a finite set of tuples).
         """
         table = BindingTable((), (), np.zeros(1, dtype=CODE))
-        for literal in clause.body:
-            if not len(table):
-                break
-            table = self.extend(table, literal)
+        try:
+            for literal in clause.body:
+                if not len(table):
+                    break
+                table = self.extend(table, literal)
+        except NotSetAtATimeError:
+            return None
         head = clause.head
         args = head.args if type(head) is Struct else ()
         columns = []
