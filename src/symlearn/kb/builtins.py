@@ -562,7 +562,7 @@ def _assert(at_end: bool) -> Deterministic:
         else:
             predicate.clauses.insert(0, clause)
             predicate.positions.insert(0, None)
-            predicate._indexes = [None] * predicate.arity
+            predicate.touch()
             engine._compiled.pop(predicate.indicator, None)
         engine.tables.clear()
         return True
@@ -597,7 +597,7 @@ def _retract(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         if unify(Struct(":-", (head, body)), candidate, engine.trail):
             del predicate.clauses[number]
             del predicate.positions[number]
-            predicate._indexes = [None] * predicate.arity
+            predicate.touch()
             engine._compiled.pop((name, arity), None)
             engine.tables.clear()
             return True

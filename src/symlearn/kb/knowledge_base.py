@@ -41,6 +41,7 @@ from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = [
     "Example",
+    "modifications",
     "KnowledgeBase",
     "Mode",
     "Predicate",
@@ -180,6 +181,14 @@ class ProbabilisticClause:
         return f"{heads} :- {body}."
 
 
+_modifications = [0]
+
+
+def modifications() -> int:
+    """A counter that changes whenever any predicate's clauses change (for caches)."""
+    return _modifications[0]
+
+
 def index_key(term: Term) -> object:
     """The hash key a bound argument is indexed under (None for a variable).
 
@@ -228,6 +237,11 @@ class Predicate:
         """Append a clause (as ``assertz/1``); indexes are rebuilt on next use."""
         self.clauses.append(clause)
         self.positions.append(position)
+        self.touch()
+
+    def touch(self) -> None:
+        """Note that the clauses changed: indexes are rebuilt and caches refreshed."""
+        _modifications[0] += 1
         if any(index is not None for index in self._indexes):
             self._indexes = [None] * self.arity
 

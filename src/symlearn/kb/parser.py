@@ -94,6 +94,7 @@ def _parser() -> Lark:
         start=["start", "clause"],
         maybe_placeholders=False,
         transformer=_TRANSFORMER,
+        cache=True,  # lark keeps the LALR tables in the temp directory, keyed by grammar
     )
 
 
