@@ -16,6 +16,8 @@ __all__ = ["LEARNERS", "learn"]
 LEARNERS: dict[str, str] = {
     "foil": "symlearn.cli.learn_rules:foil_command",
     "sequential-covering": "symlearn.cli.learn_rules:sequential_covering_command",
+    "inverse-resolution": "symlearn.cli.learn_ilp:inverse_resolution",
+    "progol": "symlearn.cli.learn_ilp:progol_command",
 }
 
 

@@ -135,7 +135,7 @@ class CigolSettings:
         Background facts tried as partners per step (``set(ir_partners, N)``).
     """
 
-    depth: int = 2
+    depth: int = 3
     beam: int = 5
     noise: int = 0
     h: int = 30
