@@ -14,6 +14,10 @@ __all__ = ["LEARNERS", "learn"]
 
 #: Algorithm name (DESIGN.md section 3) -> ``"module:command"``.
 LEARNERS: dict[str, str] = {
+    "find-s": "symlearn.cli.learn_concepts:find_s_command",
+    "list-then-eliminate": "symlearn.cli.learn_concepts:list_then_eliminate_command",
+    "candidate-elimination": "symlearn.cli.learn_concepts:candidate_elimination_command",
+    "elimination": "symlearn.cli.learn_concepts:elimination_command",
     "foil": "symlearn.cli.learn_rules:foil_command",
     "sequential-covering": "symlearn.cli.learn_rules:sequential_covering_command",
     "inverse-resolution": "symlearn.cli.learn_ilp:inverse_resolution",

@@ -1,1 +1,25 @@
-"""symlearn.lattice: see the modules of this package."""
+"""Generality lattices: Hasse diagrams on networkx, drawn through :mod:`symlearn.render`.
+
+- :func:`hasse_diagram`: the Hasse diagram of any finite set of hypotheses;
+- :func:`hypothesis_space_lattice`, :func:`version_space_lattice`: of a whole
+  conjunction space or of a version space, S and G marked; too large ones are
+  refused with their size;
+- :func:`lattice_spec`, :func:`lattice_to_json`: the picture and the JSON.
+"""
+
+from symlearn.lattice.draw import lattice_spec, lattice_to_json
+from symlearn.lattice.hasse import (
+    DEFAULT_MAX_NODES,
+    hasse_diagram,
+    hypothesis_space_lattice,
+    version_space_lattice,
+)
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "hasse_diagram",
+    "hypothesis_space_lattice",
+    "lattice_spec",
+    "lattice_to_json",
+    "version_space_lattice",
+]

@@ -270,6 +270,36 @@ def _barycentre_sort(layer: list[str], fixed: list[str], neighbours: dict[str, l
     layer.sort(key=lambda v: keys[v])
 
 
+def _pair_crossings(
+    u: str, v: str, neighbours: dict[str, list[str]], position: dict[str, int]
+) -> int:
+    """Crossings between u's and v's edges to one adjacent layer when u is left of v."""
+    return sum(1 for a in neighbours[u] for b in neighbours[v] if position[a] > position[b])
+
+
+def _transpose(graph: _Graph) -> None:
+    """Swap neighbours in a layer while that removes crossings (Gansner et al. 1993)."""
+    order = graph.order
+    improved = True
+    rounds = 0
+    while improved and rounds < 20:
+        improved = False
+        rounds += 1
+        for i, layer in enumerate(order):
+            sides = []
+            if i > 0:
+                sides.append((graph.up, {w: k for k, w in enumerate(order[i - 1])}))
+            if i + 1 < len(order):
+                sides.append((graph.down, {w: k for k, w in enumerate(order[i + 1])}))
+            for k in range(len(layer) - 1):
+                u, v = layer[k], layer[k + 1]
+                now = sum(_pair_crossings(u, v, n, p) for n, p in sides)
+                swapped = sum(_pair_crossings(v, u, n, p) for n, p in sides)
+                if swapped < now:
+                    layer[k], layer[k + 1] = v, u
+                    improved = True
+
+
 def _reduce_crossings(graph: _Graph, sweeps: int = 12) -> None:
     order = graph.order
     best = [list(layer) for layer in order]
@@ -281,6 +311,7 @@ def _reduce_crossings(graph: _Graph, sweeps: int = 12) -> None:
             _barycentre_sort(order[i], order[i - 1], graph.up)
         for i in range(len(order) - 2, -1, -1):
             _barycentre_sort(order[i], order[i + 1], graph.down)
+        _transpose(graph)
         count = crossings(order, graph.down)
         if count < best_count:
             best, best_count = [list(layer) for layer in order], count
@@ -378,6 +409,16 @@ def _route(spec: GraphSpec, graph: _Graph, boxes: dict[str, Box]) -> list[EdgePa
     return paths
 
 
+def _layer_gap(base: float, edges: Sequence[tuple[float, float]]) -> float:
+    """Space between two rows: more when many or long slanted edges cross it.
+
+    Lines then leave their boxes steeply enough to be told apart.
+    """
+    crowded = base * len(edges) / 12
+    slanted = 0.2 * max((abs(a - b) for a, b in edges), default=0.0)
+    return min(3 * base, max(base, crowded, slanted))
+
+
 def layout(spec: GraphSpec, metrics: Metrics | None = None) -> Layout:
     """Place the nodes of ``spec`` in layers and route its edges (see the module docstring)."""
     metrics = metrics or Metrics()
@@ -401,14 +442,18 @@ def layout(spec: GraphSpec, metrics: Metrics | None = None) -> Layout:
     _place_x(graph, boxes, metrics)
 
     title_h = metrics.line_height * 1.5 if spec.title else 0.0
-    gap = metrics.layer_gap / 2 if labelled else metrics.layer_gap
+    base_gap = metrics.layer_gap / 2 if labelled else metrics.layer_gap
     y = metrics.margin + title_h
-    for members in graph.order:
+    gap = 0.0
+    for k, members in enumerate(graph.order):
         height = max((boxes[v].height for v in members), default=0.0)
         for v in members:
             boxes[v].y = y + height / 2
-        y += height + gap
-    height_total = y - gap + metrics.margin
+        gap = _layer_gap(
+            base_gap, [(boxes[v].x, boxes[w].x) for v in members for w in graph.down[v]]
+        )
+        y += height + (gap if k + 1 < len(graph.order) else 0.0)
+    height_total = y + metrics.margin
 
     left = min((b.x - b.width / 2 for b in boxes.values()), default=0.0)
     for box in boxes.values():
