@@ -105,7 +105,8 @@ def boolean_conjunction_count(n: sp.Expr = N, convention: str = "syntactic") -> 
         ``"syntactic"``: each variable occurs positively, negated or not at all;
         the empty conjunction (always true) counts, contradictions do not:
         ``3^n``.  ``"semantic"``: distinct boolean functions, which adds the
-        always-false hypothesis: ``3^n + 1``.  ``"literal-sets"``: every subset
+        always-false hypothesis: ``3^n + 1`` (for ``n >= 1``; with no variable
+        there is no contradiction, only "true").  ``"literal-sets"``: every subset
         of the ``2n`` literals, contradictory ones included: ``4^n``.
 
     Returns
@@ -143,7 +144,9 @@ def attribute_conjunction_count(
         ``"syntactic"``: each attribute is one of its values, ``?`` or ``∅``:
         ``prod(d_i + 2)``.  ``"semantic"``: every hypothesis with an ``∅``
         classifies everything negative, so they count once:
-        ``1 + prod(d_i + 1)``.
+        ``1 + prod(d_i + 1)``, which is the number of distinct functions when
+        every attribute has at least two values (with one value, the value
+        and ``?`` mean the same).
 
     Returns
     -------

@@ -12,6 +12,8 @@ Functions
 ---------
 variable
     The :class:`Variable` with a given command-line name.
+parse_formula
+    Read a formula string of the JSON output back into sympy.
 parse_number
     Read a number given as text (``"0.1"``, ``"1/20"``, ``"973"``) exactly.
 validate
@@ -34,6 +36,7 @@ __all__ = [
     "VARIABLES",
     "Variable",
     "describe_interval",
+    "parse_formula",
     "parse_number",
     "validate",
     "variable",
@@ -290,6 +293,23 @@ def validate(var: Variable, value: object) -> sp.Expr:
             f"{var.name} must be {describe_interval(var.domain)}, got {value}"
         )
     return number
+
+
+def parse_formula(text: str) -> sp.Basic:
+    """Read a ``formula`` string of the JSON output back into sympy.
+
+    Plain ``sympy.sympify`` would read ``beta`` and ``gamma`` as sympy's
+    functions of those names; this maps every variable name to its symbol.
+
+    Examples
+    --------
+    >>> parse_formula("M <= R**2/gamma**2").rhs.free_symbols == {
+    ...     variable("R").symbol, variable("gamma").symbol}
+    True
+    """
+    names = {v.symbol.name: v.symbol for v in VARIABLES.values()}
+    names.update({name: sp.Symbol(name) for name in ("P", "W", "V", "L", "p", "M_p", "M_n")})
+    return sp.sympify(text, locals=names)
 
 
 def validate_all(
