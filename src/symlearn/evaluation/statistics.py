@@ -47,7 +47,10 @@ from symlearn.errors import InvalidParameterError
 __all__ = [
     "binomial_cdf",
     "binomial_upper_limit",
+    "chi2_quantile",
+    "chi2_sf",
     "incomplete_beta",
+    "incomplete_gamma",
     "pessimistic_error_rate",
     "t_cdf",
     "t_quantile",
@@ -106,6 +109,82 @@ def incomplete_beta(a: float, b: float, x: float) -> float:
     if x < (a + 1.0) / (a + b + 2.0):
         return front * _beta_continued_fraction(a, b, x) / a
     return 1.0 - front * _beta_continued_fraction(b, a, 1.0 - x) / b
+
+
+def incomplete_gamma(a: float, x: float) -> float:
+    """The regularized lower incomplete gamma function ``P(a, x)`` for ``a > 0``.
+
+    Series for ``x < a + 1``, Lentz's continued fraction otherwise (Press et
+    al. 2007, section 6.2).
+
+    Examples
+    --------
+    >>> round(incomplete_gamma(1.0, 2.0), 12) == round(1 - math.exp(-2.0), 12)
+    True
+    """
+    if a <= 0:
+        raise InvalidParameterError(f"incomplete_gamma needs a > 0, got {a}")
+    if x <= 0:
+        return 0.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1.0:
+        term = total = 1.0 / a
+        denominator = a
+        for _ in range(10_000):
+            denominator += 1.0
+            term *= x / denominator
+            total += term
+            if abs(term) < abs(total) * _EPS:
+                break
+        return min(1.0, total * math.exp(log_front))
+    b = x + 1.0 - a
+    c = 1.0 / _TINY
+    d = 1.0 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        d = d if abs(d) > _TINY else _TINY
+        c = b + an / c
+        c = c if abs(c) > _TINY else _TINY
+        d = 1.0 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < _EPS:
+            break
+    return max(0.0, 1.0 - math.exp(log_front) * h)
+
+
+def chi2_sf(x: float, df: float) -> float:
+    """``P(X >= x)`` for a chi-square variable with ``df`` degrees of freedom."""
+    if df <= 0:
+        raise InvalidParameterError(f"degrees of freedom must be positive, got {df}")
+    return 1.0 - incomplete_gamma(df / 2.0, x / 2.0)
+
+
+def chi2_quantile(p: float, df: float) -> float:
+    """The ``x`` with ``P(X <= x) = p`` for chi-square with ``df`` degrees of freedom.
+
+    Examples
+    --------
+    >>> round(chi2_quantile(0.95, 1), 3), round(chi2_quantile(0.99, 3), 3)
+    (3.841, 11.345)
+    """
+    if not 0.0 < p < 1.0:
+        raise InvalidParameterError(f"a quantile needs 0 < p < 1, got {p}")
+    low, high = 0.0, max(1.0, df)
+    while 1.0 - chi2_sf(high, df) < p:
+        high *= 2.0
+    for _ in range(200):
+        mid = (low + high) / 2.0
+        if 1.0 - chi2_sf(mid, df) < p:
+            low = mid
+        else:
+            high = mid
+        if high - low < 1e-12 * max(1.0, high):
+            break
+    return (low + high) / 2.0
 
 
 def t_cdf(t: float, df: float) -> float:

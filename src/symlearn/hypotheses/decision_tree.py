@@ -36,7 +36,7 @@ Examples
 >>> wind = Attribute("wind", ("strong", "weak"))
 >>> tree = DecisionTree(
 ...     "playtennis", (wind,), (True, False),
-...     Split(0, (
+...     Split.from_branches(0, (
 ...         Branch(Condition("wind", 0, "=", "strong"), 2.0, Leaf(False, (0.0, 2.0))),
 ...         Branch(Condition("wind", 0, "=", "weak"), 3.0, Leaf(True, (3.0, 0.0))),
 ...     ), True, (3.0, 2.0)),
@@ -102,14 +102,44 @@ class Branch:
 class Split:
     """An inner node testing attribute number ``attribute``.
 
-    ``label`` and ``distribution`` describe the training examples that reached
-    the node: the class a leaf here would predict, and the class weights.
+    Branch ``i`` takes the instances that pass ``conditions[i]``; ``weights[i]``
+    is the training weight (with a known value) that went down it and
+    ``children[i]`` its subtree.  ``label`` and ``distribution`` describe the
+    training examples that reached the node: the class a leaf here would
+    predict, and the class weights.  (Parallel tuples rather than one object
+    per branch keep large trees cheap to build; :attr:`branches` gives the
+    :class:`Branch` view.)
     """
 
     attribute: int
-    branches: tuple[Branch, ...]
+    conditions: tuple[Condition, ...]
+    weights: tuple[float, ...]
+    children: tuple[Node, ...]
     label: Label
     distribution: tuple[float, ...]
+
+    @classmethod
+    def from_branches(
+        cls,
+        attribute: int,
+        branches: Sequence[Branch],
+        label: Label,
+        distribution: tuple[float, ...],
+    ) -> Split:
+        """Build a split from :class:`Branch` objects."""
+        return cls(
+            attribute,
+            tuple(b.condition for b in branches),
+            tuple(b.weight for b in branches),
+            tuple(b.subtree for b in branches),
+            label,
+            distribution,
+        )
+
+    @property
+    def branches(self) -> tuple[Branch, ...]:
+        """The branches as :class:`Branch` objects."""
+        return tuple(map(Branch, self.conditions, self.weights, self.children))
 
     @property
     def weight(self) -> float:
@@ -119,18 +149,19 @@ class Split:
     @property
     def kind(self) -> str:
         """``"threshold"`` for a continuous test, else ``"value"``."""
-        return "threshold" if self.branches[0].condition.op in ("=<", ">") else "value"
+        return "threshold" if self.conditions[0].op in ("=<", ">") else "value"
 
 
 Node = Leaf | Split
 
 
-def _branch_for(node: Split, value: Term) -> Branch | None:
+def _child_for(node: Split, value: Term) -> Node | None:
+    """The subtree an instance with ``value`` goes to (None: unknown, go everywhere)."""
     if value == MISSING:
         return None
-    for branch in node.branches:
-        if branch.condition.holds(value):
-            return branch
+    for condition, child in zip(node.conditions, node.children):
+        if condition.holds(value):
+            return child
     return None
 
 
@@ -168,14 +199,14 @@ class DecisionTree:
             if total > 0:
                 return np.asarray(node.distribution, dtype=float) / total
             return np.asarray([_same(c, node.label) for c in self.classes], dtype=float)
-        branch = _branch_for(node, instance[node.attribute])
-        if branch is not None:
-            return self._node_distribution(branch.subtree, instance)
-        known = sum(b.weight for b in node.branches)
+        child = _child_for(node, instance[node.attribute])
+        if child is not None:
+            return self._node_distribution(child, instance)
+        known = sum(node.weights)
         result = np.zeros(len(self.classes))
-        for b in node.branches:
-            if b.weight > 0:
-                result += (b.weight / known) * self._node_distribution(b.subtree, instance)
+        for weight, sub in zip(node.weights, node.children):
+            if weight > 0:
+                result += (weight / known) * self._node_distribution(sub, instance)
         if known <= 0:
             result = np.asarray([_same(c, node.label) for c in self.classes], dtype=float)
         return result
@@ -189,11 +220,11 @@ class DecisionTree:
         """The most probable class of ``instance`` (ties: the earlier class)."""
         node = self.root
         while isinstance(node, Split):
-            branch = _branch_for(node, instance[node.attribute])
-            if branch is None:
+            child = _child_for(node, instance[node.attribute])
+            if child is None:
                 probabilities = self._node_distribution(node, instance)
                 return self.classes[int(np.argmax(probabilities))]
-            node = branch.subtree
+            node = child
         return node.label
 
     def predict(self, instances: Sequence[Sequence[Term]]) -> list[Label]:
@@ -223,7 +254,7 @@ class DecisionTree:
             node = stack.pop()
             yield node
             if isinstance(node, Split):
-                stack.extend(b.subtree for b in reversed(node.branches))
+                stack.extend(reversed(node.children))
 
     @property
     def size(self) -> int:
@@ -244,7 +275,7 @@ class DecisionTree:
             node, d = stack.pop()
             best = max(best, d)
             if isinstance(node, Split):
-                stack.extend((b.subtree, d + 1) for b in node.branches)
+                stack.extend((child, d + 1) for child in node.children)
         return best
 
     def paths(self) -> Iterator[tuple[tuple[Condition, ...], Leaf]]:
@@ -256,7 +287,8 @@ class DecisionTree:
                 yield conditions, node
             else:
                 stack.extend(
-                    (b.subtree, (*conditions, b.condition)) for b in reversed(node.branches)
+                    (child, (*conditions, condition))
+                    for condition, child in zip(reversed(node.conditions), reversed(node.children))
                 )
 
     # -- conversions ---------------------------------------------------------
@@ -324,7 +356,7 @@ class DecisionTree:
             "counts": counts,
         }
         if node.kind == "threshold":
-            result["threshold"] = node.branches[0].condition.value
+            result["threshold"] = node.conditions[0].value
         return result
 
     def to_dict(self) -> dict[str, Any]:
@@ -379,39 +411,77 @@ class _FlatTree:
     table: np.ndarray  # (nodes, codes): child per value code, -1 none
 
 
+def _value_codes(condition: Condition, attribute: Attribute) -> list[int]:
+    """The codes of the values of categorical ``attribute`` that pass ``condition``."""
+    values = attribute.values or ()
+    if condition.op in ("=", "in"):
+        wanted = condition.value if condition.op == "in" else (condition.value,)
+        keys = {(type(v), v) for v in wanted}
+        return [code for code, v in enumerate(values) if (type(v), v) in keys]
+    return [code for code, v in enumerate(values) if condition.holds(v)]
+
+
 def _flatten(tree: DecisionTree) -> _FlatTree:
-    nodes = list(tree.nodes())
-    ids = {id(node): i for i, node in enumerate(nodes)}
+    """Number the nodes breadth first and lay the tree out as arrays."""
+    nodes: list[Node] = [tree.root]
+    positions = {(type(c), c): i for i, c in enumerate(tree.classes)}
+    attribute: list[int] = []
+    leaf_class: list[int] = []
+    threshold: list[float] = []
+    low: list[int] = []
+    high: list[int] = []
+    routes: dict[tuple[int, int], int] = {}
+    codes: dict[tuple[int, Condition], list[int]] = {}
+    i = 0
+    while i < len(nodes):
+        node = nodes[i]
+        if isinstance(node, Leaf):
+            attribute.append(-1)
+            leaf_class.append(positions[(type(node.label), node.label)])
+            threshold.append(0.0)
+            low.append(-1)
+            high.append(-1)
+            i += 1
+            continue
+        a = node.attribute
+        base = len(nodes)
+        nodes.extend(node.children)
+        attribute.append(a)
+        leaf_class.append(0)
+        t, lo, hi = 0.0, -1, -1
+        if tree.attributes[a].values is None:
+            for j, condition in enumerate(node.conditions):
+                t = float(condition.value)
+                if condition.op == "=<":
+                    lo = base + j
+                else:
+                    hi = base + j
+        else:
+            for j, condition in enumerate(node.conditions):
+                key = (a, condition)
+                if key not in codes:
+                    codes[key] = _value_codes(condition, tree.attributes[a])
+                for code in codes[key]:
+                    routes.setdefault((i, code), base + j)
+        threshold.append(t)
+        low.append(lo)
+        high.append(hi)
+        i += 1
     n = len(nodes)
     width = max([len(a.values or ()) for a in tree.attributes] + [1])
-    attribute = np.full(n, -1, dtype=np.int32)
-    leaf_class = np.zeros(n, dtype=np.int32)
-    threshold = np.zeros(n)
-    low = np.full(n, -1, dtype=np.int32)
-    high = np.full(n, -1, dtype=np.int32)
     table = np.full((n, width), -1, dtype=np.int32)
-    positions = {(type(c), c): i for i, c in enumerate(tree.classes)}
-    for i, node in enumerate(nodes):
-        if isinstance(node, Leaf):
-            leaf_class[i] = positions[(type(node.label), node.label)]
-            continue
-        attribute[i] = node.attribute
-        if node.kind == "threshold":
-            for b in node.branches:
-                child = ids[id(b.subtree)]
-                threshold[i] = b.condition.value
-                if b.condition.op == "=<":
-                    low[i] = child
-                else:
-                    high[i] = child
-            continue
-        values = tree.attributes[node.attribute].values or ()
-        for code, value in enumerate(values):
-            for b in node.branches:
-                if b.condition.holds(value):
-                    table[i, code] = ids[id(b.subtree)]
-                    break
-    return _FlatTree(nodes, attribute, leaf_class, threshold, low, high, table)
+    if routes:
+        index = np.array(list(routes.keys()), dtype=np.int64)
+        table[index[:, 0], index[:, 1]] = np.fromiter(routes.values(), dtype=np.int32)
+    return _FlatTree(
+        nodes,
+        np.array(attribute, dtype=np.int32),
+        np.array(leaf_class, dtype=np.int32),
+        np.array(threshold),
+        np.array(low, dtype=np.int32),
+        np.array(high, dtype=np.int32),
+        table,
+    )
 
 
 def _predict_columns(

@@ -85,6 +85,7 @@ def c45_options(
     min_examples: float = 2.0,
     min_leaf: float = 2.0,
     min_gain: float | None = None,
+    significance: float | None = None,
 ) -> TreeOptions:
     """C4.5's :class:`~symlearn.learners.tree_growing.TreeOptions` (see :func:`c45`)."""
     return TreeOptions(
@@ -94,6 +95,7 @@ def c45_options(
         min_examples=min_examples,
         min_leaf=min_leaf,
         min_gain=min_gain,
+        significance=significance,
     )
 
 
@@ -107,6 +109,7 @@ def c45(
     min_examples: float = 2.0,
     min_leaf: float = 2.0,
     min_gain: float | None = None,
+    significance: float | None = None,
     progress: Progress | None = None,
 ) -> DecisionTree:
     """Grow a C4.5 decision tree (see the module docstring).
@@ -120,7 +123,7 @@ def c45(
         of :mod:`symlearn.learners.selection`.
     costs, cost_weight
         For the cost-sensitive measures.
-    max_depth, min_examples, min_leaf, min_gain
+    max_depth, min_examples, min_leaf, min_gain, significance
         Pre-pruning (see :class:`~symlearn.learners.tree_growing.TreeOptions`).
     progress
         Called after each level of the tree.
@@ -133,6 +136,7 @@ def c45(
         min_examples=min_examples,
         min_leaf=min_leaf,
         min_gain=min_gain,
+        significance=significance,
     )
     return grow_tree(as_encoded(data), options, progress)
 

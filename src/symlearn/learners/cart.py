@@ -55,6 +55,7 @@ def cart_options(
     min_examples: float = 2.0,
     min_leaf: float = 0.0,
     min_gain: float | None = None,
+    significance: float | None = None,
 ) -> TreeOptions:
     """CART's :class:`~symlearn.learners.tree_growing.TreeOptions` (see :func:`cart`)."""
     return TreeOptions(
@@ -64,6 +65,7 @@ def cart_options(
         min_examples=min_examples,
         min_leaf=min_leaf,
         min_gain=min_gain,
+        significance=significance,
     )
 
 
@@ -75,6 +77,7 @@ def cart(
     min_examples: float = 2.0,
     min_leaf: float = 0.0,
     min_gain: float | None = None,
+    significance: float | None = None,
     progress: Progress | None = None,
 ) -> DecisionTree:
     """Grow a binary CART tree (see the module docstring).
@@ -85,7 +88,7 @@ def cart(
         The labelled examples.
     measure
         ``gini`` (CART's), ``misclassification`` or ``gain``.
-    max_depth, min_examples, min_leaf, min_gain
+    max_depth, min_examples, min_leaf, min_gain, significance
         Pre-pruning (see :class:`~symlearn.learners.tree_growing.TreeOptions`).
     progress
         Called after each level of the tree.
@@ -96,5 +99,6 @@ def cart(
         min_examples=min_examples,
         min_leaf=min_leaf,
         min_gain=min_gain,
+        significance=significance,
     )
     return learn_tree(data, options, progress)

@@ -76,6 +76,7 @@ def id3_options(
     max_depth: int | None = None,
     min_examples: float = 2.0,
     min_gain: float | None = None,
+    significance: float | None = None,
 ) -> TreeOptions:
     """ID3's :class:`~symlearn.learners.tree_growing.TreeOptions` (see :func:`id3`)."""
     return TreeOptions(
@@ -84,6 +85,7 @@ def id3_options(
         max_depth=max_depth,
         min_examples=min_examples,
         min_gain=min_gain,
+        significance=significance,
     )
 
 
@@ -96,6 +98,7 @@ def id3(
     max_depth: int | None = None,
     min_examples: float = 2.0,
     min_gain: float | None = None,
+    significance: float | None = None,
     progress: Progress | None = None,
 ) -> DecisionTree:
     """Learn a decision tree with ID3 (see the module docstring).
@@ -113,6 +116,9 @@ def id3(
         Pre-pruning: the deepest test, the smallest node that is split, the
         smallest gain worth a split (``None``: any attribute that separates
         the examples is used, even at zero gain, as in ID3).
+    significance
+        Pre-pruning: split only when the chi-square test finds the chosen
+        split significant at this level (e.g. 0.01; Quinlan's ID3).
     progress
         Called after each level of the tree.
 
@@ -127,5 +133,6 @@ def id3(
         max_depth=max_depth,
         min_examples=min_examples,
         min_gain=min_gain,
+        significance=significance,
     )
     return learn_tree(data, options, progress)

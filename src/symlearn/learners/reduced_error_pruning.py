@@ -56,7 +56,7 @@ import numpy as np
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData, encode_columns
 from symlearn.errors import InvalidParameterError
-from symlearn.hypotheses.decision_tree import Branch, DecisionTree, Leaf, Node, Split
+from symlearn.hypotheses.decision_tree import DecisionTree, Leaf, Node, Split
 from symlearn.learners.coverage import values_mask
 
 __all__ = ["node_class_weights", "reduced_error_prune"]
@@ -78,23 +78,23 @@ def node_class_weights(tree: DecisionTree, data: EncodedData) -> dict[int, np.nd
         result[id(node)] = np.bincount(data.y[rows], weights=weights, minlength=n_classes)
         if isinstance(node, Leaf) or rows.size == 0:
             if isinstance(node, Split):
-                stack.extend((b.subtree, rows, weights) for b in node.branches)
+                stack.extend((child, rows, weights) for child in node.children)
             continue
         attribute = data.attributes[node.attribute]
         values = data.columns[node.attribute][rows]
         routed = np.zeros(rows.size, dtype=bool)
         masks = []
-        for branch in node.branches:
-            mask = values_mask(branch.condition, attribute, values) & ~routed
+        for condition in node.conditions:
+            mask = values_mask(condition, attribute, values) & ~routed
             routed |= mask
             masks.append(mask)
         lost = ~routed
-        known = sum(b.weight for b in node.branches)
-        for branch, mask in zip(node.branches, masks):
-            share = branch.weight / known if known > 0 else 0.0
+        known = sum(node.weights)
+        for weight, child, mask in zip(node.weights, node.children, masks):
+            share = weight / known if known > 0 else 0.0
             take = mask | (lost & (share > 0))
             w = np.where(mask, weights, weights * share)[take]
-            stack.append((branch.subtree, rows[take], w))
+            stack.append((child, rows[take], w))
     return result
 
 
@@ -121,16 +121,22 @@ def reduced_error_prune(
         leaf_errors = _errors(here, position[(type(node.label), node.label)])
         if isinstance(node, Leaf):
             return node, leaf_errors
-        branches, subtree_errors = [], 0.0
-        for branch in node.branches:
-            child, errors = prune(branch.subtree)
-            branches.append(Branch(branch.condition, branch.weight, child))
+        children, subtree_errors = [], 0.0
+        for child in node.children:
+            pruned, errors = prune(child)
+            children.append(pruned)
             subtree_errors += errors
         if leaf_errors <= subtree_errors + 1e-9:
             return Leaf(node.label, node.distribution), leaf_errors
-        return Split(
-            node.attribute, tuple(branches), node.label, node.distribution
-        ), subtree_errors
+        split = Split(
+            node.attribute,
+            node.conditions,
+            node.weights,
+            tuple(children),
+            node.label,
+            node.distribution,
+        )
+        return split, subtree_errors
 
     root, _ = prune(tree.root)
     return DecisionTree(tree.target, tree.attributes, tree.classes, root)

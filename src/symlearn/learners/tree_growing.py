@@ -74,9 +74,10 @@ import numpy as np
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData, encode
 from symlearn.errors import InvalidParameterError
-from symlearn.hypotheses.decision_tree import Branch, DecisionTree, Leaf, Node, Split
+from symlearn.hypotheses.decision_tree import DecisionTree, Leaf, Node, Split
 from symlearn.hypotheses.rule_set import Condition
 from symlearn.learners.selection import SelectionMeasure
+from symlearn.learners.significance import significant
 
 __all__ = [
     "RootReport",
@@ -117,6 +118,10 @@ class TreeOptions:
         Pre-pruning: split only when the chosen split's impurity reduction is
         at least this (``None``: split whenever some attribute separates the
         examples, even with zero gain, as ID3 does).
+    significance
+        Pre-pruning: split only when the chosen split passes the chi-square
+        test at this level, e.g. 0.01 (:mod:`symlearn.learners.significance`;
+        ``None``: no test).
     """
 
     measure: SelectionMeasure
@@ -125,8 +130,13 @@ class TreeOptions:
     min_examples: float = 2.0
     min_leaf: float = 0.0
     min_gain: float | None = None
+    significance: float | None = None
 
     def __post_init__(self) -> None:
+        if self.significance is not None and not 0.0 < self.significance < 1.0:
+            raise InvalidParameterError(
+                f"the significance level must be in (0, 1), got {self.significance}"
+            )
         if self.max_depth is not None and self.max_depth < 0:
             raise InvalidParameterError(f"max_depth must be >= 0, got {self.max_depth}")
         if self.min_examples < 0 or self.min_leaf < 0:
@@ -155,6 +165,7 @@ class _Evaluation:
     threshold: np.ndarray | None = None
     left: np.ndarray | None = None  # (nodes, values) values on the first branch
     candidates: list[float] = field(default_factory=list)  # thresholds at node 0
+    passes: np.ndarray | None = None  # the chosen split is significant (if tested)
 
 
 @dataclass
@@ -224,12 +235,30 @@ def _evaluate_multiway(
     options: TreeOptions, name: str, counts: np.ndarray, missing: np.ndarray | None
 ) -> _Evaluation:
     score, gain = options.measure.evaluate(counts, missing, name, options.min_leaf)
-    return _Evaluation(score, gain)
+    return _Evaluation(score, gain, passes=_passes(options, counts))
+
+
+#: Scores closer than this (relative) count as ties, which go to the first
+#: candidate (attribute order, lowest threshold), whatever the rounding.
+_TIE = 1e-10
+
+
+def _passes(options: TreeOptions, counts: np.ndarray) -> np.ndarray | None:
+    """Whether each split (counts ``(nodes, branches, classes)``) passes the chi-square test."""
+    if options.significance is None:
+        return None
+    return significant(counts, options.significance)
+
+
+def _first_best(values: np.ndarray) -> np.ndarray:
+    """The first position along the last axis whose value ties with the maximum."""
+    top = values.max(axis=-1, keepdims=True)
+    near = values >= top - _TIE * np.maximum(1.0, np.abs(top))
+    return np.argmax(near, axis=-1)
 
 
 def _best_position(gain: np.ndarray, score: np.ndarray) -> np.ndarray:
-    usable = np.where(np.isfinite(score), gain, -np.inf)
-    return np.argmax(usable, axis=-1)
+    return _first_best(np.where(np.isfinite(score), gain, -np.inf))
 
 
 def _evaluate_subsets(
@@ -238,7 +267,9 @@ def _evaluate_subsets(
     """Best binary split {values in S} / {the rest} of a categorical attribute per node."""
     n, v, c = counts.shape
     if v < 2:
-        return _Evaluation(np.full(n, -np.inf), np.zeros(n), left=np.zeros((n, v), bool))
+        return _Evaluation(
+            np.full(n, -np.inf), np.zeros(n), left=np.zeros((n, v), bool), passes=np.zeros(n, bool)
+        )
     total = counts.sum(axis=1)
     miss = None if missing is None else missing[:, None, :]
     if c > 2 and v <= MAX_SUBSET_VALUES:
@@ -248,6 +279,7 @@ def _evaluate_subsets(
         score = np.empty(n)
         gain = np.empty(n)
         left = np.zeros((n, v), dtype=bool)
+        best_pairs = np.zeros((n, 2, c))
         for start in range(0, n, chunk):
             part = counts[start : start + chunk]
             lhs = np.einsum("mv,nvc->nmc", subsets, part)
@@ -260,7 +292,8 @@ def _evaluate_subsets(
             score[start : start + chunk] = s[rows, best]
             gain[start : start + chunk] = g[rows, best]
             left[start : start + chunk] = subsets[best].astype(bool)
-        return _Evaluation(score, gain, left=left)
+            best_pairs[start : start + chunk] = pair[rows, best]
+        return _Evaluation(score, gain, left=left, passes=_passes(options, best_pairs))
     # Breiman's ordering: sort the values by the proportion of one class (exact
     # for two classes); empty values go last, to the second branch.
     sizes = counts.sum(axis=2)
@@ -272,11 +305,17 @@ def _evaluate_subsets(
     ordered = np.take_along_axis(counts, order[:, :, None], axis=1)
     lhs = np.cumsum(ordered, axis=1)[:, : v - 1, :]
     rhs = total[:, None, :] - lhs
-    s, g = options.measure.evaluate(np.stack([lhs, rhs], axis=2), miss, name, options.min_leaf)
+    pairs = np.stack([lhs, rhs], axis=2)
+    s, g = options.measure.evaluate(pairs, miss, name, options.min_leaf)
     best = _best_position(g, s)
     rows = np.arange(n)
     rank = np.argsort(order, axis=1)
-    return _Evaluation(s[rows, best], g[rows, best], left=rank <= best[:, None])
+    return _Evaluation(
+        s[rows, best],
+        g[rows, best],
+        left=rank <= best[:, None],
+        passes=_passes(options, pairs[rows, best]),
+    )
 
 
 def _subset_matrix(v: int) -> np.ndarray:
@@ -312,8 +351,9 @@ def _evaluate_threshold(
     threshold = np.full(n_nodes, np.nan)
     kv, kn, ky = values[known], node[known], data.y[rows[known]]
     kw = None if w is None else w[known]
+    no_split = None if options.significance is None else np.zeros(n_nodes, dtype=bool)
     if kv.size < 2:
-        return _Evaluation(score, gain, threshold)
+        return _Evaluation(score, gain, threshold, passes=no_split)
     order = np.lexsort((kv, kn))
     kv, kn, ky = kv[order], kn[order], ky[order]
     kw = None if kw is None else kw[order]
@@ -337,17 +377,16 @@ def _evaluate_threshold(
     change = ~((pure[:-1] >= 0) & (pure[:-1] == pure[1:]))
     cut = np.flatnonzero(same_node & change)
     if cut.size == 0:
-        return _Evaluation(score, gain, threshold)
+        return _Evaluation(score, gain, threshold, passes=no_split)
     cut_node = group_node[cut]
     lhs = cumulative[cut] - before[cut_node]
     rhs = node_total[cut_node] - lhs
     cut_missing = None if missing is None else missing[cut_node]
-    s, g = options.measure.evaluate(
-        np.stack([lhs, rhs], axis=1), cut_missing, name, options.min_leaf
-    )
+    pairs = np.stack([lhs, rhs], axis=1)
+    s, g = options.measure.evaluate(pairs, cut_missing, name, options.min_leaf)
     midpoints = (group_value[cut] + group_value[cut + 1]) / 2.0
     g_usable = np.where(np.isfinite(s), g, -np.inf)
-    best_order = np.lexsort((-g_usable, cut_node))
+    best_order = np.lexsort((-np.round(g_usable, 10), cut_node))
     first = np.r_[True, cut_node[best_order][1:] != cut_node[best_order][:-1]]
     chosen = best_order[first]
     nodes = cut_node[chosen]
@@ -355,7 +394,11 @@ def _evaluate_threshold(
     gain[nodes] = g[chosen]
     threshold[nodes] = midpoints[chosen]
     candidates = midpoints[cut_node == 0].tolist() if want_candidates else []
-    return _Evaluation(score, gain, threshold, candidates=candidates)
+    passes = None
+    if options.significance is not None:
+        passes = np.zeros(n_nodes, dtype=bool)
+        passes[nodes] = significant(pairs[chosen], options.significance)
+    return _Evaluation(score, gain, threshold, candidates=candidates, passes=passes)
 
 
 def _evaluate(
@@ -379,7 +422,7 @@ def _evaluate(
 
 
 def _choose(
-    options: TreeOptions, scores: np.ndarray, gains: np.ndarray
+    options: TreeOptions, scores: np.ndarray, gains: np.ndarray, passes: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """The best attribute per node (-1 for none) and its gain."""
     valid = np.isfinite(scores)
@@ -389,13 +432,63 @@ def _choose(
             average = np.where(valid, gains, 0.0).sum(axis=1) / np.maximum(counted, 1)
         eligible = valid & (gains >= average[:, None] - 1e-12)
         scores = np.where(eligible, scores, -np.inf)
-    best = np.argmax(scores, axis=1)
+    best = _first_best(scores)
     rows = np.arange(scores.shape[0])
     ok = np.isfinite(scores[rows, best])
     best_gain = gains[rows, best]
     if options.min_gain is not None:
         ok &= best_gain >= options.min_gain
+    if passes is not None:
+        ok &= passes[rows, best]
     return np.where(ok, best, -1), best_gain
+
+
+def _best_splits(
+    data: EncodedData, options: TreeOptions, level: _Level, can_split: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray]]:
+    """The attribute (-1: none), threshold and value subset chosen at each node.
+
+    Only the nodes that may split are scored; their rows are renumbered
+    ``0 .. m-1`` so that every count array has one row per such node.
+    """
+    n = level.n_nodes
+    n_attributes = len(data.attributes)
+    active = np.flatnonzero(can_split)
+    m = active.size
+    local = np.full(n, -1, dtype=np.int64)
+    local[active] = np.arange(m)
+    node = local[level.node]
+    keep = node >= 0
+    rows, node = level.rows[keep], node[keep]
+    w = None if level.weight is None else level.weight[keep]
+    used = level.used[active]
+    scores = np.full((m, n_attributes), -np.inf)
+    gains = np.zeros((m, n_attributes))
+    thresholds = np.full((m, n_attributes), np.nan)
+    passes = None if options.significance is None else np.zeros((m, n_attributes), dtype=bool)
+    lefts: dict[int, np.ndarray] = {}
+    base_cache: dict[int, np.ndarray] = {}
+    for a in range(n_attributes):
+        multiway = not (options.binary or _is_continuous(data, a))
+        if multiway and used[:, a].all():
+            continue
+        ev = _evaluate(data, options, a, rows, node, w, m, base_cache)
+        scores[:, a] = np.where(used[:, a], -np.inf, ev.score) if multiway else ev.score
+        gains[:, a] = ev.gain
+        if ev.threshold is not None:
+            thresholds[:, a] = ev.threshold
+        if ev.left is not None:
+            lefts[a] = ev.left
+        if passes is not None and ev.passes is not None:
+            passes[:, a] = ev.passes
+    chosen, _ = _choose(options, scores, gains, passes)
+    attribute = np.full(n, -1, dtype=np.int64)
+    attribute[active] = chosen
+    threshold = np.full(n, np.nan)
+    split = np.flatnonzero(chosen >= 0)
+    threshold[active[split]] = thresholds[split, chosen[split]]
+    left = {int(active[k]): lefts[int(chosen[k])][k] for k in split if int(chosen[k]) in lefts}
+    return attribute, threshold, left
 
 
 def _grow_level(
@@ -412,35 +505,8 @@ def _grow_level(
     attribute = np.full(n, -1, dtype=np.int64)
     threshold = np.full(n, np.nan)
     left: dict[int, np.ndarray] = {}
-    lefts: dict[int, np.ndarray] = {}
     if can_split.any() and n_attributes:
-        keep = can_split[level.node]
-        rows, node = level.rows[keep], level.node[keep]
-        w = None if level.weight is None else level.weight[keep]
-        scores = np.full((n, n_attributes), -np.inf)
-        gains = np.zeros((n, n_attributes))
-        thresholds = np.full((n, n_attributes), np.nan)
-        base_cache: dict[int, np.ndarray] = {}
-        for a in range(n_attributes):
-            multiway = not (options.binary or _is_continuous(data, a))
-            if multiway and level.used[can_split, a].all():
-                continue
-            ev = _evaluate(data, options, a, rows, node, w, n, base_cache)
-            score = np.where(can_split, ev.score, -np.inf)
-            if multiway:
-                score[level.used[:, a]] = -np.inf
-            scores[:, a] = score
-            gains[:, a] = ev.gain
-            if ev.threshold is not None:
-                thresholds[:, a] = ev.threshold
-            if ev.left is not None:
-                lefts[a] = ev.left
-        attribute, _ = _choose(options, scores, gains)
-        split_nodes = np.flatnonzero(attribute >= 0)
-        threshold[split_nodes] = thresholds[split_nodes, attribute[split_nodes]]
-        for k in split_nodes:
-            if int(attribute[k]) in lefts:
-                left[int(k)] = lefts[int(attribute[k])][k]
+        attribute, threshold, left = _best_splits(data, options, level, can_split)
     record, next_level = _route(data, options, level, attribute, threshold, left, label)
     record.distribution = distribution
     return record, next_level
@@ -639,11 +705,17 @@ def _assemble(data: EncodedData, options: TreeOptions, levels: list[_LevelRecord
                 )
             else:
                 conditions = _conditions(data, record, k, options.binary)
-            base = bases[k]
-            branches = tuple(
-                Branch(conditions[j], weights[base + j], below[base + j]) for j in range(counts[k])
+            base, end = bases[k], bases[k] + counts[k]
+            nodes.append(
+                Split(
+                    a,
+                    tuple(conditions),
+                    tuple(weights[base:end]),
+                    tuple(below[base:end]),
+                    label,
+                    distributions[k],
+                )
             )
-            nodes.append(Split(a, branches, label, distributions[k]))
         below = nodes
     return below[0]
 

@@ -1,0 +1,75 @@
+"""Is a split statistically significant?  The chi-square test of pre-pruning.
+
+000_6201aaf5d1cd969b.txt section 3.2 lists, among the ways to avoid
+overfitting, "stop growing DT when expanding a node is not statistically
+significant"; Quinlan's ID3 (1986) used the chi-square test for it.  For a
+split with class counts ``o_br`` (branch ``b``, class ``r``), the expected
+counts if the branch said nothing about the class are
+``e_br = n_b n_r / n``, and
+
+    chi2 = sum_br (o_br - e_br)^2 / e_br,   df = (branches - 1)(classes - 1)
+
+counting only non-empty branches and classes.  A split is significant at
+level ``alpha`` when ``P(X >= chi2) < alpha`` for ``X`` chi-square with
+``df`` degrees of freedom, i.e. when ``chi2`` exceeds the ``1 - alpha``
+quantile.  Fractional (missing-value) weights are used as counts.
+
+Examples
+--------
+>>> import numpy as np
+>>> stat, df = chi_square(np.array([[[2, 3], [4, 0], [3, 2]]]))   # PlayTennis, Outlook
+>>> round(float(stat[0]), 3), int(df[0])
+(3.547, 2)
+>>> significant(np.array([[[2, 3], [4, 0], [3, 2]]]), 0.05).tolist()   # p = 0.17
+[False]
+
+References
+----------
+000_6201aaf5d1cd969b.txt, section 3.2; Quinlan (1986), "Induction of decision
+trees", Machine Learning 1, section 5; Mitchell (1997) ch. 3.7.1.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from symlearn.errors import InvalidParameterError
+from symlearn.evaluation.statistics import chi2_quantile
+
+__all__ = ["chi_square", "critical_value", "significant"]
+
+
+def chi_square(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The chi-square statistic and degrees of freedom of splits ``(..., branches, classes)``."""
+    counts = np.asarray(counts, dtype=np.float64)
+    sizes = counts.sum(axis=-1, keepdims=True)
+    classes = counts.sum(axis=-2, keepdims=True)
+    total = sizes.sum(axis=-2, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        expected = sizes * classes / total
+        cells = np.where(expected > 0, (counts - expected) ** 2 / expected, 0.0)
+    statistic = cells.sum(axis=(-2, -1))
+    branches = (sizes[..., 0] > 0).sum(axis=-1)
+    kinds = (classes[..., 0, :] > 0).sum(axis=-1)
+    return statistic, np.maximum(branches - 1, 0) * np.maximum(kinds - 1, 0)
+
+
+@lru_cache(maxsize=256)
+def critical_value(df: int, alpha: float) -> float:
+    """The chi-square value a split with ``df`` degrees of freedom must exceed."""
+    return chi2_quantile(1.0 - alpha, df)
+
+
+def significant(counts: np.ndarray, alpha: float) -> np.ndarray:
+    """Which splits are significant at level ``alpha`` (see the module docstring)."""
+    if not 0.0 < alpha < 1.0:
+        raise InvalidParameterError(f"a significance level is in (0, 1), got {alpha}")
+    statistic, df = chi_square(counts)
+    result = np.zeros(statistic.shape, dtype=bool)
+    for d in np.unique(df):
+        if d > 0:
+            here = df == d
+            result[here] = statistic[here] > critical_value(int(d), alpha)
+    return result
