@@ -91,7 +91,6 @@ def test_known_results_confirmed_on_grids(name, n, r, expected):
     assert result.dimension == expected == int(result.formula)
     assert result.dimension <= result.log2_size
     hypotheses, instances = KNOWN_VC_DIMENSIONS[name].grid(n, r)
-    )
     assert is_shattered(result.shattered_set, hypotheses, instances)
     assert "found none" in result.certificate() or "needs" in result.certificate()
 
