@@ -1,0 +1,165 @@
+"""``symlearn infer`` on the kb/ networks: exit status, JSON, outputs, errors."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from symlearn.cli import main
+
+KB = Path(__file__).resolve().parents[2] / "kb"
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(["infer", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def _json(capsys, *args: str) -> dict:
+    status, out, err = _run(capsys, *args, "--json")
+    assert status == 0, err
+    return json.loads(out)
+
+
+def test_alarm_file_queries_and_evidence(capsys):
+    payload = _json(capsys, str(KB / "alarm.pl"))
+    assert payload["method"] == "exact"
+    assert set(payload["probabilities"]) == {"burglary", "earthquake", "alarm"}
+    assert round(payload["probabilities"]["burglary"], 7) == 0.2841718
+    assert payload["evidence"] == {"johncalls": True, "marycalls": True}
+    assert payload["cpts"]["alarm"]["parents"] == ["burglary", "earthquake"]
+    assert payload["network"]["edges"]
+
+
+def test_options_override_the_file(capsys):
+    payload = _json(
+        capsys,
+        str(KB / "sprinkler.pl"),
+        "--query",
+        "rain",
+        "--evidence",
+        "sprinkler=true",
+        "--evidence",
+        "wetgrass=true",
+    )
+    assert list(payload["probabilities"]) == ["rain"]
+    assert round(payload["probabilities"]["rain"], 4) == 0.3204
+
+
+@pytest.mark.parametrize("method", ["enumeration", "likelihood-weighting", "gibbs"])
+def test_methods_agree_with_exact(capsys, method):
+    exact = _json(capsys, str(KB / "sprinkler.pl"))["probabilities"]
+    payload = _json(
+        capsys, str(KB / "sprinkler.pl"), "--method", method, "--samples", "20000", "--seed", "3"
+    )
+    assert payload["method"] == method
+    for atom, p in exact.items():
+        if method == "enumeration":
+            assert payload["probabilities"][atom] == pytest.approx(p, abs=1e-12)
+            assert "standard_errors" not in payload
+        else:
+            se = payload["standard_errors"][atom]
+            assert abs(payload["probabilities"][atom] - p) <= 4 * se
+            assert payload["samples"] >= 20000 and payload["seed"] == 3
+
+
+def test_text_output(capsys):
+    status, out, _ = _run(
+        capsys, str(KB / "alarm.pl"), "--method", "likelihood-weighting", "--samples", "2000"
+    )
+    assert status == 0
+    assert out.startswith("% method: likelihood-weighting; evidence: johncalls, marycalls")
+    assert "standard error" in out and "2000 samples, seed 0" in out
+
+
+def test_alarm_monitoring_and_the_bif_agree(capsys, tmp_path):
+    pl = _json(
+        capsys,
+        str(KB / "alarm_monitoring.pl"),
+        "--query",
+        "history",
+        "--evidence",
+        "cvp(low)=true",
+        "--evidence",
+        "pcwp(low)=true",
+    )
+    assert pl["probabilities"]["history"] == pytest.approx(0.4923131109866915, abs=1e-12)
+    bif = tmp_path / "alarm.bif"
+    assert _run(capsys, str(KB / "alarm_monitoring.pl"), "-o", str(bif))[0] == 0
+    again = _json(
+        capsys,
+        str(bif),
+        "--query",
+        "history",
+        "--evidence",
+        "cvp(low)=true",
+        "--evidence",
+        "pcwp(low)=true",
+    )
+    assert again["probabilities"]["history"] == pytest.approx(
+        pl["probabilities"]["history"], abs=1e-12
+    )
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".png", ".dot", ".pl", ".bif"])
+def test_outputs(capsys, tmp_path, suffix):
+    out = tmp_path / f"net{suffix}"
+    payload = _json(capsys, str(KB / "alarm.pl"), "-o", str(out))
+    assert payload["output"] == str(out) and out.stat().st_size > 0
+    if suffix == ".dot":
+        text = out.read_text()
+        assert '"burglary" -> "alarm"' in text and "johncalls = true" in text
+    if suffix == ".pl":  # the written program gives the same answers
+        again = _json(capsys, str(out))
+        for atom, p in payload["probabilities"].items():
+            assert again["probabilities"][atom] == pytest.approx(p, abs=1e-12)
+
+
+def test_no_queries_reports_every_atom(capsys, tmp_path):
+    path = tmp_path / "p.pl"
+    path.write_text("0.3::a. 0.5::b :- a.\n")
+    payload = _json(capsys, str(path))
+    assert payload["probabilities"] == {"a": 0.3, "b": pytest.approx(0.15)}
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "message"),
+    [
+        ("0.3::p(X) :- q(X).\nq(a).\n", [], "is not ground"),
+        ("0.3::a :- b.\n0.3::b :- a.\n", [], "cycle"),
+        ("0.3::a.\n", ["--query", "nothing"], "nothing/0 is not defined"),
+        ("0.3::a.\n", ["--evidence", "a=maybe"], "ATOM=true or ATOM=false"),
+        ("0.3::a.\n", ["--evidence", "a=true", "--evidence", "a=false"], "contradicts"),
+        (
+            "0.3::a.\n",
+            ["--method", "enumeration", "--evidence", "a=true", "-o", "x.txt"],
+            "suffix",
+        ),
+        ("0.3::a b.\n", [], "error"),
+    ],
+)
+def test_bad_input_exits_2_without_traceback(capsys, tmp_path, text, args, message):
+    path = tmp_path / "bad.pl"
+    path.write_text(text)
+    status, out, err = _run(capsys, str(path), *args)
+    assert status == 2
+    assert message in out + err and "Traceback" not in out + err
+
+
+def test_error_as_json(capsys, tmp_path):
+    path = tmp_path / "bad.pl"
+    path.write_text("0.1::ok.\n0.3::p(X) :- q(X).\nq(a).\n")
+    status, out, _ = _run(capsys, str(path), "--json")
+    assert status == 2
+    error = json.loads(out)["error"]
+    assert error["line"] == 2 and error["path"] == str(path)
+
+
+def test_kb_examples_run(capsys):
+    for name in ("alarm.pl", "sprinkler.pl", "alarm_monitoring.pl"):
+        assert _run(capsys, str(KB / name))[0] == 0
+    assert os.path.exists(KB / "alarm_monitoring.pl")
