@@ -226,3 +226,7 @@ for _name, _arity in [
     ("multifile", 1),
 ]:
     DIRECTIVES[(_name, _arity)] = _accept
+
+# Directives that other parts of symlearn register, imported here (after
+# register_directive exists) so that every command knows them.
+import symlearn.learners.costs  # noqa: E402, F401  (cost/2, attribute costs)
