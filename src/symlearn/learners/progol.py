@@ -368,8 +368,11 @@ class _Search:
         seen: set[tuple[int, ...]] = {()}
         while frontier and self.evaluated < self.settings.nodes:
             node = heapq.heappop(frontier)
-            if best is not None and node.bound <= best.score:
-                continue
+            if best is not None and (
+                node.bound < best.score
+                or (node.bound == best.score and len(node.literals) + 1 >= len(best.literals))
+            ):
+                continue  # no refinement can beat the best, or tie with it in fewer literals
             if self.settings.evaluation != "posonly" and len(node.negatives) == 0:
                 continue  # a refinement can only lose positives and add literals
             for literals in self.refinements(node):
@@ -377,13 +380,18 @@ class _Search:
                     continue
                 seen.add(literals)
                 child = self.evaluate(literals, node)
-                if child.acceptable and (best is None or child.score > best.score):
+                if child.acceptable and (best is None or _preferred(child, best)):
                     best = child
                 if len(child.positives) >= self.settings.minpos:
                     heapq.heappush(frontier, child)
                 if self.evaluated >= self.settings.nodes:
                     break
         return best
+
+
+def _preferred(a: _Node, b: _Node) -> bool:
+    """A higher score; on a tie, fewer literals (Occam's razor, as Aleph)."""
+    return (a.score, -len(a.literals)) > (b.score, -len(b.literals))
 
 
 class _Progol:
