@@ -1,4 +1,4 @@
-"""Inverse resolution: the operators undo resolution, and CIGOL reproduces Mitchell's derivation."""
+"""Inverse resolution undoes resolution; CIGOL reproduces Mitchell's derivation."""
 
 from __future__ import annotations
 
