@@ -53,13 +53,29 @@ __all__ = [
 Indicator = tuple[str, int]
 
 
-@dataclass(frozen=True, slots=True)
 class SourcePosition:
-    """Where something was written: file, 1-based line and column."""
+    """Where something was written: file, 1-based line and column (immutable).
 
-    path: str
-    line: int
-    column: int
+    A plain slotted class rather than a frozen dataclass: a large knowledge
+    base makes one per clause, and this is several times cheaper to build.
+    """
+
+    __slots__ = ("column", "line", "path")
+
+    def __init__(self, path: str, line: int, column: int) -> None:
+        self.path = path
+        self.line = line
+        self.column = column
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, SourcePosition) and self.path == other.path
+                and self.line == other.line and self.column == other.column)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.line, self.column))
+
+    def __repr__(self) -> str:
+        return f"SourcePosition({self.path!r}, {self.line}, {self.column})"
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
@@ -215,7 +231,7 @@ class Predicate:
         The predicate's functor.
     """
 
-    __slots__ = ("_indexes", "arity", "clauses", "dynamic", "name", "positions")
+    __slots__ = ("_indexed", "_indexes", "arity", "clauses", "dynamic", "name", "positions")
 
     def __init__(self, name: str, arity: int) -> None:
         self.name = name
@@ -224,6 +240,7 @@ class Predicate:
         self.positions: list[SourcePosition | None] = []
         self.dynamic = False
         self._indexes: list[tuple[dict[object, list[int]], list[int]] | None] = [None] * arity
+        self._indexed = False
 
     @property
     def indicator(self) -> Indicator:
@@ -242,8 +259,9 @@ class Predicate:
     def touch(self) -> None:
         """Note that the clauses changed: indexes are rebuilt and caches refreshed."""
         _modifications[0] += 1
-        if any(index is not None for index in self._indexes):
+        if self._indexed:
             self._indexes = [None] * self.arity
+            self._indexed = False
 
     def index(self, position: int) -> tuple[dict[object, list[int]], list[int]]:
         """The index on argument ``position`` (0-based), built on first use.
@@ -275,6 +293,7 @@ class Predicate:
                 same_key.append(number)
         built = (by_key, unbound)
         self._indexes[position] = built
+        self._indexed = True
         return built
 
     def candidates(self, keys: Sequence[object]) -> Sequence[int]:

@@ -33,10 +33,11 @@ from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.knowledge_base import (
     Example,
     KnowledgeBase,
+    Predicate,
     ProbabilisticClause,
     SourcePosition,
 )
-from symlearn.kb.parser import ReadClause, read_clauses
+from symlearn.kb.parser import ReadClause, scan_clauses
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
@@ -155,13 +156,28 @@ class _Loader:
             raise KBSyntaxError(
                 "the file contains a NUL byte (is it a binary file?)", path, line, 1
             )
-        for read in read_clauses(text, path):
-            self.current = read
+        predicates = self.kb.predicates
+        touched: set[Predicate] = set()
+        for term, variables, line, column, offset in scan_clauses(text, path):
+            if type(term) is Struct and term.name not in _SPECIAL_NAMES:
+                # The common case, a plain fact of a known predicate: keep it lean.
+                predicate = predicates.get((term.name, len(term.args)))
+                if predicate is not None and predicate.clauses:
+                    predicate.clauses.append(Clause.fact(term))
+                    predicate.positions.append(SourcePosition(path, line, column))
+                    touched.add(predicate)
+                    continue
+            self.current = ReadClause(term, variables, path, line, column, text, offset)
             self.base = base
-            self.add(read)
+            self.add(self.current)
+        for predicate in touched:
+            predicate.touch()
 
     def add(self, read: ReadClause) -> None:
         term = read.term
+        if type(term) is Struct and term.name not in _SPECIAL_NAMES:
+            self.clause(term)  # the common case: an ordinary fact
+            return
         if type(term) is Struct and term.name == ":-" and len(term.args) == 1:
             self.directive(term.args[0])
         elif type(term) is Struct and term.name == "?-" and len(term.args) == 1:
@@ -201,21 +217,21 @@ class _Loader:
             clause = Clause.from_term(term)
         except TypeError:
             raise self.error(_not_callable_message(term)) from None
-        name, arity = clause.functor
-        if (name, arity) in SYSTEM_PREDICATES:
+        indicator = clause.functor
+        if indicator in SYSTEM_PREDICATES:
+            name, arity = indicator
             raise self.error(
                 f"no permission to modify static procedure {name}/{arity} (it is built in)"
             )
-        self.kb.add_clause(clause, self.position)
-        if clause.is_fact:
-            self.special_fact(clause.head)
-
-    def special_fact(self, head: Term) -> None:
-        """Record examples, evidence and queries written as facts."""
-        if type(head) is not Struct:
-            return
-        name, args = head.name, head.args
         position = self.position
+        self.kb.predicate(*indicator).add(clause, position)
+        head = clause.head
+        if not clause.body and type(head) is Struct and head.name in _SPECIAL_NAMES:
+            self.special_fact(head, position)
+
+    def special_fact(self, head: Struct, position: SourcePosition) -> None:
+        """Record examples, evidence and queries written as facts."""
+        name, args = head.name, head.args
         if name in ("pos", "neg", "instance") and len(args) == 1:
             if not is_callable(args[0]):
                 raise self.error(f"{name}/1 expects an atom such as {name}(p(a))")
@@ -281,6 +297,12 @@ class _Loader:
         if not 0.0 <= value <= 1.0:
             raise self.error(f"probability {format_term(term)} is outside [0, 1]")
         return value
+
+
+#: Functor names of clause terms that are not plain facts (directives, rules,
+#: probabilistic clauses, examples and ProbLog declarations).
+_SPECIAL_NAMES = frozenset({":-", "?-", "::", ";", "-->", "pos", "neg", "label", "instance",
+                            "evidence", "query"})
 
 
 def _is_probabilistic(term: Term) -> bool:

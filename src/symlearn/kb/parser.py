@@ -31,7 +31,6 @@ import importlib.resources
 import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
@@ -43,7 +42,6 @@ from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_li
 __all__ = ["ReadClause", "parse_term", "parse_text", "read_clauses"]
 
 
-@dataclass(frozen=True, slots=True)
 class ReadClause:
     """One clause as read: its term, variable names and where it starts.
 
@@ -58,19 +56,32 @@ class ReadClause:
     line, column
         1-based position of its first character.
     source_line
-        The text of that line, for error messages.
+        The text of that line, for error messages (computed when asked for).
     """
 
-    term: Term
-    variables: dict[str, Var] = field(hash=False, compare=False)
-    path: str
-    line: int
-    column: int
-    source_line: str = field(default="", hash=False, compare=False, repr=False)
+    __slots__ = ("_offset", "_text", "column", "line", "path", "term", "variables")
+
+    def __init__(self, term: Term, variables: dict[str, Var], path: str, line: int,
+                 column: int, text: str = "", offset: int = 0) -> None:
+        self.term = term
+        self.variables = variables
+        self.path = path
+        self.line = line
+        self.column = column
+        self._text = text
+        self._offset = offset
+
+    @property
+    def source_line(self) -> str:
+        """The text of the clause's first line."""
+        return _line_text(self._text, self._offset) if self._text else ""
 
     def error(self, message: str) -> KBSyntaxError:
         """A syntax error located at this clause."""
         return KBSyntaxError(message, self.path, self.line, self.column, self.source_line)
+
+    def __repr__(self) -> str:
+        return f"ReadClause({self.term!r}, {self.path}:{self.line}:{self.column})"
 
 
 # --------------------------------------------------------------------------
@@ -271,6 +282,9 @@ _FAST_FACT = re.compile(
     r"\s*\.(?=\s|%|$)"
 )
 _FAST_ARG_SPLIT = re.compile(r"\s*,\s*")
+# A fast fact followed by the layout after it: one match per clause.
+_FAST_FACT_AND_LAYOUT = re.compile(_FAST_FACT.pattern + r"(?:\s+|%[^\n]*|/\*.*?\*/)*",
+                                   re.DOTALL)
 # One token of the clause scanner.  Order matters: comments and quoted items
 # first, so that a '.' inside them does not end the clause.
 _CLAUSE_TOKEN = re.compile(
@@ -312,14 +326,6 @@ def _clause_end(text: str, start: int) -> int:
     return len(text)
 
 
-def _fast_fact(match: re.Match[str]) -> Term:
-    args: list[Term] = [
-        int(text) if text[0].isdigit() or text[0] == "-" else text
-        for text in _FAST_ARG_SPLIT.split(match.group(2))
-    ]
-    return Struct(match.group(1), tuple(args))
-
-
 def _line_text(text: str, offset: int) -> str:
     start = text.rfind("\n", 0, offset) + 1
     end = text.find("\n", offset)
@@ -347,6 +353,49 @@ class _Position:
         return self.offset - self.line_start + 1
 
 
+#: What :func:`scan_clauses` yields: term, named variables, line, column, offset.
+ScannedClause = tuple[Term, dict[str, Var], int, int, int]
+
+
+def scan_clauses(text: str, path: str = "<string>", fast: bool = True
+                 ) -> Iterator[ScannedClause]:
+    """Yield ``(term, variables, line, column, offset)`` for each clause of ``text``.
+
+    The lean form of :func:`read_clauses` that the loader uses: no object
+    per clause, and the source line is only looked up for an error.
+    """
+    layout = _LAYOUT.match
+    fast_fact = _FAST_FACT_AND_LAYOUT.match if fast else None
+    split = _FAST_ARG_SPLIT.split
+    where = _Position(text)
+    no_variables: dict[str, Var] = {}
+    pos = layout(text, 0).end()  # type: ignore[union-attr]
+    length = len(text)
+    count_newlines = text.count
+    line, line_start, last = 1, 0, 0
+    while pos < length:
+        newlines = count_newlines("\n", last, pos)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", last, pos) + 1
+        last = pos
+        m = fast_fact(text, pos) if fast_fact is not None else None
+        if m is not None:
+            args = tuple([int(a) if a[0].isdigit() or a[0] == "-" else a
+                          for a in split(m.group(2))])
+            yield Struct(m.group(1), args), no_variables, line, pos - line_start + 1, pos
+            pos = m.end()
+            continue
+        if text.startswith("/*", pos):
+            raise KBSyntaxError("unterminated /* comment", path, line, pos - line_start + 1,
+                                _line_text(text, pos))
+        end = _clause_end(text, pos)
+        where.move_to(pos)
+        term, variables = _parse_clause(text, pos, end, path, where)
+        yield term, variables, line, pos - line_start + 1, pos
+        pos = layout(text, end).end()  # type: ignore[union-attr]
+
+
 def read_clauses(text: str, path: str = "<string>", fast: bool = True) -> Iterator[ReadClause]:
     """Yield the clauses of ``text`` in order.
 
@@ -365,32 +414,8 @@ def read_clauses(text: str, path: str = "<string>", fast: bool = True) -> Iterat
     KBSyntaxError
         At the first clause that does not parse, with its file, line and column.
     """
-    where = _Position(text)
-
-    def layout_end(offset: int) -> int:
-        match = _LAYOUT.match(text, offset)
-        assert match is not None  # the layout pattern matches the empty string
-        return match.end()
-
-    fast_fact = _FAST_FACT.match
-    pos = layout_end(0)
-    length = len(text)
-    while pos < length:
-        where.move_to(pos)
-        if text.startswith("/*", pos):
-            raise KBSyntaxError(
-                "unterminated /* comment", path, where.line, where.column, _line_text(text, pos)
-            )
-        m = fast_fact(text, pos) if fast else None
-        if m is not None:
-            term = _fast_fact(m)
-            end = m.end()
-            variables: dict[str, Var] = {}
-        else:
-            end = _clause_end(text, pos)
-            term, variables = _parse_clause(text, pos, end, path, where)
-        yield ReadClause(term, variables, path, where.line, where.column, _line_text(text, pos))
-        pos = layout_end(end)
+    for term, variables, line, column, offset in scan_clauses(text, path, fast):
+        yield ReadClause(term, variables, path, line, column, text, offset)
 
 
 def parse_text(text: str, path: str = "<string>", fast: bool = True) -> list[ReadClause]:

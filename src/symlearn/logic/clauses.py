@@ -120,6 +120,15 @@ class Clause:
         self._key: tuple[Term, tuple[Term, ...]] | None = None
 
     @classmethod
+    def fact(cls, head: Struct) -> Clause:
+        """The fact ``head``, for a compound term known to be callable (no checks)."""
+        clause = cls.__new__(cls)
+        clause.head = head
+        clause.body = ()
+        clause._key = None
+        return clause
+
+    @classmethod
     def from_term(cls, term: Term) -> Clause:
         """Build a clause from ``H :- B`` (or a fact ``H``)."""
         if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
@@ -146,7 +155,10 @@ class Clause:
     @property
     def functor(self) -> tuple[str, int]:
         """``(name, arity)`` of the head."""
-        return functor_of(self.head)
+        head = self.head
+        if type(head) is Struct:
+            return head.name, len(head.args)
+        return functor_of(head)
 
     @property
     def indicator(self) -> str:
