@@ -146,7 +146,7 @@ class _Atom:
             self.args = ()
 
 
-class _Unsupported(Exception):  # noqa: N818 - internal signal, never escapes
+class _Unsupported(Exception):
     """The predicate is outside the Datalog fragment."""
 
 
@@ -221,7 +221,7 @@ class DatalogProgram:
             self._kinds[indicator] = "edb"
             return "edb"
         if indicator in visiting:
-            cycle = visiting[visiting.index(indicator):]
+            cycle = visiting[visiting.index(indicator) :]
             if all(member in self.kb.tabled for member in cycle):
                 return "tabled"
             raise _Unsupported  # untabled recursion: SLD order and termination matter
@@ -318,7 +318,9 @@ class DatalogProgram:
             if current in graph:
                 continue
             graph[current] = {
-                _Atom(g).indicator for c in self._clauses(current) for g in c.body
+                _Atom(g).indicator
+                for c in self._clauses(current)
+                for g in c.body
                 if self.kind(_Atom(g).indicator) == "tabled"
             }
             stack.extend(graph[current])
@@ -375,7 +377,8 @@ class DatalogProgram:
             found = functions.get((number, position))
             if found is None:
                 found = functions[(number, position)] = self._rule_function(
-                    rules[number][1], position, full, strict)
+                    rules[number][1], position, full, strict
+                )
             return found
 
         # Round 0: the rules with no goal in the component.
@@ -399,8 +402,13 @@ class DatalogProgram:
         for p in component:
             self._complete[p] = full[p]
 
-    def _rule_function(self, clause: Clause, delta_position: int | None,
-                       full: dict[Indicator, Relation], strict: bool) -> Callable[..., None]:
+    def _rule_function(
+        self,
+        clause: Clause,
+        delta_position: int | None,
+        full: dict[Indicator, Relation],
+        strict: bool,
+    ) -> Callable[..., None]:
         """Join ``clause``'s body starting from the delta rows of one goal.
 
         The generated function ``f(delta, members, out)`` appends to ``out``
@@ -454,7 +462,7 @@ def _check_clause(clause: Clause) -> None:
     for goal in clause.body:
         if type(goal) not in (str, Struct):
             raise _Unsupported
-        for arg in (goal.args if type(goal) is Struct else ()):
+        for arg in goal.args if type(goal) is Struct else ():
             if type(arg) is Var:
                 body_vars.add(arg)
             elif type(arg) not in _ATOMIC:
@@ -474,8 +482,9 @@ def _same(a: object, b: object) -> bool:
 class _CodeWriter:
     """Generates the Python source of one join plan and compiles it."""
 
-    def __init__(self, program: DatalogProgram,
-                 full: dict[Indicator, Relation] | None = None) -> None:
+    def __init__(
+        self, program: DatalogProgram, full: dict[Indicator, Relation] | None = None
+    ) -> None:
         self.program = program
         self.full = full or {}
         self.names: dict[str, object] = {"_same": _same, "_row_key": _row_key}
@@ -508,8 +517,15 @@ class _CodeWriter:
             return indicator
         raise _Unsupported
 
-    def scan(self, atom: _Atom, source: str, variables: dict[Var, str], lines: list[str],
-             indent: int, skip: frozenset[int] = frozenset()) -> int:
+    def scan(
+        self,
+        atom: _Atom,
+        source: str,
+        variables: dict[Var, str],
+        lines: list[str],
+        indent: int,
+        skip: frozenset[int] = frozenset(),
+    ) -> int:
         """``for row in source:`` binding the atom's variables from each row."""
         row = f"r{next(self.fresh)}"
         lines.append("    " * indent + f"for {row} in {source}:")
@@ -528,26 +544,36 @@ class _CodeWriter:
                 lines.append(pad + f"if not _same({self.constant(arg)}, {cell}): continue")
         return indent
 
-    def joins(self, atoms: list[_Atom], variables: dict[Var, str], lines: list[str],
-              ordered: bool, indent: int = 0) -> int:
+    def joins(
+        self,
+        atoms: list[_Atom],
+        variables: dict[Var, str],
+        lines: list[str],
+        ordered: bool,
+        indent: int = 0,
+    ) -> int:
         """Nested loops joining ``atoms``; in written order when ``ordered`` (SLD order)."""
         remaining = list(atoms)
         while remaining:
             if ordered:
                 atom = remaining.pop(0)
             else:  # most bound arguments first
-                atom = max(remaining, key=lambda a: sum(
-                    1 for x in a.args if type(x) is not Var or x in variables))
+                atom = max(
+                    remaining,
+                    key=lambda a: sum(1 for x in a.args if type(x) is not Var or x in variables),
+                )
                 remaining.remove(atom)
             indent = self.join_one(atom, variables, lines, indent)
         return indent
 
-    def join_one(self, atom: _Atom, variables: dict[Var, str], lines: list[str],
-                 indent: int) -> int:
+    def join_one(
+        self, atom: _Atom, variables: dict[Var, str], lines: list[str], indent: int
+    ) -> int:
         source = self.source(atom)
         bound_values = [
             (p, variables[a] if type(a) is Var else self.constant(a))
-            for p, a in enumerate(atom.args) if type(a) is not Var or a in variables
+            for p, a in enumerate(atom.args)
+            if type(a) is not Var or a in variables
         ]
         if not isinstance(source, Relation):
             pattern = tuple(type(a) is not Var or a in variables for a in atom.args)
@@ -558,20 +584,27 @@ class _CodeWriter:
             ]
             # The plan has checked the bound arguments; bind only the others.
             checked = frozenset(p for p, is_bound in enumerate(pattern) if is_bound)
-            return self.scan(atom, f"{plan}({_tuple(call_values)})", variables, lines, indent,
-                             skip=checked)
+            return self.scan(
+                atom, f"{plan}({_tuple(call_values)})", variables, lines, indent, skip=checked
+            )
         if not bound_values:
             return self.scan(atom, self.name("rows", source.rows), variables, lines, indent)
         position, value = bound_values[0]
         index = self.name("index", source.index(position))
         value_key = self.local(_key_expression(value), lines, indent)
-        return self.scan(atom, f"{index}.get({value_key}, ())", variables, lines, indent,
-                         skip=frozenset([position]))
+        return self.scan(
+            atom,
+            f"{index}.get({value_key}, ())",
+            variables,
+            lines,
+            indent,
+            skip=frozenset([position]),
+        )
 
     def function(self, parameters: str, lines: list[str], generator: bool = True) -> Callable:
         body = "\n".join("    " + line for line in lines) or "    pass"
         tail = "    return\n    yield\n" if generator else "    return\n"
         source = f"def _plan({parameters}):\n{body}\n{tail}"
         namespace = dict(self.names)
-        exec(compile(source, "<symlearn datalog plan>", "exec"), namespace)  # noqa: S102
+        exec(compile(source, "<symlearn datalog plan>", "exec"), namespace)
         return namespace["_plan"]  # type: ignore[no-any-return]

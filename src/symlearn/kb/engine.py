@@ -701,8 +701,15 @@ class Engine:
         raise type_error("callable", resolve(goal))
 
     # -------------------------------------------------------------- tabling
-    def _datalog_call(self, name: str, arity: int, args: tuple[RTerm, ...], nxt: Cont,
-                      depth: int, cps: list[_Choice]) -> RTerm:
+    def _datalog_call(
+        self,
+        name: str,
+        arity: int,
+        args: tuple[RTerm, ...],
+        nxt: Cont,
+        depth: int,
+        cps: list[_Choice],
+    ) -> RTerm:
         """Answer an untabled Datalog call from its compiled join plan (or ``_NOT_HERE``)."""
         values = []
         for arg in args:
@@ -716,11 +723,20 @@ class Engine:
         assert self._datalog is not None
         plan = self._datalog.plan((name, arity), tuple(v is not None for v in values))
         rows = plan(tuple(values))
-        cps.append(_Choice(_ITER, len(self.trail), nxt, depth, _unify_rows(self.trail, args, rows)))
+        cps.append(
+            _Choice(_ITER, len(self.trail), nxt, depth, _unify_rows(self.trail, args, rows))
+        )
         return self._backtrack(cps)
 
-    def _datalog_table(self, name: str, arity: int, args: tuple[RTerm, ...], nxt: Cont,
-                       depth: int, cps: list[_Choice]) -> RTerm:
+    def _datalog_table(
+        self,
+        name: str,
+        arity: int,
+        args: tuple[RTerm, ...],
+        nxt: Cont,
+        depth: int,
+        cps: list[_Choice],
+    ) -> RTerm:
         """Answer a tabled Datalog call from its computed relation (or ``_NOT_HERE``)."""
         datalog = self._datalog
         if datalog is None or datalog.kind((name, arity)) != "tabled":
@@ -737,7 +753,9 @@ class Engine:
             if type(value) not in _ATOMIC:
                 return _FAIL
             rows = relation.index(position).get(datalog_key(value), [])
-        cps.append(_Choice(_ITER, len(self.trail), nxt, depth, _unify_rows(self.trail, args, rows)))
+        cps.append(
+            _Choice(_ITER, len(self.trail), nxt, depth, _unify_rows(self.trail, args, rows))
+        )
         return self._backtrack(cps)
 
     def _call_tabled(self, goal: RTerm, nxt: Cont, depth: int, cps: list[_Choice]) -> RTerm:
@@ -842,8 +860,9 @@ class Engine:
 _ATOMIC = (str, int, float, PString)
 
 
-def _unify_rows(trail: list[Ref], args: tuple[RTerm, ...], rows: Iterable[tuple[RTerm, ...]]
-                ) -> Iterator[None]:
+def _unify_rows(
+    trail: list[Ref], args: tuple[RTerm, ...], rows: Iterable[tuple[RTerm, ...]]
+) -> Iterator[None]:
     """Unify the call arguments with each row of atomic values in turn."""
     for row in rows:
         mark = len(trail)

@@ -41,13 +41,13 @@ from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = [
     "Example",
-    "modifications",
     "KnowledgeBase",
     "Mode",
     "Predicate",
     "ProbabilisticClause",
     "SourcePosition",
     "index_key",
+    "modifications",
 ]
 
 Indicator = tuple[str, int]
@@ -68,8 +68,12 @@ class SourcePosition:
         self.column = column
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, SourcePosition) and self.path == other.path
-                and self.line == other.line and self.column == other.column)
+        return (
+            isinstance(other, SourcePosition)
+            and self.path == other.path
+            and self.line == other.line
+            and self.column == other.column
+        )
 
     def __hash__(self) -> int:
         return hash((self.path, self.line, self.column))

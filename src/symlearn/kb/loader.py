@@ -301,8 +301,9 @@ class _Loader:
 
 #: Functor names of clause terms that are not plain facts (directives, rules,
 #: probabilistic clauses, examples and ProbLog declarations).
-_SPECIAL_NAMES = frozenset({":-", "?-", "::", ";", "-->", "pos", "neg", "label", "instance",
-                            "evidence", "query"})
+_SPECIAL_NAMES = frozenset(
+    {":-", "?-", "::", ";", "-->", "pos", "neg", "label", "instance", "evidence", "query"}
+)
 
 
 def _is_probabilistic(term: Term) -> bool:

@@ -61,8 +61,16 @@ class ReadClause:
 
     __slots__ = ("_offset", "_text", "column", "line", "path", "term", "variables")
 
-    def __init__(self, term: Term, variables: dict[str, Var], path: str, line: int,
-                 column: int, text: str = "", offset: int = 0) -> None:
+    def __init__(
+        self,
+        term: Term,
+        variables: dict[str, Var],
+        path: str,
+        line: int,
+        column: int,
+        text: str = "",
+        offset: int = 0,
+    ) -> None:
         self.term = term
         self.variables = variables
         self.path = path
@@ -283,8 +291,7 @@ _FAST_FACT = re.compile(
 )
 _FAST_ARG_SPLIT = re.compile(r"\s*,\s*")
 # A fast fact followed by the layout after it: one match per clause.
-_FAST_FACT_AND_LAYOUT = re.compile(_FAST_FACT.pattern + r"(?:\s+|%[^\n]*|/\*.*?\*/)*",
-                                   re.DOTALL)
+_FAST_FACT_AND_LAYOUT = re.compile(_FAST_FACT.pattern + r"(?:\s+|%[^\n]*|/\*.*?\*/)*", re.DOTALL)
 # One token of the clause scanner.  Order matters: comments and quoted items
 # first, so that a '.' inside them does not end the clause.
 _CLAUSE_TOKEN = re.compile(
@@ -357,8 +364,7 @@ class _Position:
 ScannedClause = tuple[Term, dict[str, Var], int, int, int]
 
 
-def scan_clauses(text: str, path: str = "<string>", fast: bool = True
-                 ) -> Iterator[ScannedClause]:
+def scan_clauses(text: str, path: str = "<string>", fast: bool = True) -> Iterator[ScannedClause]:
     """Yield ``(term, variables, line, column, offset)`` for each clause of ``text``.
 
     The lean form of :func:`read_clauses` that the loader uses: no object
@@ -381,14 +387,16 @@ def scan_clauses(text: str, path: str = "<string>", fast: bool = True
         last = pos
         m = fast_fact(text, pos) if fast_fact is not None else None
         if m is not None:
-            args = tuple([int(a) if a[0].isdigit() or a[0] == "-" else a
-                          for a in split(m.group(2))])
+            args = tuple(
+                [int(a) if a[0].isdigit() or a[0] == "-" else a for a in split(m.group(2))]
+            )
             yield Struct(m.group(1), args), no_variables, line, pos - line_start + 1, pos
             pos = m.end()
             continue
         if text.startswith("/*", pos):
-            raise KBSyntaxError("unterminated /* comment", path, line, pos - line_start + 1,
-                                _line_text(text, pos))
+            raise KBSyntaxError(
+                "unterminated /* comment", path, line, pos - line_start + 1, _line_text(text, pos)
+            )
         end = _clause_end(text, pos)
         where.move_to(pos)
         term, variables = _parse_clause(text, pos, end, path, where)
