@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import count
+from typing import Any
 
 from symlearn.kb.knowledge_base import KnowledgeBase, Predicate, modifications
 from symlearn.kb.system import SYSTEM_PREDICATES
@@ -607,4 +608,5 @@ class _CodeWriter:
         source = f"def _plan({parameters}):\n{body}\n{tail}"
         namespace = dict(self.names)
         exec(compile(source, "<symlearn datalog plan>", "exec"), namespace)
-        return namespace["_plan"]  # type: ignore[no-any-return]
+        function: Callable[..., Any] = namespace["_plan"]  # type: ignore[assignment]
+        return function
