@@ -19,7 +19,7 @@ import math
 
 import pytest
 import sympy as sp
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symlearn.bounds import mistakes, sample
@@ -160,6 +160,7 @@ sizes = st.integers(min_value=1, max_value=10**6)
 fractions = st.integers(min_value=1, max_value=999).map(lambda i: sp.Rational(i, 1000))
 
 
+@settings(max_examples=20, deadline=None)
 @given(h1=sizes, h2=sizes, e1=fractions, e2=fractions, d1=fractions, d2=fractions)
 def test_pac_bound_is_monotone_in_H_inverse_epsilon_inverse_delta(h1, h2, e1, e2, d1, d2):
     bound = derive("pac")
@@ -175,6 +176,7 @@ def test_pac_bound_is_monotone_in_H_inverse_epsilon_inverse_delta(h1, h2, e1, e2
     assert needed(lo_h, hi_e, hi_d) <= needed(lo_h, hi_e, lo_d)
 
 
+@settings(max_examples=20, deadline=None)
 @given(h=sizes, e=fractions, d=fractions)
 def test_agnostic_needs_more_than_consistent_when_epsilon_below_half(h, e, d):
     if e >= sp.Rational(1, 2):
@@ -184,6 +186,7 @@ def test_agnostic_needs_more_than_consistent_when_epsilon_below_half(h, e, d):
     assert agnostic >= consistent
 
 
+@settings(max_examples=20, deadline=None)
 @given(e=fractions, d=fractions, h=sizes)
 def test_pac_sample_size_really_makes_the_failure_bound_small(e, d, h):
     m_ = derive("pac").evaluate(H=h, epsilon=e, delta=d).values["m"]

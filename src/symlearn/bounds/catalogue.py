@@ -53,7 +53,13 @@ from symlearn.bounds.derivation import Derivation
 from symlearn.bounds.rules import canonical
 from symlearn.bounds.sizes import size_formula
 from symlearn.bounds.solving import isolate, satisfied, settle_integer, solve_numerically
-from symlearn.bounds.variables import VARIABLES, Variable, describe_interval, validate
+from symlearn.bounds.variables import (
+    VARIABLES,
+    Variable,
+    describe_interval,
+    in_domain,
+    validate,
+)
 from symlearn.errors import InvalidParameterError
 
 __all__ = [
@@ -243,12 +249,10 @@ def _number(value: sp.Expr) -> int | float:
     return float(sp.N(value, 20))
 
 
-def _least_integer(x: sp.Expr, strict: bool) -> int:
-    return int(sp.floor(x)) + 1 if strict else int(sp.ceiling(x))
-
-
-def _greatest_integer(x: sp.Expr, strict: bool) -> int:
-    return int(sp.ceiling(x)) - 1 if strict else int(sp.floor(x))
+def _integer_guess(x: sp.Expr, at_least: bool) -> int:
+    """Round ``x`` the allowed way from a 40-digit value; ``settle_integer`` then checks it."""
+    value = sp.N(x, 40)
+    return int(sp.ceiling(value)) if at_least else int(sp.floor(value))
 
 
 @dataclass(frozen=True)
@@ -487,13 +491,8 @@ class Bound:
         exact = _number(boundary)
         value: int | float = exact
         if solved.integer:
-            guess = (
-                _least_integer(boundary, strict)
-                if at_least
-                else _greatest_integer(boundary, strict)
-            )
             value = settle_integer(
-                guess,
+                _integer_guess(boundary, at_least),
                 at_least,
                 lambda i: satisfied(relation, {**substitution, solved.symbol: sp.Integer(i)}),
             )
@@ -519,9 +518,7 @@ def _feasible(var: Variable, value: sp.Expr, at_least: bool) -> bool:
     """Whether some value of ``var`` in its range lies on the allowed side of ``value``."""
     lo, hi = var.domain.start, var.domain.end
     if var.integer:
-        return bool(var.domain.contains(value)) or (
-            bool(value < lo) if at_least else bool(value > hi)
-        )
+        return in_domain(var.domain, value) or (bool(value < lo) if at_least else bool(value > hi))
     if at_least:
         return bool(value < hi)
     return bool(value > lo)

@@ -67,8 +67,16 @@ def _contexts(expr: sp.Expr, symbol: sp.Symbol, inside: str = "algebraic") -> se
 
 
 def _solvable(gap: sp.Expr, symbol: sp.Symbol) -> bool:
-    """Whether each term meets ``symbol`` in one way only (no ``v log v``, no max)."""
-    for term in sp.Add.make_args(sp.expand(sp.expand_log(gap, force=True))):
+    """Whether ``symbol`` occurs in one way only (no ``v log v``, no two logarithms, no max)."""
+    expanded = sp.expand(sp.expand_log(gap, force=True))
+    transcendental = {
+        a
+        for a in expanded.atoms(sp.log, sp.exp, sp.Pow)
+        if a.has(symbol) and not (isinstance(a, sp.Pow) and not a.exp.has(symbol))
+    }
+    if len(transcendental) > 1:
+        return False
+    for term in sp.Add.make_args(expanded):
         kinds = _contexts(term, symbol)
         if len(kinds) > 1 or "max" in kinds:
             return False
@@ -138,10 +146,16 @@ def satisfied(relation: Relational, values: dict[sp.Symbol, sp.Expr]) -> bool | 
     True
     >>> satisfied(sp.Gt(x, 1 / x), {x: 0}) is None
     True
+    >>> satisfied(sp.Lt(x, sp.log(1024) / sp.log(2)), {x: 10})
+    False
     """
     form = canonical(relation)
+    exact = (form.big - form.small).xreplace(values)
     try:
-        gap = sp.N((form.big - form.small).xreplace(values), _DIGITS)
+        gap = sp.N(exact, _DIGITS)
+        if gap.is_real and abs(gap) < sp.Float(10) ** (5 - _DIGITS):
+            # Too close to call: decide exactly (log(1024)/log(2) is exactly 10).
+            gap = sp.Integer(0) if sp.simplify(exact) == 0 else sp.N(exact, 4 * _DIGITS)
     except (ZeroDivisionError, ValueError, TypeError, OverflowError):
         return None
     if not (gap.is_real and gap.is_finite):
