@@ -68,12 +68,12 @@ grandchild(A, B) :- father(B, C), father(C, A).   [absorption, θ2⁻¹ = {bob/A
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import InvalidParameterError, KBError
+from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.background import dependent_predicates, is_example_predicate
 from symlearn.ilp.coverage import Coverage
@@ -88,6 +88,7 @@ from symlearn.ilp.inverse_operators import (
     inverse_substitutions,
     truncation,
 )
+from symlearn.ilp.settings import natural_settings
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause
 from symlearn.logic.lgg import relevant_facts
@@ -155,13 +156,7 @@ class CigolSettings:
     @classmethod
     def from_kb(cls, kb: KnowledgeBase, **overrides: int | None) -> CigolSettings:
         """Settings from the knowledge base's ``set/2`` directives, then ``overrides``."""
-        values: dict[str, int] = {}
-        for name, attribute in cls.NAMES.items():
-            value = kb.setting(name)
-            if value is not None:
-                if type(value) is not int or value < 0:
-                    raise KBError(f"set({name}, {format_term(value)}): expected a natural number")
-                values[attribute] = value
+        values = natural_settings(kb, cls.NAMES)
         values.update({k: v for k, v in overrides.items() if v is not None})
         known = {f.name for f in fields(cls)}
         unknown = set(values) - known
@@ -284,7 +279,6 @@ class CigolResult:
     background: tuple[Indicator, ...]
     candidates: int
     set_aside: int = 0
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def theory(self) -> Theory:
@@ -299,6 +293,7 @@ class CigolResult:
             "derivation": [c.derivation.to_dict() for c in self.clauses],
             "settings": self.settings.to_dict(),
             "candidates_evaluated": self.candidates,
+            "set_aside": self.set_aside,
             "background_predicates": [f"{n}/{a}" for n, a in self.background],
         }
 

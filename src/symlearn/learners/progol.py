@@ -74,6 +74,7 @@ from symlearn.errors import InvalidParameterError, KBError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
 from symlearn.ilp.coverage import Coverage
+from symlearn.ilp.settings import natural_settings
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
@@ -155,13 +156,7 @@ class ProgolSettings:
     @classmethod
     def from_kb(cls, kb: KnowledgeBase, **overrides: Any) -> ProgolSettings:
         """Settings from the knowledge base's ``set/1,2`` directives, then ``overrides``."""
-        values: dict[str, Any] = {}
-        for name in cls.INTEGERS:
-            value = kb.setting(name)
-            if value is not None:
-                if type(value) is not int or value < 0:
-                    raise KBError(f"set({name}, {format_term(value)}): expected a natural number")
-                values[name] = value
+        values: dict[str, Any] = dict(natural_settings(kb, cls.INTEGERS))
         evalfn = kb.setting("evalfn")
         if evalfn is not None:
             if evalfn not in EVALFNS:
@@ -231,7 +226,6 @@ class ProgolResult:
     settings: ProgolSettings
     nodes: int
     set_aside: int = 0
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def theory(self) -> Theory:
@@ -245,6 +239,7 @@ class ProgolResult:
             "clauses": [c.to_dict() for c in self.clauses],
             "bottom_clause": str(self.clauses[0].bottom.clause) if self.clauses else None,
             "nodes": self.nodes,
+            "set_aside": self.set_aside,
             "settings": self.settings.to_dict(),
         }
 
