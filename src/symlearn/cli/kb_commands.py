@@ -72,9 +72,28 @@ def _answer_names(values: dict[str, Term]) -> dict[Var, str]:
 
 
 def format_solution(values: dict[str, Term]) -> dict[str, str]:
-    """The bindings of one solution as text, variable name -> term."""
-    names = _answer_names(values)
-    return {name: format_term(value, names, 699) for name, value in values.items()}
+    """The bindings of one solution as text, variable name -> term, as SWI's toplevel shows them.
+
+    A query variable left unbound is written by its own name and not listed
+    (``X = f(Y, Y)``, not ``Y = _A``); other unbound variables are ``_`` or
+    ``_A``, ``_B`` ... when they occur more than once.
+    """
+    groups: dict[Var, list[str]] = {}
+    for name, value in values.items():
+        if type(value) is Var:
+            groups.setdefault(value, []).append(name)
+    # SWI names an unbound value after the last query variable that has it.
+    names = {**_answer_names(values), **{var: group[-1] for var, group in groups.items()}}
+    shown: dict[str, str] = {}
+    for name, value in values.items():
+        if type(value) is Var:
+            group = groups[value]
+            position = group.index(name)
+            if position + 1 < len(group):
+                shown[name] = group[position + 1]  # X = Y, Y = Z for aliases
+            continue
+        shown[name] = format_term(value, names, 699)
+    return shown
 
 
 @click.command()
