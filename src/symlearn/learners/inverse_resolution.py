@@ -73,7 +73,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.background import dependent_predicates, is_example_predicate
 from symlearn.ilp.coverage import Coverage
@@ -387,10 +387,13 @@ class _Cigol:
     def evaluate(self, clause: Clause, derivation: Derivation, index: int) -> _Candidate | None:
         """Score ``clause``; None when it does not prove the example it came from."""
         self.evaluated += 1
-        positives = self.coverage.covered(clause, self.positives)
-        if not positives[index]:
-            return None
-        negatives = int(np.count_nonzero(self.coverage.covered(clause, self.negatives)))
+        try:
+            positives = self.coverage.covered(clause, self.positives)
+            if not positives[index]:
+                return None
+            negatives = int(np.count_nonzero(self.coverage.covered(clause, self.negatives)))
+        except EngineLimitError:
+            return None  # too costly to test within the proof depth: not a candidate
         new = int(np.count_nonzero(positives & ~self.covered))
         return _Candidate(
             clause, LiteralClause.from_clause(clause), positives, negatives, new, derivation

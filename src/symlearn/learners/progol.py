@@ -70,7 +70,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import InvalidParameterError, KBError
+from symlearn.errors import EngineLimitError, InvalidParameterError, KBError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
 from symlearn.ilp.coverage import Coverage
@@ -374,7 +374,10 @@ class _Search:
                 if literals in seen:
                     continue
                 seen.add(literals)
-                child = self.evaluate(literals, node)
+                try:
+                    child = self.evaluate(literals, node)
+                except EngineLimitError:
+                    continue  # too costly to test within the limits (h, r): not a candidate
                 if child.acceptable and (best is None or _preferred(child, best)):
                     best = child
                 if len(child.positives) >= self.settings.minpos:
