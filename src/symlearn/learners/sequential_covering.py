@@ -478,7 +478,10 @@ def _class_counts(data: EncodedData) -> Callable[[np.ndarray], np.ndarray]:
 
 
 def _to_encoded(data: AttributeValueData | EncodedData) -> EncodedData:
-    return data if isinstance(data, EncodedData) else encode(data)
+    """Encoded data; a pos/neg target always has the classes (True, False)."""
+    if isinstance(data, EncodedData):
+        return data
+    return encode(data, (True, False) if data.is_boolean else None)
 
 
 def _class_index(data: EncodedData, label: Label | None) -> int | None:
@@ -574,7 +577,7 @@ def sequential_covering(
         encoded.target,
         tuple(a.name for a in encoded.attributes),
         tuple(rules),
-        encoded.classes,
+        (True, False) if encoded.is_boolean else encoded.classes,
         default,
         ordered,
     )
@@ -693,6 +696,8 @@ def _default(
 ) -> Label:
     """Default-negative class, or CN2's majority of the examples no rule covers."""
     if target is not None:
+        if data.is_boolean:
+            return False
         others = np.bincount(data.y[grow], minlength=len(data.classes))
         others[target] = -1
         return data.classes[int(others.argmax())]
