@@ -14,6 +14,10 @@ __all__ = ["LEARNERS", "learn"]
 
 #: Algorithm name (DESIGN.md section 3) -> ``"module:command"``.
 LEARNERS: dict[str, str] = {
+    "id3": "symlearn.cli.learn_trees:id3_command",
+    "c45": "symlearn.cli.learn_trees:c45_command",
+    "cart": "symlearn.cli.learn_trees:cart_command",
+    "one-r": "symlearn.cli.learn_trees:one_r_command",
     "find-s": "symlearn.cli.learn_concepts:find_s_command",
     "list-then-eliminate": "symlearn.cli.learn_concepts:list_then_eliminate_command",
     "candidate-elimination": "symlearn.cli.learn_concepts:candidate_elimination_command",

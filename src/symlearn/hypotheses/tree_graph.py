@@ -25,7 +25,7 @@ Examples
 >>> [n.label for n in spec.nodes]
 ['wind\n5 examples', 'neg\n(2)', 'pos\n(3)']
 >>> [e.label for e in spec.edges]
-['strong', 'weak']
+[' strong ', ' weak ']
 """
 
 from __future__ import annotations
@@ -62,11 +62,9 @@ def _color(classes: tuple[Label, ...], label: Label) -> str:
 
 
 def _edge_label(condition: Condition) -> str:
-    return (
-        condition.value_text()
-        if condition.op == "="
-        else f"{condition.op} {condition.value_text()}"
-    )
+    value = condition.value_text()
+    text = value if condition.op == "=" else f"{condition.op} {value}"
+    return f" {text} "  # a margin, so that labels of neighbouring edges do not touch
 
 
 def _count(x: float) -> str:
