@@ -243,10 +243,15 @@ def bound_table() -> list[tuple[str, str, str, str]]:
 
 
 def _number(value: sp.Expr) -> int | float:
+    """Return an exact integer as ``int`` (``log(64)/log(2)`` too), anything else as float."""
     value = sp.sympify(value)
     if value.is_Integer:
         return int(value)
-    return float(sp.N(value, 20))
+    approximation = sp.N(value, 30)
+    nearest = round(approximation)
+    if abs(approximation - nearest) < sp.Float(10) ** -25 and sp.simplify(value - nearest) == 0:
+        return int(nearest)
+    return float(approximation)
 
 
 def _integer_guess(x: sp.Expr, at_least: bool) -> int:
