@@ -17,7 +17,28 @@ from typing import Any
 __version__ = "0.1.0"
 
 #: Public name -> module that defines it.
-_EXPORTS: dict[str, str] = {}
+_EXPORTS: dict[str, str] = {
+    # learning-theory bounds (issue 7)
+    "derive": "symlearn.bounds",
+    "bound_table": "symlearn.bounds",
+    "Derivation": "symlearn.bounds",
+    "hypothesis_space_size": "symlearn.bounds",
+    "vc_dimension": "symlearn.bounds",
+    "class_vc_dimension": "symlearn.bounds",
+    "known_vc_dimension": "symlearn.bounds",
+    "is_shattered": "symlearn.bounds",
+    # online (mistake-bound) learners (issue 7)
+    "Halving": "symlearn.online",
+    "WeightedMajority": "symlearn.online",
+    "Perceptron": "symlearn.online",
+    "AveragedPerceptron": "symlearn.online",
+    "VotedPerceptron": "symlearn.online",
+    "Winnow": "symlearn.online",
+    "BalancedWinnow": "symlearn.online",
+    "OnlineFindS": "symlearn.online",
+    "run_online": "symlearn.online",
+    "run_adversary": "symlearn.online",
+}
 
 
 def __getattr__(name: str) -> Any:
