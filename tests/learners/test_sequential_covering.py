@@ -1,4 +1,4 @@
-"""Sequential covering: measures as defined, beam search against brute force, rule sets, CN2 lists."""
+"""Sequential covering: measures as defined, beam search against brute force, CN2 lists."""
 
 from __future__ import annotations
 

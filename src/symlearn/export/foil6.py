@@ -115,6 +115,8 @@ def foil6_text(task: LearningTask) -> str:
     relations, notes = _relations(task)
     target_rows = [a.args for a in task.positives if type(a) is Struct]
     negative_rows = [a.args for a in task.negatives if type(a) is Struct]
+    if task.closed_world:  # only the listed negatives; FOIL6 adds the rest
+        negative_rows = negative_rows[: len(negative_rows) - task.generated_negatives]
     members: dict[str, dict[str, None]] = {}
     for indicator, rows in [*relations, (task.target, target_rows + negative_rows)]:
         types = task.types.get(indicator, ("t",) * indicator[1])
@@ -126,13 +128,8 @@ def foil6_text(task: LearningTask) -> str:
     lines += notes
     for indicator, rows in relations:
         lines += _relation(task, indicator, rows, background=True)
-    lines += _relation(
-        task,
-        task.target,
-        target_rows,
-        background=False,
-        negatives=(None if task.closed_world and not task.generated_negatives else negative_rows),
-    )
+    negatives = None if task.closed_world else negative_rows  # FOIL6 closes the world itself
+    lines += _relation(task, task.target, target_rows, background=False, negatives=negatives)
     return "\n".join(lines) + "\n"
 
 
