@@ -26,7 +26,7 @@ from symlearn.data.attribute_value import MISSING, AttributeValueData
 from symlearn.errors import InvalidParameterError
 from symlearn.logic.printer import format_term
 
-__all__ = ["Dataset"]
+__all__ = ["Dataset", "class_state"]
 
 
 @dataclass(frozen=True)
@@ -117,8 +117,8 @@ class Dataset:
                     f"an attribute is called {data.target}, like the target"
                 )
             variables.append(data.target)
-            labels = [_label_state(label) for label in data.labels]
-            states[data.target] = [_label_state(c) for c in data.classes]
+            labels = [class_state(label) for label in data.labels]
+            states[data.target] = [class_state(c) for c in data.classes]
             rows = [[*row, label] for row, label in zip(rows, labels)]
         return cls.from_rows(variables, rows, states)
 
@@ -161,7 +161,8 @@ class Dataset:
         return np.array(columns, dtype=np.intp).T.reshape(len(self.rows), len(columns))
 
 
-def _label_state(label: object) -> str:
+def class_state(label: object) -> str:
+    """The state name of a class label: ``true``/``false`` for pos/neg labels."""
     if isinstance(label, bool):
         return "true" if label else "false"
     return format_term(label)  # type: ignore[arg-type]
