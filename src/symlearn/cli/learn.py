@@ -26,6 +26,7 @@ LEARNERS: dict[str, str] = {
     "sequential-covering": "symlearn.cli.learn_rules:sequential_covering_command",
     "inverse-resolution": "symlearn.cli.learn_ilp:inverse_resolution",
     "progol": "symlearn.cli.learn_ilp:progol_command",
+    "naive-bayes": "symlearn.cli.learn_bayes:naive_bayes_command",
 }
 
 
