@@ -38,6 +38,21 @@ _EXPORTS: dict[str, str] = {
     "OnlineFindS": "symlearn.online",
     "run_online": "symlearn.online",
     "run_adversary": "symlearn.online",
+    # Bayesian networks, naive Bayes, MAP and Bayes optimal (issue 6)
+    "BayesianNetwork": "symlearn.bayes",
+    "compile_program": "symlearn.bayes",
+    "read_bif": "symlearn.bayes",
+    "variable_elimination": "symlearn.bayes",
+    "likelihood_weighting": "symlearn.bayes",
+    "gibbs_sampling": "symlearn.bayes",
+    "d_separated": "symlearn.bayes",
+    "fit_parameters": "symlearn.bayes",
+    "expectation_maximization": "symlearn.bayes",
+    "hill_climb": "symlearn.bayes",
+    "naive_bayes": "symlearn.bayes",
+    "brute_force_map": "symlearn.bayes",
+    "bayes_optimal": "symlearn.bayes",
+    "gaussian_mixture_em": "symlearn.bayes",
 }
 
 
