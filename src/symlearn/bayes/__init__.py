@@ -7,14 +7,27 @@ CPTs.  They come from the ProbLog clauses of a knowledge base
 (:func:`format_problog`) or BIF (:func:`format_bif`).  Inference: variable
 elimination (:func:`variable_elimination`, :func:`posterior`), the full joint
 as reference (:func:`enumeration`), likelihood weighting and Gibbs sampling
-with standard errors, d-separation (:func:`d_separated`).
+with standard errors, d-separation (:func:`d_separated`).  Learning: CPTs
+from complete data (:func:`fit_parameters`), EM with missing values
+(:func:`expectation_maximization`), BIC/MDL hill climbing (:func:`hill_climb`),
+naive Bayes (:func:`naive_bayes`).  Over finite hypothesis spaces: the
+brute-force MAP learner (:func:`brute_force_map`), the Bayes optimal and
+Gibbs classifiers, the MDL view (:func:`mdl_hypotheses`); and EM for a
+mixture of Gaussians (:func:`gaussian_mixture_em`).
 
 References: 000_6201aaf5d1cd969b.txt section 5; 002_3e5a5b59d97b5332.txt
 "Bayesian Methods", "Bayesian Belief Networks", "Probability-based Clustering
 and the EM algorithm"; Mitchell 1997 ch. 6.
 """
 
+from symlearn.bayes.bayes_optimal import (
+    BayesOptimal,
+    bayes_optimal,
+    expected_errors,
+    gibbs_classify,
+)
 from symlearn.bayes.bif import format_bif, parse_bif, read_bif, write_bif
+from symlearn.bayes.data import Dataset
 from symlearn.bayes.dseparation import d_connected_set, d_separated
 from symlearn.bayes.elimination import (
     elimination_order,
@@ -23,35 +36,70 @@ from symlearn.bayes.elimination import (
     posterior,
     variable_elimination,
 )
+from symlearn.bayes.em import EMResult, expectation_maximization
 from symlearn.bayes.enumeration import enumeration, joint_distribution
+from symlearn.bayes.gaussian_mixture import (
+    GaussianMixture,
+    gaussian_mixture_em,
+    mixture_log_likelihood,
+)
 from symlearn.bayes.inference import AtomProbabilities, infer, program_from_network
+from symlearn.bayes.map_learner import HypothesisPosterior, brute_force_map, labelled_examples
+from symlearn.bayes.mdl import DescriptionLength, description_lengths, mdl_hypotheses
+from symlearn.bayes.naive_bayes import NaiveBayes, naive_bayes
 from symlearn.bayes.network import BayesianNetwork, Variable, boolean_variable
+from symlearn.bayes.parameters import fit_parameters, log_likelihood
 from symlearn.bayes.problog_format import format_problog, write_problog
 from symlearn.bayes.program import ProbLogNetwork, compile_program
 from symlearn.bayes.queries import InferenceResult
 from symlearn.bayes.sampling import forward_sample, gibbs_sampling, likelihood_weighting
+from symlearn.bayes.structure import StructureResult, bic_score, hill_climb, mdl_score
 
 __all__ = [
     "AtomProbabilities",
+    "BayesOptimal",
     "BayesianNetwork",
+    "Dataset",
+    "DescriptionLength",
+    "EMResult",
+    "GaussianMixture",
+    "HypothesisPosterior",
     "InferenceResult",
+    "NaiveBayes",
     "ProbLogNetwork",
+    "StructureResult",
     "Variable",
+    "bayes_optimal",
+    "bic_score",
     "boolean_variable",
+    "brute_force_map",
     "compile_program",
     "d_connected_set",
     "d_separated",
+    "description_lengths",
     "elimination_order",
     "enumeration",
     "evidence_probability",
+    "expectation_maximization",
+    "expected_errors",
+    "fit_parameters",
     "format_bif",
     "format_problog",
     "forward_sample",
+    "gaussian_mixture_em",
+    "gibbs_classify",
     "gibbs_sampling",
+    "hill_climb",
     "infer",
     "joint_distribution",
     "joint_posterior",
+    "labelled_examples",
     "likelihood_weighting",
+    "log_likelihood",
+    "mdl_hypotheses",
+    "mdl_score",
+    "mixture_log_likelihood",
+    "naive_bayes",
     "parse_bif",
     "posterior",
     "program_from_network",
