@@ -58,6 +58,7 @@ from symlearn.bounds.variables import (
     Variable,
     describe_interval,
     in_domain,
+    lookup,
     validate,
 )
 from symlearn.errors import InvalidParameterError
@@ -553,11 +554,7 @@ def _derive(
     domains: tuple[int, ...] | None,
     convention: str | None,
 ) -> Bound:
-    try:
-        spec = BOUNDS[name]
-    except KeyError:
-        known = ", ".join([*BOUNDS, *(row[0] for row in OTHER_ENTRIES)])
-        raise InvalidParameterError(f"unknown bound {name!r} (known: {known})") from None
+    spec = lookup(BOUNDS, name, "bound", also=(row[0] for row in OTHER_ENTRIES))
     overrides = dict(spec.overrides)
     parameters: Sequence[str] = spec.parameters
     info = None

@@ -58,7 +58,7 @@ from typing import Any
 
 import sympy as sp
 
-from symlearn.bounds.variables import VARIABLES, parse_number
+from symlearn.bounds.variables import VARIABLES, lookup, parse_number
 from symlearn.errors import InvalidParameterError
 
 __all__ = [
@@ -85,13 +85,7 @@ V = sp.Symbol("v", positive=True, integer=True)
 
 
 def _choose(options: dict[str, sp.Expr], convention: str) -> sp.Expr:
-    try:
-        return options[convention]
-    except KeyError:
-        known = ", ".join(options)
-        raise InvalidParameterError(
-            f"unknown convention {convention!r} (known: {known})"
-        ) from None
+    return lookup(options, convention, "convention")
 
 
 def boolean_conjunction_count(n: sp.Expr = N, convention: str = "syntactic") -> sp.Expr:
@@ -427,13 +421,7 @@ class SizeResult:
 
 def size_class(name: str) -> SizeClass:
     """Return the class called ``name``, or raise a clear error."""
-    try:
-        return SIZE_CLASSES[name]
-    except KeyError:
-        known = ", ".join(SIZE_CLASSES)
-        raise InvalidParameterError(
-            f"unknown hypothesis class {name!r} (known: {known})"
-        ) from None
+    return lookup(SIZE_CLASSES, name, "hypothesis class")
 
 
 def size_formula(

@@ -24,9 +24,10 @@ validate
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 import sympy as sp
 
@@ -37,6 +38,7 @@ __all__ = [
     "Variable",
     "describe_interval",
     "in_domain",
+    "lookup",
     "parse_formula",
     "parse_number",
     "validate",
@@ -196,11 +198,27 @@ def variable(name: str) -> Variable:
     >>> variable("epsilon").domain
     Interval.open(0, 1)
     """
+    return lookup(VARIABLES, name, "variable")
+
+
+T = TypeVar("T")
+
+
+def lookup(table: Mapping[str, T], name: str, what: str, also: Iterable[str] = ()) -> T:
+    """Return ``table[name]``, or raise an error that lists the known names.
+
+    Examples
+    --------
+    >>> lookup({"a": 1}, "b", "thing")
+    Traceback (most recent call last):
+    ...
+    symlearn.errors.InvalidParameterError: unknown thing 'b' (known: a)
+    """
     try:
-        return VARIABLES[name]
+        return table[name]
     except KeyError:
-        known = ", ".join(sorted(VARIABLES))
-        raise InvalidParameterError(f"unknown variable {name!r} (known: {known})") from None
+        known = ", ".join([*table, *also])
+        raise InvalidParameterError(f"unknown {what} {name!r} (known: {known})") from None
 
 
 def parse_number(text: str | int | float | Fraction | sp.Expr) -> sp.Expr:

@@ -56,6 +56,7 @@ from typing import Any
 import sympy as sp
 
 from symlearn.bounds import spaces
+from symlearn.bounds.variables import lookup
 from symlearn.errors import HypothesisSpaceError, InvalidParameterError
 
 __all__ = [
@@ -406,12 +407,7 @@ def known_vc_dimension(name: str, r: int | None = None, n: int | None = None) ->
     >>> known_vc_dimension("rectangles")
     4
     """
-    try:
-        known = KNOWN_VC_DIMENSIONS[name]
-    except KeyError:
-        names = ", ".join(KNOWN_VC_DIMENSIONS)
-        raise InvalidParameterError(f"unknown class {name!r} (known: {names})") from None
-    formula = known.formula
+    formula = lookup(KNOWN_VC_DIMENSIONS, name, "class").formula
     if r is not None:
         formula = formula.xreplace({r_symbol: r})
     if n is not None:

@@ -35,7 +35,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-__all__ = ["OnlineLearner", "OnlineRun", "run_adversary", "run_online", "train_until_consistent"]
+__all__ = [
+    "Online",
+    "OnlineLearner",
+    "OnlineRun",
+    "run_adversary",
+    "run_online",
+    "train_until_consistent",
+]
 
 
 class OnlineLearner(Protocol):
@@ -182,3 +189,27 @@ def train_until_consistent(
         if len(positions) == before:
             break
     return OnlineRun(len(positions), trial, tuple(positions))
+
+
+class Online:
+    """Base of the learners: ``run`` a stream, and ``errs`` for boolean predictions.
+
+    Subclasses define ``predict`` and ``update``; learners whose mistakes are
+    not "prediction differs from the label" (the perceptron) override ``errs``.
+    """
+
+    def predict(self, x: Any) -> Any:  # pragma: no cover - defined by subclasses
+        """Return the current prediction for ``x``."""
+        raise NotImplementedError
+
+    def update(self, x: Any, y: Any) -> bool:  # pragma: no cover - defined by subclasses
+        """Process ``(x, y)``; return whether it was a mistake."""
+        raise NotImplementedError
+
+    def errs(self, x: Any, y: Any) -> bool:
+        """Return whether the prediction for ``x`` differs from the label ``y`` (as booleans)."""
+        return bool(self.predict(x)) != bool(y)
+
+    def run(self, stream: Iterable[tuple[Any, Any]]) -> OnlineRun:
+        """Process a stream of ``(x, y)`` pairs; return the run."""
+        return run_online(self, stream)  # type: ignore[arg-type]

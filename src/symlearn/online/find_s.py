@@ -23,15 +23,15 @@ section 7.5.1; 000_6201aaf5d1cd969b.txt, section 2 (Find-S).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from symlearn.online.base import OnlineRun, run_online
+from symlearn.online.base import Online
 
 __all__ = ["OnlineFindS"]
 
 
-class OnlineFindS:
+class OnlineFindS(Online):
     """Find-S on conjunctions of boolean literals, run online.
 
     Parameters
@@ -64,10 +64,6 @@ class OnlineFindS:
         """Return whether ``x`` satisfies every literal of the conjunction."""
         return all(x[i] == b for i, b in self.literals)
 
-    def errs(self, x: Sequence[int], y: Any) -> bool:
-        """Return whether the prediction for ``x`` differs from ``y``."""
-        return self.predict(x) != bool(y)
-
     def update(self, x: Sequence[int], y: Any) -> bool:
         """Predict; on a positive example drop the literals ``x`` falsifies."""
         mistake = self.errs(x, y)
@@ -75,7 +71,3 @@ class OnlineFindS:
             self.literals = {(i, b) for i, b in self.literals if x[i] == b}
         self.mistakes += mistake
         return mistake
-
-    def run(self, stream: Iterable[tuple[Sequence[int], Any]]) -> OnlineRun:
-        """Process a stream of ``(x, y)`` pairs; return the run."""
-        return run_online(self, stream)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from symlearn.errors import VersionSpaceCollapsedError
-from symlearn.online.base import OnlineRun, run_online
+from symlearn.online.base import Online
 
 __all__ = ["Halving"]
 
@@ -38,7 +38,7 @@ def as_predicate(hypothesis: Callable[[Any], Any] | Collection[Any]) -> Callable
     return lambda x: x in members
 
 
-class Halving:
+class Halving(Online):
     """The halving algorithm over a finite hypothesis class.
 
     Parameters
@@ -85,10 +85,6 @@ class Halving:
         positive, negative = self.votes(x)
         return positive >= negative
 
-    def errs(self, x: Any, y: Any) -> bool:
-        """Return whether the prediction for ``x`` differs from ``y``."""
-        return self.predict(x) != bool(y)
-
     def update(self, x: Any, y: Any) -> bool:
         """Predict, then remove every hypothesis that labels ``x`` wrongly.
 
@@ -108,7 +104,3 @@ class Halving:
             )
         self.mistakes += mistake
         return mistake
-
-    def run(self, stream: Iterable[tuple[Any, Any]]) -> OnlineRun:
-        """Process a stream of ``(x, y)`` pairs; return the run."""
-        return run_online(self, stream)

@@ -33,13 +33,13 @@ margin classification using the perceptron algorithm", *Machine Learning* 37.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from symlearn.online.base import OnlineRun, run_online
+from symlearn.online.base import Online
 
 __all__ = ["AveragedPerceptron", "Perceptron", "VotedPerceptron"]
 
@@ -49,7 +49,7 @@ def sign_label(y: Any) -> int:
     return 1 if y > 0 else -1
 
 
-class Perceptron:
+class Perceptron(Online):
     """The (online) perceptron.
 
     Parameters
@@ -113,10 +113,6 @@ class Perceptron:
 
     def _after(self, mistake: bool) -> None:
         """Bookkeeping of the variants after each example."""
-
-    def run(self, stream: Iterable[tuple[Sequence[float], Any]]) -> OnlineRun:
-        """Process a stream of ``(x, y)`` pairs; return the run."""
-        return run_online(self, stream)
 
 
 class VotedPerceptron(Perceptron):

@@ -27,12 +27,12 @@ from fractions import Fraction
 from typing import Any
 
 from symlearn.errors import InvalidParameterError
-from symlearn.online.base import OnlineRun, run_online
+from symlearn.online.base import Online
 
 __all__ = ["WeightedMajority"]
 
 
-class WeightedMajority:
+class WeightedMajority(Online):
     """Weighted-majority vote of a pool of predictors.
 
     Parameters
@@ -88,10 +88,6 @@ class WeightedMajority:
         q1, q0 = self.votes(x)
         return bool(q1 >= q0)
 
-    def errs(self, x: Any, y: Any) -> bool:
-        """Return whether the prediction for ``x`` differs from ``y``."""
-        return self.predict(x) != bool(y)
-
     def update(self, x: Any, y: Any) -> bool:
         """Predict, then multiply the weight of every predictor that erred by beta."""
         mistake = self.errs(x, y)
@@ -106,7 +102,3 @@ class WeightedMajority:
     def best_mistakes(self) -> int:
         """``k``: the fewest mistakes any predictor of the pool has made."""
         return min(self.predictor_mistakes)
-
-    def run(self, stream: Iterable[tuple[Any, Any]]) -> OnlineRun:
-        """Process a stream of ``(x, y)`` pairs; return the run."""
-        return run_online(self, stream)

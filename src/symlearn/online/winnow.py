@@ -32,18 +32,18 @@ in machine learning".
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from symlearn.errors import InvalidParameterError
-from symlearn.online.base import OnlineRun, run_online
+from symlearn.online.base import Online
 from symlearn.online.perceptron import sign_label
 
 __all__ = ["BalancedWinnow", "Winnow"]
 
 
-class Winnow:
+class Winnow(Online):
     """Winnow on boolean instances (tuples of 0/1).
 
     Parameters
@@ -106,10 +106,6 @@ class Winnow:
         """Return whether the score reaches the threshold."""
         return bool(self.score(x) >= self.threshold)
 
-    def errs(self, x: Sequence[int], y: Any) -> bool:
-        """Return whether the prediction for ``x`` differs from ``y``."""
-        return self.predict(x) != bool(y)
-
     def update(self, x: Sequence[int], y: Any) -> bool:
         """Promote (positive example) or demote (negative) the active weights on a mistake."""
         if not self.errs(x, y):
@@ -129,12 +125,8 @@ class Winnow:
             self.demotions += 1
         return True
 
-    def run(self, stream: Iterable[tuple[Sequence[int], Any]]) -> OnlineRun:
-        """Process a stream of ``(x, y)`` pairs; return the run."""
-        return run_online(self, stream)
 
-
-class BalancedWinnow:
+class BalancedWinnow(Online):
     """Balanced Winnow: positive and negative weights, for general linear separators.
 
     Parameters
@@ -198,7 +190,3 @@ class BalancedWinnow:
             self.negative[i] /= factor
         self.mistakes += 1
         return True
-
-    def run(self, stream: Iterable[tuple[Sequence[float], Any]]) -> OnlineRun:
-        """Process a stream of ``(x, y)`` pairs; return the run."""
-        return run_online(self, stream)
