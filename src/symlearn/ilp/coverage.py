@@ -67,6 +67,7 @@ Examples
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -82,7 +83,15 @@ from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.terms import PString, Struct, Term, Var, functor_of, is_ground, term_variables
 from symlearn.logic.unify import match, substitute
 
-__all__ = ["BindingLimitError", "BindingTable", "Coverage", "NotSetAtATimeError", "foil_gain"]
+__all__ = [
+    "BindingLimitError",
+    "BindingTable",
+    "Coverage",
+    "FactStore",
+    "NotSetAtATimeError",
+    "fact_store",
+    "foil_gain",
+]
 
 Indicator = tuple[str, int]
 
@@ -222,12 +231,12 @@ class Coverage:
     ) -> None:
         self.kb = kb
         self.target = target
-        self.symbols = SymbolTable()
+        self.store = fact_store(kb)
+        self.symbols = self.store.symbols
         self.max_rows = max_rows
         self.max_depth = max_depth
         self.max_steps = max_steps
         self.theory: tuple[Clause, ...] = tuple(theory)
-        self._relations: dict[Indicator, Relation | None] = {}
         self._extensions: dict[Indicator, Relation] = {}
         self._answers: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
         self._view: KnowledgeBase | None = None
@@ -269,15 +278,9 @@ class Coverage:
         extension = self._extensions.get(indicator)
         if extension is not None:
             return extension
-        if indicator in self._relations:
-            return self._relations[indicator]
-        found: Relation | None = None
-        if indicator != self.target:
-            predicate = self.kb.predicates.get(indicator)
-            if predicate is not None and (predicate.clauses or predicate.dynamic):
-                found = _fact_relation(indicator, predicate.clauses, self.symbols)
-        self._relations[indicator] = found
-        return found
+        if indicator == self.target:
+            return None
+        return self.store.relation(self.kb, indicator)
 
     # ------------------------------------------------------------ tables
     def bind_head(self, head: Term, examples: Sequence[Term]) -> BindingTable:
@@ -616,6 +619,41 @@ def _split_negation(literal: Term) -> tuple[bool, Term]:
 def _literal_signature(goal: Term, old: Sequence[Var]) -> object:
     """A hashable key for ``goal`` up to renaming, with its old variables in order."""
     return Clause(Struct("$literal", (goal, *old))).canonical()[0]
+
+
+class FactStore:
+    """The fact tables of one knowledge base, encoded once for every :class:`Coverage` over it.
+
+    A table is rebuilt when its predicate's clauses change (another
+    predicate object, or another number of clauses).
+    """
+
+    def __init__(self) -> None:
+        self.symbols = SymbolTable()
+        self._tables: dict[Indicator, tuple[object, int, Relation | None]] = {}
+
+    def relation(self, kb: KnowledgeBase, indicator: Indicator) -> Relation | None:
+        """The relation of ``indicator`` if its clauses are ground facts, else None."""
+        predicate = kb.predicates.get(indicator)
+        if predicate is None or not (predicate.clauses or predicate.dynamic):
+            return None
+        cached = self._tables.get(indicator)
+        if cached is not None and cached[0] is predicate and cached[1] == len(predicate.clauses):
+            return cached[2]
+        found = _fact_relation(indicator, predicate.clauses, self.symbols)
+        self._tables[indicator] = (predicate, len(predicate.clauses), found)
+        return found
+
+
+_STORES: weakref.WeakKeyDictionary[KnowledgeBase, FactStore] = weakref.WeakKeyDictionary()
+
+
+def fact_store(kb: KnowledgeBase) -> FactStore:
+    """The :class:`FactStore` of ``kb`` (made on first use, dropped with ``kb``)."""
+    store = _STORES.get(kb)
+    if store is None:
+        store = _STORES[kb] = FactStore()
+    return store
 
 
 def _fact_relation(
