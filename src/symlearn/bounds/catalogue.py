@@ -377,9 +377,12 @@ class Bound:
         known = {v.name for v in self.variables}
         extra = sorted(set(values) - known)
         if extra:
+            hint = ""
+            if self.spec.accepts_class and self.hypothesis_class is None and "n" in extra:
+                hint = "; --n goes with --class NAME, e.g. --class conjunctions"
             raise InvalidParameterError(
                 f"bound {self.name} does not take {', '.join('--' + e for e in extra)} "
-                f"(it takes {', '.join('--' + v for v in sorted(known))})"
+                f"(it takes {', '.join('--' + v for v in sorted(known))}){hint}"
             )
         inputs = {}
         for var in self.variables:

@@ -586,7 +586,9 @@ class ReplaceTerm(Rule):
         side, new_side = (before.small, after.small) if in_small else (before.big, after.big)
         context = side.subs(self.old, t)
         _require(
-            context.has(t) and prover.same(context.subs(t, self.new), new_side),
+            context.has(t)
+            and prover.same(context.subs(t, self.old), side)
+            and prover.same(context.subs(t, self.new), new_side),
             f"{new_side} is not {side} with {self.old} replaced by {self.new}",
         )
         slope = sp.diff(context, t)
