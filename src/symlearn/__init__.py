@@ -53,6 +53,14 @@ _EXPORTS: dict[str, str] = {
     "brute_force_map": "symlearn.bayes",
     "bayes_optimal": "symlearn.bayes",
     "gaussian_mixture_em": "symlearn.bayes",
+    # relational rule learning (issue 8)
+    "foil": "symlearn.learners.foil",
+    "FoilSettings": "symlearn.learners.foil",
+    "sequential_covering": "symlearn.learners.sequential_covering",
+    "learn_one_rule": "symlearn.learners.sequential_covering",
+    "Theory": "symlearn.hypotheses.theory",
+    "Coverage": "symlearn.ilp.coverage",
+    "foil_gain": "symlearn.ilp.coverage",
 }
 
 

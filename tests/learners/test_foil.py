@@ -285,3 +285,11 @@ def test_swipl_answers_like_the_engine(path: str, target: tuple[str, int], tmp_p
     ours = result.theory.covers(kb, atoms)
     theirs = swipl_answers(background_text(KB / path, target), result.theory, atoms, tmp_path)
     assert theirs == ours
+
+
+def test_east_west_trains() -> None:
+    kb = load([KB / "trains.pl"])
+    result = foil(kb, ("eastbound", 1))
+    expected = clause("eastbound(T) :- has_car(T, C), short(C), closed(C)")
+    assert len(result.theory) == 1 and _same_up_to_order(result.theory.clauses[0], expected)
+    assert_consistent(kb, result.theory, *examples(kb, ("eastbound", 1)))
