@@ -533,20 +533,6 @@ def _feasible(var: Variable, value: sp.Expr, at_least: bool) -> bool:
     return bool(value > lo)
 
 
-def _class_size(
-    name: str,
-    k: int | None,
-    d: int | None,
-    values: int | None,
-    domains: tuple[int, ...] | None,
-    convention: str | None,
-) -> tuple[str, sp.Expr]:
-    formula, convention = size_formula(
-        name, k=k, d=d, values=values, domains=domains, convention=convention
-    )
-    return convention, formula
-
-
 @functools.lru_cache(maxsize=64)
 def _derive(
     name: str,
@@ -564,7 +550,9 @@ def _derive(
     if hypothesis_class is not None:
         if not spec.accepts_class:
             raise InvalidParameterError(f"bound {name} does not take --class")
-        chosen, formula = _class_size(hypothesis_class, k, d, values, domains, convention)
+        formula, chosen = size_formula(
+            hypothesis_class, k=k, d=d, values=values, domains=domains, convention=convention
+        )
         derivation = spec.build(formula)
         info = (hypothesis_class, chosen, formula)
         parameters = [p for p in parameters if p != "H"]

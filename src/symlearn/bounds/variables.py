@@ -16,9 +16,13 @@ parse_formula
     Read a formula string of the JSON output back into sympy.
 parse_number
     Read a number given as text (``"0.1"``, ``"1/20"``, ``"973"``) exactly.
-validate
+validate, in_domain
     Check a value against a variable's range, raising
     :class:`~symlearn.errors.InvalidParameterError` when it is outside.
+lookup
+    Find a name in a table of named things, or say which names exist.
+describe_interval
+    An interval in words, for error messages.
 """
 
 from __future__ import annotations
@@ -343,10 +347,3 @@ def parse_formula(text: str) -> sp.Basic:
     names = {v.symbol.name: v.symbol for v in VARIABLES.values()}
     names.update({name: sp.Symbol(name) for name in ("P", "W", "V", "L", "p", "M_p", "M_n")})
     return sp.sympify(text, locals=names)
-
-
-def validate_all(
-    variables: Mapping[str, Variable], values: Mapping[str, object]
-) -> dict[str, sp.Expr]:
-    """Validate every given value whose name is one of ``variables``."""
-    return {name: validate(variables[name], value) for name, value in values.items()}
