@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -10,17 +11,8 @@ from symlearn.bounds.kb_space import attribute_space
 from symlearn.bounds.vc import is_shattered
 from symlearn.errors import InvalidParameterError
 
-ENJOYSPORT = """
-:- attributes(enjoysport, [sky, airtemp, humidity, wind, water, forecast]).
-:- domain(sky, [sunny, cloudy, rainy]).
-:- domain(airtemp, [warm, cold]).
-:- domain(humidity, [normal, high]).
-:- domain(wind, [strong, weak]).
-:- domain(water, [warm, cool]).
-:- domain(forecast, [same, change]).
-pos(enjoysport(sunny, warm, normal, strong, warm, same)).
-neg(enjoysport(rainy, cold, high, strong, warm, change)).
-"""
+#: Mitchell's EnjoySport, as shipped in kb/ (domains declared for all six attributes).
+ENJOYSPORT = Path(__file__).resolve().parents[2] / "kb" / "enjoysport.pl"
 
 SMALL = """
 :- attributes(t, [a, b, c]).
@@ -29,10 +21,8 @@ pos(t(x, p, u)). neg(t(y, q, v)). pos(t(x, q, u)).
 
 
 @pytest.fixture
-def enjoysport(tmp_path):
-    path = tmp_path / "enjoysport.pl"
-    path.write_text(ENJOYSPORT)
-    return path
+def enjoysport():
+    return ENJOYSPORT
 
 
 def test_enjoysport_size(enjoysport):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -216,6 +217,16 @@ def test_files(capsys, tmp_path):
     status, data = run_json(capsys, "bound", "vc-dimension", str(path), "--target", "t/2")
     assert status == 0 and data["vc_dimension"] == 2
     assert data["shattered_set"][0].startswith("t(")
+
+
+def test_enjoysport_from_kb(capsys):
+    path = Path(__file__).resolve().parents[2] / "kb" / "enjoysport.pl"
+    status, data = run_json(capsys, "bound", "hypothesis-space-size", str(path))
+    assert status == 0 and data["size"] == 973
+    status, data = run_json(
+        capsys, "bound", "hypothesis-space-size", str(path), "--convention", "syntactic"
+    )
+    assert data["size"] == 5120
 
 
 def test_missing_file_is_exit_2(capsys, tmp_path):
