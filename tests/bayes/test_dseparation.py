@@ -28,7 +28,7 @@ def _independent(joint: np.ndarray, x: int, y: int, zs: list[int]) -> bool:
     return bool(np.abs(table * p_z - p_xz * p_yz).max() < 1e-13)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.data())
 def test_d_separation_is_conditional_independence_for_generic_parameters(data):
     network = data.draw(networks(min_size=3, max_size=6, max_states=2))

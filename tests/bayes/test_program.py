@@ -21,7 +21,7 @@ def _answers(text: str, method: str = "exact") -> dict[str, float]:
     return {format_term(a): p for a, p in result.probabilities.items()}
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(programs())
 def test_exact_inference_equals_possible_worlds(program):
     expected, p_evidence = possible_worlds(program)
