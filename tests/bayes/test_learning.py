@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from symlearn.bayes.data import Dataset
 from symlearn.bayes.em import expectation_maximization
 from symlearn.bayes.enumeration import joint_distribution
+from symlearn.bayes.learning import learn_network
 from symlearn.bayes.network import BayesianNetwork, boolean_variable
 from symlearn.bayes.parameters import fit_parameters, log_likelihood
 from symlearn.bayes.sampling import forward_sample
@@ -241,3 +242,21 @@ def test_max_parents():
     assert max(len(p) for p in map(hill_climb(data).network.parents, "abc")) == 2
     limited = hill_climb(data, max_parents=1)
     assert max(len(limited.network.parents(v)) for v in "abc") <= 1
+
+
+def test_learn_network_paths():
+    truth = BayesianNetwork(
+        [boolean_variable("a", (), 0.3), boolean_variable("b", ("a",), [0.1, 0.9])]
+    )
+    complete = _sample(truth, 400, seed=1)
+    learned = learn_network(complete)
+    assert learned.em is None and learned.structure is not None
+    assert learned.network.graph.number_of_edges() == 1
+    holes = _sample(truth, 400, seed=1, missing=0.2)
+    with_em = learn_network(holes, structure=truth)
+    assert with_em.structure is None and with_em.em is not None and with_em.em.converged
+    assert (np.diff(with_em.em.log_likelihoods) >= -1e-9).all()
+    all_missing = Dataset.from_rows(["a", "b"], [(None, "true"), ("true", None)], complete.states)
+    with pytest.raises(InvalidParameterError, match="complete examples"):
+        learn_network(all_missing)
+    assert learn_network(all_missing, structure=truth, seed=2).em is not None

@@ -1,4 +1,10 @@
-"""``symlearn learn naive-bayes FILE... --target NAME/ARITY``: the naive Bayes classifier.
+"""``symlearn learn naive-bayes|bayes-net FILE... --target NAME/ARITY``: Bayesian learners.
+
+``bayes-net`` learns a belief network over the attributes and the class
+(structure by BIC/MDL hill climbing unless ``--structure`` gives it, CPTs
+directly or by EM when values are missing) and prints it as ProbLog clauses.
+
+``naive-bayes`` is the naive Bayes classifier.
 
 Prints the estimated probabilities P(t) and P(x_i | t) (exact fractions with
 their decimal values), and for each instance to classify (``--classify ATOM``,
@@ -21,11 +27,23 @@ from typing import Any, cast
 
 import click
 
-from symlearn.bayes.bif import write_bif
+from symlearn.bayes.bif import read_bif, write_bif
+from symlearn.bayes.data import Dataset
 from symlearn.bayes.drawing import network_spec
+from symlearn.bayes.learning import learn_network
 from symlearn.bayes.naive_bayes import NaiveBayes, class_name, naive_bayes
+from symlearn.bayes.network import BayesianNetwork
+from symlearn.bayes.parameters import ESTIMATORS
 from symlearn.bayes.problog_format import format_problog
-from symlearn.cli.common import emit, files_argument, json_option, target_option, verbose_option
+from symlearn.bayes.program import compile_program
+from symlearn.cli.common import (
+    emit,
+    files_argument,
+    json_option,
+    target_option,
+    terminal_progress,
+    verbose_option,
+)
 from symlearn.data.attribute_value import (
     AttributeValueData,
     Label,
@@ -39,7 +57,7 @@ from symlearn.kb import load, parse_term
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
-__all__ = ["naive_bayes_command"]
+__all__ = ["bayes_net_command", "naive_bayes_command"]
 
 _OUTPUTS = (".pl", ".bif", ".svg", ".png", ".dot")
 
@@ -167,21 +185,28 @@ def _text(
     return lines
 
 
-def _write(path: str, model: NaiveBayes, files: tuple[str, ...]) -> None:
-    network = model.to_network()
+def _write_network(path: str, network: BayesianNetwork, header: str) -> None:
+    """Write a network as ProbLog (.pl), BIF (.bif) or a picture (.svg, .png, .dot)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".pl":
-        header = (
-            f"naive Bayes for {model.target} learnt by symlearn learn naive-bayes from "
-            f"{' '.join(Path(f).name for f in files)}"
-        )
         Path(path).write_text(format_problog(network, header=header), encoding="utf-8")
     elif suffix == ".bif":
         write_bif(network, path)
     else:
         from symlearn.render import write_graph
 
-        write_graph(network_spec(network, title=f"naive Bayes: {model.target}"), path)
+        write_graph(network_spec(network, title=header), path)
+
+
+def _check_output(output: str | None) -> None:
+    if output is not None and Path(output).suffix.lower() not in _OUTPUTS:
+        raise click.BadParameter(
+            f"the suffix must be one of {', '.join(_OUTPUTS)}", param_hint="-o"
+        )
+
+
+def _learnt_from(files: tuple[str, ...]) -> str:
+    return " ".join(Path(f).name for f in files)
 
 
 @click.command("naive-bayes")
@@ -262,7 +287,12 @@ def naive_bayes_command(
             raise InvalidParameterError(
                 "only a classifier over discrete attributes can be written"
             )
-        _write(output, model, files)
+        _write_network(
+            output,
+            model.to_network(),
+            f"naive Bayes for {model.target} learnt by symlearn learn naive-bayes "
+            f"from {_learnt_from(files)}",
+        )
     payload: dict[str, Any] = {
         "algorithm": "naive-bayes",
         "target": f"{data.target}/{data.arity}",
@@ -280,6 +310,127 @@ def naive_bayes_command(
         payload["output"] = output
     lines = _text(model, m, laplace, classifications, metrics, data)
     if output is not None:
+        lines.append(f"% wrote {output}")
+    emit(as_json, payload, lines)
+    return 0
+
+
+@click.command("bayes-net")
+@files_argument
+@target_option(required=False)
+@click.option(
+    "--structure",
+    "structure_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Keep the graph of this network (.pl ProbLog or .bif); searched for when not given.",
+)
+@click.option(
+    "--estimator",
+    type=click.Choice(ESTIMATORS),
+    default="ml",
+    show_default=True,
+    help="How CPTs are estimated.",
+)
+@click.option("--m", "m", type=float, default=1.0, show_default=True, help="m of the m-estimate.")
+@click.option("--max-parents", type=click.IntRange(min=0), default=None, help="Parent limit.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for EM's random start.")
+@click.option(
+    "--max-iterations",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    help="EM iterations at most.",
+)
+@click.option(
+    "--tolerance",
+    type=float,
+    default=1e-8,
+    show_default=True,
+    help="EM stops when the log-likelihood grows by less.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the network: .pl (ProbLog), .bif, .svg, .png, .dot.",
+)
+@verbose_option
+@json_option
+def bayes_net_command(
+    files: tuple[str, ...],
+    target: tuple[str, int] | None,
+    structure_file: str | None,
+    estimator: str,
+    m: float,
+    max_parents: int | None,
+    seed: int,
+    max_iterations: int,
+    tolerance: float,
+    output: str | None,
+    verbose: int,
+    as_json: bool,
+) -> int:
+    """Learn a belief network over the attributes and the class of FILE...'s examples.
+
+    The structure is searched by hill climbing on BIC/MDL from no edges (over
+    the complete examples) unless --structure gives it; CPTs are estimated
+    directly, or by EM when values are missing ('?').
+
+    Example: symlearn learn bayes-net kb/house_votes.pl --max-parents 2 -o votes.svg
+    """
+    _check_output(output)
+    data = _data(files, target, verbose)
+    dataset = Dataset.from_attribute_values(data)
+    structure = None
+    if structure_file is not None:
+        if structure_file.endswith((".bif", ".bif.gz")):
+            structure = read_bif(structure_file)
+        else:
+            structure = compile_program(load([structure_file]), []).network
+    learned = learn_network(
+        dataset,
+        structure,
+        estimator,
+        m,
+        max_parents,
+        seed,
+        max_iterations,
+        tolerance,
+        terminal_progress(),
+    )
+    header = (
+        f"belief network learnt by symlearn learn bayes-net from {_learnt_from(files)}"
+        f" ({estimator})"
+    )
+    hypothesis = format_problog(learned.network).splitlines()
+    if output is not None:
+        _write_network(output, learned.network, header)
+    payload: dict[str, Any] = {
+        "algorithm": "bayes-net",
+        "target": f"{data.target}/{data.arity}",
+        "hypothesis": hypothesis,
+        "examples": len(dataset),
+        **learned.to_dict(),
+    }
+    lines = [f"% {header}", f"% {len(dataset)} examples, {learned.complete_examples} complete"]
+    edges = sorted(learned.network.graph.edges)
+    lines.append("% edges: " + (", ".join(f"{a} -> {b}" for a, b in edges) or "none"))
+    if learned.structure is not None:
+        lines.append(
+            f"% BIC {learned.structure.bic:.4f}, MDL {learned.structure.mdl:.2f} bits, "
+            f"{len(learned.structure.moves)} moves"
+        )
+    if learned.em is not None:
+        em = learned.em
+        lines.append(
+            f"% EM: {em.iterations} iterations, log-likelihood {em.log_likelihoods[0]:.4f} -> "
+            f"{em.log_likelihoods[-1]:.4f}" + ("" if em.converged else " (not converged)")
+        )
+    lines.extend(hypothesis)
+    if output is not None:
+        payload["output"] = output
         lines.append(f"% wrote {output}")
     emit(as_json, payload, lines)
     return 0

@@ -1,4 +1,4 @@
-"""``symlearn learn naive-bayes``: the PlayTennis example, JSON keys, outputs, errors."""
+"""``symlearn learn naive-bayes`` and ``bayes-net``: PlayTennis, JSON keys, outputs, errors."""
 
 from __future__ import annotations
 
@@ -104,3 +104,59 @@ def test_errors(capsys, tmp_path):
     assert status == 2 and "not an instance" in out + err and "Traceback" not in out + err
     status, out, err = _run(capsys, str(KB / "golf.pl"), "-o", str(tmp_path / "g.pl"))
     assert status == 2 and "discrete" in out + err
+
+
+# -- bayes-net ----------------------------------------------------------------------------------
+
+
+def _net(capsys, *args):
+    status = main(["learn", "bayes-net", *args, "--json"])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    return json.loads(captured.out)
+
+
+def test_bayes_net_structure_search_and_em_on_house_votes(capsys, tmp_path):
+    out = tmp_path / "votes.pl"
+    payload = _net(capsys, str(KB / "house_votes.pl"), "--max-parents", "2", "-o", str(out))
+    assert payload["algorithm"] == "bayes-net" and payload["examples"] == 435
+    assert payload["complete_examples"] == 232
+    assert ["physician_fee_freeze", "party"] in payload["edges"] or [
+        "party",
+        "physician_fee_freeze",
+    ] in payload["edges"]
+    em = payload["em"]
+    steps = [b - a for a, b in zip(em["log_likelihoods"], em["log_likelihoods"][1:])]
+    assert min(steps) >= -1e-9 and em["converged"]
+    assert payload["bic"] < 0 and payload["mdl_bits"] > 0
+    # the written program is the learnt network
+    again = main(
+        [
+            "infer",
+            str(out),
+            "--query",
+            "party(democrat)",
+            "--evidence",
+            "physician_fee_freeze(y)=true",
+            "--json",
+        ]
+    )
+    inferred = json.loads(capsys.readouterr().out)
+    assert again == 0 and 0 <= inferred["probabilities"]["party(democrat)"] < 0.2
+
+
+def test_bayes_net_with_a_given_structure_is_naive_bayes(capsys, tmp_path):
+    structure = tmp_path / "nb.pl"
+    nb = _json(capsys, str(KB / "playtennis.pl"), "-o", str(structure))
+    payload = _net(capsys, str(KB / "playtennis.pl"), "--structure", str(structure))
+    assert "moves" not in payload and "em" not in payload
+    assert sorted(map(tuple, payload["edges"])) == sorted(
+        ("playtennis", a) for a in ("humidity", "outlook", "temperature", "wind")
+    )
+    assert sorted(payload["hypothesis"]) == sorted(nb["hypothesis"])
+
+
+def test_bayes_net_errors(capsys, tmp_path):
+    status = main(["learn", "bayes-net", str(KB / "golf.pl")])
+    captured = capsys.readouterr()
+    assert status == 2 and "numeric" in captured.err + captured.out
