@@ -27,6 +27,7 @@ LEARNERS: dict[str, str] = {
     "inverse-resolution": "symlearn.cli.learn_ilp:inverse_resolution",
     "progol": "symlearn.cli.learn_ilp:progol_command",
     "naive-bayes": "symlearn.cli.learn_bayes:naive_bayes_command",
+    "bayes-net": "symlearn.cli.learn_bayes:bayes_net_command",
 }
 
 
