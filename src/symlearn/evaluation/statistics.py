@@ -193,6 +193,10 @@ def t_cdf(t: float, df: float) -> float:
         raise InvalidParameterError(f"degrees of freedom must be positive, got {df}")
     if math.isinf(t):
         return 1.0 if t > 0 else 0.0
+    if t * t < df:
+        # near the centre: P(|T| <= |t|) = I_{t^2/(df+t^2)}(1/2, df/2), accurate for small t
+        central = 0.5 * incomplete_beta(0.5, df / 2.0, t * t / (df + t * t))
+        return 0.5 + central if t >= 0 else 0.5 - central
     tail = 0.5 * incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
     return 1.0 - tail if t >= 0 else tail
 

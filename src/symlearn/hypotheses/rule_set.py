@@ -408,6 +408,8 @@ class RuleSet:
         arguments: list[Term] = list(variables)
         for test in conditions:
             if test.op == "=":
+                if not isinstance(arguments[test.index], Var):
+                    return None  # two different values for one attribute: never fires
                 arguments[test.index] = test.value
         body: list[Term] = [
             test.literal(arguments[test.index]) for test in conditions if test.op != "="
