@@ -10,6 +10,7 @@ as reference (:func:`enumeration`), likelihood weighting and Gibbs sampling
 with standard errors, d-separation (:func:`d_separated`).  Learning: CPTs
 from complete data (:func:`fit_parameters`), EM with missing values
 (:func:`expectation_maximization`), BIC/MDL hill climbing (:func:`hill_climb`),
+all three together (:func:`learn_network`),
 naive Bayes (:func:`naive_bayes`).  Over finite hypothesis spaces: the
 brute-force MAP learner (:func:`brute_force_map`), the Bayes optimal and
 Gibbs classifiers, the MDL view (:func:`mdl_hypotheses`); and EM for a
@@ -44,6 +45,7 @@ from symlearn.bayes.gaussian_mixture import (
     mixture_log_likelihood,
 )
 from symlearn.bayes.inference import AtomProbabilities, infer, program_from_network
+from symlearn.bayes.learning import LearnedNetwork, learn_network
 from symlearn.bayes.map_learner import HypothesisPosterior, brute_force_map, labelled_examples
 from symlearn.bayes.mdl import DescriptionLength, description_lengths, mdl_hypotheses
 from symlearn.bayes.naive_bayes import NaiveBayes, naive_bayes
@@ -65,6 +67,7 @@ __all__ = [
     "GaussianMixture",
     "HypothesisPosterior",
     "InferenceResult",
+    "LearnedNetwork",
     "NaiveBayes",
     "ProbLogNetwork",
     "StructureResult",
@@ -94,6 +97,7 @@ __all__ = [
     "joint_distribution",
     "joint_posterior",
     "labelled_examples",
+    "learn_network",
     "likelihood_weighting",
     "log_likelihood",
     "mdl_hypotheses",
