@@ -90,6 +90,8 @@ def test_alarm_monitoring_and_the_bif_agree(capsys, tmp_path):
     assert pl["probabilities"]["history"] == pytest.approx(0.4923131109866915, abs=1e-12)
     bif = tmp_path / "alarm.bif"
     assert _run(capsys, str(KB / "alarm_monitoring.pl"), "-o", str(bif))[0] == 0
+    by_key = _json(capsys, str(bif), "--query", "history", "--query", "cvp")
+    assert list(by_key["probabilities"]) == ["history", "cvp(low)", "cvp(normal)", "cvp(high)"]
     again = _json(
         capsys,
         str(bif),
@@ -163,3 +165,19 @@ def test_kb_examples_run(capsys):
     for name in ("alarm.pl", "sprinkler.pl", "alarm_monitoring.pl"):
         assert _run(capsys, str(KB / name))[0] == 0
     assert os.path.exists(KB / "alarm_monitoring.pl")
+
+
+def test_bif_variable_names_as_queries(capsys, tmp_path):
+    bif = tmp_path / "n.bif"
+    bif.write_text(
+        "variable RAIN { type discrete [ 2 ] { TRUE, FALSE }; }\n"
+        "variable SKY { type discrete [ 3 ] { CLEAR, GREY, DARK }; }\n"
+        "probability ( SKY ) { table 0.5, 0.3, 0.2; }\n"
+        "probability ( RAIN | SKY ) { (CLEAR) 0.1, 0.9; (GREY) 0.4, 0.6; (DARK) 0.8, 0.2; }\n"
+    )
+    payload = _json(
+        capsys, str(bif), "--query", "RAIN", "--query", "SKY", "--evidence", "sky(dark)=false"
+    )
+    assert list(payload["probabilities"]) == ["rain", "sky(clear)", "sky(grey)", "sky(dark)"]
+    assert payload["probabilities"]["rain"] == pytest.approx((0.5 * 0.1 + 0.3 * 0.4) / 0.8)
+    assert payload["probabilities"]["sky(dark)"] == 0.0

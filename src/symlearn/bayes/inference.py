@@ -41,7 +41,7 @@ from symlearn.bayes.queries import InferenceResult
 from symlearn.bayes.sampling import gibbs_sampling, likelihood_weighting
 from symlearn.errors import InvalidParameterError
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Term, is_ground
+from symlearn.logic.terms import Term, Var, is_ground
 from symlearn.logic.unify import match
 
 __all__ = ["METHODS", "AtomProbabilities", "infer", "program_from_network"]
@@ -181,6 +181,8 @@ def _resolve(network: BayesianNetwork, term: Term) -> list[Term]:
     """The atoms of ``network`` that a query term names."""
     if term in network.atoms:
         return [term]
+    if isinstance(term, Var):  # HISTORY on the command line reads as a Prolog variable
+        term = term.name
     whole = network.variable_of(term)
     if whole is not None:
         variable = network[whole]
@@ -200,8 +202,9 @@ def program_from_network(
     """Queries and evidence on a network's atoms (e.g. one read from BIF), ready for :func:`infer`.
 
     A query may be an atom of the network (``cvp(low)``), a variable's name or
-    key (``HISTORY``, ``cvp``: all its atoms) or a non-ground pattern
-    (``cvp(_)``).  No queries means every atom of every variable.
+    key (``HISTORY``, ``cvp``: all its atoms; a name that reads as a Prolog
+    variable counts as a name) or a non-ground pattern (``cvp(_)``).  No
+    queries means every atom of every variable.
 
     Raises
     ------
