@@ -30,7 +30,7 @@ def engine_covered(world_kb, clause: Clause, examples) -> list[bool]:
     return answers
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(worlds(), clauses())
 def test_set_at_a_time_coverage_equals_the_engine(world: World, clause: Clause) -> None:
     kb = world.kb()
@@ -82,7 +82,7 @@ def _safe(body) -> bool:
     return True
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(worlds(), st.lists(fact_literals, max_size=2), fact_literals)
 def test_foil_counts_equal_brute_force_bindings(world: World, body, literal) -> None:
     """p0, n0, p1, n1, t from binding tables equal a direct count over all substitutions."""
