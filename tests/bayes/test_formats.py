@@ -28,13 +28,13 @@ def _same_network(a: BayesianNetwork, b: BayesianNetwork) -> None:
         assert np.array_equal(a[name].table, b[name].table), name
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(networks())
 def test_bif_round_trip(network):
     _same_network(parse_bif(format_bif(network)), network)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(networks())
 def test_problog_round_trip(network):
     compiled = compile_program(loads(format_problog(network))).network

@@ -81,7 +81,7 @@ def _observed_log_likelihood(network, data):
     return total
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(networks(max_size=4), st.integers(0, 2**16), st.sampled_from(["ml", "laplace"]))
 def test_em_never_decreases_its_objective(network, seed, estimator):
     data = _sample(network, 60, seed=seed, missing=0.35)
@@ -97,7 +97,7 @@ def test_em_never_decreases_its_objective(network, seed, estimator):
     )
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(networks(max_size=4), st.integers(0, 2**16))
 def test_em_by_variable_elimination_equals_em_by_enumeration(network, seed):
     data = _sample(network, 40, seed=seed, missing=0.5)
