@@ -170,3 +170,21 @@ def test_version_space_before_any_example_is_h():
     assert vs.size() == ENJOYSPORT.size == 973
     assert len(set(vs.hypotheses())) == 973
     assert Conjunction(("sunny",) + ("?",) * 5) in vs
+
+
+@settings(max_examples=80)
+@given(space_and_examples())
+def test_box_counting_and_bit_set_counting_agree(case):
+    from symlearn.learners.version_space import count_union
+
+    space, examples = case
+    ce, lte = _run_both(space, examples)
+    if isinstance(ce, int):
+        return
+    vs = ce.version_space
+    boxes = vs._boxes()
+    by_boxes = count_union(boxes) + int(vs._has_empty())
+    assert by_boxes == len(lte.version_space) == vs.size()
+    for x in space.instances():
+        covering = [b.covering(x) for b in boxes]
+        assert count_union([b for b in covering if b is not None]) == vs.positive_votes(x)

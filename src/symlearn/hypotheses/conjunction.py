@@ -40,8 +40,9 @@ airtemp=warm & sky=sunny & wind=strong
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 import sympy
@@ -128,12 +129,28 @@ class Conjunction(Hypothesis):
     """
 
     constraints: tuple[Term, ...]
+    #: The specific constraints as ``(position, value)`` pairs: h1 >= h2 is then a
+    #: subset test (derived in ``__post_init__``, not part of equality).
+    tests: frozenset[tuple[int, Term]] = field(init=False, repr=False, compare=False)
+    # Derived too, for the learners' inner loops: emptiness, and the specific
+    # positions as an itemgetter with the values it must return.
+    _empty: bool = field(init=False, repr=False, compare=False)
+    _key: Callable[[Sequence[Term]], Any] | None = field(init=False, repr=False, compare=False)
+    _values: Any = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         constraints = tuple(self.constraints)
-        if EMPTY in constraints:
+        empty = EMPTY in constraints
+        if empty:
             constraints = (EMPTY,) * len(constraints)
-        object.__setattr__(self, "constraints", constraints)
+        positions = [i for i, c in enumerate(constraints) if c != ANY]
+        values = tuple(constraints[i] for i in positions)
+        setattr_ = object.__setattr__
+        setattr_(self, "constraints", constraints)
+        setattr_(self, "tests", frozenset(zip(positions, values)))
+        setattr_(self, "_empty", empty)
+        setattr_(self, "_key", itemgetter(*positions) if positions and not empty else None)
+        setattr_(self, "_values", values if len(values) > 1 else values[0] if values else None)
 
     # -- construction -----------------------------------------------------
 
@@ -162,7 +179,7 @@ class Conjunction(Hypothesis):
     @property
     def is_empty(self) -> bool:
         """True for the empty hypothesis (it covers nothing)."""
-        return bool(self.constraints) and self.constraints[0] == EMPTY
+        return self._empty
 
     @property
     def generality(self) -> int:
@@ -176,17 +193,42 @@ class Conjunction(Hypothesis):
 
     def covers(self, instance: Sequence[Term]) -> bool:
         """True when ``instance`` satisfies every constraint (Definition 2.3)."""
-        if self.is_empty:
+        if self._empty:
             return False
-        return all(c in (ANY, v) for c, v in zip(self.constraints, instance))
+        key = self._key
+        return key is None or bool(key(instance) == self._values)
 
     def is_more_general_or_equal(self, other: Conjunction) -> bool:
         """``self >= other`` between conjunctions of the same arity (syntactic, exact)."""
-        if other.is_empty:
+        if len(self.constraints) != len(other.constraints):
+            raise ValueError(
+                f"hypotheses over {self.arity} and {other.arity} attributes cannot be compared"
+            )
+        if other._empty:
             return True
-        if self.is_empty:
-            return False
-        return all(a in (ANY, b) for a, b in zip(self.constraints, other.constraints))
+        return not self._empty and self.tests <= other.tests
+
+    # Fast paths for the order between two conjunctions (the learners' inner loops);
+    # other hypotheses go through the generality module.
+    def __ge__(self, other: object) -> bool:
+        if type(other) is Conjunction:
+            return self.is_more_general_or_equal(other)
+        return Hypothesis.__ge__(self, other)
+
+    def __gt__(self, other: object) -> bool:
+        if type(other) is Conjunction:
+            return self != other and self.is_more_general_or_equal(other)
+        return Hypothesis.__gt__(self, other)
+
+    def __le__(self, other: object) -> bool:
+        if type(other) is Conjunction:
+            return other.is_more_general_or_equal(self)
+        return Hypothesis.__le__(self, other)
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is Conjunction:
+            return self != other and other.is_more_general_or_equal(self)
+        return Hypothesis.__lt__(self, other)
 
     # -- moves in the lattice -------------------------------------------------
 

@@ -58,7 +58,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from symlearn.errors import VersionSpaceCollapsedError
-from symlearn.hypotheses.conjunction import Conjunction
+from symlearn.hypotheses.conjunction import ANY, Conjunction
 from symlearn.hypotheses.space import ConjunctionSpace
 from symlearn.learners.concept_data import LabelledInstance, Progress, example_text
 from symlearn.learners.version_space import Classification, Query, VersionSpace
@@ -84,17 +84,36 @@ def _without_more_general(hypotheses: Sequence[Conjunction]) -> tuple[Conjunctio
     return tuple(h for h in unique if not any(h > other for other in unique))
 
 
+Test = tuple[int, Term]
+
+
 def _add_maximal(
-    kept: Sequence[Conjunction], new: Sequence[Conjunction]
+    kept: Sequence[Conjunction], new: Sequence[tuple[Conjunction, Test | None]]
 ) -> tuple[Conjunction, ...]:
     """``kept`` plus the new hypotheses that are not below another member.
 
-    Members of ``kept`` cannot lie below a new one: a new hypothesis
-    specialises a removed member of the antichain G.
+    ``new`` pairs each minimal specialisation h of a removed g with the test
+    it adds to g (None when h is ∅).  Members of ``kept`` cannot lie below a
+    new one (h specialises a member of the antichain G).  Every member above
+    h = g + t holds t: a kept one is not below g, and a new one g' + t' with
+    t' != t has g' inside g + t but not inside g.  So only the members holding
+    t are compared with h (a conjunction is above h iff its tests are a proper
+    subset of h's).
     """
-    fresh = list(dict.fromkeys(h for h in new if h not in kept))
-    pool = [*kept, *fresh]
-    return (*kept, *(h for h in fresh if not any(other > h for other in pool)))
+    present = set(kept)
+    fresh = list(dict.fromkeys((h, t) for h, t in new if h not in present))
+    holding: dict[Test, list[Conjunction]] = {}
+    for h in (*kept, *(h for h, _ in fresh)):
+        if not h.is_empty:
+            for test in h.tests:
+                holding.setdefault(test, []).append(h)
+
+    def dominated(h: Conjunction, test: Test | None) -> bool:
+        if test is None:  # ∅ is below every other member
+            return bool(holding)
+        return any(other.tests < h.tests for other in holding[test])
+
+    return (*kept, *dict.fromkeys(h for h, t in fresh if not dominated(h, t)))
 
 
 class CandidateElimination:
@@ -138,15 +157,34 @@ class CandidateElimination:
     def _negative(self, x: tuple[Term, ...]) -> None:
         self.S = tuple(s for s in self.S if not s.covers(x))
         kept = [g for g in self.G if not g.covers(x)]
-        new: list[Conjunction] = []
+        new: list[tuple[Conjunction, Test | None]] = []
         for g in self.G:
             if g.covers(x):
-                new.extend(
-                    h
-                    for h in self.space.minimal_specialisations(g, x)
-                    if any(h >= s for s in self.S)
-                )
+                new.extend(self._specialisations_above_s(g, x))
         self.G = _add_maximal(kept, new)
+
+    def _specialisations_above_s(
+        self, g: Conjunction, x: tuple[Term, ...]
+    ) -> list[tuple[Conjunction, Test | None]]:
+        """The minimal specialisations of g excluding x that lie above some member of S.
+
+        Each comes with the test it adds to g.  With S = {s}, s not ∅, they are
+        exactly g with one ``?`` replaced by s's value where x differs from s,
+        so those are built directly instead of filtering all of them.
+        """
+        if len(self.S) == 1 and not self.S[0].is_empty:
+            s = self.S[0].constraints
+            constraints = g.constraints
+            return [
+                (Conjunction((*constraints[:i], s[i], *constraints[i + 1 :])), (i, s[i]))
+                for i, c in enumerate(constraints)
+                if c == ANY and s[i] != ANY and s[i] != x[i]
+            ]
+        return [
+            (h, None if h.is_empty else next(iter(h.tests - g.tests)))
+            for h in self.space.minimal_specialisations(g, x)
+            if any(h >= s for s in self.S)
+        ]
 
     def update(self, instance: Sequence[Term], label: bool, index: int | None = None) -> None:
         """Process one example (``label`` True for positive).

@@ -48,14 +48,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from symlearn.hypotheses.conjunction import ANY, Conjunction
 from symlearn.hypotheses.space import ConjunctionSpace
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
 
 __all__ = [
+    "MAX_DOWN_SET_BITS",
     "Box",
     "Classification",
+    "DownSet",
     "Query",
     "VersionSpace",
     "count_union",
@@ -206,6 +210,65 @@ def maximally_specific(hypotheses: Sequence[Conjunction]) -> list[Conjunction]:
     return [h for h in dict.fromkeys(hypotheses) if h in chosen]
 
 
+#: The most specific constraints of s for which :class:`DownSet` holds a bit array.
+MAX_DOWN_SET_BITS = 24
+
+
+@dataclass(frozen=True, slots=True)
+class DownSet:
+    """The version space between a non-empty s and G as a set of bit masks.
+
+    A member h (s <= h <= g) differs from s only by turning some of s's k
+    specific constraints into ``?``; write that as a k-bit mask.  h <= g iff
+    h's mask is a subset of g's, so the version space is the down-closure of
+    G's masks in the boolean lattice 2^k.  ``closure`` is its indicator array
+    (shape (2,) * k), filled by one pass per bit; h covers x iff its mask
+    holds every position where x differs from s.  Used for k up to
+    :data:`MAX_DOWN_SET_BITS`; :func:`count_union` handles the rest.
+
+    Examples
+    --------
+    >>> s = Conjunction(("x", "x", "y"))
+    >>> down = DownSet.build(s, [Conjunction(("x", "?", "?")), Conjunction(("?", "x", "?"))])
+    >>> down.size(), down.covering(("x", "z", "y"))
+    (6, 2)
+    """
+
+    positions: tuple[int, ...]
+    base: tuple[Term, ...]
+    closure: np.ndarray
+
+    @classmethod
+    def build(cls, s: Conjunction, G: Sequence[Conjunction]) -> DownSet | None:
+        """The down-set of ``G`` above ``s`` (None when s has too many specific constraints)."""
+        positions = tuple(i for i, c in enumerate(s.constraints) if c != ANY)
+        k = len(positions)
+        if k > MAX_DOWN_SET_BITS:
+            return None
+        closure = np.zeros((2,) * k, dtype=bool)
+        for g in G:
+            if g >= s:
+                closure[tuple(int(g.constraints[i] == ANY) for i in positions)] = True
+        for axis in range(k):
+            low: list[Any] = [slice(None)] * k
+            high = list(low)
+            low[axis], high[axis] = 0, 1
+            closure[tuple(low)] |= closure[tuple(high)]
+        return cls(positions, tuple(s.constraints[i] for i in positions), closure)
+
+    def size(self) -> int:
+        """The number of members."""
+        return int(self.closure.sum())
+
+    def covering(self, instance: Sequence[Term]) -> int:
+        """The number of members that cover ``instance``."""
+        index = tuple(
+            1 if instance[i] != value else slice(None)
+            for i, value in zip(self.positions, self.base)
+        )
+        return int(np.sum(self.closure[index]))
+
+
 def _atom_text(target: str, instance: Sequence[Term]) -> str:
     return format_term(Struct(target, tuple(instance))) if instance else target
 
@@ -290,8 +353,17 @@ class VersionSpace:
     def _has_empty(self) -> bool:
         return bool(self.G) and any(s.is_empty for s in self.S)
 
+    def _down_set(self) -> DownSet | None:
+        """The bit-set form, when S is one non-empty hypothesis with few specific constraints."""
+        if len(self.S) != 1 or self.S[0].is_empty or not self.G:
+            return None
+        return DownSet.build(self.S[0], self.G)
+
     def size(self) -> int:
         """|VS|, counted from S and G without listing H."""
+        down = self._down_set()
+        if down is not None:
+            return down.size()
         return count_union(self._boxes()) + int(self._has_empty())
 
     def hypotheses(self) -> Iterator[Conjunction]:
@@ -307,6 +379,9 @@ class VersionSpace:
 
     def positive_votes(self, instance: Sequence[Term]) -> int:
         """The number of members that cover ``instance``."""
+        down = self._down_set()
+        if down is not None:
+            return down.covering(instance)
         covering = (box.covering(instance) for box in self._boxes())
         return count_union([b for b in covering if b is not None])
 
@@ -349,8 +424,11 @@ class VersionSpace:
             return None
         boxes = self._boxes()
         classes = self._value_classes(boxes)
+        down = self._down_set()
 
         def votes(x: tuple[Term, ...]) -> int:
+            if down is not None:
+                return down.covering(x)
             covering = (b.covering(x) for b in boxes)
             return count_union([b for b in covering if b is not None])
 
