@@ -194,8 +194,9 @@ def peer_comparison(limit: float) -> None:
         peer = run_peer(examples, limit)
         if peer[0] == "ok":
             print(
-                f"  {name}: symlearn {ours * 1e3:.2f} ms (|VS| = {size}); aima {peer[1] * 1e3:.2f} ms "
-                f"(|V| = {peer[2]}, its own hypothesis language); ratio aima/symlearn "
+                f"  {name}: symlearn {ours * 1e3:.2f} ms (|VS| = {size}); "
+                f"aima {peer[1] * 1e3:.2f} ms (|V| = {peer[2]}, its own hypothesis language); "
+                "ratio aima/symlearn "
                 f"{peer[1] / ours:.1f}"
             )
         elif peer[0] == "missing":
