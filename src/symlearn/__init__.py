@@ -18,6 +18,25 @@ __version__ = "0.1.0"
 
 #: Public name -> module that defines it.
 _EXPORTS: dict[str, str] = {
+    # concept learning, version spaces, lattices, drawing (issue 3)
+    "Conjunction": "symlearn.hypotheses",
+    "ConjunctionSpace": "symlearn.hypotheses",
+    "BooleanConjunction": "symlearn.hypotheses",
+    "KCNF": "symlearn.hypotheses",
+    "DNF": "symlearn.hypotheses",
+    "more_general_or_equal": "symlearn.hypotheses",
+    "find_s": "symlearn.learners.find_s",
+    "list_then_eliminate": "symlearn.learners.list_then_eliminate",
+    "CandidateElimination": "symlearn.learners.candidate_elimination",
+    "candidate_elimination": "symlearn.learners.candidate_elimination",
+    "VersionSpace": "symlearn.learners.version_space",
+    "eliminate": "symlearn.learners.elimination",
+    "learn_kcnf": "symlearn.learners.kcnf_learner",
+    "hasse_diagram": "symlearn.lattice",
+    "version_space_lattice": "symlearn.lattice",
+    "hypothesis_space_lattice": "symlearn.lattice",
+    "GraphSpec": "symlearn.render",
+    "write_graph": "symlearn.render",
     # learning-theory bounds (issue 7)
     "derive": "symlearn.bounds",
     "bound_table": "symlearn.bounds",
