@@ -1,6 +1,7 @@
 """Inductive logic programming machinery shared by the relational learners.
 
-Modules
+Modules (FOIL's; the Progol engineer's bottom-clause and refinement modules
+live beside them)
 -------
 relations
     Constants as integer codes (:class:`~symlearn.ilp.relations.SymbolTable`)
@@ -12,6 +13,12 @@ coverage
     (:func:`~symlearn.ilp.coverage.foil_gain`).
 background
     The knowledge base with the target's own clauses set aside.
+language
+    FOIL's candidate literals under modes and determinations.
+closed_world
+    Negatives as the unlisted tuples of the typed argument domains.
+recursion
+    The termination guard for recursive clauses (call graph on the data).
 
 Nothing is imported here, so ``import symlearn.ilp`` costs nothing; import
 from the modules.
