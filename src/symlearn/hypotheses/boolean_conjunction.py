@@ -39,7 +39,15 @@ from symlearn.hypotheses.conjunction import ANY, Conjunction
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Term
 
-__all__ = ["BooleanConjunction", "Literal", "boolean_symbols", "format_literal", "parse_literal"]
+__all__ = [
+    "BooleanConjunction",
+    "Literal",
+    "boolean_symbols",
+    "format_literal",
+    "literal_latex",
+    "literal_sympy",
+    "parse_literal",
+]
 
 #: A literal: (0-based variable index, True for x_i, False for ¬x_i).
 Literal = tuple[int, bool]
@@ -78,6 +86,19 @@ def boolean_symbols(n: int, names: Sequence[str] | None = None) -> list[sympy.Sy
     if names is not None and len(names) != n:
         raise ValueError(f"{len(names)} names for {n} variables")
     return [sympy.Symbol(names[i] if names else f"x{i + 1}") for i in range(n)]
+
+
+def literal_sympy(literal: Literal, symbols: Sequence[sympy.Symbol]) -> sympy.Basic:
+    """The literal as a sympy expression over ``symbols``."""
+    index, positive = literal
+    return symbols[index] if positive else sympy.Not(symbols[index])
+
+
+def literal_latex(literal: Literal, names: Sequence[str] | None = None) -> str:
+    r"""The literal in LaTeX: ``x_{3}`` or ``\neg x_{3}`` (or the variable's name)."""
+    index, positive = literal
+    name = f"\\mathrm{{{names[index]}}}" if names else f"x_{{{index + 1}}}"
+    return name if positive else f"\\neg {name}"
 
 
 def _check_literals(n: int, literals: Iterable[Literal]) -> frozenset[Literal]:
@@ -195,7 +216,7 @@ class BooleanConjunction(Hypothesis):
         if self.is_empty:
             return sympy.false
         symbols = boolean_symbols(self.n, names)
-        return sympy.And(*(symbols[i] if p else sympy.Not(symbols[i]) for i, p in self.literals))
+        return sympy.And(*(literal_sympy(lit, symbols) for lit in self.literals))
 
     def to_latex(self, names: Sequence[str] | None = None) -> str:
         r"""LaTeX: ``x_{1} \wedge \neg x_{3}``; ``\top`` and ``\bot`` at the ends."""
@@ -203,11 +224,7 @@ class BooleanConjunction(Hypothesis):
             return "\\bot"
         if not self.literals:
             return "\\top"
-        parts = []
-        for i, p in self.sorted_literals():
-            name = f"\\mathrm{{{names[i]}}}" if names else f"x_{{{i + 1}}}"
-            parts.append(name if p else f"\\neg {name}")
-        return " \\wedge ".join(parts)
+        return " \\wedge ".join(literal_latex(lit, names) for lit in self.sorted_literals())
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the family, n and the literals as text."""

@@ -48,6 +48,8 @@ from symlearn.hypotheses.boolean_conjunction import (
     Literal,
     boolean_symbols,
     format_literal,
+    literal_latex,
+    literal_sympy,
     parse_literal,
 )
 from symlearn.logic.clauses import Clause
@@ -220,10 +222,7 @@ class KCNF(Hypothesis):
             return sympy.false
         symbols = boolean_symbols(self.n, names)
         return sympy.And(
-            *(
-                sympy.Or(*(symbols[i] if p else sympy.Not(symbols[i]) for i, p in c))
-                for c in self.clauses
-            )
+            *(sympy.Or(*(literal_sympy(lit, symbols) for lit in c)) for c in self.clauses)
         )
 
     def to_latex(self, names: Sequence[str] | None = None) -> str:
@@ -233,14 +232,11 @@ class KCNF(Hypothesis):
         if not self.clauses:
             return "\\top"
 
-        def literal(lit: Literal) -> str:
-            name = f"\\mathrm{{{names[lit[0]]}}}" if names else f"x_{{{lit[0] + 1}}}"
-            return name if lit[1] else f"\\neg {name}"
-
         parts = []
         for c in _sorted(self.clauses):
             inner = " \\vee ".join(
-                literal(lit) for lit in sorted(c, key=lambda lit: (lit[0], not lit[1]))
+                literal_latex(lit, names)
+                for lit in sorted(c, key=lambda lit: (lit[0], not lit[1]))
             )
             parts.append(f"({inner})" if len(c) > 1 and len(self.clauses) > 1 else inner)
         return " \\wedge ".join(parts)
