@@ -210,9 +210,9 @@ def _header(algorithm: str, files: tuple[str, ...], indicator: str) -> list[str]
 @click.option(
     "--measure",
     type=click.Choice(["relative-frequency", "m-estimate", "entropy"]),
-    default="entropy",
-    show_default=True,
-    help="Rule performance measure.",
+    default=None,
+    help="Rule performance measure (default: relative frequency of the class for a rule "
+    "set, entropy for an ordered list).",
 )
 @click.option(
     "--beam", type=click.IntRange(min=1), default=5, show_default=True, help="Beam width k."
@@ -268,7 +268,7 @@ def sequential_covering_command(
     positive_value: str | None,
     class_value: str | None,
     ordered: bool | None,
-    measure: str,
+    measure: str | None,
     beam: int,
     m_value: float,
     threshold: float | None,
@@ -361,12 +361,15 @@ def _attribute_data(
 
 
 def _typed(value: str | None) -> Any:
-    """A command-line class value as the term the data holds (numbers stay numbers)."""
+    """A command-line class value as the CSV reader reads it (numbers stay numbers)."""
     if value is None:
         return None
-    from symlearn.data.tabular import _cell
-
-    return _cell(value)
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
 
 
 def _class_label(data: Any, value: str | None) -> Any:
