@@ -169,3 +169,10 @@ def test_random_graphs_never_overlap_nodes(case):
     for box in boxes:
         assert box.x - box.width / 2 >= 0 and box.x + box.width / 2 <= placed.width + 1e-6
         assert box.y - box.height / 2 >= 0 and box.y + box.height / 2 <= placed.height + 1e-6
+
+
+def test_a_source_sits_just_above_its_child():
+    nodes = tuple(Node(n, n) for n in "abcde")
+    edges = (Edge("a", "b"), Edge("b", "c"), Edge("c", "d"), Edge("e", "d"))
+    placed = layout(GraphSpec(nodes, edges), Metrics())
+    assert [placed.boxes[n].layer for n in "abcde"] == [0, 1, 2, 3, 2]

@@ -156,6 +156,9 @@ def _longest_path_layers(
             indegree[v] -= 1
             if indegree[v] == 0:
                 ready.append(v)
+    for u in node_ids:  # a source sits just above its highest child, not on the top row
+        if not preds[u] and succs[u]:
+            layer[u] = min(layer[v] for v in succs[u]) - 1
     return layer
 
 
