@@ -124,3 +124,13 @@ def test_sympy_forms_agree_with_covers(data):
     for x in boolean_instances(n):
         value = expression.subs(dict(zip(symbols, x)))
         assert bool(value) == h.covers(x)
+
+
+@given(st.data())
+def test_attribute_dnf_clause_forms_evaluated_by_the_engine_agree_with_covers(data):
+    space = data.draw(spaces(max_attributes=3))
+    d = DNF.of(data.draw(st.lists(conjunctions(space), max_size=3)), space.arity)
+    texts = [t for t in d.clause_texts("t") if t != "false"]
+    engine = Engine(loads("\n".join(texts)), unknown="fail")
+    for x in space.instances():
+        assert engine.ask(Struct("t", x)) == d.covers(x)
