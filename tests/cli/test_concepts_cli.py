@@ -164,7 +164,7 @@ def test_votes_candidate_elimination_collapses(capsys):
 
 
 def test_bad_input_is_a_clear_error(capsys):
-    status, out, err = run(
+    status, _out, err = run(
         capsys,
         "learn",
         "candidate-elimination",
