@@ -234,6 +234,8 @@ def test_closed_world_cap_is_reported_and_sampled() -> None:
 def test_no_positive_examples_is_a_clear_error() -> None:
     with pytest.raises(KBError, match="no positive examples of p/1"):
         foil(loads("q(a). neg(p(a))."), ("p", 1))
+    with pytest.raises(KBError, match="no argument"):
+        foil(loads("pos(wet)."), ("wet", 0))
 
 
 # ------------------------------------------------------------------ property

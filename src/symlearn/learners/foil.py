@@ -784,6 +784,8 @@ def foil(
     if settings is None:
         settings = FoilSettings.from_kb(kb)
     name, arity = target
+    if arity < 1:
+        raise KBError(f"FOIL learns relations: {format_term(name)}/0 has no argument to bind")
     positives = kb.positives(name, arity)
     if not positives:
         raise KBError(f"no positive examples of {format_term(name)}/{arity} in the knowledge base")
