@@ -226,3 +226,17 @@ def test_lattice_refuses_the_whole_space_with_its_size(capsys, tmp_path):
         str(tmp_path / "h.svg"),
     )
     assert status == 2 and "973 hypotheses" in err and "--space version" in err
+
+
+def test_elimination_reads_0_1_attributes_and_learns_2_cnf(capsys, tmp_path):
+    data = tmp_path / "xor.pl"
+    data.write_text("pos(f(1, 0, 1)).\npos(f(0, 1, 1)).\nneg(f(0, 0, 1)).\nneg(f(1, 1, 0)).\n")
+    status, one = run_json(capsys, "learn", "elimination", str(data), "--target", "f/3")
+    assert status == 0 and one["hypothesis"] == ["f(_, _, 1)."] and not one["consistent"]
+    status, two = run_json(
+        capsys, "learn", "elimination", str(data), "--target", "f/3", "--k", "2"
+    )
+    assert status == 0 and two["consistent"]
+    assert two["hypothesis"] == [
+        "f(A, B, 1) :-\n    (   A=1\n    ;   B=1\n    ),\n    (   A=0\n    ;   B=0\n    )."
+    ]

@@ -131,10 +131,14 @@ def boolean_examples(
     """
     _check_labelled(data, learner)
     pairs: list[tuple[Term, Term]] = []
-    for attribute in data.attributes:
-        pair = _boolean_pair(attribute.values or ())
-        if attribute.values is None or pair is None:
-            shown = ", ".join(format_term(v) for v in attribute.values or ()) or "numbers"
+    for i, attribute in enumerate(data.attributes):
+        # an attribute of 0s and 1s reads as numeric unless declared: take its values
+        values = attribute.values
+        if values is None:
+            values = tuple(dict.fromkeys(x[i] for x in (*data.instances, *data.unlabelled)))
+        pair = _boolean_pair(values)
+        if pair is None:
+            shown = ", ".join(format_term(v) for v in values)
             known = "; ".join(f"{format_term(a)}/{format_term(b)}" for a, b in BOOLEAN_VALUES)
             raise KBError(
                 f"{learner} needs boolean attributes, but {attribute.name} of {data.target} "
