@@ -143,9 +143,8 @@ def test_fractional_examples_keep_their_total_weight(data):
     for instance in data.instances:
         distribution = tree.class_distribution(instance)
         assert sum(distribution.values()) == pytest.approx(1.0)
-        assert tree.classify(instance) == max(
-            tree.classes, key=lambda c: (distribution[c], -tree.classes.index(c))
-        )
+        # the class chosen is a most probable one (ties within rounding)
+        assert distribution[tree.classify(instance)] >= max(distribution.values()) - 1e-9
 
 
 def test_classifying_an_unknown_outlook_averages_the_branches():

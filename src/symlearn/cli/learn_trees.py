@@ -113,6 +113,15 @@ def load_attribute_data(
     return from_kb(kb, *target), kb
 
 
+def _decorated(
+    command: Callable[..., Any], options: Sequence[Callable[[Any], Any]]
+) -> Callable[..., Any]:
+    """``command`` with the click options applied, the first one listed first in ``--help``."""
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 def _input_options(command: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.argument("files", nargs=-1, type=click.Path(dir_okay=False)),
@@ -133,9 +142,7 @@ def _input_options(command: Callable[..., Any]) -> Callable[..., Any]:
             help="CSV: treat this column as categorical even if it holds numbers.",
         ),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+    return _decorated(command, options)
 
 
 def _evaluation_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -194,9 +201,7 @@ def _evaluation_options(command: Callable[..., Any]) -> Callable[..., Any]:
         verbose_option,
         json_option,
     ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+    return _decorated(command, options)
 
 
 def _tree_options(algorithm: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -283,12 +288,7 @@ def _tree_options(algorithm: str) -> Callable[[Callable[..., Any]], Callable[...
             ),
         ]
 
-    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
-        for option in reversed(options):
-            command = option(command)
-        return command
-
-    return decorate
+    return lambda command: _decorated(command, options)
 
 
 # -- settings -------------------------------------------------------------------------
@@ -404,7 +404,7 @@ def _grow(settings: Settings, data: AttributeValueData, progress: Any = None) ->
     from symlearn.learners.id3 import id3
 
     learner = {"id3": id3, "c45": c45, "cart": cart}[settings.algorithm]
-    return learner(data, progress=progress, **_tree_keywords(settings))  # type: ignore[operator]
+    return learner(data, progress=progress, **_tree_keywords(settings))
 
 
 @dataclass

@@ -41,6 +41,7 @@ Recipes*, 3rd ed., section 6.4.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from symlearn.errors import InvalidParameterError
 
@@ -84,6 +85,27 @@ def _beta_continued_fraction(a: float, b: float, x: float) -> float:
         if abs(delta - 1.0) < _EPS:
             break
     return h
+
+
+def _solve_increasing(
+    f: Callable[[float], float], target: float, low: float, high: float
+) -> float:
+    """The ``x >= low`` with ``f(x) = target`` for increasing ``f``, by bisection.
+
+    ``high`` is doubled until ``f(high) >= target``; the answer is good to
+    about 1e-13 relative.
+    """
+    while f(high) < target:
+        low, high = high, high * 2.0
+    for _ in range(200):
+        mid = (low + high) / 2.0
+        if f(mid) < target:
+            low = mid
+        else:
+            high = mid
+        if high - low < 1e-13 * max(1.0, high):
+            break
+    return (low + high) / 2.0
 
 
 def incomplete_beta(a: float, b: float, x: float) -> float:
@@ -173,18 +195,7 @@ def chi2_quantile(p: float, df: float) -> float:
     """
     if not 0.0 < p < 1.0:
         raise InvalidParameterError(f"a quantile needs 0 < p < 1, got {p}")
-    low, high = 0.0, max(1.0, df)
-    while 1.0 - chi2_sf(high, df) < p:
-        high *= 2.0
-    for _ in range(200):
-        mid = (low + high) / 2.0
-        if 1.0 - chi2_sf(mid, df) < p:
-            low = mid
-        else:
-            high = mid
-        if high - low < 1e-12 * max(1.0, high):
-            break
-    return (low + high) / 2.0
+    return _solve_increasing(lambda x: 1.0 - chi2_sf(x, df), p, 0.0, max(1.0, df))
 
 
 def t_cdf(t: float, df: float) -> float:
@@ -209,18 +220,7 @@ def t_quantile(p: float, df: float) -> float:
         return 0.0
     if p < 0.5:
         return -t_quantile(1.0 - p, df)
-    low, high = 0.0, 1.0
-    while t_cdf(high, df) < p:
-        high *= 2.0
-    for _ in range(200):
-        mid = (low + high) / 2.0
-        if t_cdf(mid, df) < p:
-            low = mid
-        else:
-            high = mid
-        if high - low < 1e-13 * max(1.0, high):
-            break
-    return (low + high) / 2.0
+    return _solve_increasing(lambda t: t_cdf(t, df), p, 0.0, 1.0)
 
 
 def binomial_cdf(errors: float, n: float, p: float) -> float:
@@ -263,16 +263,10 @@ def binomial_upper_limit(errors: float, n: float, confidence: float = 0.25) -> f
         return 1.0
     if errors <= 0:
         return 1.0 - confidence ** (1.0 / n)
-    low, high = errors / n, 1.0
-    for _ in range(200):
-        mid = (low + high) / 2.0
-        if binomial_cdf(errors, n, mid) > confidence:
-            low = mid
-        else:
-            high = mid
-        if high - low < 1e-14:
-            break
-    return (low + high) / 2.0
+    # P(X <= E; N, p) falls as p rises: solve 1 - P = 1 - CF on [E/N, 1]
+    return _solve_increasing(
+        lambda q: 1.0 - binomial_cdf(errors, n, q), 1.0 - confidence, errors / n, 1.0
+    )
 
 
 #: C4.5's table of confidence levels and normal deviates (Release 8, ``stats.c``).

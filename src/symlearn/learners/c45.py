@@ -64,6 +64,7 @@ for Machine Learning*, ch. 2-5; Mitchell (1997) ch. 3.7.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData
@@ -87,7 +88,19 @@ def c45_options(
     min_gain: float | None = None,
     significance: float | None = None,
 ) -> TreeOptions:
-    """C4.5's :class:`~symlearn.learners.tree_growing.TreeOptions` (see :func:`c45`)."""
+    """C4.5's options (:class:`~symlearn.learners.tree_growing.TreeOptions`).
+
+    Parameters
+    ----------
+    measure
+        ``gain-ratio`` (C4.5's, with the average-gain rule) or another measure
+        of :mod:`symlearn.learners.selection`.
+    costs, cost_weight
+        For the cost-sensitive measures.
+    max_depth, min_examples, min_leaf, min_gain, significance
+        Pre-pruning (see :class:`~symlearn.learners.tree_growing.TreeOptions`);
+        ``min_leaf`` is C4.5's MINOBJS, 2.
+    """
     return TreeOptions(
         make_measure(measure, costs=costs, weight=cost_weight),
         binary=False,
@@ -102,43 +115,25 @@ def c45_options(
 def c45(
     data: AttributeValueData | EncodedData,
     *,
-    measure: str = "gain-ratio",
-    costs: Mapping[str, float] | None = None,
-    cost_weight: float = 1.0,
-    max_depth: int | None = None,
-    min_examples: float = 2.0,
-    min_leaf: float = 2.0,
-    min_gain: float | None = None,
-    significance: float | None = None,
     progress: Progress | None = None,
+    **options: Any,
 ) -> DecisionTree:
     """Grow a C4.5 decision tree (see the module docstring).
 
     Parameters
     ----------
     data
-        The labelled examples; ``?`` marks a missing value.
-    measure
-        ``gain-ratio`` (C4.5's, with the average-gain rule) or another measure
-        of :mod:`symlearn.learners.selection`.
-    costs, cost_weight
-        For the cost-sensitive measures.
-    max_depth, min_examples, min_leaf, min_gain, significance
-        Pre-pruning (see :class:`~symlearn.learners.tree_growing.TreeOptions`).
+        The labelled examples (``pos``/``neg`` or ``label/2``; ``?`` marks a missing value).
     progress
         Called after each level of the tree.
+    **options
+        The measure and pre-pruning, as for :func:`c45_options`.
+
+    Returns
+    -------
+    DecisionTree
     """
-    options = c45_options(
-        measure=measure,
-        costs=costs,
-        cost_weight=cost_weight,
-        max_depth=max_depth,
-        min_examples=min_examples,
-        min_leaf=min_leaf,
-        min_gain=min_gain,
-        significance=significance,
-    )
-    return grow_tree(as_encoded(data), options, progress)
+    return grow_tree(as_encoded(data), c45_options(**options), progress)
 
 
 def c45_rules(
@@ -162,5 +157,5 @@ def c45_rules(
     """
     encoded = as_encoded(data)
     if tree is None:
-        tree = c45(encoded, progress=progress, **options)  # type: ignore[arg-type]
+        tree = c45(encoded, progress=progress, **options)
     return post_prune_rules(tree.to_rule_set(), encoded, confidence)

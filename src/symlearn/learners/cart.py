@@ -39,6 +39,8 @@ Regression Trees*, ch. 4.
 
 from __future__ import annotations
 
+from typing import Any
+
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData
 from symlearn.hypotheses.decision_tree import DecisionTree
@@ -57,7 +59,15 @@ def cart_options(
     min_gain: float | None = None,
     significance: float | None = None,
 ) -> TreeOptions:
-    """CART's :class:`~symlearn.learners.tree_growing.TreeOptions` (see :func:`cart`)."""
+    """CART's options (:class:`~symlearn.learners.tree_growing.TreeOptions`).
+
+    Parameters
+    ----------
+    measure
+        ``gini`` (CART's), ``misclassification`` or ``gain``.
+    max_depth, min_examples, min_leaf, min_gain, significance
+        Pre-pruning (see :class:`~symlearn.learners.tree_growing.TreeOptions`).
+    """
     return TreeOptions(
         make_measure(measure),
         binary=True,
@@ -72,33 +82,22 @@ def cart_options(
 def cart(
     data: AttributeValueData | EncodedData,
     *,
-    measure: str = "gini",
-    max_depth: int | None = None,
-    min_examples: float = 2.0,
-    min_leaf: float = 0.0,
-    min_gain: float | None = None,
-    significance: float | None = None,
     progress: Progress | None = None,
+    **options: Any,
 ) -> DecisionTree:
     """Grow a binary CART tree (see the module docstring).
 
     Parameters
     ----------
     data
-        The labelled examples.
-    measure
-        ``gini`` (CART's), ``misclassification`` or ``gain``.
-    max_depth, min_examples, min_leaf, min_gain, significance
-        Pre-pruning (see :class:`~symlearn.learners.tree_growing.TreeOptions`).
+        The labelled examples (``pos``/``neg`` or ``label/2``; ``?`` marks a missing value).
     progress
         Called after each level of the tree.
+    **options
+        The measure and pre-pruning, as for :func:`cart_options`.
+
+    Returns
+    -------
+    DecisionTree
     """
-    options = cart_options(
-        measure=measure,
-        max_depth=max_depth,
-        min_examples=min_examples,
-        min_leaf=min_leaf,
-        min_gain=min_gain,
-        significance=significance,
-    )
-    return learn_tree(data, options, progress)
+    return learn_tree(data, cart_options(**options), progress)

@@ -58,6 +58,7 @@ Quinlan (1986), "Induction of decision trees", Machine Learning 1.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData
@@ -78,7 +79,23 @@ def id3_options(
     min_gain: float | None = None,
     significance: float | None = None,
 ) -> TreeOptions:
-    """ID3's :class:`~symlearn.learners.tree_growing.TreeOptions` (see :func:`id3`)."""
+    """ID3's options (:class:`~symlearn.learners.tree_growing.TreeOptions`).
+
+    Parameters
+    ----------
+    measure
+        The selection measure: ``gain`` (ID3's), or ``gain-ratio``, ``gini``,
+        ``misclassification``, ``tan-schlimmer``, ``nunez``.
+    costs, cost_weight
+        Attribute costs and Nunez's ``w`` for the cost-sensitive measures.
+    max_depth, min_examples, min_gain
+        Pre-pruning: the deepest test, the smallest node that is split, the
+        smallest gain worth a split (``None``: any attribute that separates
+        the examples is used, even at zero gain, as in ID3).
+    significance
+        Pre-pruning: split only when the chi-square test finds the chosen
+        split significant at this level (e.g. 0.01; Quinlan's ID3).
+    """
     return TreeOptions(
         make_measure(measure, costs=costs, weight=cost_weight),
         binary=False,
@@ -92,47 +109,22 @@ def id3_options(
 def id3(
     data: AttributeValueData | EncodedData,
     *,
-    measure: str = "gain",
-    costs: Mapping[str, float] | None = None,
-    cost_weight: float = 1.0,
-    max_depth: int | None = None,
-    min_examples: float = 2.0,
-    min_gain: float | None = None,
-    significance: float | None = None,
     progress: Progress | None = None,
+    **options: Any,
 ) -> DecisionTree:
     """Learn a decision tree with ID3 (see the module docstring).
 
     Parameters
     ----------
     data
-        The labelled examples (``pos``/``neg`` or ``label/2``).
-    measure
-        The selection measure: ``gain`` (ID3's), or ``gain-ratio``, ``gini``,
-        ``misclassification``, ``tan-schlimmer``, ``nunez``.
-    costs, cost_weight
-        Attribute costs and Nunez's ``w`` for the cost-sensitive measures.
-    max_depth, min_examples, min_gain
-        Pre-pruning: the deepest test, the smallest node that is split, the
-        smallest gain worth a split (``None``: any attribute that separates
-        the examples is used, even at zero gain, as in ID3).
-    significance
-        Pre-pruning: split only when the chi-square test finds the chosen
-        split significant at this level (e.g. 0.01; Quinlan's ID3).
+        The labelled examples (``pos``/``neg`` or ``label/2``; ``?`` marks a missing value).
     progress
         Called after each level of the tree.
+    **options
+        The measure and pre-pruning, as for :func:`id3_options`.
 
     Returns
     -------
     DecisionTree
     """
-    options = id3_options(
-        measure=measure,
-        costs=costs,
-        cost_weight=cost_weight,
-        max_depth=max_depth,
-        min_examples=min_examples,
-        min_gain=min_gain,
-        significance=significance,
-    )
-    return learn_tree(data, options, progress)
+    return learn_tree(data, id3_options(**options), progress)
