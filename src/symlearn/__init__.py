@@ -80,6 +80,26 @@ _EXPORTS: dict[str, str] = {
     "Theory": "symlearn.hypotheses.theory",
     "Coverage": "symlearn.ilp.coverage",
     "foil_gain": "symlearn.ilp.coverage",
+    # decision trees, rule sets, evaluation, tabular data (issue 4)
+    "id3": "symlearn.learners.id3",
+    "c45": "symlearn.learners.c45",
+    "c45_rules": "symlearn.learners.c45",
+    "cart": "symlearn.learners.cart",
+    "one_r": "symlearn.learners.one_r",
+    "reduced_error_prune": "symlearn.learners.reduced_error_pruning",
+    "post_prune_rules": "symlearn.learners.rule_post_pruning",
+    "DecisionTree": "symlearn.hypotheses.decision_tree",
+    "RuleSet": "symlearn.hypotheses.rule_set",
+    "Rule": "symlearn.hypotheses.rule_set",
+    "Condition": "symlearn.hypotheses.rule_set",
+    "cross_validate": "symlearn.evaluation",
+    "compare_learners": "symlearn.evaluation",
+    "paired_t_test": "symlearn.evaluation",
+    "confusion_matrix": "symlearn.evaluation",
+    "error_confidence_interval": "symlearn.evaluation",
+    "from_csv": "symlearn.data.tabular",
+    "from_records": "symlearn.data.tabular",
+    "from_dataframe": "symlearn.data.tabular",
 }
 
 

@@ -708,7 +708,8 @@ def _metric_lines(metrics: dict[str, Any]) -> list[str]:
         f"% confusion matrix on the {metrics['measured_on']} examples "
         "(rows actual, columns predicted):"
     )
-    width = max(len(c) for c in matrix["classes"]) + 1
+    cells = [*matrix["classes"], *(str(v) for row in matrix["matrix"] for v in row)]
+    width = max(len(c) for c in cells) + 1
     lines.append("%   " + " " * width + "".join(f"{c:>{width}}" for c in matrix["classes"]))
     for name, row in zip(matrix["classes"], matrix["matrix"]):
         lines.append("%   " + f"{name:<{width}}" + "".join(f"{v:>{width}}" for v in row))
