@@ -43,14 +43,12 @@ from symlearn.kb.runtime import (
     CompiledClause,
     Ref,
     RTerm,
-    build,
     copy_runtime,
     deref,
     key_to_runtime,
     resolve,
     to_runtime,
     unify,
-    unify_head,
     variant_key,
 )
 from symlearn.logic.clauses import Clause
@@ -588,18 +586,10 @@ class Engine:
                     return nxt
             else:
                 frame: list[RTerm] = [None] * clause.nvars
-                ok = True
-                for template, arg in zip(clause.head_args, args):
-                    if not unify_head(template, arg, frame, trail):
-                        ok = False
-                        break
-                if ok:
+                code = clause._code or clause.code()
+                if code[0](args, frame, trail):
                     self._keep_choice(choice, cps, pushed, position, n, mark)
-                    cont = nxt
-                    body_depth = depth + 1
-                    for body_goal in reversed(clause.body):
-                        cont = (build(body_goal, frame), height, body_depth, cont)
-                    return cont
+                    return code[1](frame, nxt, height, depth + 1)
             while len(trail) > mark:
                 trail.pop().value = None
         if pushed:
