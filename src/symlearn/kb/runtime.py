@@ -352,7 +352,7 @@ def _generate(clause: CompiledClause) -> tuple[Callable[..., bool], Callable[...
         + "".join(f"    {line}\n" for line in body_lines)
     )
     exec(compile(source, "<symlearn clause>", "exec"), names)
-    return names["unify_clause_head"], names["make_body"]  # type: ignore[return-value]
+    return names["unify_clause_head"], names["make_body"]
 
 
 def compile_clause(clause: Clause) -> CompiledClause:
