@@ -21,6 +21,7 @@ The same N and SEED always give the same files.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 from collections.abc import Iterable
@@ -38,7 +39,7 @@ def build_family(n: int, seed: int) -> tuple[list[str], dict[str, str], list[tup
     generations = [people[i * size : (i + 1) * size] for i in range(GENERATIONS - 1)]
     generations.append(people[(GENERATIONS - 1) * size :])
     parents: list[tuple[str, str]] = []
-    for older, younger in zip(generations, generations[1:]):
+    for older, younger in itertools.pairwise(generations):
         fathers = [p for p in older if sex[p] == "m"] or older[:1]
         mothers = [p for p in older if sex[p] == "f"] or older[-1:]
         rng.shuffle(fathers)

@@ -24,9 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import gen_family  # noqa: E402
-
-from symlearn.kb import Engine, load, parse_term  # noqa: E402
+import gen_family
+from symlearn.kb import Engine, load, parse_term
 
 SWI_DRIVER = """
 main :-
@@ -70,8 +69,13 @@ def run_swipl(path: Path) -> dict[str, float]:
     with tempfile.NamedTemporaryFile("w", suffix=".pl", delete=False) as driver:
         driver.write(SWI_DRIVER)
     env = {**os.environ, "FAMILY_FILE": str(path)}
-    result = subprocess.run([swipl, "-q", "-g", "main", "-t", "halt", driver.name],
-                            capture_output=True, text=True, check=True, env=env)
+    result = subprocess.run(
+        [swipl, "-q", "-g", "main", "-t", "halt", driver.name],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
     Path(driver.name).unlink()
     return json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -82,8 +86,10 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10_000, 100_000])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    header = (f"{'people':>8} {'system':>9} {'load s':>8} {'gp s':>8} {'anc s':>8} "
-              f"{'total s':>8} {'gp n':>8} {'anc n':>9}")
+    header = (
+        f"{'people':>8} {'system':>9} {'load s':>8} {'gp s':>8} {'anc s':>8} "
+        f"{'total s':>8} {'gp n':>8} {'anc n':>9}"
+    )
     print(header)
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.sizes:
@@ -93,15 +99,21 @@ def main() -> None:
             ours = run_symlearn(path)
             for name, r in (("SWI", swi), ("symlearn", ours)):
                 total = r["load"] + r["grandparent"] + r["ancestor"]
-                print(f"{n:>8} {name:>9} {r['load']:>8.3f} {r['grandparent']:>8.3f} "
-                      f"{r['ancestor']:>8.3f} {total:>8.3f} {r['grandparent_count']:>8} "
-                      f"{r['ancestor_count']:>9}")
+                print(
+                    f"{n:>8} {name:>9} {r['load']:>8.3f} {r['grandparent']:>8.3f} "
+                    f"{r['ancestor']:>8.3f} {total:>8.3f} {r['grandparent_count']:>8} "
+                    f"{r['ancestor_count']:>9}"
+                )
             ratios = {k: ours[k] / max(swi[k], 1e-6) for k in ("load", "grandparent", "ancestor")}
-            total_ratio = (sum(ours[k] for k in ratios) / sum(swi[k] for k in ratios))
-            agree = (ours["grandparent_count"] == swi["grandparent_count"]
-                     and ours["ancestor_count"] == swi["ancestor_count"])
-            print(f"{n:>8} {'ratio':>9} {ratios['load']:>8.2f} {ratios['grandparent']:>8.2f} "
-                  f"{ratios['ancestor']:>8.2f} {total_ratio:>8.2f}   counts agree: {agree}")
+            total_ratio = sum(ours[k] for k in ratios) / sum(swi[k] for k in ratios)
+            agree = (
+                ours["grandparent_count"] == swi["grandparent_count"]
+                and ours["ancestor_count"] == swi["ancestor_count"]
+            )
+            print(
+                f"{n:>8} {'ratio':>9} {ratios['load']:>8.2f} {ratios['grandparent']:>8.2f} "
+                f"{ratios['ancestor']:>8.2f} {total_ratio:>8.2f}   counts agree: {agree}"
+            )
             sys.stdout.flush()
 
 

@@ -11,10 +11,9 @@ from symlearn.kb.datalog import DatalogProgram, Relation
 CONSTANTS = ["a", "b", "c", "1", "2", "1.0"]
 VARIABLES = ["X", "Y", "Z", "W"]
 
-facts = st.lists(st.tuples(st.sampled_from(CONSTANTS), st.sampled_from(CONSTANTS)),
-                 max_size=12)
+facts = st.lists(st.tuples(st.sampled_from(CONSTANTS), st.sampled_from(CONSTANTS)), max_size=12)
 unary = st.lists(st.sampled_from(CONSTANTS), max_size=5)
-argument = st.sampled_from(VARIABLES + ["a", "b", "1"])
+argument = st.sampled_from([*VARIABLES, "a", "b", "1"])
 
 
 @st.composite
@@ -25,8 +24,7 @@ def rule(draw, head: str, callable_names: list[str]) -> str:
         arity = 1 if name == "u" else 2
         body.append(f"{name}({', '.join(draw(argument) for _ in range(arity))})")
     body_vars = sorted({v for goal in body for v in VARIABLES if v in goal})
-    head_args = [draw(st.sampled_from(body_vars + ["a"])) if body_vars else "a"
-                 for _ in range(2)]
+    head_args = [draw(st.sampled_from([*body_vars, "a"])) if body_vars else "a" for _ in range(2)]
     return f"{head}({', '.join(head_args)}) :- {', '.join(body)}."
 
 
@@ -40,10 +38,16 @@ def programs(draw) -> str:
     lines += [draw(rule("s", ["e", "r", "u"])) for _ in range(draw(st.integers(1, 2)))]
     lines.append(":- table t/2.")
     lines.append("t(X, Y) :- e(X, Y).")
-    recursive = draw(st.sampled_from([
-        "t(X, Y) :- t(X, Z), f(Z, Y).", "t(X, Y) :- f(X, Z), t(Z, Y).",
-        "t(X, Y) :- t(X, Z), t(Z, Y).", "t(X, Y) :- t(Y, X).",
-    ]))
+    recursive = draw(
+        st.sampled_from(
+            [
+                "t(X, Y) :- t(X, Z), f(Z, Y).",
+                "t(X, Y) :- f(X, Z), t(Z, Y).",
+                "t(X, Y) :- t(X, Z), t(Z, Y).",
+                "t(X, Y) :- t(Y, X).",
+            ]
+        )
+    )
     lines.append(recursive)
     lines.append(draw(rule("t", ["e", "f", "s", "t"])))
     return "\n".join(lines) + "\n"
@@ -108,8 +112,14 @@ def test_changes_to_the_knowledge_base_are_seen() -> None:
 
     kb = loads(":- table t/1.\nt(X) :- p(X).\np(1).\nq(X) :- p(X).\n")
     engine = Engine(kb)
-    assert engine.count(struct("t", struct("_", 1)).args[0] if False else
-                        loads("g :- t(X).").predicate("g", 0).clauses[0].body[0]) == 1
+    assert (
+        engine.count(
+            struct("t", struct("_", 1)).args[0]
+            if False
+            else loads("g :- t(X).").predicate("g", 0).clauses[0].body[0]
+        )
+        == 1
+    )
     kb.add_clause(Clause(struct("p", 2)))
     engine.reset_tables()
     assert sorted(answers(engine, "t(X)")) == [("1",), ("2",)]

@@ -25,7 +25,11 @@ def chain(n: int, name: str = "par") -> str:
 def test_solutions_come_in_prolog_order() -> None:
     program = "p(1). p(2). q(a). q(b). r(X, Y) :- p(X), q(Y)."
     assert [(s["X"], s["Y"]) for s in answers(program, "r(X, Y)")] == [
-        ("1", "a"), ("1", "b"), ("2", "a"), ("2", "b")]
+        ("1", "a"),
+        ("1", "b"),
+        ("2", "a"),
+        ("2", "b"),
+    ]
 
 
 def test_goal_variables_are_not_changed_and_generators_interleave() -> None:
@@ -62,7 +66,8 @@ def test_unknown_predicates() -> None:
     assert answers("p(1).", "foo(X)", unknown="fail") == []
     assert answers(":- dynamic foo/1.", "foo(X)") == []
     assert answers("p :- bar.", "catch(p, error(existence_error(procedure, PI), _), true)") == [
-        {"PI": "bar/0"}]
+        {"PI": "bar/0"}
+    ]
 
 
 def test_runtime_errors_are_prolog_errors() -> None:
@@ -126,9 +131,13 @@ def test_indexing_picks_the_most_selective_argument() -> None:
 
 # ---- tabling ------------------------------------------------------------------------------
 
+
 def test_tabled_left_recursion_on_a_long_chain() -> None:
-    program = ":- table path/2.\n" + chain(20_000, "e") + (
-        "path(X, Y) :- path(X, Z), e(Z, Y).\npath(X, Y) :- e(X, Y).\n")
+    program = (
+        ":- table path/2.\n"
+        + chain(20_000, "e")
+        + ("path(X, Y) :- path(X, Z), e(Z, Y).\npath(X, Y) :- e(X, Y).\n")
+    )
     engine = Engine(loads(program))
     assert engine.count(parse_term("path(n0, X)")) == 20_000
 
@@ -152,12 +161,19 @@ def test_tabled_reachability_equals_transitive_closure(edges, recursion) -> None
         "right": "reach(X, Y) :- edge(X, Y).\nreach(X, Y) :- edge(X, Z), reach(Z, Y).\n",
         "double": "reach(X, Y) :- edge(X, Y).\nreach(X, Y) :- reach(X, Z), reach(Z, Y).\n",
     }[recursion]
-    program = ":- table reach/2.\n:- dynamic edge/2.\n" + "".join(
-        f"edge(v{a}, v{b}).\n" for a, b in edges) + rules
+    program = (
+        ":- table reach/2.\n:- dynamic edge/2.\n"
+        + "".join(f"edge(v{a}, v{b}).\n" for a, b in edges)
+        + rules
+    )
     graph = nx.DiGraph(edges)
     # reach(a, b) holds when a path of one or more edges leads from a to b.
-    expected = {(f"v{a}", f"v{b}") for a in graph for s in graph.successors(a)
-                for b in {s} | nx.descendants(graph, s)}
+    expected = {
+        (f"v{a}", f"v{b}")
+        for a in graph
+        for s in graph.successors(a)
+        for b in {s} | nx.descendants(graph, s)
+    }
     engine = Engine(loads(program))
     found = {(str(s["X"]), str(s["Y"])) for s in engine.solve_text("reach(X, Y)")}
     assert found == expected
