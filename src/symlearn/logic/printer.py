@@ -297,7 +297,8 @@ class _Writer:
         if name == "-" and (arg_text[0].isdigit() or type(arg) in (int, float)):
             # "- 1" is -(1); "-1" would read back as the integer -1.
             text = f"{op} {arg_text}"
-        elif arg_text.startswith("(") or _glues(op[-1], arg_text[0]):
+        elif arg_text[0] in "({" or _glues(op[-1], arg_text[0]):
+            # "-(a)" and "-{a}" would read back as a compound term and a dict
             text = f"{op} {arg_text}"
         else:
             text = f"{op}{arg_text}"
