@@ -39,6 +39,7 @@ Relation, DatalogProgram, key
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from itertools import count
 from typing import Any
@@ -96,14 +97,15 @@ class Relation:
         """Rows by the key of their value at ``position`` (rows keep their order)."""
         built = self._indexes.get(position)
         if built is None:
-            built = {}
+            grouped: defaultdict[object, list[Row]] = defaultdict(list)
             for row in self.rows:
-                k = key(row[position])
-                bucket = built.get(k)
-                if bucket is None:
-                    built[k] = [row]
-                else:
-                    bucket.append(row)
+                grouped[row[position]].append(row)
+            if all(k.__class__ is str for k in grouped):
+                built = dict(grouped)  # atoms are their own keys
+            else:  # numbers and strings need typed keys: 1 and 1.0 must not meet
+                built = {}
+                for row in self.rows:
+                    built.setdefault(key(row[position]), []).append(row)
             self._indexes[position] = built
         return built
 
@@ -218,9 +220,12 @@ class DatalogProgram:
         if predicate is None:
             raise _Unsupported
         tabled = indicator in self.kb.tabled
-        if not tabled and all(c.is_fact and _atomic_args(c.head) for c in predicate.clauses):
-            self._kinds[indicator] = "edb"
-            return "edb"
+        if not tabled:
+            rows = _fact_rows(predicate)
+            if rows is not None:
+                self._edb[indicator] = Relation(rows)
+                self._kinds[indicator] = "edb"
+                return "edb"
         if indicator in visiting:
             cycle = visiting[visiting.index(indicator) :]
             if all(member in self.kb.tabled for member in cycle):
@@ -451,8 +456,24 @@ def _contains_float(term: Term) -> bool:
     return False
 
 
-def _atomic_args(term: Term) -> bool:
-    return type(term) is str or all(type(a) in _ATOMIC for a in term.args)  # type: ignore[union-attr]
+_ATOMIC_TYPES = frozenset(_ATOMIC)
+
+
+def _fact_rows(predicate: Predicate) -> list[Row] | None:
+    """The argument rows of ``predicate`` if all its clauses are facts of atomic values."""
+    rows: list[Row] = []
+    append = rows.append
+    atomic = _ATOMIC_TYPES
+    for clause in predicate.clauses:
+        if clause.body:
+            return None
+        head = clause.head
+        args = head.args if head.__class__ is Struct else ()  # type: ignore[union-attr]
+        for value in args:
+            if value.__class__ not in atomic:
+                return None
+        append(args)
+    return rows
 
 
 def _check_clause(clause: Clause) -> None:

@@ -416,6 +416,15 @@ class Engine:
                 while True:
                     if cont is None:
                         yield
+                        if cps:  # most often the newest choicepoint hands out whole answers
+                            choice = cps[-1]
+                            if choice.kind == _ITER and choice.cont is None:
+                                mark = choice.mark
+                                while len(trail) > mark:
+                                    trail.pop().value = None
+                                if next(choice.a, _FAIL) is not _FAIL:
+                                    continue
+                                cps.pop()
                         cont = self._backtrack(cps)
                         if cont is _FAIL:
                             return
@@ -714,7 +723,7 @@ class Engine:
         plan = self._datalog.plan((name, arity), tuple(v is not None for v in values))
         rows = plan(tuple(values))
         cps.append(
-            _Choice(_ITER, len(self.trail), nxt, depth, _unify_rows(self.trail, args, rows))
+            _Choice(_ITER, len(self.trail), nxt, depth, _answer_rows(self.trail, args, rows))
         )
         return self._backtrack(cps)
 
@@ -744,7 +753,7 @@ class Engine:
                 return _FAIL
             rows = relation.index(position).get(datalog_key(value), [])
         cps.append(
-            _Choice(_ITER, len(self.trail), nxt, depth, _unify_rows(self.trail, args, rows))
+            _Choice(_ITER, len(self.trail), nxt, depth, _answer_rows(self.trail, args, rows))
         )
         return self._backtrack(cps)
 
@@ -848,6 +857,36 @@ class Engine:
 
 
 _ATOMIC = (str, int, float, PString)
+
+
+def _answer_rows(
+    trail: list[Ref], args: tuple[RTerm, ...], rows: Iterable[tuple[RTerm, ...]]
+) -> Iterator[None]:
+    """Bind the call arguments to each row in turn (the cheapest way that is correct)."""
+    refs = [deref(a) for a in args]
+    if all(type(r) is Ref for r in refs) and len(set(map(id, refs))) == len(refs):
+        return _bind_rows(trail, refs, rows)  # distinct unbound variables: just bind
+    return _unify_rows(trail, args, rows)
+
+
+def _bind_rows(
+    trail: list[Ref], refs: list[Ref], rows: Iterable[tuple[RTerm, ...]]
+) -> Iterator[None]:
+    """Bind distinct unbound variables to each row in turn (the engine undoes the trail)."""
+    if len(refs) == 2:
+        first, second = refs
+        for a, b in rows:
+            first.value = a
+            second.value = b
+            trail.append(first)
+            trail.append(second)
+            yield
+        return
+    for row in rows:
+        for ref, value in zip(refs, row):
+            ref.value = value
+        trail.extend(refs)
+        yield
 
 
 def _unify_rows(
