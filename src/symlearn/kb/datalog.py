@@ -468,7 +468,7 @@ def _fact_rows(predicate: Predicate) -> list[Row] | None:
         if clause.body:
             return None
         head = clause.head
-        args = head.args if head.__class__ is Struct else ()  # type: ignore[union-attr]
+        args = head.args if head.__class__ is Struct else ()
         for value in args:
             if value.__class__ not in atomic:
                 return None
