@@ -18,6 +18,25 @@ __version__ = "0.1.0"
 
 #: Public name -> module that defines it.
 _EXPORTS: dict[str, str] = {
+    # terms, clauses, knowledge bases and the query engine (issue 2)
+    "Var": "symlearn.logic",
+    "Struct": "symlearn.logic",
+    "PString": "symlearn.logic",
+    "Clause": "symlearn.logic",
+    "struct": "symlearn.logic",
+    "make_list": "symlearn.logic",
+    "unify": "symlearn.logic",
+    "substitute": "symlearn.logic",
+    "format_term": "symlearn.logic",
+    "portray_clause": "symlearn.logic",
+    "KnowledgeBase": "symlearn.kb",
+    "Engine": "symlearn.kb",
+    "load": "symlearn.kb",
+    "loads": "symlearn.kb",
+    "parse_term": "symlearn.kb",
+    "solve": "symlearn.kb",
+    "from_kb": "symlearn.data",
+    "AttributeValueData": "symlearn.data",
     # concept learning, version spaces, lattices, drawing (issue 3)
     "Conjunction": "symlearn.hypotheses",
     "ConjunctionSpace": "symlearn.hypotheses",
