@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
@@ -43,6 +43,7 @@ __all__ = [
     "Example",
     "KnowledgeBase",
     "Mode",
+    "PositionList",
     "Predicate",
     "ProbabilisticClause",
     "SourcePosition",
@@ -83,6 +84,63 @@ class SourcePosition:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
+
+
+class _LineColumn(Protocol):
+    path: str
+
+    def line_column(self, offset: int) -> tuple[int, int]: ...
+
+
+class PositionList:
+    """The source positions of a predicate's clauses, one per clause, in order.
+
+    Behaves as a list of :class:`SourcePosition` (or None), but a clause read
+    by the loader's fast path is recorded as its source and offset only; the
+    position is made when it is read.  A large file of facts therefore costs
+    no position objects unless an error or a learner asks for them.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Iterable[SourcePosition | None] = ()) -> None:
+        self._items: list[object] = list(items)
+
+    @staticmethod
+    def _position(item: object) -> SourcePosition | None:
+        if type(item) is tuple:
+            source, offset = item
+            line, column = source.line_column(offset)
+            return SourcePosition(source.path, line, column)
+        return item  # type: ignore[return-value]
+
+    def append(self, position: SourcePosition | None) -> None:
+        """Add the position of the next clause."""
+        self._items.append(position)
+
+    def append_offset(self, source: _LineColumn, offset: int) -> None:
+        """Add the next clause's position as an offset into ``source`` (made when read)."""
+        self._items.append((source, offset))
+
+    def insert(self, index: int, position: SourcePosition | None) -> None:
+        """Insert a position (``asserta/1``)."""
+        self._items.insert(index, position)
+
+    def extend(self, other: PositionList) -> None:
+        """Add all positions of ``other``."""
+        self._items.extend(other._items)
+
+    def __delitem__(self, index: int) -> None:
+        del self._items[index]
+
+    def __getitem__(self, index: int) -> SourcePosition | None:
+        return self._position(self._items[index])
+
+    def __iter__(self) -> Iterator[SourcePosition | None]:
+        return map(self._position, self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 ExampleKind = Literal["pos", "neg", "label", "instance"]
@@ -241,7 +299,7 @@ class Predicate:
         self.name = name
         self.arity = arity
         self.clauses: list[Clause] = []
-        self.positions: list[SourcePosition | None] = []
+        self.positions = PositionList()
         self.dynamic = False
         self._indexes: list[tuple[dict[object, list[int]], list[int]] | None] = [None] * arity
         self._indexed = False

@@ -37,7 +37,7 @@ from symlearn.kb.knowledge_base import (
     ProbabilisticClause,
     SourcePosition,
 )
-from symlearn.kb.parser import ReadClause, scan_clauses
+from symlearn.kb.parser import ReadClause, SourceText, scan_clauses
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
@@ -158,15 +158,24 @@ class _Loader:
             )
         predicates = self.kb.predicates
         touched: set[Predicate] = set()
-        for term, variables, line, column, offset in scan_clauses(text, path):
-            if type(term) is Struct and term.name not in _SPECIAL_NAMES:
-                # The common case, a plain fact of a known predicate: keep it lean.
-                predicate = predicates.get((term.name, len(term.args)))
-                if predicate is not None and predicate.clauses:
-                    predicate.clauses.append(Clause.fact(term))
-                    predicate.positions.append(SourcePosition(path, line, column))
-                    touched.add(predicate)
-                    continue
+        source = SourceText(path, text)
+        for item in scan_clauses(text, path):
+            if isinstance(item, list):  # a run of plain ground facts: keep it lean
+                for name, args, offset in item:
+                    predicate = predicates.get((name, len(args)))
+                    if predicate is not None and predicate.clauses and name not in _SPECIAL_NAMES:
+                        predicate.clauses.append(Clause.fact(Struct(name, args)))
+                        predicate.positions.append_offset(source, offset)
+                        touched.add(predicate)
+                        continue
+                    line, column = source.line_column(offset)
+                    self.current = ReadClause(
+                        Struct(name, args), {}, path, line, column, text, offset
+                    )
+                    self.base = base
+                    self.add(self.current)
+                continue
+            term, variables, line, column, offset = item
             self.current = ReadClause(term, variables, path, line, column, text, offset)
             self.base = base
             self.add(self.current)
@@ -357,8 +366,9 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     for predicate in source.predicates.values():
         merged = target.predicate(predicate.name, predicate.arity)
         merged.dynamic = merged.dynamic or predicate.dynamic
-        for clause, position in zip(predicate.clauses, predicate.positions):
-            merged.add(clause, position)
+        merged.clauses.extend(predicate.clauses)
+        merged.positions.extend(predicate.positions)
+        merged.touch()
     target.examples.extend(source.examples)
     target.modes.extend(source.modes)
     target.determinations.extend(source.determinations)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import importlib.resources
 import math
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -360,47 +361,82 @@ class _Position:
         return self.offset - self.line_start + 1
 
 
-#: What :func:`scan_clauses` yields: term, named variables, line, column, offset.
+class SourceText:
+    """A file's text and name, turning offsets into lines and columns on demand.
+
+    The line index is built the first time a position is asked for, so a
+    large file of facts pays nothing for positions no one reads.
+    """
+
+    __slots__ = ("_starts", "path", "text")
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.text = text
+        self._starts: list[int] | None = None
+
+    def line_column(self, offset: int) -> tuple[int, int]:
+        """The 1-based line and column of ``offset``."""
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
+        line = bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
+
+
+#: What :func:`scan_clauses` yields for a clause: term, named variables, line,
+#: column, offset.
 ScannedClause = tuple[Term, dict[str, Var], int, int, int]
+#: What it yields for a run of plain ground facts: (name, arguments, offset) each.
+FactRun = list[tuple[str, tuple[Term, ...], int]]
+
+_NUMBER_ARGUMENT = re.compile(r"(?:^|,)\s*-?[0-9]")
 
 
-def scan_clauses(text: str, path: str = "<string>", fast: bool = True) -> Iterator[ScannedClause]:
-    """Yield ``(term, variables, line, column, offset)`` for each clause of ``text``.
+def _fact_arguments(text: str) -> tuple[Term, ...]:
+    """The arguments of a fast-path fact: atoms, and integers where they are written."""
+    if "\t" in text or "\n" in text:
+        parts = _FAST_ARG_SPLIT.split(text)
+    else:
+        parts = text.replace(" ", "").split(",")
+    if _NUMBER_ARGUMENT.search(text) is None:
+        return tuple(parts)
+    return tuple([int(a) if a[0].isdigit() or a[0] == "-" else a for a in parts])
 
-    The lean form of :func:`read_clauses` that the loader uses: no object
-    per clause, and the source line is only looked up for an error.
+
+def scan_clauses(
+    text: str, path: str = "<string>", fast: bool = True
+) -> Iterator[ScannedClause | FactRun]:
+    """Yield the clauses of ``text``: runs of plain facts, and single clauses.
+
+    The lean form of :func:`read_clauses` that the loader uses.  Consecutive
+    clauses that the ground-fact fast path reads come as one list of
+    ``(name, arguments, offset)``; every other clause comes as
+    ``(term, variables, line, column, offset)``.
     """
     layout = _LAYOUT.match
     fast_fact = _FAST_FACT_AND_LAYOUT.match if fast else None
-    split = _FAST_ARG_SPLIT.split
     where = _Position(text)
-    no_variables: dict[str, Var] = {}
     pos = layout(text, 0).end()  # type: ignore[union-attr]
     length = len(text)
-    count_newlines = text.count
-    line, line_start, last = 1, 0, 0
     while pos < length:
-        newlines = count_newlines("\n", last, pos)
-        if newlines:
-            line += newlines
-            line_start = text.rfind("\n", last, pos) + 1
-        last = pos
         m = fast_fact(text, pos) if fast_fact is not None else None
         if m is not None:
-            args = tuple(
-                [int(a) if a[0].isdigit() or a[0] == "-" else a for a in split(m.group(2))]
-            )
-            yield Struct(m.group(1), args), no_variables, line, pos - line_start + 1, pos
-            pos = m.end()
+            run: FactRun = []
+            append = run.append
+            while m is not None:
+                append((m.group(1), _fact_arguments(m.group(2)), pos))
+                pos = m.end()
+                m = fast_fact(text, pos)  # type: ignore[misc]
+            yield run
             continue
+        where.move_to(pos)
         if text.startswith("/*", pos):
             raise KBSyntaxError(
-                "unterminated /* comment", path, line, pos - line_start + 1, _line_text(text, pos)
+                "unterminated /* comment", path, where.line, where.column, _line_text(text, pos)
             )
         end = _clause_end(text, pos)
-        where.move_to(pos)
         term, variables = _parse_clause(text, pos, end, path, where)
-        yield term, variables, line, pos - line_start + 1, pos
+        yield term, variables, where.line, where.column, pos
         pos = layout(text, end).end()  # type: ignore[union-attr]
 
 
@@ -422,8 +458,15 @@ def read_clauses(text: str, path: str = "<string>", fast: bool = True) -> Iterat
     KBSyntaxError
         At the first clause that does not parse, with its file, line and column.
     """
-    for term, variables, line, column, offset in scan_clauses(text, path, fast):
-        yield ReadClause(term, variables, path, line, column, text, offset)
+    source = SourceText(path, text)
+    for item in scan_clauses(text, path, fast):
+        if isinstance(item, list):
+            for name, args, offset in item:
+                line, column = source.line_column(offset)
+                yield ReadClause(Struct(name, args), {}, path, line, column, text, offset)
+        else:
+            term, variables, line, column, offset = item
+            yield ReadClause(term, variables, path, line, column, text, offset)
 
 
 def parse_text(text: str, path: str = "<string>", fast: bool = True) -> list[ReadClause]:
