@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import count
 from typing import Any
 
+from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import KnowledgeBase, Predicate, modifications
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause
@@ -305,13 +306,20 @@ class DatalogProgram:
         found = self._complete.get(indicator)
         if found is not None:
             return found
+        with gc_paused():
+            return self._compute(indicator)
+
+    def _compute(self, indicator: Indicator) -> Relation:
+        found = self._complete.get(indicator)
+        if found is not None:
+            return found
         component = self._component(indicator)
         for member in component:  # tabled predicates of lower components first
             for clause in self._clauses(member):
                 for goal in clause.body:
                     other = _Atom(goal).indicator
                     if other not in component and self.kind(other) == "tabled":
-                        self.compute(other)
+                        self._compute(other)
         self._semi_naive(component)
         return self._complete[indicator]
 

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from symlearn.errors import KBError, KBSyntaxError
 from symlearn.kb.directives import DIRECTIVES
+from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import (
     Example,
     KnowledgeBase,
@@ -70,9 +71,10 @@ def load(
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     loader = _Loader()
-    for path in paths:
-        loader.load_file(Path(path))
-    return loader.commit(kb)
+    with gc_paused():
+        for path in paths:
+            loader.load_file(Path(path))
+        return loader.commit(kb)
 
 
 def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) -> KnowledgeBase:
@@ -85,8 +87,9 @@ def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) ->
     (1, 1)
     """
     loader = _Loader()
-    loader.load_text(text, path, base=Path.cwd())
-    return loader.commit(kb)
+    with gc_paused():
+        loader.load_text(text, path, base=Path.cwd())
+        return loader.commit(kb)
 
 
 class _Loader:
