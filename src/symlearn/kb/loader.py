@@ -71,7 +71,7 @@ def load(
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     loader = _Loader()
-    with gc_paused():
+    with gc_paused(promote=True):
         for path in paths:
             loader.load_file(Path(path))
         return loader.commit(kb)
@@ -87,7 +87,7 @@ def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) ->
     (1, 1)
     """
     loader = _Loader()
-    with gc_paused():
+    with gc_paused(promote=True):
         loader.load_text(text, path, base=Path.cwd())
         return loader.commit(kb)
 
