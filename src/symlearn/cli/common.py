@@ -10,8 +10,6 @@ from typing import Any, TypeVar
 
 import click
 
-from symlearn.errors import SymlearnError
-
 __all__ = [
     "TargetType",
     "echo_json",
@@ -126,14 +124,3 @@ class _TerminalProgress:
 def terminal_progress() -> Callable[[str, int, int | None], None] | None:
     """Return a progress callback for long runs when stderr is a terminal, else None."""
     return _TerminalProgress() if sys.stderr.isatty() else None
-
-
-def require(condition: bool, message: str) -> None:
-    """Raise a usage error (exit status 2) unless ``condition`` holds."""
-    if not condition:
-        raise click.UsageError(message)
-
-
-def fail_with(error: SymlearnError) -> None:  # pragma: no cover - helper for commands
-    """Raise ``error``; the top-level handler prints it and exits with status 2."""
-    raise error
