@@ -1,7 +1,6 @@
 % EnjoySport: Mitchell's concept-learning example (Machine Learning, 1997,
-% table 2.1; 000_6201aaf5d1cd969b.txt section 2).  Days described by six
-% attributes; the target concept is "days on which Aldo enjoys his favourite
-% water sport".
+% Table 2.1, section 2.2).  Days described by six attributes; the target
+% concept is "days on which Aldo enjoys his favourite water sport".
 %
 %   symlearn learn find-s kb/enjoysport.pl --target enjoysport/6
 %   symlearn learn candidate-elimination kb/enjoysport.pl --target enjoysport/6 --json

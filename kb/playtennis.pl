@@ -1,6 +1,6 @@
 % PlayTennis: Quinlan's (1986) fourteen Saturday mornings, as Mitchell
-% tabulates them (Machine Learning, 1997, Table 3.2, days D1-D14; the notes'
-% running decision-tree example, 000_6201aaf5d1cd969b.txt section 3).
+% tabulates them (Machine Learning, 1997, Table 3.2, days D1-D14; the running
+% decision-tree example of Mitchell's ch. 3).
 % Target: the days suitable for playing tennis.
 %
 % ID3 puts Outlook at the root (gains: Outlook 0.246, Humidity 0.151,

@@ -1,4 +1,4 @@
-"""EM for a mixture of Gaussians with a common variance (Theorem 5.5)."""
+"""EM for a mixture of Gaussians with a common variance (Mitchell 1997, section 6.12.1)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_log_likelihood_never_decreases_and_the_end_is_a_fixed_point(xs, k, sigm
         mixture_log_likelihood(xs, result.means, sigma), abs=1e-9
     )
     if result.converged:
-        # M step of the E step at the end gives the same means (Theorem 5.5's update)
+        # M step of the E step at the end gives the same means (Mitchell's update)
         z = np.asarray(result.responsibilities)
         x = np.asarray(xs)
         totals = z.sum(axis=0)

@@ -1,4 +1,4 @@
-"""Brute-force MAP, Bayes optimal, Gibbs and MDL over finite hypothesis spaces (Theorem 5.3)."""
+"""Brute-force MAP, Bayes optimal, Gibbs and MDL over finite hypothesis spaces (Mitchell ch. 6)."""
 
 from __future__ import annotations
 

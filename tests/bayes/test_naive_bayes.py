@@ -52,7 +52,7 @@ def test_playtennis_worked_example_exactly():
 
 
 def _by_hand(data, m, instance):
-    """The notes' formulas evaluated with plain loops: P(t) prod (n_c + m p) / (n + m)."""
+    """Mitchell's formulas evaluated with plain loops: P(t) prod (n_c + m p) / (n + m)."""
     scores = {}
     for c in data.classes:
         rows = [r for r, label in zip(data.instances, data.labels) if label == c]

@@ -1,16 +1,21 @@
-"""The derived bounds: their conclusions, their checks, and the notes' worked numbers.
+"""The derived bounds: their conclusions, their checks, and the classic worked numbers.
 
 Rounding.  A sample size is reported as the least integer satisfying the
 bound's relation: ``ceil(x)`` for ``m >= x`` and ``floor(x) + 1`` for
-``m > x``.  The 001 slides round differently, and these tests pin down how:
+``m > x``.  The figures usually quoted for these bounds are rounded
+differently, and these tests pin down how:
 
-* elimination (``m > (n/eps)(ln n + ln(1/delta))``): the slides' 6907, 460 and
-  690 are ``floor(m_exact)`` of 6907.755..., 460.517... and 690.776...; the
-  least integers satisfying the strict inequality are 6908, 461 and 691;
-* Occam / conjunctions (``m > (n ln 3 + ln(1/delta))/eps``): 140 and 1145 are
-  the least integers (139.819..., 1144.664...); the slides' 1130 for 1128.570...
-  is a round figure: 1129 is the least integer, and ``5 ceil(x/5)`` gives 140,
-  1130 and 1145, all three slide figures.
+* elimination (``m > (n/eps)(ln n + ln(1/delta))``), the worked example for
+  epsilon = delta = 0.1 with n = 100 and n = 10, and for n = 10, delta = 0.01:
+  the quoted 6907, 460 and 690 are ``floor(m_exact)`` of 6907.755...,
+  460.517... and 690.776...; the least integers satisfying the strict
+  inequality are 6908, 461 and 691;
+* Occam / conjunctions (``m > (n ln 3 + ln(1/delta))/eps``), the worked
+  example for epsilon = 0.1 with n = 10, delta = 0.05, with n = 100, delta =
+  0.05 and with n = 100, delta = 0.01: 140 and 1145 are the least integers
+  (139.819..., 1144.664...); the quoted 1130 for 1128.570... is a round
+  figure: 1129 is the least integer, and ``5 ceil(x/5)`` gives 140, 1130 and
+  1145, all three quoted figures.
 """
 
 from __future__ import annotations
@@ -119,16 +124,16 @@ def test_pac_for_k_cnf_is_polynomial_in_n():
     )
 
 
-# -- the worked numbers of 001 ---------------------------------------------------
+# -- the worked numbers of the elimination and Occam bounds ---------------------
 
 
 @pytest.mark.parametrize(
-    ("n_", "delta_", "slide", "least"),
+    ("n_", "delta_", "quoted", "least"),
     [(100, "0.1", 6907, 6908), (10, "0.1", 460, 461), (10, "0.01", 690, 691)],
 )
-def test_elimination_worked_numbers(n_, delta_, slide, least):
+def test_elimination_worked_numbers(n_, delta_, quoted, least):
     values = derive("elimination").evaluate(n=n_, epsilon="0.1", delta=delta_).values
-    assert math.floor(values["m_exact"]) == slide  # the slide truncates
+    assert math.floor(values["m_exact"]) == quoted  # the quoted figure truncates
     assert values["m"] == least  # the least m with m > m_exact
 
 
@@ -138,14 +143,14 @@ def test_elimination_exact_value():
 
 
 @pytest.mark.parametrize(
-    ("n_", "delta_", "slide", "least"),
+    ("n_", "delta_", "quoted", "least"),
     [(10, "0.05", 140, 140), (100, "0.05", 1130, 1129), (100, "0.01", 1145, 1145)],
 )
 @pytest.mark.parametrize("name", ["occam", "pac"])
-def test_conjunction_worked_numbers(name, n_, delta_, slide, least):
+def test_conjunction_worked_numbers(name, n_, delta_, quoted, least):
     values = derive(name, "conjunctions").evaluate(n=n_, epsilon="0.1", delta=delta_).values
     assert values["m"] == least
-    assert 5 * math.ceil(values["m_exact"] / 5) == slide  # the slides' round figures
+    assert 5 * math.ceil(values["m_exact"] / 5) == quoted  # the quoted round figures
     assert values["H"] == 3**n_
 
 

@@ -87,7 +87,7 @@ def test_k_cnf_and_k_dnf(n, k):
     assert spaces.distinct_functions(cnf, "cnf", instances) == spaces.distinct_functions(
         dnf, "dnf", instances
     )
-    assert len(cnf) <= 2 ** ((2 * n) ** k)  # the 001 slides' bound
+    assert len(cnf) <= 2 ** ((2 * n) ** k)  # the usual (2n)^k-clause bound
 
 
 @pytest.mark.parametrize(("n", "k"), [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3), (3, 1), (3, 2)])

@@ -51,7 +51,7 @@ def test_search_matches_brute_force(case):
     assert result.dimension == brute_force_vc(masks, size)
     assert len(result.shattered_set) == result.dimension
     assert is_shattered(result.shattered_set, hypotheses, instances)
-    assert result.dimension <= math.log2(len(set(masks)))  # 000 Theorem 6.4
+    assert result.dimension <= math.log2(len(set(masks)))  # Mitchell 1997, 7.4.2
 
 
 def test_predicates_and_sets_agree():

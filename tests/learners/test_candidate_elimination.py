@@ -94,7 +94,7 @@ def test_version_space_equals_list_then_eliminate(case, random):
         return
     members = set(lte.version_space)
     listed = list(ce.version_space.hypotheses())
-    assert len(listed) == len(set(listed))  # Theorem 2.5 enumeration lists each once
+    assert len(listed) == len(set(listed))  # enumeration by Mitchell's Theorem 2.1 lists each once
     assert set(listed) == members
     assert ce.version_space.size() == len(members)
     assert set(ce.S) == set(lte.S)  # the brute-force maximally specific members
@@ -116,7 +116,7 @@ def test_votes_and_unanimity_theorems(case):
             slow.positive_votes,
             slow.negative_votes,
         )
-        assert fast.label == slow.label  # Theorems 2.7 and 2.8
+        assert fast.label == slow.label  # Mitchell 1997, section 2.6.3
 
 
 @settings(max_examples=80)

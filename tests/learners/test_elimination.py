@@ -10,9 +10,10 @@ from symlearn.learners.elimination import eliminate
 from tests.hypotheses.strategies import boolean_conjunctions
 
 
-def test_the_slides_protocol_iii_trace():
-    # 001 "Learning Conjunctions", protocol III, with n = 6 (x1..x4, x5, x6 standing
-    # for x5 ... x100 of the slides' example)
+def test_random_examples_trace():
+    # Random examples labelled by the target x2 ∧ x3 ∧ x4 ∧ x5 ∧ x100 (the classic
+    # illustration of the elimination algorithm), with n = 6: x5 and x6 stand for
+    # x5 ... x100
     f = BooleanConjunction.from_text(6, "x2 & x3 & x4 & x5 & x6")
     examples = [
         ((1, 1, 1, 1, 1, 1), True),

@@ -94,7 +94,7 @@ def entropy(labels: Sequence[Any]) -> float:
 
 
 def information_gain(rows: Sequence[tuple], labels: Sequence[Any], j: int) -> float:
-    """Gain(S, A) = Entropy(S) - sum_v |S_v|/|S| Entropy(S_v) (000 Definition 3.2)."""
+    """Gain(S, A) = Entropy(S) - sum_v |S_v|/|S| Entropy(S_v) (Mitchell 1997, 3.4.1.2)."""
     groups: dict[Any, list[Any]] = {}
     for row, label in zip(rows, labels):
         groups.setdefault(row[j], []).append(label)
@@ -109,7 +109,8 @@ def majority(labels: Sequence[Any], order: Sequence[Any]) -> Any:
 
 
 def reference_id3(data: AttributeValueData) -> Any:
-    """ID3 as the notes write it, on lists: nested (attribute, {value: subtree}) or a label."""
+    """ID3 as Mitchell's Table 3.1 writes it, on lists: nested (attribute, {value: subtree})
+    or a label."""
     order = data.classes
 
     def grow(rows: list[tuple], labels: list[Any], attributes: list[int], parent: Any) -> Any:

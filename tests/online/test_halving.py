@@ -39,8 +39,9 @@ def test_adversarial_streams(case):
 @settings(max_examples=25, deadline=None)
 @given(case=boolean_class(max_instances=8))
 def test_vc_dimension_mistakes_can_be_forced(case):
-    # VC(C) <= Opt(C) <= M_halving(C) <= log2 |C| (002): on a shattered set an adversary
-    # answers the opposite of every prediction and some h in C is still consistent.
+    # VC(C) <= Opt(C) <= M_halving(C) <= log2 |C| (Littlestone 1988; Mitchell 1997,
+    # 7.5.3): on a shattered set an adversary answers the opposite of every
+    # prediction and some h in C is still consistent.
     size, masks, _ = case
     instances = list(range(size))
     witness = vc_dimension([{x for x in instances if m >> x & 1} for m in masks], instances)

@@ -16,9 +16,10 @@ brute-force MAP learner (:func:`brute_force_map`), the Bayes optimal and
 Gibbs classifiers, the MDL view (:func:`mdl_hypotheses`); and EM for a
 mixture of Gaussians (:func:`gaussian_mixture_em`).
 
-References: 000_6201aaf5d1cd969b.txt section 5; 002_3e5a5b59d97b5332.txt
-"Bayesian Methods", "Bayesian Belief Networks", "Probability-based Clustering
-and the EM algorithm"; Mitchell 1997 ch. 6.
+References: Mitchell 1997 ch. 6 (Bayes theorem, MAP and MDL, the Bayes
+optimal and Gibbs classifiers, naive Bayes, belief networks, EM); Pearl 1988;
+Russell & Norvig 2010 ch. 14; Koller & Friedman 2009; Heckerman 1995;
+Dempster, Laird & Rubin 1977.
 """
 
 from symlearn.bayes.bayes_optimal import (

@@ -5,14 +5,14 @@ of all hypotheses, weighted by their posterior probabilities:
 
     P(v | D) = sum_h P(v | h) P(h | D),   v_BO = argmax_v P(v | D)
 
-(**Bayes optimal classifier**; 000_6201aaf5d1cd969b.txt, section 5.1;
-002_3e5a5b59d97b5332.txt, "Bayes Optimal Classifier").  For hypotheses that
+(**Bayes optimal classifier**; Mitchell 1997, section 6.7).  For hypotheses that
 label deterministically, ``P(v | h)`` is 1 for the label h gives and 0
 otherwise.  The **Gibbs algorithm** instead draws one hypothesis from
 ``P(h | D)`` and uses its label; if the target is drawn from the same
 distribution, its expected error is at most twice the Bayes optimal one
-(the same sections).  :func:`expected_errors` gives both expected errors at an
-instance for that setting, so the bound can be checked.
+(Haussler, Kearns & Schapire 1994; Mitchell 1997, section 6.8).
+:func:`expected_errors` gives both expected errors at an instance for that
+setting, so the bound can be checked.
 
 Functions
 ---------
@@ -72,7 +72,7 @@ def bayes_optimal(posterior: HypothesisPosterior, instance: Any) -> BayesOptimal
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 5.1; Mitchell 1997, ch. 6.7.
+    Mitchell 1997, ch. 6.7.
     """
     positive = sum(
         (
@@ -97,7 +97,7 @@ def gibbs_classify(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 5.1 (Gibbs algorithm); Mitchell 1997, ch. 6.8.
+    Mitchell 1997, ch. 6.8 (Gibbs algorithm); Haussler, Kearns & Schapire 1994.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     weights = [float(p) for p in posterior.probabilities]

@@ -1,8 +1,8 @@
 """d-separation: which conditional independences the graph of a belief network implies.
 
-In a belief network each variable "is conditionally independent of its
-non-descendants, given its immediate predecessors" (002_3e5a5b59d97b5332.txt,
-"Bayesian Belief Networks").  d-separation reads every independence that
+In a belief network each variable is conditionally independent of its
+non-descendants given its immediate predecessors, its parents (Mitchell 1997,
+section 6.11.2; Pearl 1988).  d-separation reads every independence that
 follows from those: sets X and Y are **d-separated** by Z when every trail
 between them is blocked, a trail being blocked at a node that is
 

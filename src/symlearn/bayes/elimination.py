@@ -4,9 +4,8 @@ Variable elimination computes a posterior P(Q | e) by multiplying the CPTs
 (the *factors*) and summing the other variables out one at a time, so that
 only the factors that mention a variable are ever multiplied together
 (Zhang & Poole 1994; Russell & Norvig 2010 ch. 14.4.2; Koller & Friedman
-2009 ch. 9; 002_3e5a5b59d97b5332.txt, "Bayesian Belief Networks": exact
-inference for P(X | e)).  Before eliminating, the query is reduced to what it
-depends on:
+2009 ch. 9; Mitchell 1997, section 6.11.3: exact inference for P(X | e)).
+Before eliminating, the query is reduced to what it depends on:
 
 1. **barren nodes** go: only the query, the evidence and their ancestors can
    change the answer (a variable with no observed descendant sums to 1);
@@ -395,8 +394,8 @@ def variable_elimination(
 
     References
     ----------
-    002_3e5a5b59d97b5332.txt, "Bayesian Belief Networks" (inference of
-    P(X | e)); Russell & Norvig 2010, ch. 14.4; Koller & Friedman 2009, ch. 9.
+    Zhang & Poole 1994; Russell & Norvig 2010, ch. 14.4; Koller & Friedman
+    2009, ch. 9; Mitchell 1997, section 6.11.3 (inference of P(X | e)).
 
     Examples
     --------

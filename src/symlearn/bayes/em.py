@@ -1,12 +1,11 @@
 """Expectation maximization for the CPTs of a belief network when values are missing.
 
-"Given data with missing values, the space of possible models and an initial
-model, then until there is no change greater than the threshold, repeat the
-expectation step (compute the expectation over the missing values, given the
-model) and the maximisation step (replace the current model with a model that
-maximises the probability of data)" (002_3e5a5b59d97b5332.txt, "Learning
-Bayesian Networks"; 000_6201aaf5d1cd969b.txt, Theorem 5.6, the general EM
-algorithm).
+Given data with missing values, a space of models and an initial model,
+repeat until no change exceeds a threshold: the expectation step (the
+expectation over the missing values, given the current model) and the
+maximisation step (replace the model by one that maximises the expected
+probability of the data) (Dempster, Laird & Rubin 1977; Mitchell 1997, section
+6.12.2, the general EM algorithm; Lauritzen 1995 for belief networks).
 
 * **E step**: for every example, the posterior over the completions of its
   missing values under the current CPTs gives *expected counts* of each
@@ -253,8 +252,7 @@ def expectation_maximization(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, Theorem 5.6; 002_3e5a5b59d97b5332.txt, "Learning
-    Bayesian Networks"; Dempster, Laird & Rubin 1977; Lauritzen 1995 (EM for
+    Mitchell 1997, section 6.12.2; Dempster, Laird & Rubin 1977; Lauritzen 1995 (EM for
     graphical models); Mitchell 1997, ch. 6.12.
     """
     if initial not in ("random", "network"):

@@ -1,12 +1,12 @@
 """Inference by enumerating the full joint distribution: the reference for every other method.
 
 The joint distribution of a belief network is the product of its CPTs,
-P(y1, ..., yn) = prod_i P(yi | Parents(Yi)) (002_3e5a5b59d97b5332.txt,
-"Bayesian Belief Networks"); a posterior is a sum over the joint entries that
-agree with the evidence, divided by their total (Russell & Norvig 2010,
-ch. 14.4.1, ENUMERATION-ASK).  Building the whole joint table costs
-prod_i |Yi| numbers, so this is for small networks: it refuses a joint larger
-than :data:`MAX_JOINT_SIZE`.
+P(y1, ..., yn) = prod_i P(yi | Parents(Yi)) (Mitchell 1997, section 6.11.2;
+Pearl 1988); a posterior is a sum over the joint entries that agree with the
+evidence, divided by their total (Russell & Norvig 2010, ch. 14.4.1,
+ENUMERATION-ASK).  Building the whole joint table costs prod_i |Yi| numbers, so
+this is for small networks: it refuses a joint larger than
+:data:`MAX_JOINT_SIZE`.
 
 Functions
 ---------
@@ -93,8 +93,8 @@ def enumeration(
 
     References
     ----------
-    Russell & Norvig 2010, ch. 14.4.1; 000_6201aaf5d1cd969b.txt, Theorem 5.2
-    (chain rule, marginalisation).
+    Russell & Norvig 2010, ch. 14.4.1; Mitchell 1997, Table 6.1 (product rule,
+    theorem of total probability).
     """
     joint = joint_distribution(network)
     for v, allowed in evidence_ids(network, evidence).items():

@@ -1,7 +1,7 @@
 """Learning a whole belief network from data: structure, parameters, EM for missing values.
 
-002_3e5a5b59d97b5332.txt, "Learning Bayesian Networks": the structure may be
-known or unknown, and the variables observable or hidden.  :func:`learn_network`
+The structure may be known or unknown, and the variables observable or hidden
+(Mitchell 1997, section 6.11.4; Heckerman 1995).  :func:`learn_network`
 covers the four cases:
 
 * **structure unknown**: hill climbing on BIC/MDL from the empty graph

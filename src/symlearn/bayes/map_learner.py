@@ -1,10 +1,10 @@
 """The brute-force MAP learner over a finite hypothesis space.
 
-000_6201aaf5d1cd969b.txt, Theorem 5.3.
+Mitchell 1997, section 6.3.1 (brute-force Bayes concept learning).
 
 For each hypothesis h in H compute the posterior by Bayes' theorem,
 ``P(h | D) = P(D | h) P(h) / P(D)``, and output the hypotheses of highest
-posterior.  With the assumptions of Theorem 5.3:
+posterior.  With Mitchell's assumptions (section 6.3.1):
 
 * a **uniform prior** ``P(h) = 1 / |H|`` (other priors may be given), and
 * the **noise-free likelihood** ``P(D | h) = 1`` if h is consistent with every
@@ -146,7 +146,7 @@ def brute_force_map(
     examples: Iterable[Example],
     prior: Callable[[Any], Any] | None = None,
 ) -> HypothesisPosterior:
-    """P(h | D) for every h in H under the noise-free likelihood (Theorem 5.3).
+    """P(h | D) for every h in H under the noise-free likelihood (Mitchell 1997, 6.3.1).
 
     Parameters
     ----------
@@ -166,8 +166,8 @@ def brute_force_map(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, Theorems 5.1 and 5.3; 002_3e5a5b59d97b5332.txt,
-    "Bayes Theorem and Concept Learning"; Mitchell 1997, ch. 6.3.
+    Mitchell 1997, section 6.2 (Bayes theorem) and section 6.3 (Bayes theorem
+    and concept learning, brute-force MAP learning).
     """
     space = tuple(hypotheses)
     if not space:

@@ -1,4 +1,4 @@
-"""The minimum description length view of choosing a hypothesis (000_6201aaf5d1cd969b.txt, 5.1).
+"""The minimum description length view of choosing a hypothesis (Mitchell 1997, section 6.6).
 
 Taking logarithms turns the MAP choice into a choice of shortest total code:
 
@@ -7,12 +7,11 @@ Taking logarithms turns the MAP choice into a choice of shortest total code:
 
 where ``L_C1(h)`` is the length of h under a code for the hypotheses (the
 optimal code for a prior gives ``-log2 P(h)``; uniform over H, ``log2 |H|``
-bits) and ``L_C2(D | h)`` the length of the data given h.  Sender and
-receiver both know the instances, so only the **exceptions** need sending: a
-misclassified example costs ``log2 m`` bits to say which of the ``m``
-examples it is and ``log2 k`` bits to give its correct class among ``k``
-(Mitchell 1997, ch. 6.6; 002_3e5a5b59d97b5332.txt, "Minimum Description
-Length").  A hypothesis consistent with D needs no exception bits, so with the
+bits) and ``L_C2(D | h)`` the length of the data given h.  Sender and receiver
+both know the instances, so only the **exceptions** need sending: a
+misclassified example costs ``log2 m`` bits to say which of the ``m`` examples
+it is and ``log2 k`` bits to give its correct class among ``k`` (Mitchell 1997,
+ch. 6.6).  A hypothesis consistent with D needs no exception bits, so with the
 uniform code the MDL choice is exactly the MAP choice of
 :func:`~symlearn.bayes.map_learner.brute_force_map`: the version space.
 
@@ -96,7 +95,7 @@ def description_lengths(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 5.1; Mitchell 1997, ch. 6.6; Rissanen 1978.
+    Mitchell 1997, ch. 6.6; Rissanen 1978.
     """
     space = list(hypotheses)
     if not space:

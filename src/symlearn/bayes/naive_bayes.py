@@ -1,4 +1,4 @@
-"""The naive Bayes classifier with m-estimates (000_6201aaf5d1cd969b.txt, section 5.2).
+"""The naive Bayes classifier with m-estimates (Mitchell 1997, section 6.9).
 
 The most probable class of an instance ``<x1, ..., xn>`` under the naive Bayes
 assumption (the attributes are conditionally independent given the class) is
@@ -12,10 +12,10 @@ class ``t`` and each ``P(x_i | t)`` by the **m-estimate**
 
 with ``p`` the prior estimate of ``P(x_i | t)`` (uniform, ``1 / |values of the
 attribute|``, unless given) and ``m`` the weight of the prior in virtual
-examples (000_6201aaf5d1cd969b.txt, Theorem 5.4 and the m-estimate after it;
-Mitchell 1997, ch. 6.9 and eq. 6.22).  ``m = 0`` gives the relative
-frequencies of the notes' first formulation; ``laplace=True`` uses ``m`` equal
-to the number of values and uniform ``p``, i.e. ``(n_c + 1) / (n + k)``.
+examples (Mitchell 1997, section 6.9 and eq. 6.22).  ``m = 0`` gives the plain
+relative frequencies ``n_c / n`` that Mitchell starts from before introducing
+the m-estimate; ``laplace=True`` uses ``m`` equal to the number of values and
+uniform ``p``, i.e. ``(n_c + 1) / (n + k)``.
 
 Arithmetic is exact: discrete estimates and scores are
 :class:`fractions.Fraction` (``m`` is read as the decimal it is written as),
@@ -305,8 +305,8 @@ def naive_bayes(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 5.2 (Theorem 5.4 and the m-estimate);
-    002_3e5a5b59d97b5332.txt, "Bayesian Methods"; Mitchell 1997, ch. 6.9.
+    Mitchell 1997, section 6.9 (the naive Bayes classifier and the
+    m-estimate, eq. 6.22).
     """
     weight = Fraction(str(m)) if not isinstance(m, Fraction) else m
     if weight < 0:

@@ -7,8 +7,7 @@ of its parents, and the network describes the joint distribution
 
     P(y1, ..., yn) = prod_i P(yi | Parents(Yi))
 
-(002_3e5a5b59d97b5332.txt, "Bayesian Belief Networks"; Mitchell 1997 ch. 6.11;
-Russell & Norvig 2010 ch. 14.2).
+(Pearl 1988; Mitchell 1997 ch. 6.11; Russell & Norvig 2010 ch. 14.2).
 
 :class:`Variable` is one node: its name, its states, its parents and its CPT,
 a numpy array of shape ``(|parent 1|, ..., |parent k|, |states|)`` whose last

@@ -1,8 +1,8 @@
 """Learning CPT parameters from complete data: maximum likelihood, Laplace and m-estimates.
 
-"If the network structure is known, and we can observe all variables, then
-the probabilities for the CPTs can be estimated directly from the training
-data" (002_3e5a5b59d97b5332.txt, "Learning Bayesian Networks").  For each
+When the network structure is known and every variable is observed, the CPT
+entries are estimated directly from the training data, as for naive Bayes
+(Mitchell 1997, section 6.11.4; Heckerman 1995).  For each
 variable X, each combination u of its parents' states and each state x, with
 ``n_ux`` the number of examples with parents u and X = x and ``n_u`` the
 number with parents u:
@@ -10,7 +10,7 @@ number with parents u:
 * **maximum likelihood**: ``n_ux / n_u``;
 * **m-estimate**: ``(n_ux + m p) / (n_u + m)``, with prior estimate ``p`` (uniform
   ``1/|X|`` by default) and equivalent sample size ``m``
-  (000_6201aaf5d1cd969b.txt, section 5.2; Mitchell 1997 eq. 6.22);
+  (Mitchell 1997, section 6.9, eq. 6.22);
 * **Laplace**: the m-estimate with ``m = |X|`` and uniform ``p``, i.e.
   ``(n_ux + 1) / (n_u + |X|)``.
 
@@ -146,8 +146,8 @@ def fit_parameters(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 5.2 (m-estimate); Mitchell 1997, ch. 6.9
-    and 6.11.5; 002_3e5a5b59d97b5332.txt, "Learning Bayesian Networks".
+    Mitchell 1997, section 6.9 (m-estimate, eq. 6.22) and sections 6.11.4-6.11.5
+    (learning belief networks); Heckerman 1995.
     """
     codes = data.codes(network)
     if (codes < 0).any():

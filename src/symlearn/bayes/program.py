@@ -715,8 +715,8 @@ def compile_program(
     ----------
     De Raedt, Kimmig & Toivonen 2007 (ProbLog); Vennekens, Verbaeten &
     Bruynooghe 2004 (annotated disjunctions); Fierens et al. 2015 (inference
-    in ProbLog, noisy-or of independent causes); 002_3e5a5b59d97b5332.txt,
-    "Bayesian Belief Networks".
+    in ProbLog, noisy-or of independent causes); Pearl 1988 (belief
+    networks).
     """
     program = _Program(kb)
     query_atoms = _query_atoms(program, kb.queries if queries is None else queries)

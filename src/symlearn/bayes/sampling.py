@@ -1,9 +1,9 @@
 """Approximate inference by sampling: forward sampling, likelihood weighting and Gibbs sampling.
 
-For large, multiply connected networks, approximate inference "can be carried
-out using randomised sampling, or Monte Carlo, algorithms, which provide
-approximate answers whose accuracy depends on the number of samples
-generated" (002_3e5a5b59d97b5332.txt, "Bayesian Belief Networks").
+For large, multiply connected networks exact inference is intractable, and
+approximate inference uses randomised sampling (Monte Carlo) algorithms, whose
+accuracy depends on the number of samples drawn (Mitchell 1997, section
+6.11.3; Russell & Norvig 2010, ch. 14.5).
 
 * **Forward (prior) sampling** draws complete assignments variable by
   variable in topological order (Russell & Norvig 2010, PRIOR-SAMPLE).

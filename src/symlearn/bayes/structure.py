@@ -9,9 +9,8 @@ number of free parameters:
 with ``q_X`` the number of parent combinations of X.  Its negation in bits is
 the **MDL** description length, ``-BIC(G) / ln 2``: the bits to encode the
 parameters, (log2 N)/2 each, plus the bits to encode the data given them
-(Rissanen 1978; Lam & Bacchus 1994; 000_6201aaf5d1cd969b.txt, section 5.1 and
-002_3e5a5b59d97b5332.txt, "Learning Bayesian Networks": the minimum
-description length principle for choosing among networks).  Maximising BIC
+(Rissanen 1978; Lam & Bacchus 1994; Mitchell 1997, section 6.6: the minimum
+description length principle, here for choosing among networks).  Maximising BIC
 and minimising MDL choose the same network.
 
 Both scores decompose into one term per variable and its parents, so a local
@@ -247,7 +246,7 @@ def hill_climb(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 5.1 (MDL); Heckerman, Geiger &
+    Mitchell 1997, section 6.6 (MDL); Heckerman, Geiger &
     Chickering 1995; Lam & Bacchus 1994; Koller & Friedman 2009, sec. 18.4.
     """
     scorer = _Scorer(data)

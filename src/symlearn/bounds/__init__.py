@@ -24,10 +24,9 @@ vc
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, section 6; 001_25da0c81f3655ba7.txt;
-002_3e5a5b59d97b5332.txt; 003_d6c11d3ebc805a04.txt.  Mitchell, T. (1997)
-*Machine Learning*, ch. 7; Kearns, M. and Vazirani, U. (1994) *An Introduction
-to Computational Learning Theory*.
+Mitchell, T. (1997) *Machine Learning*, ch. 7; Kearns, M. and Vazirani, U.
+(1994) *An Introduction to Computational Learning Theory*; the papers named in
+:mod:`symlearn.bounds.sample` and :mod:`symlearn.bounds.mistakes`.
 """
 
 from __future__ import annotations

@@ -31,10 +31,9 @@ BOUNDS
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, section 6; 001_25da0c81f3655ba7.txt;
-002_3e5a5b59d97b5332.txt, "Computational Learning Theory" and
-"Mistake-bound Learning Model"; 003_d6c11d3ebc805a04.txt, "Mistake Bound
-Learning"; Mitchell (1997) ch. 7.
+Mitchell (1997) ch. 7 (sections 7.3-7.5); Kearns and Vazirani (1994) ch. 1-3;
+the papers each bound names in its ``reference`` (see
+:mod:`symlearn.bounds.sample` and :mod:`symlearn.bounds.mistakes`).
 """
 
 from __future__ import annotations
@@ -107,16 +106,16 @@ BOUNDS: dict[str, BoundSpec] = {
             "m",
             ("H", "epsilon", "delta"),
             sample.pac_derivation,
-            "000_6201aaf5d1cd969b.txt, section 6, Theorem 6.2",
+            "Haussler (1988); Mitchell (1997) section 7.3, eq. 7.2",
             accepts_class=True,
         ),
         BoundSpec(
             "occam",
-            "Occam's razor (strict form of the 001 slides): m > (ln|H| + ln(1/delta))/epsilon",
+            "Occam's razor (strict form): m > (ln|H| + ln(1/delta))/epsilon",
             "m",
             ("H", "epsilon", "delta"),
             sample.occam_derivation,
-            "001_25da0c81f3655ba7.txt, Occam's Razor",
+            "Blumer et al. (1987); Kearns and Vazirani (1994) ch. 2",
             accepts_class=True,
         ),
         BoundSpec(
@@ -125,7 +124,7 @@ BOUNDS: dict[str, BoundSpec] = {
             "m",
             ("H", "epsilon", "delta"),
             sample.agnostic_derivation,
-            "000_6201aaf5d1cd969b.txt, section 6, Definition 6.4",
+            "Mitchell (1997) section 7.3.1, eq. 7.3; Hoeffding (1963)",
             accepts_class=True,
         ),
         BoundSpec(
@@ -134,7 +133,7 @@ BOUNDS: dict[str, BoundSpec] = {
             "m",
             ("vc", "epsilon", "delta"),
             sample.vc_derivation,
-            "002_3e5a5b59d97b5332.txt, VC dimension; Mitchell (1997) eq. 7.7",
+            "Blumer et al. (1989); Mitchell (1997) section 7.4.3, eq. 7.7",
         ),
         BoundSpec(
             "lower",
@@ -142,7 +141,7 @@ BOUNDS: dict[str, BoundSpec] = {
             "m",
             ("vc", "epsilon", "delta"),
             sample.lower_derivation,
-            "002_3e5a5b59d97b5332.txt, VC dimension; Mitchell (1997) section 7.4.3",
+            "Ehrenfeucht et al. (1989); Mitchell (1997) section 7.4.3",
             overrides=(
                 _override("vc", domain=sample.LOWER_VC),
                 _override("epsilon", domain=sample.LOWER_EPSILON),
@@ -155,7 +154,7 @@ BOUNDS: dict[str, BoundSpec] = {
             "m",
             ("n", "epsilon", "delta"),
             sample.elimination_derivation,
-            "001_25da0c81f3655ba7.txt, Learning Conjunctions - Analysis (3)",
+            "Valiant (1984); Kearns and Vazirani (1994) ch. 1",
         ),
         BoundSpec(
             "mistake-find-s",
@@ -163,7 +162,7 @@ BOUNDS: dict[str, BoundSpec] = {
             "mistakes",
             ("n",),
             mistakes.find_s_mistake_derivation,
-            "002_3e5a5b59d97b5332.txt, Mistake-bound Learning Model",
+            "Mitchell (1997) section 7.5.1",
         ),
         BoundSpec(
             "halving",
@@ -171,7 +170,7 @@ BOUNDS: dict[str, BoundSpec] = {
             "mistakes",
             ("H",),
             mistakes.halving_derivation,
-            "002_3e5a5b59d97b5332.txt, Mistake-bound Learning Model",
+            "Mitchell (1997) section 7.5.2; Littlestone (1988)",
         ),
         BoundSpec(
             "weighted-majority",
@@ -179,7 +178,7 @@ BOUNDS: dict[str, BoundSpec] = {
             "mistakes",
             ("k", "n", "beta"),
             mistakes.weighted_majority_derivation,
-            "002_3e5a5b59d97b5332.txt, Weighted-Majority Algorithm",
+            "Littlestone and Warmuth (1994); Mitchell (1997) section 7.5.4, Theorem 7.5",
             overrides=(_override("n", meaning="number of predictors in the pool"),),
         ),
         BoundSpec(
@@ -188,7 +187,7 @@ BOUNDS: dict[str, BoundSpec] = {
             "mistakes",
             ("R", "gamma"),
             mistakes.perceptron_derivation,
-            "003_d6c11d3ebc805a04.txt, Mistake Bound Learning (Novikoff's theorem)",
+            "Novikoff (1962); Freund and Schapire (1999)",
             overrides=(
                 _override(
                     "mistakes",
@@ -203,7 +202,7 @@ BOUNDS: dict[str, BoundSpec] = {
             "mistakes",
             ("r", "n"),
             mistakes.winnow_derivation,
-            "003_d6c11d3ebc805a04.txt, Mistake Bound Learning (Winnow)",
+            "Littlestone (1988); Blum (1996)",
         ),
     )
 }
@@ -443,7 +442,7 @@ class Bound:
         Returns
         -------
         BoundResult
-            ``values[name]`` is rounded as described in the module notes and
+            ``values[name]`` is rounded as described in the module docstring and
             ``values[name + "_exact"]`` is the boundary value.
 
         Examples

@@ -1,7 +1,7 @@
 """Derivations: lists of sympy relations, each checked against the one before.
 
 A learning-theory bound in symlearn is the last line of a :class:`Derivation`.
-The first line is a premise (a theorem of the notes, such as "the probability
+The first line is a premise (a published theorem, such as "the probability
 that the version space is not epsilon-exhausted is at most |H|(1 - epsilon)^m");
 every later line is a sympy relation obtained from the line before by a named
 rule of :mod:`symlearn.bounds.rules` (take logarithms, add the same term to
@@ -31,8 +31,9 @@ domains_of
 
 References
 ----------
-001_25da0c81f3655ba7.txt, "Occam's Razor"; Mitchell, T. (1997) *Machine
-Learning*, ch. 7.
+Mitchell, T. (1997) *Machine Learning*, ch. 7; Blumer, A., Ehrenfeucht, A.,
+Haussler, D. and Warmuth, M. (1987) "Occam's razor", *Information Processing
+Letters* 24.
 """
 
 from __future__ import annotations

@@ -18,9 +18,8 @@ AttributeSpace
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, section 2 (hypothesis representation) and section 6;
-002_3e5a5b59d97b5332.txt, "General-to-Specific Hypotheses Ordering";
-Mitchell (1997) sections 2.2 and 7.4.
+Mitchell (1997) section 2.2 (hypothesis representation), section 2.3
+(syntactic and semantic counts) and section 7.4 (the VC dimension).
 """
 
 from __future__ import annotations

@@ -23,10 +23,12 @@ The online learners themselves are in :mod:`symlearn.online`.
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Mistake-bound Learning Model" and
-"Weighted-Majority Algorithm".  003_d6c11d3ebc805a04.txt, "Mistake Bound
-Learning" (Novikoff's theorem, Winnow).  Mitchell, T. (1997) *Machine
-Learning*, section 7.5.  Littlestone, N. (1988) "Learning quickly when
+Mitchell, T. (1997) *Machine Learning*, section 7.5 (7.5.1 Find-S, 7.5.2
+halving, 7.5.4 weighted majority).  Littlestone, N. and Warmuth, M. (1994) "The
+weighted majority algorithm", *Information and Computation* 108.  Novikoff, A.
+(1962) "On convergence proofs on perceptrons".  Freund, Y. and Schapire, R.
+(1999) "Large margin classification using the perceptron algorithm", *Machine
+Learning* 37.  Littlestone, N. (1988) "Learning quickly when
 irrelevant attributes abound", *Machine Learning* 2; Blum, A. (1996)
 "On-line algorithms in machine learning" (the Winnow bound 2 + 3r(1 + lg n)).
 """
@@ -64,8 +66,11 @@ beta, R, gamma, r = (VARIABLES[name].symbol for name in ("beta", "R", "gamma", "
 #: Novikoff's argument divides by M, so it is stated for M > 0 (M = 0 is trivial).
 PERCEPTRON_MISTAKES = sp.Symbol("M", positive=True)
 
-_S002 = "002_3e5a5b59d97b5332.txt, Mistake-bound Learning Model"
-_S003 = "003_d6c11d3ebc805a04.txt, Mistake Bound Learning"
+_FIND_S = "Mitchell (1997) section 7.5.1"
+_HALVING = "Mitchell (1997) section 7.5.2"
+_WEIGHTED_MAJORITY = "Littlestone and Warmuth (1994); Mitchell (1997) section 7.5.4"
+_NOVIKOFF = "Novikoff (1962); Freund and Schapire (1999)"
+_WINNOW = "Littlestone (1988); Blum (1996)"
 
 
 def _domains(*names: str) -> dict[sp.Symbol, sp.Interval]:
@@ -90,8 +95,7 @@ def find_s_mistake_derivation() -> Derivation:
 
     References
     ----------
-    002_3e5a5b59d97b5332.txt, Mistake-bound Learning Model; Mitchell (1997)
-    section 7.5.1.
+    Mitchell (1997) section 7.5.1.
 
     Examples
     --------
@@ -103,7 +107,7 @@ def find_s_mistake_derivation() -> Derivation:
         sp.LessThan(left, n + 1 - M),
         "the first mistake leaves n of the 2n literals and every later mistake removes at "
         "least one more",
-        _S002,
+        _FIND_S,
     )
     lines = [
         (
@@ -135,8 +139,8 @@ def halving_derivation() -> Derivation:
 
     References
     ----------
-    002_3e5a5b59d97b5332.txt, Mistake-bound Learning Model
-    (``VC(C) <= Opt(C) <= M_Halving(C) <= log2 |C|``); Mitchell (1997) section 7.5.2.
+    Mitchell (1997) sections 7.5.2 and 7.5.3 (``VC(C) <= Opt(C) <= M_Halving(C)
+    <= log2 |C|``, Littlestone 1988).
 
     Examples
     --------
@@ -147,7 +151,7 @@ def halving_derivation() -> Derivation:
     halved = Fact(
         sp.LessThan(version_space, H / 2**M),
         "each mistake removes at least half of the version space",
-        _S002,
+        _HALVING,
     )
     lines = [
         (
@@ -171,8 +175,8 @@ def weighted_majority_derivation() -> Derivation:
     -------
     Derivation
         Concluding ``M <= (k ln(1/beta) + ln n)/ln(2/(1 + beta))``, which is the
-        notes' ``(k log2(1/beta) + log2 n)/log2(2/(1 + beta))``: a ratio of
-        logarithms does not depend on their base.
+        ``(k log2(1/beta) + log2 n)/log2(2/(1 + beta))`` of Mitchell's Theorem
+        7.5: a ratio of logarithms does not depend on their base.
 
     Notes
     -----
@@ -185,8 +189,8 @@ def weighted_majority_derivation() -> Derivation:
 
     References
     ----------
-    002_3e5a5b59d97b5332.txt, "Weighted-Majority Algorithm"; Mitchell (1997)
-    Theorem 7.5; Littlestone and Warmuth (1994).
+    Littlestone and Warmuth (1994); Mitchell (1997) section 7.5.4, Table 7.1
+    and Theorem 7.5.
 
     Examples
     --------
@@ -198,7 +202,7 @@ def weighted_majority_derivation() -> Derivation:
     decay = Fact(
         sp.LessThan(weight, n * shrink**M),
         "each mistake multiplies at least half of the total weight by beta",
-        _S002 + ", Weighted-Majority Algorithm",
+        _WEIGHTED_MAJORITY,
     )
     log_n, log_inverse = sp.log(n), sp.log(1 / beta, evaluate=False)
     gain = sp.log(2 / (1 + beta))
@@ -243,8 +247,8 @@ def perceptron_derivation() -> Derivation:
 
     References
     ----------
-    003_d6c11d3ebc805a04.txt, Mistake Bound Learning (Novikoff's theorem);
-    Novikoff, A. (1962) "On convergence proofs on perceptrons".
+    Novikoff, A. (1962) "On convergence proofs on perceptrons"; Freund and
+    Schapire (1999).
 
     Examples
     --------
@@ -256,17 +260,17 @@ def perceptron_derivation() -> Derivation:
     cauchy = Fact(
         sp.LessThan(along, norm),
         "Cauchy-Schwarz: u . w <= ||u|| ||w|| = ||w||",
-        _S003,
+        _NOVIKOFF,
     )
     growth = Fact(
         sp.LessThan(norm, R * sp.sqrt(mistakes)),
         "||w||^2 <= M R^2, since each update adds 2 y (w . x) + ||x||^2 <= R^2",
-        _S003,
+        _NOVIKOFF,
     )
     lines = [
         (
             sp.LessThan(mistakes * gamma, along),
-            Premise("P = u . w grows by at least gamma with each update, from w = 0", _S003),
+            Premise("P = u . w grows by at least gamma with each update, from w = 0", _NOVIKOFF),
         ),
         (sp.LessThan(mistakes * gamma, norm), Transitivity(cauchy)),
         (sp.LessThan(mistakes * gamma, R * sp.sqrt(mistakes)), Transitivity(growth)),
@@ -301,9 +305,8 @@ def winnow_derivation() -> Derivation:
 
     References
     ----------
-    003_d6c11d3ebc805a04.txt, Mistake Bound Learning ("Winnow learns the class
-    of disjunctions in at most 2 + 3r(1 + log n) mistakes"); Littlestone (1988);
-    Blum (1996).
+    Blum (1996) (Winnow learns a disjunction of r of n variables with at most
+    ``2 + 3r(1 + log2 n)`` mistakes); Littlestone (1988).
 
     Examples
     --------
@@ -315,14 +318,14 @@ def winnow_derivation() -> Derivation:
     balance = Fact(
         sp.LessThan(weight, n + n * m_pos - n * m_neg / 2),
         "W starts at n; a promotion adds less than n, a demotion removes at least n/2",
-        _S003,
+        _WINNOW,
     )
     promotions = r * (1 + sp.log(n, 2))
     relevant = Fact(
         sp.LessThan(m_pos, promotions),
         "each promotion doubles a relevant weight, which is never halved and is doubled "
         "only while below n",
-        _S003,
+        _WINNOW,
     )
     lines = [
         (

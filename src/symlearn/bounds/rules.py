@@ -35,8 +35,10 @@ Lemmas (:class:`Lemma`, proved by convexity each time they are used):
 
 References
 ----------
-001_25da0c81f3655ba7.txt, "Occam's Razor" ("Using the inequality e^(-x) > 1 - x")
-and "Learning Conjunctions - Analysis (3)".
+The two lemmas are the steps of the Occam's-razor argument (Blumer et al.
+1987; Kearns and Vazirani 1994, ch. 2) and of the analysis of the elimination
+algorithm for conjunctions (Kearns and Vazirani 1994, ch. 1); Mitchell (1997)
+uses ``(1 - epsilon) <= e^(-epsilon)`` in the proof of Theorem 7.1.
 """
 
 from __future__ import annotations
@@ -239,7 +241,7 @@ def _interval_text(domain: sp.Interval) -> str:
 
 _x = sp.Symbol("x", real=True)
 
-#: 1 - x < e^(-x) for every x > 0 (001: "Using 1 - x < e^(-x) (x > 0)").
+#: 1 - x < e^(-x) for every x > 0 (the step to |H| e^(-epsilon m) in the PAC bounds).
 ONE_MINUS_X_BELOW_EXP = Lemma(
     "1 - x < exp(-x) for x > 0",
     _x,
@@ -247,7 +249,7 @@ ONE_MINUS_X_BELOW_EXP = Lemma(
     sp.Interval.open(0, sp.oo),
 )
 
-#: ln(1 - x) < -x for 0 < x < 1 (001, Occam's razor: "ln(1 - eps) < -eps").
+#: ln(1 - x) < -x for 0 < x < 1 (the Occam's-razor step ln(1 - eps) < -eps).
 LOG_ONE_MINUS_X_BELOW = Lemma(
     "log(1 - x) < -x for 0 < x < 1",
     _x,
@@ -265,9 +267,9 @@ class Fact:
     relation
         The fact itself.
     justification
-        Why it holds, in words (a theorem of the notes, a counting argument).
+        Why it holds, in words (a published theorem, a counting argument).
     source
-        Where it is stated (seed file and section, textbook chapter).
+        Where it is stated (textbook section, paper).
     lemma, point
         Set when the fact is a :class:`Lemma` instantiated at ``point``; the
         lemma is then proved and the point checked to be in its domain.

@@ -6,40 +6,50 @@ function here returns a checked :class:`~symlearn.bounds.derivation.Derivation`
 whose conclusion answers that for one setting:
 
 ``pac_derivation``
-    A consistent learner over a finite H (000 Theorem 6.2):
+    A consistent learner over a finite H (Haussler 1988; Mitchell 1997, eq. 7.2):
     ``|H| e^(-epsilon m) <= delta``, so ``m >= (ln|H| + ln(1/delta))/epsilon``.
 ``occam_derivation``
-    The same argument as in the Occam's-razor slides of 001, with strict
+    The Occam's-razor argument (Blumer et al. 1987), written with strict
     inequalities and ``ln(1 - epsilon) < -epsilon``:
     ``m > (ln|H| + ln(1/delta))/epsilon``.
 ``agnostic_derivation``
-    An agnostic learner, through Hoeffding's bound and the union bound (002):
+    An agnostic learner, through Hoeffding's bound and the union bound
+    (Mitchell 1997, eq. 7.3):
     ``m >= (ln|H| + ln(1/delta))/(2 epsilon^2)``.
 ``elimination_derivation``
-    The elimination algorithm for conjunctions and its bad literals (001):
+    The elimination algorithm for conjunctions and its bad literals (Valiant
+    1984; Kearns and Vazirani 1994, ch. 1):
     ``m > (n/epsilon)(ln n + ln(1/delta))``.
 ``vc_derivation``
-    The VC upper bound of Blumer et al. (002, Mitchell eq. 7.7):
+    The VC upper bound of Blumer et al. (1989; Mitchell 1997, eq. 7.7):
     ``m >= (4 log2(2/delta) + 8 VC log2(13/epsilon))/epsilon``.
 ``lower_derivation``
-    The lower bound of Ehrenfeucht et al. (002):
+    The lower bound of Ehrenfeucht et al. (1989; Mitchell 1997, section 7.4.3):
     ``m >= max(ln(1/delta)/epsilon, (VC - 1)/(32 epsilon))``.
 
 ``H`` may be a symbol or the size of a hypothesis class written in ``n`` (for
 example ``3**n`` for conjunctions of boolean literals); every step is then
 checked for that expression.
 
-The premises are theorems of the notes (the union bound over bad hypotheses,
+The premises are published theorems (the union bound over bad hypotheses,
 Hoeffding's inequality, the VC theorems); the VC upper and lower bounds are
 taken whole from their theorems, so their derivations only rearrange them.
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, section 6 (Theorems 6.1 and 6.2, Definition 6.4).
-001_25da0c81f3655ba7.txt, "Learning Conjunctions - Analysis (1)-(3)" and
-"Occam's Razor".  002_3e5a5b59d97b5332.txt, "Computational Learning Theory".
-Mitchell, T. (1997) *Machine Learning*, ch. 7.  Kearns, M. and Vazirani, U.
-(1994) *An Introduction to Computational Learning Theory*, ch. 1-3.
+Mitchell, T. (1997) *Machine Learning*, ch. 7 (section 7.3: Theorem 7.1 and
+eq. 7.2; section 7.3.1: eq. 7.3; section 7.4.3: eq. 7.7 and the lower bound).
+Kearns, M. and Vazirani, U. (1994) *An Introduction to Computational Learning
+Theory*, ch. 1-3.  Valiant, L. (1984) "A theory of the learnable",
+*Communications of the ACM* 27.  Haussler, D. (1988) "Quantifying inductive
+bias", *Artificial Intelligence* 36.  Blumer, A., Ehrenfeucht, A., Haussler, D.
+and Warmuth, M. (1987) "Occam's razor", *Information Processing Letters* 24;
+(1989) "Learnability and the Vapnik-Chervonenkis dimension", *Journal of the
+ACM* 36.  Ehrenfeucht, A., Haussler, D., Kearns, M. and Valiant, L. (1989) "A
+general lower bound on the number of examples needed for learning",
+*Information and Computation* 82.  Hoeffding, W. (1963) "Probability
+inequalities for sums of bounded random variables", *Journal of the American
+Statistical Association* 58.
 """
 
 from __future__ import annotations
@@ -78,9 +88,12 @@ H_SYMBOL, n, vc = (VARIABLES[k].symbol for k in ("H", "n", "vc"))
 #: The probability that the learner fails (a symbol the premises speak about).
 p_fail = sp.Symbol("p", positive=True)
 
-_S000 = "000_6201aaf5d1cd969b.txt, section 6"
-_S001 = "001_25da0c81f3655ba7.txt"
-_S002 = "002_3e5a5b59d97b5332.txt, Computational Learning Theory"
+_HAUSSLER = "Haussler (1988); Mitchell (1997) section 7.3"
+_OCCAM = "Blumer et al. (1987), Occam's razor; Kearns and Vazirani (1994) ch. 2"
+_HOEFFDING = "Hoeffding (1963); Mitchell (1997) section 7.3.1, eq. 7.3"
+_BAD_LITERALS = "Valiant (1984); Kearns and Vazirani (1994) ch. 1"
+_BLUMER = "Blumer et al. (1989); Mitchell (1997) section 7.4.3, eq. 7.7"
+_LOWER = "Ehrenfeucht et al. (1989); Mitchell (1997) section 7.4.3"
 
 
 def _domains(H: sp.Expr, extra: tuple[Variable, ...] = ()) -> dict[sp.Symbol, sp.Interval]:
@@ -134,12 +147,12 @@ def pac_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
     Premise: the probability ``p`` that the version space is not
     epsilon-exhausted is at most ``|H|(1 - epsilon)^m`` (each bad hypothesis
     survives one example with probability at most ``1 - epsilon``; union bound).
-    Then ``1 - epsilon < e^(-epsilon)`` gives 000's ``|H| e^(-epsilon m)``.
+    Then ``1 - epsilon < e^(-epsilon)`` gives the ``|H| e^(-epsilon m)`` of
+    Theorem 7.1 of Mitchell (1997).
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 6, Theorems 6.1 and 6.2; Mitchell (1997)
-    eq. 7.2.
+    Haussler (1988); Mitchell (1997) section 7.3, Theorem 7.1 and eq. 7.2.
 
     Examples
     --------
@@ -155,7 +168,7 @@ def pac_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
         sp.LessThan(p_fail, survive),
         "union bound: each of at most |H| hypotheses with error >= epsilon is "
         "consistent with m random examples with probability at most (1 - epsilon)^m",
-        _S000 + ", Theorem 6.1",
+        _HAUSSLER + ", Theorem 7.1",
     )
     lines = [
         (
@@ -163,7 +176,7 @@ def pac_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
             Premise(
                 "the probability p that the version space is not epsilon-exhausted "
                 "must be at most delta",
-                _S000 + ", Theorem 6.2",
+                _HAUSSLER + ", eq. 7.2",
             ),
         ),
         (sp.LessThan(survive, delta), ReplaceTerm(p_fail, survive, union)),
@@ -180,7 +193,7 @@ def pac_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
 
 
 def occam_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
-    """Derive Occam's-razor sample size the way the 001 slides do, with strict inequalities.
+    """Derive the Occam's-razor sample size with strict inequalities, logarithms first.
 
     Parameters
     ----------
@@ -195,14 +208,14 @@ def occam_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
     Notes
     -----
     Unlike :func:`pac_derivation` the logarithm is taken first and
-    ``ln(1 - epsilon) < -epsilon`` is used afterwards, as on the slide.  The
-    number is the same; the inequality is strict, so the least sample size is
-    ``floor(x) + 1`` rather than ``ceil(x)`` (they differ only when ``x`` is an
-    integer).
+    ``ln(1 - epsilon) < -epsilon`` is used afterwards.  The number is the
+    same; the inequality is strict, so the least sample size is ``floor(x) + 1``
+    rather than ``ceil(x)`` (they differ only when ``x`` is an integer).
 
     References
     ----------
-    001_25da0c81f3655ba7.txt, "Occam's Razor" and "Examples: Conjunctions".
+    Blumer, Ehrenfeucht, Haussler and Warmuth (1987) "Occam's razor"; Kearns
+    and Vazirani (1994) ch. 2; Mitchell (1997) sections 7.3 and 7.3.2.
 
     Examples
     --------
@@ -214,14 +227,14 @@ def occam_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
         sp.StrictLessThan(p_fail, bad),
         "the probability that some h in H is consistent with m examples and has "
         "error > epsilon is less than |H|(1 - epsilon)^m",
-        _S001 + ", Occam's Razor",
+        _OCCAM,
     )
     lines = [
         (
             sp.StrictLessThan(p_fail, delta),
             Premise(
                 "the probability p of finding a bad consistent hypothesis must be below delta",
-                _S001 + ", Occam's Razor",
+                _OCCAM,
             ),
         ),
         (sp.StrictLessThan(bad, delta), ReplaceTerm(p_fail, bad, claim)),
@@ -254,9 +267,8 @@ def agnostic_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 6, Definition 6.4;
-    002_3e5a5b59d97b5332.txt, Computational Learning Theory (Hoeffding bounds);
-    Mitchell (1997) eq. 7.3.
+    Mitchell (1997) section 7.3.1 (agnostic learning), eq. 7.3; Hoeffding
+    (1963).
 
     Examples
     --------
@@ -268,7 +280,7 @@ def agnostic_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
         sp.LessThan(p_fail, tail),
         "Hoeffding: P[error_true(h) > error_train(h) + epsilon] <= "
         "exp(-2 m epsilon^2) for one h; union bound over the |H| hypotheses",
-        _S002,
+        _HOEFFDING,
     )
     lines = [
         (
@@ -276,7 +288,7 @@ def agnostic_derivation(H: sp.Expr = H_SYMBOL) -> Derivation:
             Premise(
                 "the probability p that some h in H has true error above training error "
                 "+ epsilon must be at most delta",
-                _S002,
+                _HOEFFDING,
             ),
         ),
         (sp.LessThan(tail, delta), ReplaceTerm(p_fail, tail, hoeffding)),
@@ -301,12 +313,14 @@ def elimination_derivation() -> Derivation:
     A literal z is *bad* if ``p(z) > epsilon/n``.  If no bad literal survives,
     the learned conjunction has error below epsilon.  A bad literal survives
     one example with probability below ``1 - epsilon/n``; there are at most
-    ``n`` of them (as on the slide), so the probability that some survives m
-    examples is at most ``n (1 - epsilon/n)^m``.
+    ``n`` of them (Kearns and Vazirani count all ``2n`` literals and get ``2n``
+    in place of ``n``), so the probability that some survives m examples is at
+    most ``n (1 - epsilon/n)^m``.
 
     References
     ----------
-    001_25da0c81f3655ba7.txt, "Learning Conjunctions - Analysis (2)" and "(3)".
+    Valiant (1984); Kearns and Vazirani (1994) ch. 1 (learning boolean
+    conjunctions, the bad-literal argument).
 
     Examples
     --------
@@ -319,14 +333,14 @@ def elimination_derivation() -> Derivation:
         sp.LessThan(p_fail, survive),
         "each of at most n bad literals survives one example with probability "
         "below 1 - epsilon/n; union bound over m independent examples",
-        _S001 + ", Learning Conjunctions - Analysis (2)",
+        _BAD_LITERALS,
     )
     lines = [
         (
             sp.StrictLessThan(p_fail, delta),
             Premise(
                 "the probability p that some bad literal survives m examples must be below delta",
-                _S001 + ", Learning Conjunctions - Analysis (3)",
+                _BAD_LITERALS,
             ),
         ),
         (sp.StrictLessThan(survive, delta), ReplaceTerm(p_fail, survive, union)),
@@ -362,14 +376,14 @@ def vc_derivation() -> Derivation:
     Notes
     -----
     The premise is the theorem of Blumer, Ehrenfeucht, Haussler and Warmuth
-    (1989), as stated in 002 and Mitchell eq. 7.7: that many examples suffice
+    (1989), as stated in Mitchell (1997) eq. 7.7: that many examples suffice
     to epsilon-exhaust the version space with probability ``1 - delta``.  The
     derivation only rearranges it; it is not re-proved here.
 
     References
     ----------
-    002_3e5a5b59d97b5332.txt, "Vapnik-Chervonenkis (VC) dimension"; Mitchell
-    (1997) section 7.4.3.
+    Blumer, Ehrenfeucht, Haussler and Warmuth (1989); Mitchell (1997) section
+    7.4.3, eq. 7.7.
 
     Examples
     --------
@@ -384,7 +398,7 @@ def vc_derivation() -> Derivation:
             Premise(
                 "m examples suffice to epsilon-exhaust the version space with probability "
                 "at least 1 - delta (Blumer et al. 1989)",
-                _S002,
+                _BLUMER,
             ),
         ),
         (
@@ -424,8 +438,8 @@ def lower_derivation() -> Derivation:
 
     References
     ----------
-    002_3e5a5b59d97b5332.txt, "Vapnik-Chervonenkis (VC) dimension"; Mitchell
-    (1997) section 7.4.3.
+    Ehrenfeucht, Haussler, Kearns and Valiant (1989); Mitchell (1997) section
+    7.4.3.
 
     Examples
     --------
@@ -438,7 +452,7 @@ def lower_derivation() -> Derivation:
         sp.GreaterThan(m, second),
         "necessary: with fewer than (VC(C) - 1)/(32 epsilon) examples some "
         "distribution makes the learner fail",
-        _S002,
+        _LOWER,
     )
     lines = [
         (
@@ -446,7 +460,7 @@ def lower_derivation() -> Derivation:
             Premise(
                 "necessary: with fewer than ln(1/delta)/epsilon examples some "
                 "distribution makes the learner fail with probability >= delta",
-                _S002,
+                _LOWER,
             ),
         ),
         (sp.GreaterThan(m, sp.Max(first, second)), CombineLowerBounds(fact)),

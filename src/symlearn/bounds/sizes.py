@@ -16,7 +16,7 @@ counts distinct boolean functions.
 Functions
 ---------
 boolean_conjunction_count
-    Conjunctions of boolean literals: ``3^n`` (syntactic, the notes' count),
+    Conjunctions of boolean literals: ``3^n`` (syntactic, Mitchell's count),
     ``3^n + 1`` (semantic: adds the empty, always-false hypothesis) or ``4^n``
     (every set of the ``2n`` literals).
 attribute_conjunction_count
@@ -42,12 +42,11 @@ hypothesis_space_size
 
 References
 ----------
-001_25da0c81f3655ba7.txt, "Examples: Conjunctions" and "Examples: K-CNF".
-002_3e5a5b59d97b5332.txt, "General-to-Specific Hypotheses Ordering"
-(syntactic and semantic counts) and "Computational Learning Theory" (|H| = 3^n).
-000_6201aaf5d1cd969b.txt, section 3 (2^(2^m) decision trees).  Mitchell (1997)
-sections 2.3 and 7.3; Kearns and Vazirani (1994) ch. 1-2; Rivest, R. (1987)
-"Learning decision lists".
+Mitchell (1997) section 2.3 (syntactic and semantic counts of EnjoySport),
+section 7.3.2 (|H| = 3^n for conjunctions of boolean literals) and section
+7.3.3 (the unbiased class, 2^(2^n); k-term DNF and k-CNF); Kearns and Vazirani
+(1994) ch. 1-2; Valiant, L. (1984) "A theory of the learnable" (k-CNF); Rivest,
+R. (1987) "Learning decision lists".
 """
 
 from __future__ import annotations
@@ -109,7 +108,7 @@ def boolean_conjunction_count(n: sp.Expr = N, convention: str = "syntactic") -> 
 
     References
     ----------
-    001_25da0c81f3655ba7.txt, "Examples: Conjunctions"; Mitchell (1997) section 7.3.1.
+    Mitchell (1997) section 7.3.2; Kearns and Vazirani (1994) ch. 2.
 
     Examples
     --------
@@ -148,7 +147,6 @@ def attribute_conjunction_count(
 
     References
     ----------
-    002_3e5a5b59d97b5332.txt, "General-to-Specific Hypotheses Ordering";
     Mitchell (1997) section 2.3 (EnjoySport: 5120 syntactic, 973 semantic).
 
     Examples
@@ -198,11 +196,13 @@ def k_cnf_count(n: sp.Expr = N, k: sp.Expr = K) -> sp.Expr:
     Syntactic count ``2^term_count(n, k)``; the empty set is the always-true
     formula.  Many sets denote the same function; the semantic count has no
     closed form (see :func:`symlearn.bounds.spaces.distinct_functions`).  The
-    001 slides bound the count by ``2^((2n)^k)``.
+    usual upper bound is ``2^((2n)^k)``: at most ``(2n)^k`` clauses, each present
+    or absent.
 
     References
     ----------
-    001_25da0c81f3655ba7.txt, "Examples: K-CNF".
+    Valiant (1984); Kearns and Vazirani (1994) ch. 1 (k-CNF learned as
+    conjunctions over clause variables); Mitchell (1997) section 7.3.3.2.
 
     Examples
     --------
@@ -309,8 +309,8 @@ def boolean_function_count(n: sp.Expr = N) -> sp.Expr:
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 3 ("the number of distinct binary
-    decision trees with m boolean attributes = 2^(2^m)").
+    Mitchell (1997) section 2.7.2 (the unbiased learner: the power set of X)
+    and section 7.3.3.1 (``|C| = 2^(2^n)``).
 
     Examples
     --------

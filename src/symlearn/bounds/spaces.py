@@ -31,8 +31,8 @@ interval_class, rectangle_class, halfspace_class, conjunction_class
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, section 2 (hypothesis representation) and section 6
-(shattering).  Mitchell (1997) sections 2.2 and 7.4.
+Mitchell (1997) section 2.2 (hypothesis representation) and section 7.4
+(shattering).
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 
 A set S of instances is *shattered* by H when every dichotomy of S (every
 split into positives and negatives) is realised by some h in H; the VC
-dimension of H is the size of the largest shattered set (000 Definitions
-6.5-6.8).  For a finite H over a finite instance list it is found exactly:
+dimension of H is the size of the largest shattered set (Mitchell 1997,
+sections 7.4.1-7.4.2).  For a finite H over a finite instance list it is found
+exactly:
 
 * Each hypothesis is reduced to the set of instances it labels positive (a
   bit mask), so ``|H|`` only matters through its distinct dichotomies.
@@ -21,7 +22,7 @@ dimension of H is the size of the largest shattered set (000 Definitions
   instances, hence no larger set, is shattered.
 * A set of size ``t`` needs ``2^t`` distinct dichotomies, so the search stops
   at once when ``2^(d + 1)`` exceeds their number; hence ``VC(H) <= log2 |H|``
-  (000 Theorem 6.4).
+  (Mitchell 1997, section 7.4.2).
 
 Functions
 ---------
@@ -41,9 +42,10 @@ class_vc_dimension
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, section 6 (Definitions 6.5-6.8, Theorem 6.4).
-002_3e5a5b59d97b5332.txt, "Vapnik-Chervonenkis (VC) dimension".
-Mitchell (1997) section 7.4; Kearns and Vazirani (1994) ch. 3.
+Mitchell (1997) section 7.4 (7.4.1 shattering, 7.4.2 the VC dimension);
+Kearns and Vazirani (1994) ch. 3; Vapnik, V. and Chervonenkis, A. (1971) "On
+the uniform convergence of relative frequencies of events to their
+probabilities", *Theory of Probability and its Applications* 16.
 """
 
 from __future__ import annotations
@@ -286,7 +288,7 @@ def vc_dimension(hypotheses: Iterable[Hypothesis], instances: Sequence[Any]) -> 
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, section 6, Definition 6.8 and Theorem 6.4.
+    Mitchell (1997) section 7.4.2 (the VC dimension; ``VC(H) <= log2 |H|``).
 
     Examples
     --------
@@ -380,7 +382,7 @@ KNOWN_VC_DIMENSIONS: dict[str, KnownVC] = {
             "linear-separators",
             "halfspaces w.x > b in R^r; --n N: the grid {0..N-1}^r, --r R (default 2)",
             r_symbol + 1,
-            "002_3e5a5b59d97b5332.txt, VC dimension; Mitchell (1997) section 7.4.2",
+            "Mitchell (1997) section 7.4.2",
             _halfspaces,
         ),
         KnownVC(

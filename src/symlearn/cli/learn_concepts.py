@@ -269,7 +269,7 @@ def _version_space_payload(
     trace: list[dict[str, Any]],
 ) -> dict[str, Any]:
     # The hypothesis written out is S's member: it says pos exactly when the whole
-    # version space does (Theorem 2.7).
+    # version space does (Mitchell 1997, section 2.6.3).
     hypothesis = S[0].clause_texts(target) if len(S) == 1 else []
     return {
         "algorithm": algorithm,

@@ -7,9 +7,8 @@ the N% confidence interval for the true difference is
 
     delta ± t_{N, k-1} * s,   s = sqrt( sum_i (delta_i - delta)^2 / (k (k - 1)) )
 
-with Student's t for ``k - 1`` degrees of freedom (002_3e5a5b59d97b5332.txt,
-"Hypothesis Evaluation": "A paired test is one where hypotheses are compared
-over identical samples, and uses the t-distribution"; Mitchell 1997, ch. 5.6,
+with Student's t for ``k - 1`` degrees of freedom (a paired test: both
+learners are compared over identical test sets; Mitchell 1997, ch. 5.6,
 equations 5.17-5.18).  ``t = delta / s`` and its two-sided p-value say how
 surprising the difference would be if both learners were equally good.
 
@@ -23,8 +22,9 @@ Examples
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Hypothesis Evaluation"; Mitchell (1997), ch. 5.6
-and Table 5.6.
+Mitchell (1997), ch. 5.6 (5.6.1 paired t tests) and Table 5.6; Dietterich,
+T. (1998) "Approximate statistical tests for comparing supervised
+classification learning algorithms", *Neural Computation* 10.
 """
 
 from __future__ import annotations

@@ -28,7 +28,8 @@ Examples
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Hypothesis Evaluation"; Mitchell (1997) ch. 5.
+Mitchell (1997) ch. 5 (section 5.6, k-fold cross-validation and the paired
+t-test).
 """
 
 from __future__ import annotations

@@ -6,14 +6,13 @@ N% in
 
     error_S(h) ± z_N * sqrt(error_S(h) (1 - error_S(h)) / n)
 
-where ``error_S(h)`` is the sample error (002_3e5a5b59d97b5332.txt,
-"Hypothesis Evaluation"; Mitchell 1997, ch. 5.2.2).  :data:`Z_TABLE` is the
-table of ``z_N`` the notes give; for a confidence level not in the table,
-``z_N`` is computed from the normal distribution (``statistics.NormalDist``).
-A two-sided N% interval gives a one-sided bound with (100 + N)/2 % confidence
-(:func:`one_sided_upper_bound`).
+where ``error_S(h)`` is the sample error (Mitchell 1997, ch. 5.2.2).
+:data:`Z_TABLE` is Mitchell's table of ``z_N`` (Table 5.1); for a confidence
+level not in the table, ``z_N`` is computed from the normal distribution
+(``statistics.NormalDist``).  A two-sided N% interval gives a one-sided bound
+with (100 + N)/2 % confidence (:func:`one_sided_upper_bound`).
 
-The interval is the notes' formula, unclipped: near 0 or 1 it can leave
+The interval is Mitchell's formula, unclipped: near 0 or 1 it can leave
 [0, 1], a sign that the normal approximation is poor there.
 
 Examples
@@ -26,8 +25,8 @@ Examples
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Hypothesis Evaluation" (the z_N table, two- and
-one-sided bounds); Mitchell (1997), ch. 5.2-5.3.
+Mitchell (1997), ch. 5.2-5.3 (Table 5.1, the z_N values; section 5.3.8, two-
+and one-sided bounds).
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from symlearn.errors import InvalidParameterError
 
 __all__ = ["Z_TABLE", "Interval", "error_confidence_interval", "one_sided_upper_bound", "z_value"]
 
-#: Two-sided confidence level N (percent) -> z_N, as in the notes.
+#: Two-sided confidence level N (percent) -> z_N, as in Mitchell (1997) Table 5.1.
 Z_TABLE: dict[float, float] = {
     50: 0.67,
     68: 1.00,
@@ -53,7 +52,7 @@ Z_TABLE: dict[float, float] = {
 
 
 def z_value(confidence: float) -> float:
-    """``z_N`` for a two-sided N% interval: the notes' table, else the normal quantile.
+    """``z_N`` for a two-sided N% interval: Mitchell's Table 5.1, else the normal quantile.
 
     Raises
     ------
@@ -124,7 +123,8 @@ def one_sided_upper_bound(error: float, n: int, confidence: float = 95) -> float
     """An upper bound on the true error holding with ``confidence`` percent.
 
     It is the upper end of the two-sided interval at ``2 * confidence - 100``
-    percent (the notes: "an 80% two-sided interval is a 90% one-sided one").
+    percent (an 80% two-sided interval is a 90% one-sided one; Mitchell 1997,
+    section 5.3.8).
 
     Examples
     --------

@@ -2,7 +2,7 @@
 
 For classes ``c_1 ... c_k`` the confusion matrix counts, in row ``i`` and
 column ``j``, the test examples of actual class ``c_i`` predicted as ``c_j``
-(002_3e5a5b59d97b5332.txt, "Hypothesis Evaluation", lays two classes out as
+(Kohavi and Provost 1998 lay two classes out as
 ``[[a, b], [c, d]]``, negatives first, with accuracy ``(a + d) / (a + b + c +
 d)``; here rows and columns follow the order of ``classes``, which for pos/neg
 data is positive first).  For a class ``c``:
@@ -26,7 +26,8 @@ Examples
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Hypothesis Evaluation"; Mitchell (1997) ch. 5.
+Kohavi, R. and Provost, F. (1998) "Glossary of terms", *Machine Learning* 30
+(confusion matrix, accuracy, precision, recall); Mitchell (1997) ch. 5.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ arrays; :func:`subset` takes the examples at some indices of an
 :class:`~symlearn.data.encoded.EncodedData`.
 
 k-fold cross-validation partitions the data into ``k`` disjoint test sets of
-(nearly) equal size; fold ``i`` trains on the rest (002_3e5a5b59d97b5332.txt,
-"Hypothesis Evaluation").
+(nearly) equal size; fold ``i`` trains on the rest (Mitchell 1997, section
+5.6).
 
 Examples
 --------
@@ -25,8 +25,8 @@ True
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Decision Tree Learning" (training and validation
-sets) and "Hypothesis Evaluation" (k-fold cross-validation); Mitchell (1997) ch. 5.6.
+Mitchell (1997) section 3.7.1 (training and validation sets) and section 5.6
+(k-fold cross-validation).
 """
 
 from __future__ import annotations
@@ -99,7 +99,8 @@ def train_test_split(
     data
         The labels, or a data set (its labels are used to stratify).
     test_fraction
-        In [0, 1); the notes suggest holding out about a third.
+        In [0, 1); Mitchell (1997, section 3.7.1) suggests holding out about a
+        third.
     seed
         The random seed (``None``: a fresh random split).
     stratify

@@ -32,10 +32,9 @@ Examples
 
 References
 ----------
-002_3e5a5b59d97b5332.txt "Hypothesis Evaluation" (paired t-test); Mitchell
-(1997) ch. 5.6, Table 5.6; Quinlan (1993), *C4.5*, ch. 4 (pessimistic
-estimates); Press, Teukolsky, Vetterling and Flannery (2007), *Numerical
-Recipes*, 3rd ed., section 6.4.
+Mitchell (1997) ch. 5.6 (paired t-test), Table 5.6; Quinlan (1993), *C4.5*,
+ch. 4 (pessimistic estimates); Press, Teukolsky, Vetterling and Flannery
+(2007), *Numerical Recipes*, 3rd ed., section 6.4.
 """
 
 from __future__ import annotations

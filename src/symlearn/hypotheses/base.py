@@ -1,11 +1,11 @@
 """What every concept hypothesis shares: the generality order and the clause texts.
 
-A concept hypothesis h is a boolean function on instances (000_6201aaf5d1cd969b.txt,
-Definition 2.2).  The families of this package (:class:`~symlearn.hypotheses.
+A concept hypothesis h is a boolean function on instances (Mitchell 1997,
+section 2.2).  The families of this package (:class:`~symlearn.hypotheses.
 conjunction.Conjunction`, :class:`~symlearn.hypotheses.boolean_conjunction.
 BooleanConjunction`, :class:`~symlearn.hypotheses.kcnf.KCNF`,
 :class:`~symlearn.hypotheses.dnf.DNF`) derive from :class:`Hypothesis`, which
-gives them the generality order of Definitions 2.5 and 2.6 as Python
+gives them the generality order of Mitchell (1997, section 2.3.1) as Python
 operators:
 
 - ``h1 >= h2``: h1 is more general than or equal to h2 (every instance h2

@@ -1,7 +1,7 @@
 r"""Conjunctions of literals x_i and ¬x_i over n boolean variables.
 
-The hypothesis class of the elimination algorithm (001_25da0c81f3655ba7.txt,
-"Learning Conjunctions", protocol III): a set of literals, each a variable
+The hypothesis class of the elimination algorithm (Valiant 1984; Kearns and
+Vazirani 1994, ch. 1): a set of literals, each a variable
 ``x_i`` or its negation ``¬x_i`` (1-based in text, 0-based in code).  The empty
 set is ``true``; a set holding both ``x_i`` and ``¬x_i`` is unsatisfiable, so
 every such conjunction is normalised to the one empty hypothesis, written as

@@ -1,21 +1,20 @@
 r"""Conjunctions of attribute constraints: the hypotheses of Find-S and Candidate-Elimination.
 
 A hypothesis is a conjunction of one constraint per attribute
-(000_6201aaf5d1cd969b.txt, Definition 2.2; 004_ccebbc46594bb1fe.txt section
-2.1; Mitchell 1997, section 2.2): a specific value (``water = warm``), ``?``
+(Mitchell 1997, section 2.2): a specific value (``water = warm``), ``?``
 (:data:`ANY`, any value) or ``∅`` (:data:`EMPTY`, no value).  An instance
-satisfies h when every constraint admits its value (Definition 2.3).  Every
+satisfies h when every constraint admits its value (h(x) = 1).  Every
 conjunction with an ``∅`` covers nothing, so they are all one hypothesis: the
 constructor normalises any of them to ``<∅, ..., ∅>`` and equality is by
 meaning.
 
-The generality order (Definition 2.5) is decided syntactically: ``h1 >= h2``
-when h2 is empty or every constraint of h1 is ``?`` or equal to h2's.  This is
-the order of the open instance space in which an attribute may also take a
-value outside its declared domain; it coincides with the order over the
-product of the domains whenever every domain has at least two values, and it
-is the order the textbook count of 1 + prod(|V_i| + 1) semantically distinct
-hypotheses assumes.
+The generality order (Mitchell 1997, section 2.3.1) is decided syntactically:
+``h1 >= h2`` when h2 is empty or every constraint of h1 is ``?`` or equal to
+h2's.  This is the order of the open instance space in which an attribute may
+also take a value outside its declared domain; it coincides with the order
+over the product of the domains whenever every domain has at least two values,
+and it is the order the textbook count of 1 + prod(|V_i| + 1) semantically
+distinct hypotheses assumes.
 
 Printing (DESIGN.md section 2): ``<Sunny, Warm, ?, Strong, ?, ?>`` for target
 ``enjoysport`` is the clause ``enjoysport(sunny, warm, _, strong, _, _).``;
@@ -192,7 +191,7 @@ class Conjunction(Hypothesis):
         return 1 + sum(1 for c in self.constraints if c == ANY)
 
     def covers(self, instance: Sequence[Term]) -> bool:
-        """True when ``instance`` satisfies every constraint (Definition 2.3)."""
+        """True when ``instance`` satisfies every constraint (h(x) = 1)."""
         if self._empty:
             return False
         key = self._key
@@ -237,7 +236,7 @@ class Conjunction(Hypothesis):
 
         For conjunctions there is exactly one: ∅ becomes the instance itself,
         and every constraint the instance violates becomes ``?`` (the Find-S
-        step, 000 Theorem 2.1).
+        step, Mitchell 1997, Table 2.3).
 
         Examples
         --------

@@ -16,18 +16,18 @@ that reached it, so a tree can classify instances with **missing values** as
 C4.5 does: at a node whose attribute is unknown (``?``, or a value no branch
 accepts) the instance goes down every branch, weighted by the fraction of
 training examples that went down it, and the class distributions of the
-leaves reached are added up (Quinlan 1993, ch. 3; 002_3e5a5b59d97b5332.txt:
-"assign the fraction p_i of x distributed down each branch ... The last
-technique can be used to classify new examples with missing attributes").
+leaves reached are added up (Quinlan 1993, ch. 3; Mitchell 1997, section
+3.7.4: the fractional examples used in training also classify new instances
+whose attribute values are missing).
 A leaf that no training example reached predicts its parent's majority class.
 
 A tree **is** a rule set: :meth:`DecisionTree.to_rule_set` makes one rule per
 path from the root to a leaf, the conjunction of the branch conditions
-concluding the leaf's class (000_6201aaf5d1cd969b.txt section 3,
-"Goal <=> (Path_1 v ... v Path_n)").  The rules are mutually exclusive and,
-on complete instances, exhaustive, so their clause form (DESIGN.md section 2)
-is answered by the query engine exactly as :meth:`DecisionTree.classify`
-answers.
+concluding the leaf's class (a tree is a disjunction of conjunctions of
+attribute tests, Mitchell 1997, section 3.2).  The rules are mutually exclusive
+and, on complete instances, exhaustive, so their clause form (DESIGN.md
+section 2) is answered by the query engine exactly as
+:meth:`DecisionTree.classify` answers.
 
 Examples
 --------
@@ -53,8 +53,8 @@ wind = weak: pos (3)
 
 References
 ----------
-000_6201aaf5d1cd969b.txt section 3 (Theorem 3.1, decision-tree learning);
-002_3e5a5b59d97b5332.txt "Decision Tree Learning"; Mitchell (1997) ch. 3;
+Mitchell (1997) ch. 3 (section 3.2 the representation, section 3.4 ID3);
+Quinlan (1986), "Induction of decision trees";
 Quinlan (1993), *C4.5: Programs for Machine Learning*, ch. 2-3.
 """
 

@@ -1,8 +1,9 @@
 r"""DNF: finite disjunctions of conjunctions (a set of conjunctive clauses).
 
-004_ccebbc46594bb1fe.txt section 2.1: a DNF Θ = {θ_1, ..., θ_m} covers an
-instance when one of its conjunctions does, supp(Θ) = ∪ supp(θ_i); DNFs can
-represent every boolean function.  The terms are either all attribute-value
+A DNF Θ = {θ_1, ..., θ_m} covers an instance when one of its conjunctions
+does, supp(Θ) = ∪ supp(θ_i); DNFs can represent every boolean function (the
+unbiased hypothesis space of Mitchell 1997, section 2.7.2, allows exactly such
+disjunctions of conjunctions).  The terms are either all attribute-value
 :class:`~symlearn.hypotheses.conjunction.Conjunction` s or all
 :class:`~symlearn.hypotheses.boolean_conjunction.BooleanConjunction` s of one
 arity.

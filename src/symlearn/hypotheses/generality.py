@@ -1,9 +1,8 @@
 """Deciding the generality order between any two hypotheses of the concept families.
 
 h1 is more general than or equal to h2 (``h1 >= h2``) when every instance
-that satisfies h2 satisfies h1 (000_6201aaf5d1cd969b.txt, Definition 2.5;
-Mitchell 1997, section 2.4); that is, h2 entails h1.  :func:`more_general_or_equal`
-decides it exactly:
+that satisfies h2 satisfies h1 (Mitchell 1997, section 2.3.1); that is, h2
+entails h1.  :func:`more_general_or_equal` decides it exactly:
 
 1. syntactically where the families allow it exactly: conjunction against
    conjunction (attribute-value or boolean);
@@ -165,7 +164,7 @@ def more_general_or_equal(h1: Hypothesis, h2: Hypothesis) -> bool:
 
 
 def more_general(h1: Hypothesis, h2: Hypothesis) -> bool:
-    """``h1 > h2`` (Definition 2.6): ``h1 >= h2`` and not ``h2 >= h1``."""
+    """``h1 > h2`` (Mitchell 1997, section 2.3.1): ``h1 >= h2`` and not ``h2 >= h1``."""
     return more_general_or_equal(h1, h2) and not more_general_or_equal(h2, h1)
 
 

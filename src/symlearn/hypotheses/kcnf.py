@@ -1,8 +1,9 @@
 r"""k-CNF: conjunctions of disjunctions of at most k literals over n boolean variables.
 
-The class of 001_25da0c81f3655ba7.txt, "Examples: K-CNF": f = C_1 ∧ ... ∧ C_m
-with every C_i = l_1 ∨ ... ∨ l_k.  A disjunction is a frozenset of literals
-``(index, positive)`` (see :mod:`symlearn.hypotheses.boolean_conjunction`).
+The class k-CNF of Valiant (1984) (see also Kearns and Vazirani 1994, ch. 1):
+f = C_1 ∧ ... ∧ C_m with every C_i = l_1 ∨ ... ∨ l_k.  A disjunction is a
+frozenset of literals ``(index, positive)`` (see
+:mod:`symlearn.hypotheses.boolean_conjunction`).
 
 Normalisation (cheap steps that keep the meaning): tautologies (x ∨ ¬x) are
 dropped; unit clauses are propagated (a clause containing a unit's literal is

@@ -16,12 +16,13 @@ A :class:`RuleSet` is either
 
 * **unordered** (``ordered=False``): every rule is a stand-alone implication.
   The rules of a decision tree are unordered and mutually exclusive (one rule
-  per path, 000_6201aaf5d1cd969b.txt section 3: "Goal <=> Path_1 v ... v
-  Path_n").  When rules of different classes fire together, :meth:`RuleSet.classify`
+  per path: the tree is a disjunction of conjunctions, Mitchell 1997, section
+  3.2).  When rules of different classes fire together, :meth:`RuleSet.classify`
   lets them vote, each with the number of training examples it classifies
   correctly (CN2's unordered convention), ties going to the earlier rule; or
 * **ordered** (a *decision list*, ``ordered=True``): the first rule that fires
-  decides.  Rule post-pruning (000 Theorem 3.4) and CN2 produce such lists.
+  decides.  Rule post-pruning (Mitchell 1997, section 3.7.1.2) and CN2 produce
+  such lists.
 
 Either kind may have a **default class**, used when no rule fires.
 
@@ -84,9 +85,9 @@ outlook=overcast | (humidity=normal & outlook=sunny) | (outlook=rain & wind=weak
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, section 3 and Theorem 3.4 (rule post-pruning);
-002_3e5a5b59d97b5332.txt, "Decision Tree Learning" (trees as rules) and
-"Sequential Covering Algorithm"; Mitchell (1997), ch. 3.7.1.1 and ch. 10.
+Mitchell (1997), section 3.2 (trees as disjunctions of conjunctions), section
+3.7.1.2 (rule post-pruning) and sections 10.2-10.3 (sequential covering); Clark
+and Niblett (1989), "The CN2 induction algorithm", Machine Learning 3.
 """
 
 from __future__ import annotations

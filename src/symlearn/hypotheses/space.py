@@ -1,11 +1,11 @@
 """The finite space H of conjunctions over declared attributes and domains.
 
 A :class:`ConjunctionSpace` names the target and its attributes and fixes a
-finite domain per attribute; it is the H of 000_6201aaf5d1cd969b.txt section 2
-(Mitchell 1997, section 2.3).  It knows the sizes textbooks quote, enumerates
-the instance space X and the semantically distinct hypotheses (for
-List-Then-Eliminate, lattices, MAP learning and VC dimension by shattering),
-and checks instances against the domains.
+finite domain per attribute; it is the H of Mitchell (1997, sections
+2.2-2.3).  It knows the sizes textbooks quote, enumerates the instance space X
+and the semantically distinct hypotheses (for List-Then-Eliminate, lattices,
+MAP learning and VC dimension by shattering), and checks instances against the
+domains.
 
 Sizes, with n attributes of |V_i| values each:
 

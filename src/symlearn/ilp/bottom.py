@@ -1,9 +1,9 @@
 """The bottom clause (most specific clause) of an example, from mode declarations.
 
-Progol's inverse entailment (002_3e5a5b59d97b5332.txt, "Progol"; Muggleton
-1995, section 6) builds, for a positive example e, the most specific clause
-⊥e within the language the modes allow such that B ∧ ⊥e entails e, and then
-searches the clauses that θ-subsume ⊥e.  ⊥e is built as Aleph's ``sat/1`` does:
+Progol's inverse entailment (Muggleton 1995, section 6) builds, for a positive
+example e, the most specific clause ⊥e within the language the modes allow
+such that B ∧ ⊥e entails e, and then searches the clauses that θ-subsume ⊥e.
+⊥e is built as Aleph's ``sat/1`` does:
 
 1. A head mode ``modeh(R, p(...))`` of the example's predicate turns the
    example into the head: the terms at ``+type`` and ``-type`` places become
@@ -32,8 +32,8 @@ References
 ----------
 Muggleton, S. (1995).  Inverse entailment and Progol.  New Generation
 Computing 13.  Srinivasan, A.  The Aleph manual (``sat/1``, settings ``i``,
-``depth``).  002_3e5a5b59d97b5332.txt, "Progol" (mode declarations, recall,
-setting i).
+``depth``).  Mode declarations, recall and the variable depth i are those of
+Muggleton (1995).
 
 Examples
 --------

@@ -2,8 +2,8 @@
 
 Under the closed-world assumption (``:- set(closed_world, true)``) every
 tuple of the target that is not a positive example is a negative one
-(002_3e5a5b59d97b5332.txt, "FOIL": FOIL makes "the closed world assumption
-that any predicates or constants not in the training data are false").  The
+(as in FOIL, Quinlan 1990, which takes every tuple of the target not given
+as a positive example to be a negative one; Mitchell 1997, section 10.5).  The
 tuples range over the *typed argument domains*: with mode declarations, the
 constants of an argument's type are those that occur, in the facts and
 examples, in any argument declared with that type; without modes every

@@ -115,8 +115,7 @@ def foil_gain(p0: int, n0: int, p1: int, n1: int, t: int) -> float:
     ``Foil_Gain(L, R) = t * (log2(p1 / (p1 + n1)) - log2(p0 / (p0 + n0)))``
     where ``p0``/``n0`` are the positive/negative bindings of R, ``p1``/``n1``
     those of R + L, and ``t`` the positive bindings of R still covered by
-    R + L (002_3e5a5b59d97b5332.txt, "FOIL"; Mitchell 1997, section 10.5;
-    Quinlan 1990).
+    R + L (Quinlan 1990; Mitchell 1997, section 10.5.2).
 
     When ``t`` or ``p1`` is 0 the literal keeps no positive binding: the
     product ``0 * log2(0)`` is taken as 0 (no bits saved).  Computed in

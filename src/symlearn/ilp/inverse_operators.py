@@ -1,14 +1,14 @@
 r"""Inverse resolution: the V- and W-operators and truncation.
 
-Induction as inverted deduction (002_3e5a5b59d97b5332.txt, "Induction as
-Inverted Deduction", "First Order Resolution"): resolution derives C from C1
+Induction as inverted deduction (Muggleton and Buntine 1988; Mitchell 1997,
+sections 10.6-10.7): resolution derives C from C1
 and C2 by C = (C1 − {L1})θ1 ∪ (C2 − {L2})θ2; inverting it gives, from the
 resolvent C and one parent C1, the other parent
 
     C2 = (C − (C1 − {L1})θ1)θ2⁻¹ ∪ {¬L1θ1θ2⁻¹}
 
-(restricted, as the notes do, to the shortest C2, which shares no literal
-with C1).  The operation is non-deterministic, and every choice is
+(restricted, as Mitchell 1997, section 10.7, does, to the shortest C2, which
+shares no literal with C1).  The operation is non-deterministic, and every choice is
 enumerated (:func:`inverse_resolve`):
 
 * the literal L1 of C1 to resolve on;
@@ -45,9 +45,9 @@ intra_construction, inter_construction, truncation, fresh_predicate_name
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Induction as Inverted Deduction", "Propositional
-Resolution", "First Order Resolution".  Mitchell, T. (1997).  Machine
-Learning, section 10.7.  Muggleton, S. and Buntine, W. (1988).  Machine
+Mitchell, T. (1997).  Machine Learning, section 10.6 (induction as inverted
+deduction) and section 10.7 (inverting propositional and first-order
+resolution).  Muggleton, S. and Buntine, W. (1988).  Machine
 invention of first-order predicates by inverting resolution.  ICML 1988
 (CIGOL).
 
@@ -276,7 +276,7 @@ def inverse_resolve(
     max_substitutions: int | None = 1024,
     max_theta1: int | None = 64,
 ) -> list[InverseResolvent]:
-    r"""All clauses C2 such that C is a resolvent of ``c1`` and C2 (the notes' formula).
+    r"""All clauses C2 such that C is a resolvent of ``c1`` and C2 (Mitchell's formula).
 
     C2 = (C − (C1 − {L1})θ1)θ2⁻¹ ∪ {¬L1θ1θ2⁻¹}, for every literal L1 of C1,
     every θ1 with (C1 − {L1})θ1 ⊆ C and every inverse substitution θ2⁻¹ of

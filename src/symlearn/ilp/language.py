@@ -1,7 +1,7 @@
 """The language of candidate literals for top-down clause refinement (FOIL).
 
 FOIL specialises a clause ``P(x1, ..., xk) :- L1, ..., Ln`` by adding one
-literal (002_3e5a5b59d97b5332.txt, "FOIL"; Mitchell 1997, section 10.5):
+literal (Quinlan 1990; Mitchell 1997, section 10.5.1):
 
 * ``Q(v1, ..., vr)`` where Q is a background predicate (or the target
   itself, for recursion) and at least one ``vi`` is a variable already in

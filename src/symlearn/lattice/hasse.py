@@ -1,7 +1,7 @@
 """Generality lattices: Hasse diagrams of hypothesis spaces and version spaces on networkx.
 
 The more-general-than-or-equal relation is a partial order on H
-(000_6201aaf5d1cd969b.txt, Definition 2.5; Mitchell 1997, figure 2.1).  Its
+(Mitchell 1997, section 2.3.1 and Figure 2.1).  Its
 Hasse diagram has an edge g -> h exactly when g > h and nothing lies strictly
 between them (h is an immediate specialisation of g).  :func:`hasse_diagram`
 builds it for any finite set of hypotheses: the strict order as bit sets,

@@ -2,8 +2,8 @@
 
 C4.5 (Quinlan 1993) extends ID3 (:mod:`symlearn.learners.id3`):
 
-* **gain ratio** ``Gain / SplitInformation`` (000_6201aaf5d1cd969b.txt,
-  Definition 3.4), among the attributes with at least average gain;
+* **gain ratio** ``Gain / SplitInformation`` (Quinlan 1986, 1993; Mitchell
+  1997, section 3.7.3), among the attributes with at least average gain;
 * **continuous attributes** split in two at the best threshold among the
   midpoints between adjacent sorted values where the class changes;
 * **missing values** ``?`` as fractional examples: the gain is computed on the
@@ -21,8 +21,9 @@ C4.5 (Quinlan 1993) extends ID3 (:mod:`symlearn.learners.id3`):
 C4.5 also prunes the tree itself by subtree replacement with the same
 pessimistic estimate; that step is not implemented (use reduced-error pruning
 on a validation set, :mod:`symlearn.learners.reduced_error_pruning`, or rule
-post-pruning).  Thresholds are midpoints, as the course notes define them;
-C4.5 moves each threshold down to the largest value seen below it.
+post-pruning).  Thresholds are midpoints, as Mitchell (1997, section 3.7.2)
+defines them; C4.5 moves each threshold down to the largest value seen below
+it.
 
 Examples
 --------
@@ -55,10 +56,9 @@ label(golf(sunny, _, A, _), yes) :-
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, Definition 3.4, section 3.3 and Theorem 3.4;
-002_3e5a5b59d97b5332.txt, "Decision Tree Learning" (gain ratio, continuous
-values, missing values, rule post-pruning); Quinlan (1993), *C4.5: Programs
-for Machine Learning*, ch. 2-5; Mitchell (1997) ch. 3.7.
+Quinlan (1993), *C4.5: Programs for Machine Learning*, ch. 2-5; Mitchell
+(1997), section 3.7 (3.7.1.2 rule post-pruning, 3.7.2 continuous values, 3.7.3
+gain ratio, 3.7.4 missing values).
 """
 
 from __future__ import annotations

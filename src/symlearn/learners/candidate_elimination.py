@@ -1,6 +1,6 @@
 """Candidate-Elimination: the version space of conjunctions kept as its boundaries S and G.
 
-000_6201aaf5d1cd969b.txt, Theorem 2.6 (Mitchell 1997, section 2.5.4, Table 2.5):
+Mitchell 1997, section 2.5.4, Table 2.5 (after Mitchell 1977):
 
 - G ← the maximally general hypotheses of H, S ← the maximally specific ones;
 - for a positive example d: remove from G every hypothesis inconsistent with
@@ -247,7 +247,7 @@ class CandidateElimination:
         return len(self.S) == 1 and self.S == self.G
 
     def classify(self, instance: Sequence[Term]) -> Classification:
-        """Classify by unanimous vote (Theorems 2.7, 2.8), with the exact votes."""
+        """Classify by unanimous vote (Mitchell 1997, section 2.6.3), with the exact votes."""
         return self.version_space.classify(self.space.check_instance(instance))
 
     def suggest_query(self, exact_limit: int = 4096) -> Query | None:
@@ -265,8 +265,9 @@ def candidate_elimination(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, Definitions 2.7-2.8 and Theorems 2.5-2.8;
-    002_3e5a5b59d97b5332.txt, "Version Spaces"; 004_ccebbc46594bb1fe.txt
-    section 2.1; Mitchell, *Machine Learning* (1997), chapter 2.5.
+    Mitchell, *Machine Learning* (1997), sections 2.5 and 2.6 (version spaces,
+    the boundaries S and G, Theorem 2.1, Table 2.5, classifying by unanimous
+    vote); Mitchell, T. (1977) "Version spaces: a candidate elimination approach
+    to rule learning", *IJCAI-77*.
     """
     return CandidateElimination(space, keep_trace).fit(examples, progress)

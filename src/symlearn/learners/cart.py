@@ -1,7 +1,7 @@
 """CART: binary decision trees by Gini impurity reduction.
 
-CART (Breiman et al. 1984; 004_ccebbc46594bb1fe.txt section 2.2: "CART D.T.,
-binary splits, impurity function: Gini impurity") splits every node in two:
+CART (Breiman et al. 1984: binary splits chosen by the reduction of an
+impurity function, the Gini impurity) splits every node in two:
 
 * a categorical attribute into a subset ``S`` of its values and the rest,
   ``A in S`` / ``A in rest``.  With two classes the best subset is found
@@ -32,9 +32,8 @@ a1 in [v0, v2]: pos (6)
 
 References
 ----------
-004_ccebbc46594bb1fe.txt, section 2.2 (binary splits, impurity functions,
-CART); Breiman, Friedman, Olshen and Stone (1984), *Classification and
-Regression Trees*, ch. 4.
+Breiman, Friedman, Olshen and Stone (1984), *Classification and Regression
+Trees*, ch. 2 and 4 (binary splits, impurity functions).
 """
 
 from __future__ import annotations

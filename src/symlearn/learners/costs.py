@@ -26,8 +26,8 @@ Examples
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Decision Tree Learning" (attributes with costs);
-000_6201aaf5d1cd969b.txt section 3.3; Mitchell (1997) ch. 3.7.5.
+Mitchell (1997), section 3.7.5 (attributes with differing costs); Tan and
+Schlimmer (1990); Nunez (1991).
 """
 
 from __future__ import annotations

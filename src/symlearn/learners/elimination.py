@@ -1,7 +1,7 @@
 """The elimination algorithm for boolean conjunctions (learning from random examples).
 
-001_25da0c81f3655ba7.txt, "Learning Conjunctions", protocol III: a random
-source provides examples and a teacher labels them.
+Valiant (1984); Kearns and Vazirani (1994), ch. 1 (learning boolean
+conjunctions): a random source provides examples and a teacher labels them.
 
 - start with the set of all 2n literals x_1, ¬x_1, ..., x_n, ¬x_n;
 - for each positive example, eliminate every literal that is false (not
@@ -16,7 +16,7 @@ negative examples it covers, if any (then no conjunction is consistent).
 
 Examples
 --------
-The trace of the slides (n = 5, target x2 ∧ x3 ∧ x4 ∧ x5):
+A small trace (n = 5, target x2 ∧ x3 ∧ x4 ∧ x5):
 
 >>> examples = [
 ...     ((1, 1, 1, 1, 1), True), ((1, 1, 1, 0, 0), False),
@@ -83,8 +83,9 @@ def eliminate(
 
     References
     ----------
-    001_25da0c81f3655ba7.txt, "Learning Conjunctions" (protocol III, algorithm
-    Elimination) and "Consistent Learners".
+    Valiant, L. (1984) "A theory of the learnable", *Communications of the ACM*
+    27; Kearns and Vazirani (1994), *An Introduction to Computational Learning
+    Theory*, ch. 1 (learning boolean conjunctions, a consistent learner).
     """
     h = BooleanConjunction.empty(n)
     literals = set(h.literals)

@@ -1,6 +1,6 @@
 """Find-S: the most specific conjunction consistent with the positive examples.
 
-000_6201aaf5d1cd969b.txt, Theorem 2.1 (Mitchell 1997, section 2.4, Table 2.3):
+Mitchell 1997, section 2.4, Table 2.3:
 
 - initialise h to the most specific hypothesis ``<∅, ..., ∅>``;
 - for each positive example x, replace every constraint of h that x does not
@@ -9,7 +9,7 @@
 - output h.
 
 Negative examples are ignored.  When the target concept is in H and the
-examples are noise-free, h is consistent with every example (Theorem 2.3); the
+examples are noise-free, h is consistent with every example (section 2.4); the
 result lists the negative examples h covers, so inconsistent data shows.
 
 Examples
@@ -86,8 +86,8 @@ def find_s(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, Theorem 2.1 (Find-S) and Theorem 2.3; Mitchell,
-    *Machine Learning* (1997), chapter 2.4.
+    Mitchell, *Machine Learning* (1997), section 2.4 and Table 2.3 (Find-S and
+    its consistency when the target is in H).
     """
     h = Conjunction.empty(arity)
     trace = []

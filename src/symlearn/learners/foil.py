@@ -1,8 +1,8 @@
 r"""FOIL: learning Horn clauses by sequential covering with Foil_Gain.
 
-FOIL (Quinlan 1990; 002_3e5a5b59d97b5332.txt, "FOIL"; Mitchell 1997,
-section 10.5) learns a theory for a target predicate from positive and
-negative examples and background relations, with two nested loops:
+FOIL (Quinlan 1990; Mitchell 1997, section 10.5) learns a theory for a target
+predicate from positive and negative examples and background relations, with
+two nested loops:
 
 * the **outer loop** adds one clause at a time to the theory and removes the
   positive examples it covers, until every positive example is covered
@@ -78,8 +78,9 @@ grandparent(A, B) :-
 References
 ----------
 Quinlan, J. R. (1990). Learning logical definitions from relations. Machine
-Learning 5, 239-266.  Mitchell, T. (1997). Machine Learning, ch. 10.5.
-002_3e5a5b59d97b5332.txt, "Sequential Covering Algorithm" and "FOIL".
+Learning 5, 239-266.  Mitchell, T. (1997). Machine Learning, sections 10.2
+(sequential covering) and 10.5 (FOIL, Foil_Gain in 10.5.2).  Quinlan, J. R. and
+Cameron-Jones, R. M. (1993). FOIL: a midterm report. ECML-93.
 """
 
 from __future__ import annotations

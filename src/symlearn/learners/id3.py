@@ -3,8 +3,7 @@
 ID3(Examples, Target_Attribute, Attributes) grows the tree top-down, choosing
 at each node the attribute with the highest information gain
 ``Gain(S, A) = Entropy(S) - sum_v |S_v|/|S| Entropy(S_v)`` and making one
-branch per value of it (002_3e5a5b59d97b5332.txt "ID3";
-000_6201aaf5d1cd969b.txt Theorem 3.1 and Definition 3.2; Mitchell 1997, Table 3.1).
+branch per value of it (Quinlan 1986; Mitchell 1997, section 3.4 and Table 3.1).
 Its inductive bias: shorter trees, with high-gain attributes near the root.
 
 This implementation is the shared level-wise grower of
@@ -50,8 +49,8 @@ playtennis(rain, _, _, weak).
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Decision Tree Learning" (ID3, information gain);
-000_6201aaf5d1cd969b.txt, section 3; Mitchell (1997), ch. 3.4 and Figure 3.1;
+Mitchell (1997), section 3.4 (ID3, entropy and information gain), section 3.6
+(its inductive bias) and Figure 3.1;
 Quinlan (1986), "Induction of decision trees", Machine Learning 1.
 """
 

@@ -2,17 +2,18 @@
 
 An impurity function maps a class distribution ``p`` to a number that is
 minimal for a pure node, symmetric in the classes and maximal for the uniform
-distribution (004_ccebbc46594bb1fe.txt section 2.2, "Impurity Function"):
+distribution (Breiman et al. 1984, ch. 4, impurity functions):
 
 * misclassification ``1 - max_r p(r)``;
-* entropy ``H(p) = -sum_r p(r) log2 p(r)`` (000_6201aaf5d1cd969b.txt,
-  Definition 3.1), with ``0 log 0 = 0``;
+* entropy ``H(p) = -sum_r p(r) log2 p(r)`` (Mitchell 1997, section 3.4.1.1),
+  with ``0 log 0 = 0``;
 * Gini impurity ``G(p) = 1 - sum_r p(r)^2``.
 
 The impurity reduction of a split ``Pi = {M_1, ..., M_p}`` of a node ``M`` is
-``iota(M) - sum_i |M_i| / |M| iota(M_i)`` (004 section 2.2); with entropy it is
-the information gain ``Gain(C, A) = H(C) - H(C | A)`` (000 Definition 3.2).
-:func:`split_information` is C4.5's SplitInformation (000 Definition 3.4).
+``iota(M) - sum_i |M_i| / |M| iota(M_i)`` (Breiman et al. 1984, ch. 4); with
+entropy it is the information gain ``Gain(C, A) = H(C) - H(C | A)`` (Mitchell
+1997, section 3.4.1.2).  :func:`split_information` is C4.5's SplitInformation
+(Quinlan 1986, 1993; Mitchell 1997, section 3.7.3).
 
 All functions take **counts** (class weights, possibly fractional), not
 probabilities, with the classes on the last axis and, for a split, the
@@ -36,8 +37,9 @@ Examples
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, Definitions 3.1, 3.2 and 3.4; 004_ccebbc46594bb1fe.txt
-section 2.2; Quinlan (1993), *C4.5*, ch. 2-3; Breiman et al. (1984), *CART*.
+Mitchell (1997), sections 3.4.1 (entropy, information gain) and 3.7.3 (gain
+ratio); Quinlan (1993), *C4.5*, ch. 2-3; Breiman, Friedman, Olshen and Stone
+(1984), *Classification and Regression Trees*, ch. 4 (impurity functions, Gini).
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 r"""CIGOL-style learning by inverse resolution, with sequential covering.
 
-The learner follows 002_3e5a5b59d97b5332.txt, "First Order Resolution"
-(last paragraph): a sequential-covering loop over the positive examples in
-which, for each positive example not yet covered, inverse resolution against
-the background knowledge and the clauses learnt so far proposes hypotheses
-h with B ∧ h ∧ x ⊨ f(x); the best one that stays consistent with the
-negative examples is kept.
+The learner follows the strategy of Mitchell (1997, section 10.7) for rule
+learning with inverse entailment operators: a sequential-covering loop over
+the positive examples in which, for each positive example not yet covered,
+inverse resolution against the background knowledge and the clauses learnt so
+far proposes hypotheses h with B ∧ h ∧ x ⊨ f(x); the best one that stays
+consistent with the negative examples is kept.
 
 For an uncovered example e the search starts from the unit clause ``e`` and
 applies the V-operators (:func:`~symlearn.ilp.inverse_operators.inverse_resolve`:
@@ -37,10 +37,10 @@ cigol, CigolSettings, CigolResult, Derivation, LearntClause
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Induction as Inverted Deduction", "First Order
-Resolution".  Mitchell, T. (1997).  Machine Learning, section 10.7 and
-Figure 10.3.  Muggleton, S. and Buntine, W. (1988).  Machine invention of
-first-order predicates by inverting resolution.  ICML 1988.
+Mitchell, T. (1997).  Machine Learning, section 10.6 (induction as inverted
+deduction), section 10.7 (inverting resolution) and Figure 10.3.  Muggleton,
+S. and Buntine, W. (1988).  Machine invention of first-order predicates by
+inverting resolution.  ICML 1988.
 
 Examples
 --------

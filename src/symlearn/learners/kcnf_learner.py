@@ -1,10 +1,10 @@
 """Learning k-CNF by eliminating disjunctions: the Occam algorithm for k-CNF.
 
-001_25da0c81f3655ba7.txt, "Occam Algorithm for f ∈ k-CNF": draw a sample,
-find a k-CNF consistent with it, and rely on the Occam bound
-m > (1/ε)(ln|H| + ln(1/δ)) with ln|k-CNF| = O(n^k).  The consistent hypothesis
-is found as the elimination algorithm finds a conjunction, with every
-disjunction of at most k literals playing the part of a literal:
+The Occam algorithm for k-CNF (Valiant 1984; Kearns and Vazirani 1994, ch.
+1-2): draw a sample, find a k-CNF consistent with it, and rely on the Occam
+bound m > (1/ε)(ln|H| + ln(1/δ)) with ln|k-CNF| = O(n^k).  The consistent
+hypothesis is found as the elimination algorithm finds a conjunction, with
+every disjunction of at most k literals playing the part of a literal:
 
 - start with the conjunction of all non-tautological disjunctions of 1..k
   literals over n variables (sum_{j<=k} C(n, j) 2^j of them);
@@ -107,7 +107,9 @@ def learn_kcnf(
 
     References
     ----------
-    001_25da0c81f3655ba7.txt, "Examples: K-CNF" and "Occam Algorithm for f ∈ k-CNF".
+    Valiant (1984) "A theory of the learnable"; Kearns and Vazirani (1994) ch. 1
+    (k-CNF reduced to conjunctions over clause variables) and ch. 2 (Occam's
+    razor); Mitchell (1997) section 7.3.3.2.
     """
     if k < 1:
         raise InvalidParameterError(f"k must be at least 1, not {k}")

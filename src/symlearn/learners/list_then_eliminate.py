@@ -1,6 +1,6 @@
 """List-Then-Eliminate: list every hypothesis of H, then drop the inconsistent ones.
 
-000_6201aaf5d1cd969b.txt, Theorem 2.4 (Mitchell 1997, section 2.5.2, Table 2.4):
+Mitchell 1997, section 2.5.2, Table 2.4:
 
 - VersionSpace ← a list containing every hypothesis in H;
 - for each training example <x, c(x)>, remove every h with h(x) ≠ c(x);
@@ -82,12 +82,12 @@ class ListThenEliminateResult:
 
     @property
     def S(self) -> tuple[Conjunction, ...]:
-        """The maximally specific members (Definition 2.8)."""
+        """The maximally specific members (Mitchell 1997, section 2.5.3)."""
         return tuple(maximally_specific(self.version_space))
 
     @property
     def G(self) -> tuple[Conjunction, ...]:
-        """The maximally general members (Definition 2.8)."""
+        """The maximally general members (Mitchell 1997, section 2.5.3)."""
         return tuple(maximally_general(self.version_space))
 
     def classify(self, instance: Sequence[Term]) -> Classification:
@@ -106,7 +106,7 @@ def list_then_eliminate(
     progress: Progress | None = None,
     boundaries: bool = True,
 ) -> ListThenEliminateResult:
-    """Run List-Then-Eliminate (Theorem 2.4) over the semantically distinct hypotheses of H.
+    """Run List-Then-Eliminate (Table 2.4) over the semantically distinct hypotheses of H.
 
     Parameters
     ----------
@@ -130,8 +130,7 @@ def list_then_eliminate(
 
     References
     ----------
-    000_6201aaf5d1cd969b.txt, Theorem 2.4; 002_3e5a5b59d97b5332.txt,
-    "List-Then-Eliminate"; Mitchell, *Machine Learning* (1997), chapter 2.5.2.
+    Mitchell, *Machine Learning* (1997), section 2.5.2 and Table 2.4.
     """
     size = space.size
     if size > limit:

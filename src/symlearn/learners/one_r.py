@@ -1,10 +1,10 @@
 r"""OneR: the best one-attribute rule set.
 
-OneR(Target_Attribute, Attributes, Examples) (002_3e5a5b59d97b5332.txt,
-"OneR"; Holte 1993): for each attribute, make one rule per value, "if A = v
-then the most common class of the training examples with A = v"; return the
-rule set of the attribute whose rules make the fewest errors on the training
-examples (ties: the attribute listed first).
+OneR(Target_Attribute, Attributes, Examples) (Holte 1993): for each
+attribute, make one rule per value, "if A = v then the most common class of
+the training examples with A = v"; return the rule set of the attribute whose
+rules make the fewest errors on the training examples (ties: the attribute
+listed first).
 
 * A missing value ``?`` is a value of its own (Holte's treatment), giving a
   rule ``A = ?``.
@@ -38,7 +38,7 @@ DEFAULT pos
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "OneR"; Holte (1993), "Very simple classification
+Holte (1993), "Very simple classification
 rules perform well on most commonly used datasets", Machine Learning 11.
 """
 

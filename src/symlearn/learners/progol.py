@@ -1,6 +1,6 @@
 """Progol-style mode-directed inverse entailment with sequential covering.
 
-The algorithm of 002_3e5a5b59d97b5332.txt, "Progol" (Muggleton 1995): while
+The covering algorithm of Progol (Muggleton 1995; Mitchell 1997, section 10.7): while
 some positive example is not covered by the clauses learnt so far,
 
 1. take the first such example e (the *seed*) and build its bottom clause
@@ -46,7 +46,8 @@ References
 ----------
 Muggleton, S. (1995).  Inverse entailment and Progol.  New Generation
 Computing 13.  Muggleton, S. (1996).  Learning from positive data.  ILP-96.
-Srinivasan, A.  The Aleph manual.  002_3e5a5b59d97b5332.txt, "Progol".
+Srinivasan, A.  The Aleph manual.  Mitchell, T. (1997).  Machine Learning,
+section 10.7.
 
 Examples
 --------

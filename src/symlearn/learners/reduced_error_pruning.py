@@ -1,15 +1,13 @@
 """Reduced-error pruning of a decision tree on a validation set.
 
-000_6201aaf5d1cd969b.txt, Theorem 3.3: "Evaluate impact on validation set of
-pruning each possible node (i.e., removing subtree rooted at it) ... Then,
-produce the smallest version of the most accurate subtree."  Pruning a node
-replaces the subtree below it by a leaf labelled with "the most common
-classification of the training examples beneath the decision node"
-(002_3e5a5b59d97b5332.txt); a node is pruned when that does not increase the
-validation error (004_ccebbc46594bb1fe.txt section 2.2: "as long as pruning
-doesn't increase validation loss").
+Reduced-error pruning (Quinlan 1987; Mitchell 1997, section 3.7.1.1): every
+decision node is a candidate for pruning, and the aim is the smallest version
+of the most accurate subtree on a validation set.  Pruning a node replaces the
+subtree below it by a leaf labelled with the most common classification of the
+training examples that reached the node; a node is pruned when the pruned tree
+performs no worse than the original on the validation set.
 
-The notes describe a greedy loop (prune the node whose removal helps most,
+Mitchell describes a greedy loop (prune the node whose removal helps most,
 repeat).  Because validation errors add up over disjoint subtrees, the
 smallest most accurate pruned tree is found exactly, in one bottom-up pass,
 by Quinlan's (1987) formulation: going from the leaves up, replace a subtree
@@ -43,9 +41,7 @@ a1 = v1: pos (10)
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, Theorem 3.3; 002_3e5a5b59d97b5332.txt, "Decision
-Tree Learning" (reduced-error pruning); 004_ccebbc46594bb1fe.txt section 2.2
-(pruning); Mitchell (1997) ch. 3.7.1.1; Quinlan (1987), "Simplifying decision
+Mitchell (1997) section 3.7.1.1; Quinlan (1987), "Simplifying decision
 trees", Int. J. Man-Machine Studies 27.
 """
 

@@ -1,12 +1,12 @@
 r"""Rule post-pruning: prune each rule's preconditions, then sort the rules by estimated accuracy.
 
-000_6201aaf5d1cd969b.txt, Theorem 3.4: convert the learned tree to one rule
-per path; "prune each rule by removing any precondition that improves its
-estimated accuracy"; "sort pruned rules by estimated accuracy into desired
-sequence for use".  The accuracy estimate is C4.5's pessimistic one computed
-on the training data (002_3e5a5b59d97b5332.txt: "using the training data but
-assuming a statistically-based pessimistic estimate of rule accuracy (C4.5
-does the latter)"): a rule covering ``N`` training examples, ``E`` of them
+Mitchell 1997, section 3.7.1.2 (after Quinlan 1993): convert the learned tree
+to one rule per path from the root to a leaf; prune (generalise) each rule by
+removing any precondition whose removal improves its estimated accuracy; sort
+the pruned rules by estimated accuracy and use them in that order.  The accuracy
+estimate is C4.5's pessimistic one computed on the training data (Mitchell
+describes both a validation set and this pessimistic estimate on the training
+set, which C4.5 uses): a rule covering ``N`` training examples, ``E`` of them
 wrongly, has estimated error ``U_CF(E, N)``
 (:func:`~symlearn.evaluation.statistics.pessimistic_error_rate`, CF = 25% by
 default) and estimated accuracy ``1 - U_CF(E, N)``.
@@ -14,7 +14,7 @@ default) and estimated accuracy ``1 - U_CF(E, N)``.
 The procedure, for each rule:
 
 1. while some precondition can be removed without raising the pessimistic
-   error (002: "removed if it does not worsen rule accuracy"), remove the one
+   error (that is, without worsening the estimated accuracy), remove the one
    whose removal gives the lowest pessimistic error (greedy, like C4.5rules);
 2. a rule left without preconditions, or covering no training example, is
    dropped (the default class stands for it).
@@ -27,7 +27,7 @@ examples that no rule covers (the overall majority if every example is covered).
 Departures from C4.5rules (Quinlan 1993, ch. 5): C4.5 then groups the rules
 by class, selects a subset of each class's rules by minimum description
 length and orders the classes; we keep every pruned rule and order them by
-accuracy, as the course notes describe.
+accuracy, as Mitchell (1997, section 3.7.1.2) describes.
 
 Examples
 --------
@@ -49,9 +49,7 @@ OTHERWISE neg
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, Theorem 3.4; 002_3e5a5b59d97b5332.txt, "Decision
-Tree Learning" (rule post-pruning); Mitchell (1997) ch. 3.7.1.2; Quinlan
-(1993), *C4.5*, ch. 5.
+Mitchell (1997) section 3.7.1.2; Quinlan (1993), *C4.5*, ch. 5.
 """
 
 from __future__ import annotations

@@ -6,21 +6,20 @@ its branches (see :mod:`symlearn.learners.impurity`).  The measures:
 =======================  =====================================================  ========
 name                     score of attribute ``A``                               used by
 =======================  =====================================================  ========
-``gain``                 information gain ``H(C) - H(C|A)`` (000 Def. 3.2)      ID3
-``gain-ratio``           ``Gain / SplitInformation`` (000 Def. 3.4)             C4.5
-``gini``                 Gini impurity reduction (004 section 2.2)              CART
-``misclassification``    misclassification impurity reduction (004 sec. 2.2)
+``gain``                 information gain ``H(C) - H(C|A)`` (Quinlan 1986)      ID3
+``gain-ratio``           ``Gain / SplitInformation`` (Quinlan 1993)             C4.5
+``gini``                 Gini impurity reduction (Breiman et al. 1984)          CART
+``misclassification``    misclassification impurity reduction (Breiman, ch. 4)
 ``tan-schlimmer``        ``Gain^2 / Cost(A)``
 ``nunez``                ``(2^Gain - 1) / (Cost(A) + 1)^w``, ``w`` in [0, 1]
 =======================  =====================================================  ========
 
-The cost-sensitive measures are Tan and Schlimmer's and Nunez's as quoted in
-002_3e5a5b59d97b5332.txt ("Decision Tree Learning") and Mitchell (1997)
-ch. 3.7.5; 000_6201aaf5d1cd969b.txt section 3.3 prints Nunez's numerator as
-``2^Gain`` without the ``- 1``, which would give a useless split a positive
-score, so we follow Nunez (1991) and the 002 notes.  Costs come from the
-``cost/2`` directive (:mod:`symlearn.learners.costs`); an undeclared attribute
-costs 1.
+The cost-sensitive measures are Tan and Schlimmer's (1990) and Nunez's (1988,
+1991) as quoted in Mitchell (1997) section 3.7.5.  Nunez's numerator is
+``2^Gain - 1``, as Nunez (1991) and Mitchell give it; written as ``2^Gain``
+without the ``- 1`` it would give a useless split a positive score.  Costs
+come from the ``cost/2`` directive (:mod:`symlearn.learners.costs`); an
+undeclared attribute costs 1.
 
 Gain ratio as C4.5 uses it: among the attributes whose information gain is at
 least the average gain of the attributes that split the node, the one with the
@@ -45,9 +44,9 @@ Examples
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, Definitions 3.2 and 3.4, section 3.3;
-002_3e5a5b59d97b5332.txt "Decision Tree Learning"; 004_ccebbc46594bb1fe.txt
-section 2.2; Tan and Schlimmer (1990); Nunez (1991); Quinlan (1993) ch. 2.
+Mitchell (1997), sections 3.4.1.2 (information gain), 3.7.3 (gain ratio) and
+3.7.5 (costs); Breiman et al. (1984) ch. 4 (impurity functions); Tan and
+Schlimmer (1990); Nunez (1988, 1991); Quinlan (1993) ch. 2.
 """
 
 from __future__ import annotations

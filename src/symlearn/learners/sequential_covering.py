@@ -1,7 +1,7 @@
 """Sequential covering with learn-one-rule (beam search), and CN2-style ordered rule lists.
 
-Sequential covering (002_3e5a5b59d97b5332.txt, "Sequential Covering
-Algorithm"; Mitchell 1997, Tables 10.1 and 10.2) learns one rule at a time:
+Sequential covering (Mitchell 1997, section 10.2, Tables 10.1 and 10.2)
+learns one rule at a time:
 
 * **learn-one-rule** searches general-to-specific with a beam of width k:
   starting from the rule with no precondition, every hypothesis in the beam
@@ -70,7 +70,6 @@ References
 ----------
 Mitchell, T. (1997). Machine Learning, ch. 10.2-10.3.  Clark, P. and Niblett,
 T. (1989). The CN2 induction algorithm. Machine Learning 3, 261-283.
-002_3e5a5b59d97b5332.txt, "Rule Set Learning".
 """
 
 from __future__ import annotations
@@ -524,8 +523,8 @@ def sequential_covering(
         Force an ordered CN2 list (True) or a rule set (False).
     measure
         ``"relative-frequency"``, ``"m-estimate"`` or ``"entropy"``.  Default:
-        relative frequency of the chosen class for a rule set (the notes'
-        "fraction of positive examples covered"), entropy for a CN2 list.
+        relative frequency of the chosen class for a rule set (``n_c / n``,
+        Mitchell 1997, section 10.3), entropy for a CN2 list.
     beam
         The beam width k of learn-one-rule.
     m

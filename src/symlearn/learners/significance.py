@@ -1,10 +1,10 @@
 """Is a split statistically significant?  The chi-square test of pre-pruning.
 
-000_6201aaf5d1cd969b.txt section 3.2 lists, among the ways to avoid
-overfitting, "stop growing DT when expanding a node is not statistically
-significant"; Quinlan's ID3 (1986) used the chi-square test for it.  For a
-split with class counts ``o_br`` (branch ``b``, class ``r``), the expected
-counts if the branch said nothing about the class are
+Mitchell (1997, section 3.7.1) lists, among the ways to avoid overfitting, a
+statistical test of whether expanding a node is likely to improve accuracy
+beyond the training set; Quinlan's ID3 (1986) used the chi-square test for
+it.  For a split with class counts ``o_br`` (branch ``b``, class ``r``), the
+expected counts if the branch said nothing about the class are
 ``e_br = n_b n_r / n``, and
 
     chi2 = sum_br (o_br - e_br)^2 / e_br,   df = (branches - 1)(classes - 1)
@@ -25,8 +25,8 @@ Examples
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, section 3.2; Quinlan (1986), "Induction of decision
-trees", Machine Learning 1, section 5; Mitchell (1997) ch. 3.7.1.
+Quinlan (1986), "Induction of decision trees", Machine Learning 1, section 5;
+Mitchell (1997) section 3.7.1.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 r"""Top-down induction of decision trees, one tree level at a time, counted with numpy.
 
-This is DECISION-TREE-LEARNING of 000_6201aaf5d1cd969b.txt (Theorem 3.1) and
-the tree construction of 004_ccebbc46594bb1fe.txt section 2.2, shared by ID3,
-C4.5 and CART (:mod:`~symlearn.learners.id3`, :mod:`~symlearn.learners.c45`,
+This is the top-down decision-tree induction of ID3 (Quinlan 1986; Mitchell
+1997, Table 3.1) and CART (Breiman et al. 1984, ch. 2), shared by ID3, C4.5
+and CART (:mod:`~symlearn.learners.id3`, :mod:`~symlearn.learners.c45`,
 :mod:`~symlearn.learners.cart`):
 
 * a node whose examples all have one class, or that is too small or too deep
@@ -57,9 +57,10 @@ a1 = v1
 
 References
 ----------
-000_6201aaf5d1cd969b.txt, Theorem 3.1 and section 3.3; 002_3e5a5b59d97b5332.txt
-"Decision Tree Learning" (continuous-valued attributes, missing values);
-004_ccebbc46594bb1fe.txt section 2.2; Quinlan (1993) ch. 2-3; Fayyad and Irani
+Mitchell (1997), section 3.4 and Table 3.1 (ID3), sections 3.7.2 and 3.7.4
+(continuous-valued attributes, missing values); Breiman, Friedman, Olshen and
+Stone (1984), *Classification and Regression Trees*, ch. 2 and 4; Quinlan
+(1986), "Induction of decision trees"; Quinlan (1993) ch. 2-3; Fayyad and Irani
 (1992), "On the handling of continuous-valued attributes in decision tree
 generation", Machine Learning 8.
 """

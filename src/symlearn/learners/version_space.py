@@ -1,9 +1,9 @@
 """Version spaces of conjunctions represented by their boundaries S and G.
 
 The version space VS_{H,D} is the set of hypotheses of H consistent with the
-examples D (000_6201aaf5d1cd969b.txt, Definition 2.7).  By the version space
-representation theorem (Theorem 2.5) it is exactly the set of h with
-g >= h >= s for some s in S and g in G, so S and G represent it without
+examples D (Mitchell 1997, section 2.5.1).  By the version space
+representation theorem (Mitchell 1997, Theorem 2.1) it is exactly the set of h
+with g >= h >= s for some s in S and g in G, so S and G represent it without
 listing it.  :class:`VersionSpace` answers questions from S and G alone,
 never enumerating H:
 
@@ -14,14 +14,14 @@ never enumerating H:
   union of boxes exactly by splitting on one attribute at a time and grouping
   the values that lie in the same boxes (memoised), and
   :meth:`VersionSpace.hypotheses` lists it box by box, skipping members of
-  earlier boxes (Theorem 2.5 as an algorithm);
-- **classification** (Theorems 2.7 and 2.8): x is positive for every member iff
-  it satisfies every member of S, negative for every member iff it satisfies
-  no member of G; otherwise the vote is split, and the votes are counted
-  exactly (the members covering x are a union of smaller boxes);
-- **queries** (000 section 2, after Theorem 2.6; 002 "Candidate-Elimination"):
-  an instance whose votes split the version space as evenly as possible, so
-  either answer removes about half of it.  Instances matter only through
+  earlier boxes (Theorem 2.1 as an algorithm);
+- **classification** (Mitchell 1997, section 2.6.3): x is positive for every
+  member iff it satisfies every member of S, negative for every member iff it
+  satisfies no member of G; otherwise the vote is split, and the votes are
+  counted exactly (the members covering x are a union of smaller boxes);
+- **queries** (Mitchell 1997, section 2.6.2): an instance whose votes split the
+  version space as evenly as possible, so either answer removes about half of
+  it.  Instances matter only through
   which box constraints they meet, so the search runs over classes of values
   per attribute: exhaustively when there are at most ``exact_limit`` classes
   of instances, else by hill-climbing one attribute at a time (then
@@ -275,7 +275,7 @@ def _atom_text(target: str, instance: Sequence[Term]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Classification:
-    """How a version space classifies an instance (000 Theorems 2.7 and 2.8).
+    """How a version space classifies an instance (Mitchell 1997, section 2.6.3).
 
     ``label`` is the unanimous vote: ``"pos"`` when every member covers the
     instance, ``"neg"`` when none does, else ``"unknown"``.
@@ -386,7 +386,7 @@ class VersionSpace:
         return count_union([b for b in covering if b is not None])
 
     def classify(self, instance: Sequence[Term]) -> Classification:
-        """Unanimous label (Theorems 2.7, 2.8) and exact votes for ``instance``."""
+        """Unanimous label (Mitchell 1997, section 2.6.3) and exact votes for ``instance``."""
         x = tuple(instance)
         if self.S and all(s.covers(x) for s in self.S):
             label = "pos"

@@ -30,8 +30,8 @@ Plotkin, G. D. (1970).  A note on inductive generalization.  Machine
 Intelligence 5.  Plotkin, G. D. (1971).  A further note on inductive
 generalization.  Machine Intelligence 6.  Muggleton, S. and Feng, C. (1990).
 Efficient induction of logic programs.  ALT 1990 (GOLEM).  Mitchell, T.
-(1997).  Machine Learning, ch. 10.  Used in 002_3e5a5b59d97b5332.txt,
-"Induction as Inverted Deduction".
+(1997).  Machine Learning, ch. 10 (section 10.7, generalization and
+θ-subsumption).
 
 Examples
 --------

@@ -3,8 +3,8 @@ r"""Clauses as sets of literals, and binary resolution with factoring.
 A :class:`~symlearn.logic.clauses.Clause` is a *definite* clause: a head and
 a body.  Resolution needs clauses of any shape (a goal clause has no positive
 literal, a resolvent of two definite clauses may have none or several), so
-this module represents a clause the way the notes do, as a **set of
-literals** read as their disjunction:
+this module represents a clause the way Mitchell (1997, section 10.7) does, as
+a **set of literals** read as their disjunction:
 
 * a :class:`Literal` is an atom with a sign: ``Literal(p(X))`` is ``p(X)``,
   ``Literal(p(X), positive=False)`` is ``¬p(X)``;
@@ -28,8 +28,8 @@ variant_clauses
 
 References
 ----------
-Binary resolution, 002_3e5a5b59d97b5332.txt, "Propositional Resolution" and
-"First Order Resolution": C = (C1 − {L1})θ ∪ (C2 − {L2})θ with L1θ = ¬L2θ.
+Binary resolution (Robinson 1965; Mitchell 1997, section 10.7.1):
+C = (C1 − {L1})θ ∪ (C2 − {L2})θ with L1θ = ¬L2θ.
 Robinson, J. A. (1965).  A machine-oriented logic based on the resolution
 principle.  JACM 12(1).  Mitchell, T. (1997).  Machine Learning, ch. 10.7.
 
@@ -364,7 +364,7 @@ def binary_resolvents(c1: LiteralClause, c2: LiteralClause) -> list[Resolvent]:
 
     References
     ----------
-    002_3e5a5b59d97b5332.txt, "First Order Resolution".
+    Robinson (1965); Mitchell (1997) section 10.7.1 (first-order resolution).
     """
     c2 = c2.renamed()
     results = []

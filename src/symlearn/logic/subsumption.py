@@ -40,8 +40,9 @@ Plotkin, G. D. (1970).  A note on inductive generalization.  Machine
 Intelligence 5.  Maloberti, J. and Sebag, M. (2004).  Fast theta-subsumption
 with constraint satisfaction algorithms.  Machine Learning 55.  Gottlob, G.
 and Fermüller, C. G. (1993).  Removing redundancy from a clause.  Artificial
-Intelligence 61.  Used in 002_3e5a5b59d97b5332.txt, "Progol" (the hypotheses
-searched subsume the most specific clause).
+Intelligence 61.  Muggleton, S. (1995).  Inverse entailment and Progol.  New
+Generation Computing 13 (the hypotheses searched subsume the most specific
+clause).
 
 Examples
 --------

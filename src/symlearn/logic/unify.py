@@ -14,8 +14,8 @@ walk, unify, match, substitute, rename_apart, occurs_in, compose, variant
 References
 ----------
 Robinson, J. A. (1965). A machine-oriented logic based on the resolution
-principle.  Most general unifiers as used in 002_3e5a5b59d97b5332.txt,
-"First Order Resolution".
+principle.  JACM 12(1).  Most general unifiers as used in first-order
+resolution (Mitchell 1997, section 10.7.1).
 
 Examples
 --------

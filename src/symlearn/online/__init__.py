@@ -24,8 +24,8 @@ winnow
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Mistake-bound Learning Model";
-003_d6c11d3ebc805a04.txt, "Mistake Bound Learning"; Mitchell (1997) section 7.5.
+Mitchell (1997) section 7.5; Littlestone (1988); Littlestone and Warmuth
+(1994); Novikoff (1962); Freund and Schapire (1999); Blum (1996).
 """
 
 from __future__ import annotations

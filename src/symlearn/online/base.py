@@ -2,9 +2,9 @@
 
 In the mistake-bound model the learner receives instances one at a time,
 predicts each label, is then told the true label, and may update itself.  Its
-performance is the number of wrong predictions over the whole sequence (002,
-"Mistake-bound Learning Model").  Every learner of :mod:`symlearn.online`
-offers the same three methods:
+performance is the number of wrong predictions over the whole sequence
+(Littlestone 1988; Mitchell 1997, section 7.5).  Every learner of
+:mod:`symlearn.online` offers the same three methods:
 
 ``predict(x)``
     The label the learner would give ``x`` now.
@@ -25,8 +25,8 @@ train_until_consistent
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Mistake-bound Learning Model";
-003_d6c11d3ebc805a04.txt, "Mistake Bound Learning"; Mitchell (1997) section 7.5.
+Mitchell (1997) section 7.5; Littlestone, N. (1988) "Learning quickly when
+irrelevant attributes abound", *Machine Learning* 2.
 """
 
 from __future__ import annotations

@@ -17,8 +17,7 @@ OnlineFindS
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Mistake-bound Learning Model"; Mitchell (1997)
-section 7.5.1; 000_6201aaf5d1cd969b.txt, section 2 (Find-S).
+Mitchell (1997) section 7.5.1 (the mistake bound) and section 2.4 (Find-S).
 """
 
 from __future__ import annotations

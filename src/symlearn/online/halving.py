@@ -14,9 +14,9 @@ Halving
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Mistake-bound Learning Model" (``VC(C) <= Opt(C)
-<= M_Halving(C) <= log2 |C|``); 000_6201aaf5d1cd969b.txt, section 6 (the
-optimal query strategy halves the version space); Mitchell (1997) section 7.5.2.
+Mitchell (1997) section 7.5.2 (the halving algorithm), section 7.5.3
+(``VC(C) <= Opt(C) <= M_Halving(C) <= log2 |C|``, after Littlestone 1988) and
+section 2.6.2 (the optimal query strategy halves the version space).
 """
 
 from __future__ import annotations

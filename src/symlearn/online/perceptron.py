@@ -16,8 +16,8 @@ output.
 
 Labels are ``+1`` and ``-1`` (``True`` and any positive number mean ``+1``;
 ``False``, ``0`` and negative numbers mean ``-1``).  A zero activation counts
-as a mistake, as in the update rule of the notes that Novikoff's theorem
-counts.
+as a mistake, as in the update rule whose mistakes Novikoff's theorem counts
+(a mistake is ``y (w . x) <= 0``).
 
 Classes
 -------
@@ -25,9 +25,11 @@ Perceptron, AveragedPerceptron, VotedPerceptron
 
 References
 ----------
-003_d6c11d3ebc805a04.txt, "Mistake Bound Learning" (Novikoff's theorem,
-voted and averaged perceptron); 002_3e5a5b59d97b5332.txt, "Linear Models"
-(the perceptron learning rule); Freund, Y. and Schapire, R. (1999) "Large
+Rosenblatt, F. (1958) "The perceptron: a probabilistic model for information
+storage and organization in the brain", *Psychological Review* 65; Mitchell
+(1997) section 4.4.2 (the perceptron training rule); Novikoff, A. (1962) "On
+convergence proofs on perceptrons" (the mistake bound); Freund, Y. and
+Schapire, R. (1999) "Large
 margin classification using the perceptron algorithm", *Machine Learning* 37.
 """
 

@@ -15,9 +15,9 @@ WeightedMajority
 
 References
 ----------
-002_3e5a5b59d97b5332.txt, "Weighted-Majority Algorithm"; Mitchell (1997)
-Table 7.1 and Theorem 7.5; Littlestone, N. and Warmuth, M. (1994) "The
-weighted majority algorithm", *Information and Computation* 108.
+Mitchell (1997) section 7.5.4, Table 7.1 and Theorem 7.5; Littlestone, N. and
+Warmuth, M. (1994) "The weighted majority algorithm", *Information and
+Computation* 108.
 """
 
 from __future__ import annotations

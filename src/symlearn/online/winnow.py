@@ -23,10 +23,9 @@ Winnow, BalancedWinnow
 
 References
 ----------
-003_d6c11d3ebc805a04.txt, "Mistake Bound Learning" (Winnow, mistake bound,
-balanced Winnow); Littlestone, N. (1988) "Learning quickly when irrelevant
-attributes abound", *Machine Learning* 2; Blum, A. (1996) "On-line algorithms
-in machine learning".
+Littlestone, N. (1988) "Learning quickly when irrelevant attributes abound",
+*Machine Learning* 2; Blum, A. (1996) "On-line algorithms in machine learning"
+(the mistake bound 2 + 3r(1 + log2 n), balanced Winnow).
 """
 
 from __future__ import annotations
