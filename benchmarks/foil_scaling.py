@@ -9,7 +9,7 @@ grandparent/2 and of grandmother/2, half the negatives near misses) and the
 held-out test file.  Each size runs in its own process, which reports:
 
 * load: reading the file into a knowledge base (``symlearn.kb.load``);
-* learn: ``symlearn.learners.foil.foil`` for each target (set-at-a-time
+* learn: ``symlearn.ilp.foil.foil`` for each target (set-at-a-time
   coverage; the first target also pays for encoding the fact tables);
 * peak memory of that process (``ru_maxrss``);
 * the learnt clause, whether it is the exact target clause (a variant up to
@@ -60,9 +60,10 @@ def generate(n: int, seed: int, directory: Path) -> Path:
 
 def run_one(path: Path) -> dict:
     """Load, learn both targets, test; in this process (called in a child)."""
+    from symlearn.ilp.foil import foil
     from symlearn.kb import load
     from symlearn.kb.parser import parse_term
-    from symlearn.learners.foil import foil
+    from symlearn.learning.program import LearnedProgram
     from symlearn.logic.clauses import Clause
 
     start = time.perf_counter()
@@ -75,7 +76,8 @@ def run_one(path: Path) -> dict:
         result = foil(kb, (name, 2))
         learn_seconds = time.perf_counter() - start
         positives, negatives = test.positives(name, 2), test.negatives(name, 2)
-        answers = result.theory.covers(kb, positives + negatives)
+        program = LearnedProgram.from_theory(result.theory, kb)
+        answers = program.covers(positives + negatives)
         truth = [True] * len(positives) + [False] * len(negatives)
         accuracy = sum(a == b for a, b in zip(answers, truth)) / len(truth)
         expected = Clause.from_term(parse_term(expected_text))

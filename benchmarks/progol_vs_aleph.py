@@ -4,7 +4,7 @@
 
 For each size the synthetic family of benchmarks/gen_family.py (N people,
 200 positive and 200 negative training examples per target) is written to a
-temporary directory, and ``symlearn.learners.progol.progol`` learns
+temporary directory, and ``symlearn.ilp.progol.progol`` learns
 grandparent/2 and grandmother/2 from it; then the east-west trains
 (kb/trains.pl).  Each run is a fresh subprocess, so its peak memory (the
 process's maximum resident set size, loading included) is its own.  Printed
@@ -43,8 +43,8 @@ ALEPH_CLAUSE = {"grandparent": "grandparent(A, B) :-\n    parent(A, C),\n    par
 
 def run_one(path: str, target: str, arity: int) -> dict[str, object]:
     """Load ``path``, learn ``target``; report sizes, times and peak memory (in this process)."""
+    from symlearn.ilp.progol import progol
     from symlearn.kb import load
-    from symlearn.learners.progol import progol
 
     start = time.perf_counter()
     kb = load([path])

@@ -25,7 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gen_family
-from symlearn.kb import Engine, load, parse_term
+from symlearn.engine import Engine
+from symlearn.kb import load, parse_term
 
 SWI_DRIVER = """
 main :-

@@ -23,7 +23,7 @@ import numpy as np
 
 from symlearn.data.tabular import from_csv
 from symlearn.evaluation.splits import subset, train_test_split
-from symlearn.learners.sequential_covering import sequential_covering
+from symlearn.learners.rules.sequential_covering import sequential_covering
 
 DEFAULT_CSV = Path(__file__).resolve().parents[2] / "shared" / "data" / "mushroom.csv"
 CLASS = "Poisonous/Edible"

@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 
 from symlearn.data.encoded import EncodedData
-from symlearn.learners.id3 import id3
+from symlearn.learners.trees.id3 import id3
 
 
 def make_data(rows: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -30,7 +30,7 @@ import resource
 import time
 
 from symlearn.hypotheses import ANY, Conjunction, ConjunctionSpace
-from symlearn.learners.candidate_elimination import CandidateElimination
+from symlearn.learners.concepts.candidate_elimination import CandidateElimination
 
 ENJOYSPORT = [
     (

@@ -22,6 +22,7 @@ __all__ = [
     "KBError",
     "KBSyntaxError",
     "NotFittedError",
+    "OutputError",
     "PrologError",
     "SymlearnError",
     "UnknownPredicateError",
@@ -171,6 +172,10 @@ class VersionSpaceCollapsedError(SymlearnError):
 
 class NotFittedError(SymlearnError, ValueError):
     """A model was used before it was fitted."""
+
+
+class OutputError(SymlearnError, OSError):
+    """An output file cannot be written, or writing it would replace an input."""
 
 
 class InvalidParameterError(SymlearnError, ValueError):

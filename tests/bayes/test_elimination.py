@@ -7,15 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symlearn.bayes.elimination import (
+from symlearn.bayes.enumeration import enumeration, joint_distribution
+from symlearn.bayes.network import BayesianNetwork, boolean_variable
+from symlearn.bayes.variable_elimination import (
     elimination_order,
     evidence_probability,
     joint_posterior,
     posterior,
     variable_elimination,
 )
-from symlearn.bayes.enumeration import enumeration, joint_distribution
-from symlearn.bayes.network import BayesianNetwork, boolean_variable
 from symlearn.errors import InvalidParameterError
 
 from .strategies import evidences, networks

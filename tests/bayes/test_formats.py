@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 
 from symlearn.bayes.bif import format_bif, parse_bif, read_bif, write_bif
-from symlearn.bayes.elimination import posterior, variable_elimination
 from symlearn.bayes.inference import infer, program_from_network
 from symlearn.bayes.network import BayesianNetwork, Variable, boolean_variable, problog_atoms
 from symlearn.bayes.problog_format import format_problog
 from symlearn.bayes.program import compile_program
+from symlearn.bayes.variable_elimination import posterior, variable_elimination
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb import loads, parse_term
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from symlearn.bayes.bayes_optimal import bayes_optimal, expected_errors, gibbs_classify
 from symlearn.bayes.map_learner import brute_force_map, labelled_examples
 from symlearn.bayes.mdl import description_lengths, mdl_hypotheses
-from symlearn.data.attribute_value import from_kb
 from symlearn.errors import HypothesisSpaceError, VersionSpaceCollapsedError
 from symlearn.kb import load
+from symlearn.learning.attribute_data import from_kb
 
 KB = Path(__file__).resolve().parents[2] / "kb"
 
@@ -112,7 +112,7 @@ def test_gibbs_classifier_draws_from_the_posterior():
 
 def test_conjunctions_on_enjoysport_match_list_then_eliminate():
     from symlearn.hypotheses.space import ConjunctionSpace
-    from symlearn.learners.list_then_eliminate import list_then_eliminate
+    from symlearn.learners.concepts.list_then_eliminate import list_then_eliminate
 
     data = from_kb(load([str(KB / "enjoysport.pl")]), "enjoysport", 6)
     space = ConjunctionSpace.from_data(data)

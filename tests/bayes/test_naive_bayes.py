@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symlearn.bayes.elimination import posterior
 from symlearn.bayes.naive_bayes import Gaussian, naive_bayes
-from symlearn.data.attribute_value import from_kb
+from symlearn.bayes.variable_elimination import posterior
 from symlearn.errors import InvalidParameterError
 from symlearn.kb import load, loads
+from symlearn.learning.attribute_data import from_kb
 
 KB = Path(__file__).resolve().parents[2] / "kb"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from symlearn.bayes.elimination import variable_elimination
 from symlearn.bayes.network import BayesianNetwork, Variable, boolean_variable
 from symlearn.bayes.program import compile_program
 from symlearn.bayes.sampling import forward_sample, gibbs_sampling, likelihood_weighting
+from symlearn.bayes.variable_elimination import variable_elimination
 from symlearn.errors import InvalidParameterError
 from symlearn.kb import loads
 

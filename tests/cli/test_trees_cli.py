@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from symlearn.cli import main
-from symlearn.kb import Engine, load
+from symlearn.engine import Engine
+from symlearn.kb import load
 from symlearn.logic.terms import Struct, Var
 
 ROOT = Path(__file__).resolve().parents[2]

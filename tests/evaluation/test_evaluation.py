@@ -25,8 +25,8 @@ from symlearn.evaluation import (
 )
 from symlearn.evaluation.metrics import majority
 from symlearn.hypotheses.rule_set import RuleSet
-from symlearn.learners.id3 import id3
-from symlearn.learners.one_r import one_r
+from symlearn.learners.trees.id3 import id3
+from symlearn.learners.trees.one_r import one_r
 from tests.learners.trees_support import playtennis
 
 labels_strategy = st.lists(st.sampled_from(["a", "b", "c"]), min_size=4, max_size=60)

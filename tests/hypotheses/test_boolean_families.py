@@ -5,6 +5,7 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
+from symlearn.engine import Engine
 from symlearn.hypotheses import (
     DNF,
     KCNF,
@@ -14,7 +15,7 @@ from symlearn.hypotheses import (
     more_general_or_equal,
     more_general_or_equal_on,
 )
-from symlearn.kb import Engine, loads
+from symlearn.kb import loads
 from symlearn.logic.terms import Struct
 from tests.hypotheses.strategies import (
     boolean_hypotheses,

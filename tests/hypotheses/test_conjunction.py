@@ -4,10 +4,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from symlearn.engine import Engine
 from symlearn.errors import HypothesisSpaceError
 from symlearn.hypotheses import ANY, EMPTY, Conjunction, ConjunctionSpace
 from symlearn.hypotheses.generality import more_general_or_equal_on
-from symlearn.kb import Engine, loads
+from symlearn.kb import loads
 from symlearn.logic.terms import Struct
 from tests.hypotheses.strategies import conjunctions, instances, open_instances, spaces
 

@@ -6,11 +6,11 @@ import pytest
 
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.decision_tree import Branch, Split
-from symlearn.hypotheses.tree_graph import rule_set_graph, tree_graph
-from symlearn.learners.c45 import c45
-from symlearn.learners.id3 import id3
-from symlearn.learners.one_r import one_r
+from symlearn.learners.trees.c45 import c45
+from symlearn.learners.trees.id3 import id3
+from symlearn.learners.trees.one_r import one_r
 from symlearn.render import to_dot
+from symlearn.render.trees import rule_set_graph, tree_graph
 from tests.learners.trees_support import golf, playtennis
 
 

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from symlearn.engine import Engine
 from symlearn.ilp.coverage import BindingLimitError, Coverage, foil_gain
 from symlearn.ilp.relations import Relation, SymbolTable, composite_keys
-from symlearn.kb import Engine, loads
+from symlearn.kb import loads
 from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.terms import Struct, Var

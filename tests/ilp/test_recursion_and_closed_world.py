@@ -7,13 +7,14 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from symlearn.engine import Engine
 from symlearn.errors import EngineLimitError
-from symlearn.ilp.background import background_view
 from symlearn.ilp.closed_world import closed_world_negatives
 from symlearn.ilp.coverage import Coverage
 from symlearn.ilp.recursion import recursion_terminates
-from symlearn.kb import Engine, loads
+from symlearn.kb import loads
 from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.kb.views import background_view
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var
 

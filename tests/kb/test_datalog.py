@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symlearn.kb import Engine, loads
-from symlearn.kb.datalog import DatalogProgram, Relation
+from symlearn.engine import Engine
+from symlearn.engine.datalog import DatalogProgram, Relation
+from symlearn.kb import loads
 
 CONSTANTS = ["a", "b", "c", "1", "2", "1.0"]
 VARIABLES = ["X", "Y", "Z", "W"]

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from symlearn.engine import Engine
 from symlearn.errors import EngineLimitError, PrologError, UnknownPredicateError
-from symlearn.kb import Engine, loads, parse_term
+from symlearn.kb import loads, parse_term
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Var, struct
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symlearn.kb.runtime import CompiledClause, build, resolve, to_runtime, unify_head
+from symlearn.engine.runtime import CompiledClause, build, resolve, to_runtime, unify_head
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var
 from symlearn.logic.unify import variant

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from symlearn.engine import Engine
 from symlearn.errors import SymlearnError
-from symlearn.kb import Engine, loads
+from symlearn.kb import loads
 from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic.printer import format_term, variable_names
 from symlearn.logic.terms import make_list

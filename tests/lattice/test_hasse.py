@@ -14,7 +14,7 @@ from symlearn.lattice import (
     lattice_to_json,
     version_space_lattice,
 )
-from symlearn.learners.candidate_elimination import candidate_elimination
+from symlearn.learners.concepts.candidate_elimination import candidate_elimination
 from symlearn.render.layout import Metrics, layout
 from tests.hypotheses.strategies import boolean_hypotheses, space_and_examples, spaces
 from tests.hypotheses.test_conjunction import ENJOYSPORT

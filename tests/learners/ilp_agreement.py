@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from symlearn.engine import Engine
 from symlearn.hypotheses.theory import Theory
-from symlearn.ilp.background import background_view
-from symlearn.kb import Engine, KnowledgeBase
+from symlearn.kb import KnowledgeBase
 from symlearn.kb.parser import parse_term_with_variables
+from symlearn.kb.views import background_view
 from symlearn.logic.printer import format_term
 from tests.swipl import run_swipl
 

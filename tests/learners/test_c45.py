@@ -14,9 +14,9 @@ from symlearn.data import Attribute, AttributeValueData
 from symlearn.data.attribute_value import MISSING
 from symlearn.data.encoded import encode
 from symlearn.hypotheses.decision_tree import Leaf
-from symlearn.learners.c45 import c45, c45_options, c45_rules
-from symlearn.learners.id3 import id3_options
-from symlearn.learners.tree_growing import root_report
+from symlearn.learners.trees.c45 import c45, c45_options, c45_rules
+from symlearn.learners.trees.growing import root_report
+from symlearn.learners.trees.id3 import id3_options
 from tests.learners.trees_support import datasets, entropy, golf, tree_shape
 
 
@@ -210,6 +210,6 @@ def test_gain_ratio_prefers_fewer_values_than_gain():
     )
     data = AttributeValueData("t", attributes, tuple(rows), labels)
     assert tree_shape(c45(data, min_leaf=0))[0] == "kind"
-    from symlearn.learners.id3 import id3
+    from symlearn.learners.trees.id3 import id3
 
     assert tree_shape(id3(data))[0] == "id"

@@ -6,10 +6,13 @@ from hypothesis import strategies as st
 
 from symlearn.errors import VersionSpaceCollapsedError
 from symlearn.hypotheses import Conjunction
-from symlearn.learners.candidate_elimination import CandidateElimination, candidate_elimination
-from symlearn.learners.find_s import find_s
-from symlearn.learners.list_then_eliminate import best_query, list_then_eliminate, vote
-from symlearn.learners.version_space import VersionSpace
+from symlearn.hypotheses.version_space import VersionSpace
+from symlearn.learners.concepts.candidate_elimination import (
+    CandidateElimination,
+    candidate_elimination,
+)
+from symlearn.learners.concepts.find_s import find_s
+from symlearn.learners.concepts.list_then_eliminate import best_query, list_then_eliminate, vote
 from tests.hypotheses.strategies import conjunctions, space_and_examples
 from tests.hypotheses.test_conjunction import ENJOYSPORT
 
@@ -175,7 +178,7 @@ def test_version_space_before_any_example_is_h():
 @settings(max_examples=80)
 @given(space_and_examples())
 def test_box_counting_and_bit_set_counting_agree(case):
-    from symlearn.learners.version_space import count_union
+    from symlearn.hypotheses.version_space import count_union
 
     space, examples = case
     ce, lte = _run_both(space, examples)

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from symlearn.data import Attribute, AttributeValueData
 from symlearn.data.encoded import EncodedData, encode
 from symlearn.hypotheses.decision_tree import Leaf
-from symlearn.learners.cart import cart, cart_options
-from symlearn.learners.impurity import gini
-from symlearn.learners.tree_growing import root_report
+from symlearn.learners.trees.cart import cart, cart_options
+from symlearn.learners.trees.growing import root_report
+from symlearn.learners.trees.impurity import gini
 from tests.learners.trees_support import datasets, engine_answer, engine_for, instance_space
 
 

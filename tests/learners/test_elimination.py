@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from symlearn.hypotheses import BooleanConjunction
-from symlearn.learners.elimination import eliminate
+from symlearn.learners.concepts.elimination import eliminate
 from tests.hypotheses.strategies import boolean_conjunctions
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given
 
 from symlearn.hypotheses import Conjunction
-from symlearn.learners.find_s import find_s
+from symlearn.learners.concepts.find_s import find_s
 from tests.hypotheses.strategies import space_and_examples
 from tests.learners.test_candidate_elimination import MITCHELL
 

@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from symlearn.errors import KBError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.coverage import foil_gain
+from symlearn.ilp.foil import FoilSettings, foil
 from symlearn.kb import KnowledgeBase, load, loads
 from symlearn.kb.parser import parse_term
-from symlearn.learners.foil import FoilSettings, foil
+from symlearn.learning.program import LearnedProgram
 from symlearn.logic.clauses import Clause
 from tests.conftest import SWIPL, requires_swipl
 from tests.ilp.relational import World, worlds
@@ -49,7 +50,7 @@ def examples(kb: KnowledgeBase, target: tuple[str, int]) -> tuple[list, list]:
 
 def assert_consistent(kb: KnowledgeBase, theory: Theory, positives, negatives) -> None:
     """Every positive covered and no negative, asked of the query engine."""
-    answers = theory.covers(kb, positives + negatives)
+    answers = LearnedProgram.from_theory(theory, kb).covers(positives + negatives)
     assert all(answers[: len(positives)]), "a positive example is not covered"
     assert not any(answers[len(positives) :]), "a negative example is covered"
 
@@ -117,7 +118,7 @@ def test_generated_family_exact_clause_and_held_out_accuracy(family_600, target,
     assert _same_up_to_order(result.theory.clauses[0], clause(expected))
     assert_consistent(kb, result.theory, *examples(kb, target))
     positives, negatives = examples(test, target)
-    answers = result.theory.covers(kb, positives + negatives)
+    answers = LearnedProgram.from_theory(result.theory, kb).covers(positives + negatives)
     assert answers == [True] * len(positives) + [False] * len(negatives)
 
 
@@ -199,7 +200,7 @@ def test_noisy_data_mdl_stop_is_on_by_default_and_configurable() -> None:
     default = foil(kb, target)
     test = load([KB / "noisy_grandmother_test.pl"])
     positives, negatives = examples(test, target)
-    answers = default.theory.covers(kb, positives + negatives)
+    answers = LearnedProgram.from_theory(default.theory, kb).covers(positives + negatives)
     truth = [True] * len(positives) + [False] * len(negatives)
     correct = sum(a == b for a, b in zip(answers, truth))
     assert correct / len(answers) > 0.75
@@ -250,13 +251,13 @@ def test_reported_coverage_is_what_the_engine_answers(world: World) -> None:
     positives = list(dict.fromkeys(kb.positives(*target)))
     result = foil(kb, target, FoilSettings(mdl=False, min_accuracy=0.0))
     all_examples = kb.positives(*target) + list(dict.fromkeys(kb.negatives(*target)))
-    answers = result.theory.covers(kb, all_examples)
+    answers = LearnedProgram.from_theory(result.theory, kb).covers(all_examples)
     n_pos = len(kb.positives(*target))
     assert result.covered_positives == sum(answers[:n_pos])
     assert result.covered_negatives == sum(answers[n_pos:])
     for learnt in result.clauses:
         alone = (
-            Theory(target, (learnt.clause,)).covers(kb, all_examples)
+            LearnedProgram.from_theory(Theory(target, (learnt.clause,)), kb).covers(all_examples)
             if not any(g.name == "t" for g in learnt.clause.body if hasattr(g, "name"))
             else None
         )
@@ -284,7 +285,7 @@ def test_swipl_answers_like_the_engine(path: str, target: tuple[str, int], tmp_p
     atoms = kb.positives(*target) + kb.negatives(*target)
     if result.closed_world is not None:
         atoms += list(result.closed_world.negatives)
-    ours = result.theory.covers(kb, atoms)
+    ours = LearnedProgram.from_theory(result.theory, kb).covers(atoms)
     theirs = swipl_answers(background_text(KB / path, target), result.theory, atoms, tmp_path)
     assert theirs == ours
 

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 
 from symlearn.data.encoded import EncodedData, encode
 from symlearn.hypotheses.decision_tree import Leaf
-from symlearn.learners.id3 import id3, id3_options
-from symlearn.learners.tree_growing import root_report
+from symlearn.learners.trees.growing import root_report
+from symlearn.learners.trees.id3 import id3, id3_options
 from tests.learners.trees_support import (
     datasets,
     engine_answer,
@@ -171,8 +171,8 @@ def test_cost_sensitive_measures_prefer_cheap_attributes():
 
 
 def test_multi_class_labels():
-    from symlearn.data import from_kb
     from symlearn.kb import load
+    from symlearn.learning.attribute_data import from_kb
     from tests.learners.trees_support import KB
 
     data = from_kb(load([str(KB / "lenses.pl")]), "lenses", 4)

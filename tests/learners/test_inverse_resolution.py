@@ -16,8 +16,8 @@ from symlearn.ilp.inverse_operators import (
     inverse_substitutions,
     truncation,
 )
+from symlearn.ilp.inverse_resolution import CigolSettings, cigol
 from symlearn.kb import load, parse_term
-from symlearn.learners.inverse_resolution import CigolSettings, cigol
 from symlearn.logic.clauses import Clause
 from symlearn.logic.resolution import Literal, LiteralClause, binary_resolvents
 from symlearn.logic.subsumption import subsumes
@@ -54,8 +54,8 @@ def test_inverse_resolution_recovers_a_resolved_parent(c2, data):
 
 
 def test_mitchell_first_step_and_operators():
-    c = LiteralClause.parse("grandchild(bob, shannon)")
-    c1 = LiteralClause.parse("father(shannon, tom)")
+    c = LiteralClause.from_term(parse_term("grandchild(bob, shannon)"))
+    c1 = LiteralClause.from_term(parse_term("father(shannon, tom)"))
     keys = {r.clause.canonical_key() for r in absorption(c, c1)}
     assert "grandchild(bob, V0) ; ~father(V0, tom)" in keys
     assert identification(c, c1) == []

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from symlearn.errors import HypothesisSpaceError
-from symlearn.learners.kcnf_learner import (
+from symlearn.learners.concepts.kcnf_elimination import (
     candidate_disjunctions,
     count_disjunctions,
     learn_kcnf,

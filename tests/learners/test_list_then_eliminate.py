@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from symlearn.errors import HypothesisSpaceError, VersionSpaceCollapsedError
-from symlearn.learners.list_then_eliminate import list_then_eliminate
+from symlearn.learners.concepts.list_then_eliminate import list_then_eliminate
 from tests.hypotheses.test_conjunction import ENJOYSPORT
 from tests.learners.test_candidate_elimination import MITCHELL
 

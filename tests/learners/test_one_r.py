@@ -6,9 +6,10 @@ from collections import Counter
 
 from hypothesis import given, settings
 
-from symlearn.data import Attribute, AttributeValueData, from_kb
+from symlearn.data import Attribute, AttributeValueData
 from symlearn.kb import load
-from symlearn.learners.one_r import one_r, one_r_candidates
+from symlearn.learners.trees.one_r import one_r, one_r_candidates
+from symlearn.learning.attribute_data import from_kb
 from tests.learners.trees_support import KB, datasets, engine_answer, engine_for, majority
 
 

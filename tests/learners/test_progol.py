@@ -12,8 +12,9 @@ import pytest
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.ilp.bottom import bottom_clause
 from symlearn.ilp.coverage import Coverage
+from symlearn.ilp.progol import ProgolSettings, progol
 from symlearn.kb import load, loads, parse_term
-from symlearn.learners.progol import ProgolSettings, progol
+from symlearn.learning.program import LearnedProgram
 from symlearn.logic.clauses import Clause
 from symlearn.logic.subsumption import subsumes
 from tests.conftest import requires_swipl
@@ -167,7 +168,8 @@ def test_generated_family_theory_is_right_on_held_out_examples(generated, genera
     held_out = load([str(test_file)])
     result = progol(generated_kb, ("grandmother", 2))
     tests = held_out.examples_of("grandmother", 2)
-    answers = result.theory.covers(generated_kb, [e.atom for e in tests])
+    program = LearnedProgram.from_theory(result.theory, generated_kb)
+    answers = program.covers([e.atom for e in tests])
     assert answers == [e.kind == "pos" for e in tests]
 
 

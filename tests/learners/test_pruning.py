@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from symlearn.data.encoded import EncodedData
 from symlearn.evaluation.statistics import pessimistic_error_rate
 from symlearn.hypotheses.decision_tree import DecisionTree, Leaf, Split
-from symlearn.learners.id3 import id3
-from symlearn.learners.reduced_error_pruning import reduced_error_prune
-from symlearn.learners.rule_post_pruning import post_prune_rules
+from symlearn.learners.trees.id3 import id3
+from symlearn.learners.trees.reduced_error_pruning import reduced_error_prune
+from symlearn.learners.trees.rule_post_pruning import post_prune_rules
 from tests.learners.trees_support import datasets, engine_answer, engine_for, instance_space
 
 

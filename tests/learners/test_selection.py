@@ -12,16 +12,16 @@ from hypothesis.extra.numpy import arrays
 
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb import loads
-from symlearn.learners.costs import attribute_costs, check_costs
-from symlearn.learners.impurity import (
+from symlearn.learners.trees.costs import attribute_costs, check_costs
+from symlearn.learners.trees.impurity import (
     entropy,
     gini,
     impurity_reduction,
     misclassification,
     split_information,
 )
-from symlearn.learners.selection import measure
-from symlearn.learners.significance import chi_square, significant
+from symlearn.learners.trees.selection import measure
+from symlearn.learners.trees.significance import chi_square, significant
 
 counts_1d = arrays(np.int64, st.integers(2, 5), elements=st.integers(0, 20))
 splits = st.integers(2, 4).flatmap(

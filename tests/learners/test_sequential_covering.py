@@ -11,17 +11,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symlearn.data import from_kb
 from symlearn.data.attribute_value import Attribute, AttributeValueData
 from symlearn.data.encoded import encode
+from symlearn.engine import Engine
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import RuleSet
-from symlearn.kb import Engine, load, loads
-from symlearn.learners.sequential_covering import (
+from symlearn.kb import load, loads
+from symlearn.learners.rules.sequential_covering import (
     learn_one_rule,
     performance,
     sequential_covering,
 )
+from symlearn.learning.attribute_data import from_kb
 from symlearn.logic.terms import Struct, Var
 
 KB = Path(__file__).resolve().parents[2] / "kb"

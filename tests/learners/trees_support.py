@@ -10,10 +10,12 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from symlearn.data import Attribute, AttributeValueData, from_kb
+from symlearn.data import Attribute, AttributeValueData
 from symlearn.data.attribute_value import MISSING
+from symlearn.engine import Engine
 from symlearn.hypotheses.decision_tree import DecisionTree, Leaf
-from symlearn.kb import Engine, load, loads
+from symlearn.kb import load, loads
+from symlearn.learning.attribute_data import from_kb
 from symlearn.logic.terms import Struct
 
 ROOT = Path(__file__).resolve().parents[2]

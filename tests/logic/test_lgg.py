@@ -9,16 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symlearn.errors import InvalidParameterError
+from symlearn.ilp.rlgg import relevant_facts, rlgg
 from symlearn.kb import load, loads, parse_term
 from symlearn.logic.clauses import Clause
-from symlearn.logic.lgg import (
-    head_connected,
-    lgg_atoms,
-    lgg_clauses,
-    lgg_terms,
-    relevant_facts,
-    rlgg,
-)
+from symlearn.logic.lgg import head_connected, lgg_atoms, lgg_clauses, lgg_terms
 from symlearn.logic.resolution import Literal, LiteralClause
 from symlearn.logic.subsumption import subsumes
 from symlearn.logic.terms import Struct, Term, Var

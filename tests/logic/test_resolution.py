@@ -103,16 +103,16 @@ def test_ground_instances_of_resolvents_are_entailed(c1, c2, data):
 
 
 def test_factoring_and_the_classic_refutation():
-    c1 = LiteralClause.parse("p(X) ; p(Y)")
-    c2 = LiteralClause.parse("\\+ p(U) ; \\+ p(V)")
+    c1 = LiteralClause.from_term(parse_term("p(X) ; p(Y)"))
+    c2 = LiteralClause.from_term(parse_term("\\+ p(U) ; \\+ p(V)"))
     assert [len(f) for f in factors(c1)] == [1]
     assert any(r.is_empty for r in resolvents(c1, c2))
     assert not any(r.is_empty for r in resolvents(c1, c2, factoring=False))
 
 
 def test_mitchell_first_order_example():
-    c1 = LiteralClause.parse("white(X) ; \\+ swan(X)")
-    c2 = LiteralClause.parse("swan(fred)")
+    c1 = LiteralClause.from_term(parse_term("white(X) ; \\+ swan(X)"))
+    c2 = LiteralClause.from_term(parse_term("swan(fred)"))
     (r,) = binary_resolvents(c1, c2)
     assert str(r.clause) == "white(fred)"
 
@@ -131,7 +131,7 @@ def test_conversion_to_and_from_definite_clauses():
     literal_clause = LiteralClause.from_clause(clause)
     assert literal_clause.is_definite
     assert literal_clause.to_clause() == clause
-    assert not LiteralClause.parse("\\+ p(X)").is_definite
+    assert not LiteralClause.from_term(parse_term("\\+ p(X)")).is_definite
     assert variant_clauses(literal_clause, literal_clause.renamed())
     assert subsumes(literal_clause, clause)
 

@@ -31,13 +31,6 @@ from symlearn.bayes.bayes_optimal import (
 from symlearn.bayes.bif import format_bif, parse_bif, read_bif, write_bif
 from symlearn.bayes.data import Dataset
 from symlearn.bayes.dseparation import d_connected_set, d_separated
-from symlearn.bayes.elimination import (
-    elimination_order,
-    evidence_probability,
-    joint_posterior,
-    posterior,
-    variable_elimination,
-)
 from symlearn.bayes.em import EMResult, expectation_maximization
 from symlearn.bayes.enumeration import enumeration, joint_distribution
 from symlearn.bayes.gaussian_mixture import (
@@ -57,6 +50,13 @@ from symlearn.bayes.program import ProbLogNetwork, compile_program
 from symlearn.bayes.queries import InferenceResult
 from symlearn.bayes.sampling import forward_sample, gibbs_sampling, likelihood_weighting
 from symlearn.bayes.structure import StructureResult, bic_score, hill_climb, mdl_score
+from symlearn.bayes.variable_elimination import (
+    elimination_order,
+    evidence_probability,
+    joint_posterior,
+    posterior,
+    variable_elimination,
+)
 
 __all__ = [
     "AtomProbabilities",

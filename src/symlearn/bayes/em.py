@@ -52,9 +52,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from symlearn.bayes.data import Dataset
-from symlearn.bayes.elimination import evidence_probability, joint_posterior
 from symlearn.bayes.network import BayesianNetwork
 from symlearn.bayes.parameters import _pseudo_counts, estimate_tables
+from symlearn.bayes.variable_elimination import evidence_probability, joint_posterior
 from symlearn.errors import InvalidParameterError
 
 __all__ = ["EMResult", "expectation_maximization"]

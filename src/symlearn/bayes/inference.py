@@ -33,12 +33,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from symlearn.bayes.elimination import variable_elimination
 from symlearn.bayes.enumeration import enumeration
 from symlearn.bayes.network import BayesianNetwork
 from symlearn.bayes.program import ProbLogNetwork
 from symlearn.bayes.queries import InferenceResult
 from symlearn.bayes.sampling import gibbs_sampling, likelihood_weighting
+from symlearn.bayes.variable_elimination import variable_elimination
 from symlearn.errors import InvalidParameterError
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term, Var, is_ground

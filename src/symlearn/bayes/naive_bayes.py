@@ -30,7 +30,7 @@ are floats.
 Examples
 --------
 >>> from symlearn.kb import loads
->>> from symlearn.data.attribute_value import from_kb
+>>> from symlearn.learning.attribute_data import from_kb
 >>> kb = loads('''
 ... label(t(a, x), yes). label(t(a, y), yes). label(t(b, y), no). label(t(a, y), no).
 ... ''')

@@ -72,8 +72,10 @@ import numpy as np
 
 from symlearn.bayes.network import BOOLEAN_STATES, BayesianNetwork, Variable, key_of
 from symlearn.errors import InvalidParameterError, KBError
-from symlearn.kb.knowledge_base import KnowledgeBase, SourcePosition, index_key
+from symlearn.kb.knowledge_base import KnowledgeBase, index_key
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
+from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground, term_variables
 from symlearn.logic.unify import match, unify
 
@@ -85,7 +87,6 @@ MAX_TABLE_SIZE = 1 << 22
 #: How far below 1 the probabilities of a row may sum before a ``none`` state is needed.
 _SUM_TOLERANCE = 1e-9
 
-Indicator = tuple[str, int]
 #: A test on a variable: its name and the state indices that pass.
 Test = tuple[str, frozenset[int]]
 

@@ -148,7 +148,7 @@ def attribute_space(
     KBError
         If the files do not load.
     """
-    from symlearn.data.attribute_value import from_kb  # the KB layer loads lazily
+    from symlearn.learning.attribute_data import from_kb  # the KB layer loads lazily
     from symlearn.kb import load
     from symlearn.logic.printer import format_term
 

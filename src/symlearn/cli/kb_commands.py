@@ -7,7 +7,8 @@ import sys
 import click
 
 from symlearn.cli.common import emit, files_argument, json_option
-from symlearn.kb import Engine, load
+from symlearn.engine import Engine
+from symlearn.kb import load
 from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var

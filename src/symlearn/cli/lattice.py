@@ -67,7 +67,6 @@ def lattice(
 
     Example: symlearn lattice kb/enjoysport.pl --target enjoysport/6 -o vs.png
     """
-    from symlearn.data.attribute_value import from_kb
     from symlearn.kb import load
     from symlearn.lattice import (
         DEFAULT_MAX_NODES,
@@ -76,8 +75,9 @@ def lattice(
         lattice_to_json,
         version_space_lattice,
     )
-    from symlearn.learners.candidate_elimination import CandidateElimination
-    from symlearn.learners.concept_data import conjunction_examples
+    from symlearn.learners.concepts.candidate_elimination import CandidateElimination
+    from symlearn.learners.concepts.examples import conjunction_examples
+    from symlearn.learning.attribute_data import from_kb
     from symlearn.render import FORMATS, write_graph
 
     if output is None and not as_json:

@@ -44,16 +44,12 @@ from symlearn.cli.common import (
     terminal_progress,
     verbose_option,
 )
-from symlearn.data.attribute_value import (
-    AttributeValueData,
-    Label,
-    from_kb,
-    instance_from_atom,
-)
+from symlearn.data.attribute_value import AttributeValueData, Label, instance_from_atom
 from symlearn.errors import InvalidParameterError
 from symlearn.evaluation.cross_validation import cross_validate, holdout
 from symlearn.evaluation.metrics import ConfusionMatrix
 from symlearn.kb import load, parse_term
+from symlearn.learning.attribute_data import from_kb
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 

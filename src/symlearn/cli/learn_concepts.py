@@ -38,12 +38,13 @@ from symlearn.cli.common import (
     terminal_progress,
     verbose_option,
 )
-from symlearn.data.attribute_value import AttributeValueData, from_kb, instance_from_atom
+from symlearn.data.attribute_value import AttributeValueData, instance_from_atom
 from symlearn.errors import VersionSpaceCollapsedError
 from symlearn.hypotheses.conjunction import Conjunction
+from symlearn.hypotheses.version_space import Classification, Query
 from symlearn.kb import load, parse_term
-from symlearn.learners.concept_data import example_text
-from symlearn.learners.version_space import Classification, Query
+from symlearn.learners.concepts.examples import example_text
+from symlearn.learning.attribute_data import from_kb
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
@@ -204,8 +205,8 @@ def find_s_command(
 
     Example: symlearn learn find-s kb/enjoysport.pl --target enjoysport/6
     """
-    from symlearn.learners.concept_data import conjunction_examples
-    from symlearn.learners.find_s import find_s
+    from symlearn.learners.concepts.examples import conjunction_examples
+    from symlearn.learners.concepts.find_s import find_s
 
     data, indicator = _load(files, target, verbose)
     space, examples = conjunction_examples(data, "find-s")
@@ -367,8 +368,8 @@ def candidate_elimination_command(
 
     Example: symlearn learn candidate-elimination kb/enjoysport.pl --target enjoysport/6
     """
-    from symlearn.learners.candidate_elimination import CandidateElimination
-    from symlearn.learners.concept_data import conjunction_examples
+    from symlearn.learners.concepts.candidate_elimination import CandidateElimination
+    from symlearn.learners.concepts.examples import conjunction_examples
 
     data, indicator = _load(files, target, verbose)
     space, examples = conjunction_examples(data, "candidate-elimination")
@@ -446,8 +447,8 @@ def list_then_eliminate_command(
 
     Example: symlearn learn list-then-eliminate kb/enjoysport.pl --target enjoysport/6
     """
-    from symlearn.learners.concept_data import conjunction_examples
-    from symlearn.learners.list_then_eliminate import DEFAULT_LIMIT, list_then_eliminate
+    from symlearn.learners.concepts.examples import conjunction_examples
+    from symlearn.learners.concepts.list_then_eliminate import DEFAULT_LIMIT, list_then_eliminate
 
     data, indicator = _load(files, target, verbose)
     space, examples = conjunction_examples(data, "list-then-eliminate")
@@ -525,9 +526,9 @@ def elimination_command(
 
     Example: symlearn learn elimination kb/votes.pl --target democrat/16
     """
-    from symlearn.learners.concept_data import boolean_examples
-    from symlearn.learners.elimination import eliminate
-    from symlearn.learners.kcnf_learner import learn_kcnf
+    from symlearn.learners.concepts.elimination import eliminate
+    from symlearn.learners.concepts.examples import boolean_examples
+    from symlearn.learners.concepts.kcnf_elimination import learn_kcnf
 
     data, indicator = _load(files, target, verbose)
     n, examples, values = boolean_examples(data, "elimination")

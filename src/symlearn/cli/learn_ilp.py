@@ -23,13 +23,12 @@ from symlearn.cli.common import (
     verbose_option,
 )
 from symlearn.hypotheses.theory import Theory
+from symlearn.ilp.inverse_resolution import CigolSettings, cigol
+from symlearn.ilp.progol import EVALFNS, ProgolSettings, progol
 from symlearn.kb import KnowledgeBase, load
-from symlearn.learners.inverse_resolution import CigolSettings, cigol
-from symlearn.learners.progol import EVALFNS, ProgolSettings, progol
+from symlearn.logic.indicators import Indicator
 
 __all__ = ["inverse_resolution", "progol_command"]
-
-Indicator = tuple[str, int]
 
 
 def _output_option(command: Any) -> Any:

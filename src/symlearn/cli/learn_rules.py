@@ -46,7 +46,9 @@ def _test_metrics(theory: Any, kb: Any, test_files: tuple[str, ...]) -> dict[str
     name, arity = theory.target
     positives = test.positives(name, arity)
     negatives = test.negatives(name, arity)
-    answers = theory.covers(kb, positives + negatives)
+    from symlearn.learning.program import LearnedProgram
+
+    answers = LearnedProgram.from_theory(theory, kb).covers(positives + negatives)
     tp = sum(answers[: len(positives)])
     fp = sum(answers[len(positives) :])
     total = len(positives) + len(negatives)
@@ -135,8 +137,8 @@ def foil_command(
 
     Example: symlearn learn foil kb/family.pl --target grandparent/2
     """
+    from symlearn.ilp.foil import FoilSettings, foil
     from symlearn.kb import load
-    from symlearn.learners.foil import FoilSettings, foil
 
     kb = load(files)
     settings = FoilSettings.from_kb(
@@ -284,7 +286,7 @@ def sequential_covering_command(
 
     Example: symlearn learn sequential-covering kb/playtennis.pl --target playtennis/4
     """
-    from symlearn.learners.sequential_covering import sequential_covering
+    from symlearn.learners.rules.sequential_covering import sequential_covering
 
     data = _attribute_data(files, target, csv_path, class_column, positive_value)
     train, test = _holdout(data, test_fraction, seed)
@@ -352,8 +354,8 @@ def _attribute_data(
         raise click.UsageError("give FILE... (with --target) or --csv FILE --class-column NAME")
     if target is None:
         raise click.UsageError("--target NAME/ARITY is required with FILE...")
-    from symlearn.data import from_kb
     from symlearn.kb import load
+    from symlearn.learning.attribute_data import from_kb
 
     if positive_value is not None:
         raise InvalidParameterError("--positive applies to --csv input only")

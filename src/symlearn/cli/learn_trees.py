@@ -35,9 +35,12 @@ from typing import Any
 
 import click
 
-import symlearn.learners.costs  # noqa: F401  (registers cost/2)
 from symlearn.cli.common import emit, json_option, target_option, terminal_progress, verbose_option
-from symlearn.cli.tree_runs import (
+from symlearn.data.attribute_value import AttributeValueData
+from symlearn.errors import InvalidParameterError
+from symlearn.hypotheses.rule_set import label_text
+from symlearn.kb import KnowledgeBase, load
+from symlearn.learners.trees.runs import (
     ALGORITHMS,
     DEFAULT_MEASURE,
     Learned,
@@ -50,10 +53,7 @@ from symlearn.cli.tree_runs import (
     root_measures,
     stump_dict,
 )
-from symlearn.data.attribute_value import AttributeValueData, from_kb
-from symlearn.errors import InvalidParameterError
-from symlearn.hypotheses.rule_set import label_text
-from symlearn.kb import KnowledgeBase, load
+from symlearn.learning.attribute_data import from_kb
 
 __all__ = [
     "c45_command",
@@ -317,8 +317,8 @@ def _write_output(
         ]
         Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
         return "prolog"
-    from symlearn.hypotheses.tree_graph import rule_set_graph, tree_graph
     from symlearn.render import write_graph
+    from symlearn.render.trees import rule_set_graph, tree_graph
 
     title = f"{TITLES[algorithm]} for {data.target}/{data.arity}"
     spec = (
@@ -498,7 +498,12 @@ def _run(algorithm: str, given: dict[str, Any]) -> int:
     if given.get("cv"):
         metrics.update(
             cross_validation_metrics(
-                settings, data, given["cv"], given.get("compare"), given["confidence"]
+                settings,
+                data,
+                given["cv"],
+                given.get("compare"),
+                given["confidence"],
+                terminal_progress(),
             )
         )
     payload["metrics"] = metrics

@@ -10,29 +10,19 @@ is a predicate whose arguments are the attributes::
     label(playtennis(sunny, hot, high, weak), no).
     instance(enjoysport(sunny, warm, high, strong, cool, change)).
 
-:func:`from_kb` collects those examples into an :class:`AttributeValueData`:
-the attributes with their domains, the labelled instances (``pos``/``neg``
-give the labels ``True``/``False``, ``label/2`` gives its class), and the
-unlabelled instances.  A missing value is the atom ``'?'`` (:data:`MISSING`).
-
-Rules for domains: a declared ``domain/2`` is used as written (a value outside
-it is an error naming the example); otherwise the values seen in the examples,
-in order of first appearance; an attribute whose values are all numbers, or
-that is declared ``number``, is continuous.  Without ``attributes/2`` the
-attributes are named ``a1 ... aN``.
+:class:`AttributeValueData` holds such examples, read from a knowledge base
+(:func:`symlearn.learning.attribute_data.from_kb`) or a table
+(:mod:`symlearn.data.tabular`): the attributes with their domains, the
+labelled instances (``pos``/``neg`` give the labels ``True``/``False``,
+``label/2`` gives its class), and the unlabelled instances.  A missing value
+is the atom ``'?'`` (:data:`MISSING`).
 
 Examples
 --------
->>> from symlearn.kb import loads
->>> kb = loads('''
-... :- attributes(t, [sky, temp]).
-... pos(t(sunny, 20)). neg(t(rainy, 12)). pos(t(sunny, 25)).
-... ''')
->>> data = from_kb(kb, "t", 2)
->>> [a.name for a in data.attributes], data.attributes[0].values, data.attributes[1].continuous
-(['sky', 'temp'], ('sunny', 'rainy'), True)
->>> data.labels
-(True, False, True)
+>>> data = AttributeValueData("t", (Attribute("sky", ("sunny", "rainy")),),
+...                           (("sunny",), ("rainy",)), (True, False))
+>>> data.arity, data.classes, data.example_text(1)
+(1, (True, False), 'neg(t(rainy))')
 """
 
 from __future__ import annotations
@@ -41,11 +31,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from symlearn.errors import KBError
-from symlearn.kb.knowledge_base import Example, KnowledgeBase, SourcePosition
 from symlearn.logic.printer import format_term
+from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, is_ground
 
-__all__ = ["MISSING", "Attribute", "AttributeValueData", "from_kb", "instance_from_atom"]
+__all__ = [
+    "MISSING",
+    "Attribute",
+    "AttributeValueData",
+    "Label",
+    "check_row",
+    "instance_from_atom",
+    "row_values",
+    "value_error",
+]
 
 #: How a missing value is written.
 MISSING = "?"
@@ -138,107 +137,45 @@ class AttributeValueData:
         return Struct(self.target, tuple(values)) if values else self.target
 
 
-def _value_error(message: str, example: Example | None) -> KBError:
-    position = example.position if example is not None else None
+def value_error(message: str, position: SourcePosition | None) -> KBError:
+    """A :class:`~symlearn.errors.KBError` at ``position`` (when known)."""
     if position is None:
         return KBError(message)
     return KBError(message, position.path, position.line, position.column)
 
 
-def _attribute_names(kb: KnowledgeBase, target: str, arity: int) -> list[str]:
-    names = kb.attributes.get(target)
-    if names is None:
-        return [f"a{i}" for i in range(1, arity + 1)]
-    if len(names) != arity:
-        raise KBError(
-            f"attributes({target}, ...) names {len(names)} attributes but the "
-            f"examples of {target} have {arity} arguments"
-        )
-    return list(names)
-
-
-def _domain(kb: KnowledgeBase, name: str, seen: list[Term]) -> tuple[Term, ...] | None:
-    declared = kb.domains.get(name)
-    if declared == "number":
-        return None
-    if isinstance(declared, list):
-        return tuple(declared)
-    present = [v for v in seen if v != MISSING]
-    if present and all(type(v) in (int, float) for v in present):
-        return None
-    distinct: dict[Term, None] = {}
-    for value in present:
-        distinct.setdefault(value, None)
-    return tuple(distinct)
-
-
-def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
-    """Collect the attribute-value examples of ``target/arity`` (see the module docstring).
-
-    Raises
-    ------
-    KBError
-        When there are no examples of the target, an example argument is not a
-        constant, or a value lies outside a declared domain.
-    """
-    examples = [e for e in kb.examples if e.indicator == (target, arity)]
-    labelled = [e for e in examples if e.kind != "instance"]
-    if not labelled:
-        raise KBError(f"no pos/neg/label examples of {target}/{arity} in the knowledge base")
-    if {e.kind for e in labelled} > {"pos", "neg"} and {"pos", "neg"} & {e.kind for e in labelled}:
-        raise KBError(f"the examples of {target}/{arity} mix pos/neg with label/2; use one kind")
-    names = _attribute_names(kb, target, arity)
-    rows = [_values(e.atom, e) for e in examples]
-    columns = list(zip(*rows)) if rows and arity else [()] * arity
-    attributes = tuple(
-        Attribute(name, _domain(kb, name, list(column))) for name, column in zip(names, columns)
-    )
-    for example, row in zip(examples, rows):
-        _check_row(attributes, row, example)
-    labels: list[Label] = [
-        e.kind == "pos" if e.kind in ("pos", "neg") else e.label  # type: ignore[misc]
-        for e in labelled
-    ]
-    return AttributeValueData(
-        target=target,
-        attributes=attributes,
-        instances=tuple(_values(e.atom, e) for e in labelled),
-        labels=tuple(labels),
-        unlabelled=tuple(_values(e.atom, e) for e in examples if e.kind == "instance"),
-        positions=tuple(e.position for e in labelled),
-    )
-
-
-def _values(atom: Term, example: Example | None) -> tuple[Term, ...]:
+def row_values(atom: Term, position: SourcePosition | None = None) -> tuple[Term, ...]:
+    """The arguments of an example atom, checked to be constants."""
     args = atom.args if isinstance(atom, Struct) else ()
     for value in args:
         if not is_ground(value) or isinstance(value, Struct):
-            raise _value_error(
+            raise value_error(
                 f"attribute values must be constants, got {format_term(value)} in "
                 f"{format_term(atom)}",
-                example,
+                position,
             )
     return tuple(args)
 
 
-def _check_row(
-    attributes: Sequence[Attribute], row: Sequence[Term], example: Example | None
+def check_row(
+    attributes: Sequence[Attribute], row: Sequence[Term], position: SourcePosition | None = None
 ) -> None:
+    """Check each value against its attribute (a number, or a value of the domain)."""
     for attribute, value in zip(attributes, row):
         if value == MISSING:
             continue
         if attribute.values is None:
             if type(value) not in (int, float):
-                raise _value_error(
+                raise value_error(
                     f"attribute {attribute.name} is numeric but the example has "
                     f"{format_term(value)}",
-                    example,
+                    position,
                 )
         elif value not in attribute.values:
             allowed = ", ".join(format_term(v) for v in attribute.values)
-            raise _value_error(
+            raise value_error(
                 f"{format_term(value)} is not in the domain of {attribute.name} ({allowed})",
-                example,
+                position,
             )
 
 
@@ -254,6 +191,6 @@ def instance_from_atom(data: AttributeValueData, atom: Term) -> tuple[Term, ...]
     args = atom.args if isinstance(atom, Struct) else ()
     if name != data.target or len(args) != data.arity:
         raise KBError(f"{format_term(atom)} is not an instance of {data.target}/{data.arity}")
-    row = _values(atom, None)
-    _check_row(data.attributes, row, None)
+    row = row_values(atom)
+    check_row(data.attributes, row)
     return row

@@ -15,7 +15,7 @@ row), which is how large data sets are fed to the learners.
 Examples
 --------
 >>> from symlearn.kb import loads
->>> from symlearn.data import from_kb
+>>> from symlearn.learning.attribute_data import from_kb
 >>> kb = loads("pos(t(red, 3)). neg(t(blue, '?')). pos(t(blue, 1.5)).")
 >>> enc = encode(from_kb(kb, "t", 2))
 >>> enc.columns[0].tolist(), enc.columns[1].tolist(), enc.y.tolist()

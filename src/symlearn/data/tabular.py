@@ -57,7 +57,7 @@ from typing import Any
 
 from symlearn.data.attribute_value import MISSING, Attribute, AttributeValueData, Label
 from symlearn.errors import KBError
-from symlearn.kb.knowledge_base import SourcePosition
+from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Term
 
 __all__ = ["from_csv", "from_dataframe", "from_records", "target_name"]

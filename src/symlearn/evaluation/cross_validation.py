@@ -16,7 +16,7 @@ over the folds.
 Examples
 --------
 >>> from symlearn.kb import loads
->>> from symlearn.data import from_kb
+>>> from symlearn.learning.attribute_data import from_kb
 >>> from symlearn.evaluation.metrics import majority
 >>> class Majority:                       # the simplest learner there is
 ...     def __init__(self, data): self.label = majority(data.labels)

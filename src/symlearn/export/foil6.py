@@ -92,8 +92,8 @@ def _relations(task: LearningTask) -> tuple[list[tuple[tuple[str, int], list]], 
 
 
 def _derived(task: LearningTask, indicator: tuple[str, int]) -> list | None:
+    from symlearn.engine.sld import Engine
     from symlearn.errors import SymlearnError
-    from symlearn.kb.engine import Engine
     from symlearn.kb.knowledge_base import KnowledgeBase
     from symlearn.logic.terms import Var, is_ground
 

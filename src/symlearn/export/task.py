@@ -35,12 +35,12 @@ from symlearn.ilp.background import dependent_predicates, is_example_predicate
 from symlearn.ilp.language import LiteralMode
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.clauses import Clause
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
 
 __all__ = ["DEFAULT_TYPE", "LearningTask"]
 
-Indicator = tuple[str, int]
 
 #: The type of every argument when the file declares no modes.
 DEFAULT_TYPE = "t"

@@ -29,7 +29,7 @@ Either kind may have a **default class**, used when no rule fires.
 Clause form (DESIGN.md section 2)
 ---------------------------------
 :meth:`RuleSet.to_clauses` writes the rule set as Horn clauses that SWI-Prolog
-and :class:`symlearn.kb.Engine` answer exactly as :meth:`RuleSet.classify`
+and :class:`symlearn.engine.Engine` answer exactly as :meth:`RuleSet.classify`
 does on every complete instance (no ``?`` in a tested numeric attribute):
 
 * a **boolean** target (``pos``/``neg`` examples) is written as the clauses of
@@ -96,15 +96,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from symlearn.data.attribute_value import Label
 from symlearn.errors import HypothesisSpaceError
 from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, make_list
 
-__all__ = ["COMPARISONS", "Condition", "Label", "Rule", "RuleSet", "label_text", "number_term"]
-
-#: A class label: ``True``/``False`` for pos/neg examples, else a constant term.
-Label = bool | Term
+__all__ = ["COMPARISONS", "Condition", "Rule", "RuleSet", "label_text", "number_term"]
 
 #: The test operators and what each means.
 COMPARISONS = ("=", "in", "=<", ">")

@@ -1,11 +1,10 @@
 """Theories: the Horn clauses a relational learner finds for one target predicate.
 
 A :class:`Theory` is a program.  It prints as SWI-Prolog's ``portray_clause/1``
-prints its clauses (DESIGN.md section 2), is written with
-:meth:`Theory.write` as a file SWI-Prolog can consult next to the background
-knowledge, and is answered by the query engine: :meth:`Theory.covers` proves
-each example with :class:`symlearn.kb.Engine` over the knowledge base whose
-own clauses for the target are set aside and replaced by the theory.
+prints its clauses, and is written with :meth:`Theory.write` as a file
+SWI-Prolog can consult next to the background knowledge.  To ask it goals
+over the background knowledge, make a
+:class:`~symlearn.learning.program.LearnedProgram` of it.
 
 A theory with no clause proves nothing; it prints as ``false`` (in JSON
 ``["false"]``, as every empty hypothesis does), and its file declares the
@@ -14,20 +13,13 @@ error.
 
 Examples
 --------
->>> from symlearn.kb import loads
 >>> from symlearn.kb.parser import parse_term
->>> kb = loads('''
-... parent(ann, bob). parent(bob, carl).
-... pos(grandparent(ann, carl)). neg(grandparent(ann, bob)).
-... ''')
 >>> theory = Theory(("grandparent", 2), (
 ...     Clause.from_term(parse_term("grandparent(X, Y) :- parent(X, Z), parent(Z, Y)")),))
 >>> print(theory)
 grandparent(A, B) :-
     parent(A, C),
     parent(C, B).
->>> theory.covers(kb, kb.positives("grandparent", 2) + kb.negatives("grandparent", 2))
-[True, False]
 >>> len(theory), theory.indicator
 (1, 'grandparent/2')
 """
@@ -39,15 +31,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from symlearn.files import write_file
 from symlearn.hypotheses.base import FALSE, clause_texts
-from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_atom
-from symlearn.logic.terms import Term
 
 __all__ = ["Theory"]
-
-Indicator = tuple[str, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,39 +109,16 @@ class Theory:
         lines.extend(str(clause) for clause in self.clauses)
         return "\n".join(lines) + "\n"
 
-    def write(self, path: str | Path, header: Sequence[str] = ()) -> None:
-        """Write :meth:`program` to ``path``."""
-        Path(path).write_text(self.program(header), encoding="utf-8")
-
-    def covers(
+    def write(
         self,
-        kb: KnowledgeBase,
-        examples: Sequence[Term],
+        path: str | Path,
+        header: Sequence[str] = (),
         *,
-        max_depth: int = 100_000,
-        max_steps: int | None = 10_000_000,
-    ) -> list[bool]:
-        """Whether the theory proves each example, asked of the query engine.
-
-        The knowledge base's own clauses for the target are set aside; the
-        theory's clauses take their place.  Undefined predicates fail (as in
-        ILP systems).
-
-        Raises
-        ------
-        EngineLimitError
-            When a proof exceeds ``max_depth`` or ``max_steps``.
-        """
-        from symlearn.ilp.background import background_view
-        from symlearn.kb.engine import Engine
-
-        engine = Engine(
-            background_view(kb, self.target, self.clauses),
-            max_depth=max_depth,
-            max_steps=max_steps,
-            unknown="fail",
-        )
-        return [engine.ask(example) for example in examples]
+        inputs: Sequence[str | Path] = (),
+        force: bool = False,
+    ) -> None:
+        """Write :meth:`program` to ``path`` safely (see :func:`symlearn.files.write_file`)."""
+        write_file(path, self.program(header), inputs=inputs, force=force)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``target`` and ``hypothesis`` (the clause texts)."""

@@ -1,41 +1,33 @@
-"""The background knowledge a learner may use: the knowledge base with the target set aside.
+"""What may serve as background knowledge for a target.
 
 When a learner learns target ``T``, the knowledge base's own clauses for ``T``
 are not background knowledge (they are what is to be learnt): they are set
-aside, and the learner's theory takes their place.  :func:`background_view`
-builds that knowledge base without copying a single clause: it shares every
-other predicate with the original.
+aside (:func:`symlearn.kb.views.background_view`), and the learner's theory
+takes their place.
 
 :func:`dependent_predicates` finds the predicates whose rules call the target
 (directly or through other rules); they cannot serve as background either.
 
 Functions
 ---------
-background_view, dependent_predicates, is_example_predicate
+dependent_predicates, is_example_predicate
 
 Examples
 --------
 >>> from symlearn.kb import loads
 >>> kb = loads("p(a). q(X) :- p(X). r(X) :- q(X). pos(q(a)).")
->>> view = background_view(kb, ("q", 1))
->>> len(view.predicate("q", 1).clauses), len(kb.predicate("q", 1).clauses)
-(0, 1)
 >>> sorted(dependent_predicates(kb, ("q", 1)))
 [('r', 1)]
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterable
-
-from symlearn.kb.knowledge_base import KnowledgeBase, Predicate
-from symlearn.logic.clauses import Clause
+from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import Struct, Term, functor_of
 
-__all__ = ["EXAMPLE_PREDICATES", "background_view", "dependent_predicates", "is_example_predicate"]
+__all__ = ["EXAMPLE_PREDICATES", "dependent_predicates", "is_example_predicate"]
 
-Indicator = tuple[str, int]
 
 #: Predicates that hold examples and declarations, never background knowledge.
 EXAMPLE_PREDICATES: frozenset[Indicator] = frozenset(
@@ -46,35 +38,6 @@ EXAMPLE_PREDICATES: frozenset[Indicator] = frozenset(
 def is_example_predicate(indicator: Indicator) -> bool:
     """True for ``pos/1``, ``neg/1``, ``label/2``, ``instance/1``, ``evidence/2``, ``query/1``."""
     return indicator in EXAMPLE_PREDICATES
-
-
-def background_view(
-    kb: KnowledgeBase, target: Indicator | None, theory: Iterable[Clause] = ()
-) -> KnowledgeBase:
-    """``kb`` with the target's clauses replaced by ``theory`` (the rest is shared).
-
-    Parameters
-    ----------
-    kb
-        The knowledge base (not modified).
-    target
-        ``(name, arity)`` of the target, or None to set nothing aside.
-    theory
-        Clauses for the target to use instead of the knowledge base's own.
-
-    Returns
-    -------
-    KnowledgeBase
-        A shallow copy whose ``predicates`` dict is its own.
-    """
-    view = copy.copy(kb)
-    view.predicates = dict(kb.predicates)
-    if target is not None:
-        predicate = Predicate(*target)
-        for clause in theory:
-            predicate.add(clause)
-        view.predicates[target] = predicate
-    return view
 
 
 def _called(goal: Term, out: set[Indicator]) -> None:

@@ -60,17 +60,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from symlearn.engine.sld import Engine
 from symlearn.errors import EngineLimitError, InvalidParameterError, PrologError
 from symlearn.ilp.coverage import Coverage
-from symlearn.kb.engine import Engine
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.clauses import Clause
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = ["BottomClause", "BottomLiteral", "bottom_clause", "term_key"]
-
-Indicator = tuple[str, int]
 
 
 def term_key(term: Term) -> object:

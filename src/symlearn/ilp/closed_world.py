@@ -42,11 +42,11 @@ from symlearn.ilp.background import is_example_predicate
 from symlearn.ilp.coverage import Coverage
 from symlearn.ilp.language import LiteralMode
 from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import Struct, Term
 
 __all__ = ["ClosedWorld", "closed_world_negatives", "typed_domains"]
 
-Indicator = tuple[str, int]
 
 #: Default largest number of closed-world negatives.
 DEFAULT_CAP = 10_000

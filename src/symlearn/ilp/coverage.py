@@ -24,7 +24,7 @@ is answered for all examples at once, as a relational database would:
   ``==``, ``\\==``) compare code columns.
 * Any **other literal** (a predicate defined by rules, a built-in, a literal
   with compound arguments) is answered by the query engine
-  (:class:`symlearn.kb.Engine`) once per *distinct* binding of the literal's
+  (:class:`symlearn.engine.Engine`) once per *distinct* binding of the literal's
   old variables, and the answers are cached and joined like a fact table.
 
 A clause covers an example when the example has at least one row after the
@@ -74,12 +74,13 @@ from operator import attrgetter
 
 import numpy as np
 
+from symlearn.engine.sld import Engine
 from symlearn.errors import EngineLimitError
-from symlearn.ilp.background import background_view
 from symlearn.ilp.relations import CODE, Relation, SymbolTable
-from symlearn.kb.engine import Engine
 from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.kb.views import background_view
 from symlearn.logic.clauses import Clause, conjunction
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Struct, Term, Var, functor_of, is_ground, term_variables
 from symlearn.logic.unify import match, substitute
 
@@ -93,7 +94,6 @@ __all__ = [
     "foil_gain",
 ]
 
-Indicator = tuple[str, int]
 
 _COMPARISONS = frozenset({"=", "\\=", "==", "\\=="})
 _HEAD = attrgetter("head")

@@ -53,8 +53,9 @@ invention of first-order predicates by inverting resolution.  ICML 1988
 
 Examples
 --------
->>> c = LiteralClause.parse("grandchild(bob, shannon)")
->>> c1 = LiteralClause.parse("father(shannon, tom)")
+>>> from symlearn.kb import parse_term
+>>> c = LiteralClause.from_term(parse_term("grandchild(bob, shannon)"))
+>>> c1 = LiteralClause.from_term(parse_term("father(shannon, tom)"))
 >>> keys = sorted(r.clause.canonical_key() for r in absorption(c, c1))
 >>> len(keys), keys[:4]  # 2 x 4 x 2 choices of places for bob, shannon, tom
 (16, ['grandchild(V0, V1) ; ~father(V1, V2)', 'grandchild(V0, V1) ; ~father(V1, tom)',
@@ -214,7 +215,8 @@ def inverse_substitutions(
 
     Examples
     --------
-    >>> lits = LiteralClause.parse("p(a, b) ; \\+ q(a)").sorted()
+    >>> from symlearn.kb import parse_term
+    >>> lits = LiteralClause.from_term(parse_term("p(a, b) ; \\+ q(a)")).sorted()
     >>> sum(1 for _ in inverse_substitutions(lits))
     8
     """
@@ -298,8 +300,9 @@ def inverse_resolve(
 
     Examples
     --------
-    >>> c = LiteralClause.parse("grandchild(bob, X) ; \\+ father(X, tom)")
-    >>> results = inverse_resolve(c, LiteralClause.parse("father(tom, bob)"))
+    >>> from symlearn.kb import parse_term
+    >>> c = LiteralClause.from_term(parse_term("grandchild(bob, X) ; \\+ father(X, tom)"))
+    >>> results = inverse_resolve(c, LiteralClause.from_term(parse_term("father(tom, bob)")))
     >>> any(r.clause.canonical_key() == "grandchild(V0, V1) ; ~father(V1, V2) ; ~father(V2, V0)"
     ...     for r in results)
     True

@@ -47,12 +47,12 @@ from dataclasses import dataclass, field
 from symlearn.errors import KBError
 from symlearn.ilp.background import dependent_predicates, is_example_predicate
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = ["ArgumentMode", "Candidate", "Language", "LiteralMode", "TypedVar"]
 
-Indicator = tuple[str, int]
 #: A clause variable with its type (None when there are no modes).
 TypedVar = tuple[Var, "str | None"]
 

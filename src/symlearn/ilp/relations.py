@@ -33,11 +33,11 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Term
 
 __all__ = ["Relation", "SortedIndex", "SymbolTable", "composite_keys"]
 
-Indicator = tuple[str, int]
 #: Codes are int64; a key that cannot match anything is -1.
 CODE = np.int64
 

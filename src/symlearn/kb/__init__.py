@@ -1,7 +1,8 @@
-"""Knowledge bases: reading files, storing clauses with indexes, and answering queries.
+"""Knowledge bases: reading files and storing what they say, with indexes.
 
 Data flows one way: text -> :mod:`~symlearn.kb.parser` (lark) ->
-:mod:`~symlearn.kb.loader` -> :class:`KnowledgeBase` -> :class:`Engine`.
+:mod:`~symlearn.kb.loader` (with :mod:`~symlearn.kb.directives`) ->
+:class:`KnowledgeBase`; :mod:`symlearn.engine` answers queries over it.
 
 Examples
 --------
@@ -12,35 +13,24 @@ Examples
 ... ''')
 >>> kb.summary()["examples"]
 1
->>> [str(s["Who"]) for s in Engine(kb).solve_text("grandparent(Who, carl)")]
-['ann']
+>>> len(kb.predicate("parent", 2).clauses), kb.rules_count
+(2, 1)
 """
 
-from symlearn.kb.engine import Engine, solve
-from symlearn.kb.knowledge_base import (
-    Example,
-    KnowledgeBase,
-    Mode,
-    Predicate,
-    ProbabilisticClause,
-    SourcePosition,
-)
+from symlearn.kb.knowledge_base import Example, KnowledgeBase, Mode, Predicate, ProbabilisticClause
 from symlearn.kb.loader import load, loads
 from symlearn.kb.parser import ReadClause, parse_term, parse_text, read_clauses
 
 __all__ = [
-    "Engine",
     "Example",
     "KnowledgeBase",
     "Mode",
     "Predicate",
     "ProbabilisticClause",
     "ReadClause",
-    "SourcePosition",
     "load",
     "loads",
     "parse_term",
     "parse_text",
     "read_clauses",
-    "solve",
 ]

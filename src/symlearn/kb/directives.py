@@ -1,9 +1,9 @@
 """What each directive ``:- Name(Args).`` does to the knowledge base being loaded.
 
-:data:`DIRECTIVES` maps ``(name, arity)`` to a handler.  Other parts of symlearn
-add their own declarations with :func:`register_directive` (a learner's cost
-table, say) instead of editing the loader.  A directive that no handler knows
-is an error that names the known ones.
+:data:`DIRECTIVES` maps ``(name, arity)`` to a handler, registered with
+:func:`register_directive`; declarations that only one learner reads (a cost
+table, say) are recorded in ``KnowledgeBase.declarations`` for it to read.  A
+directive that no handler knows is an error that names the known ones.
 
 The directives of DESIGN.md section 2:
 
@@ -17,6 +17,7 @@ The directives of DESIGN.md section 2:
 ``:- set(Name).``                      Progol's flag form: ``set(Name, true)``
 ``:- attributes(Target, [A, ...]).``   attribute names of an attribute-value target
 ``:- domain(Attribute, [V, ...]).``    the values of an attribute (or ``number``: continuous)
+``:- cost(Attribute, Cost).``          an attribute's cost (cost-sensitive tree learning)
 ``:- dynamic p/1.``                    p/1 exists even without clauses (calls fail)
 ``:- discontiguous p/1.``              accepted (clauses may be apart anyway)
 ``:- use_module(...)``, ``ensure_loaded``, ``style_check``, ``set_prolog_flag``
@@ -29,8 +30,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from symlearn.kb.knowledge_base import KnowledgeBase, Mode, SourcePosition
+from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.printer import format_term
+from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, is_callable, is_ground, list_items
 
 __all__ = ["DIRECTIVES", "DirectiveContext", "register_directive"]
@@ -167,6 +169,7 @@ def _set(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     if not is_ground(value):
         raise context.error(f"the value of setting {name} must be ground")
     context.kb.settings[name] = value
+    context.kb.setting_positions[name] = context.position
 
 
 @register_directive("set", 1)
@@ -175,6 +178,7 @@ def _set_flag(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     if type(args[0]) is not str:
         raise context.error("set/1 expects a setting name, e.g. :- set(posonly).")
     context.kb.settings[args[0]] = "true"
+    context.kb.setting_positions[args[0]] = context.position
 
 
 @register_directive("attributes", 2)
@@ -227,6 +231,27 @@ for _name, _arity in [
 ]:
     DIRECTIVES[(_name, _arity)] = _accept
 
-# Directives that other parts of symlearn register, imported here (after
-# register_directive exists) so that every command knows them.
-import symlearn.learners.costs  # noqa: E402, F401  (cost/2, attribute costs)
+
+#: The key of ``KnowledgeBase.declarations`` under which ``cost/2`` records
+#: ``(attribute, cost, position)`` (attribute costs for cost-sensitive tree learning).
+COST_DECLARATION = "cost"
+
+
+@register_directive("cost", 2)
+def _cost(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    attribute, cost = args
+    if type(attribute) is not str:
+        raise context.error(
+            f"cost/2 expects an attribute name first, e.g. :- cost(temperature, 3), "
+            f"got {format_term(attribute)}"
+        )
+    if type(cost) not in (int, float) or not cost > 0:  # type: ignore[operator]
+        raise context.error(
+            f"the cost of {attribute} must be a positive number, got {format_term(cost)}"
+        )
+    declared: list[object] = context.kb.declarations.setdefault(COST_DECLARATION, [])
+    for entry in declared:
+        assert isinstance(entry, tuple)
+        if entry[0] == attribute:
+            raise context.error(f"the cost of {attribute} is already declared at {entry[2]}")
+    declared.append((attribute, float(cost), context.position))  # type: ignore[arg-type]

@@ -36,7 +36,9 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from symlearn.logic.clauses import Clause
+from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
+from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = [
@@ -50,40 +52,6 @@ __all__ = [
     "index_key",
     "modifications",
 ]
-
-Indicator = tuple[str, int]
-
-
-class SourcePosition:
-    """Where something was written: file, 1-based line and column (immutable).
-
-    A plain slotted class rather than a frozen dataclass: a large knowledge
-    base makes one per clause, and this is several times cheaper to build.
-    """
-
-    __slots__ = ("column", "line", "path")
-
-    def __init__(self, path: str, line: int, column: int) -> None:
-        self.path = path
-        self.line = line
-        self.column = column
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, SourcePosition)
-            and self.path == other.path
-            and self.line == other.line
-            and self.column == other.column
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.path, self.line, self.column))
-
-    def __repr__(self) -> str:
-        return f"SourcePosition({self.path!r}, {self.line}, {self.column})"
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}"
 
 
 class _LineColumn(Protocol):
@@ -403,6 +371,7 @@ class KnowledgeBase:
         self.modes: list[Mode] = []
         self.determinations: list[tuple[Indicator, Indicator]] = []
         self.settings: dict[str, Term] = {}
+        self.setting_positions: dict[str, SourcePosition] = {}
         self.attributes: dict[str, list[str]] = {}
         self.domains: dict[str, list[Term] | str] = {}
         self.tabled: set[Indicator] = set()

@@ -31,17 +31,12 @@ from pathlib import Path
 from symlearn.errors import KBError, KBSyntaxError
 from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
-from symlearn.kb.knowledge_base import (
-    Example,
-    KnowledgeBase,
-    Predicate,
-    ProbabilisticClause,
-    SourcePosition,
-)
+from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
 from symlearn.kb.parser import ReadClause, SourceText, scan_clauses
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
+from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
 
 __all__ = ["load", "loads"]

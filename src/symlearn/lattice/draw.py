@@ -14,7 +14,7 @@ space lavender.
 Examples
 --------
 >>> from symlearn.hypotheses import Conjunction, ConjunctionSpace
->>> from symlearn.learners.version_space import VersionSpace
+>>> from symlearn.hypotheses.version_space import VersionSpace
 >>> from symlearn.lattice.hasse import version_space_lattice
 >>> space = ConjunctionSpace("t", ("a", "b"), (("x", "y"), ("u", "v")))
 >>> vs = VersionSpace(space, (Conjunction(("x", "u")),), (Conjunction(("x", "?")),))

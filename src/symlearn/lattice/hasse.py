@@ -41,7 +41,7 @@ from symlearn.hypotheses.base import Hypothesis
 from symlearn.hypotheses.conjunction import Conjunction
 from symlearn.hypotheses.generality import more_general_or_equal
 from symlearn.hypotheses.space import ConjunctionSpace
-from symlearn.learners.version_space import VersionSpace
+from symlearn.hypotheses.version_space import VersionSpace
 
 __all__ = [
     "DEFAULT_MAX_NODES",

@@ -14,15 +14,12 @@ of pairs, so that shared variables stay shared.  It θ-subsumes both clauses,
 and is θ-subsumed by every clause that θ-subsumes both; it may have up to
 |C1|·|C2| literals, so it is reduced (:func:`~symlearn.logic.subsumption.reduce_clause`).
 
-The **relative lgg** of examples e1, e2 with respect to ground background
-facts K is lgg(e1 :- K, e2 :- K) (Plotkin 1971; GOLEM, Muggleton and Feng
-1990).  As GOLEM does, K is cut down to the facts within ``depth`` links of
-each example's constants (its h-easy model), body literals not linked to
-the head through shared variables are dropped, and the result is reduced.
+The relative lgg of examples with respect to background knowledge (GOLEM)
+is in :mod:`symlearn.ilp.rlgg`; :func:`head_connected` is its last step.
 
 Functions
 ---------
-lgg_terms, lgg_atoms, lgg_clauses, relevant_facts, rlgg
+lgg_terms, lgg_atoms, lgg_clauses, head_connected, constants_of, term_key
 
 References
 ----------
@@ -42,10 +39,9 @@ f(_G1, g(_G1), b)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TypeVar, overload
+from collections.abc import Sequence
+from typing import TypeVar, overload
 
-from symlearn.errors import InvalidParameterError
 from symlearn.logic.clauses import Clause
 from symlearn.logic.resolution import Literal, LiteralClause
 from symlearn.logic.subsumption import literals_of, reduce_clause
@@ -53,16 +49,13 @@ from symlearn.logic.terms import Struct, Term, Var, functor_of, term_equal, term
 
 __all__ = [
     "LggTable",
+    "constants_of",
     "head_connected",
     "lgg_atoms",
     "lgg_clauses",
     "lgg_terms",
-    "relevant_facts",
-    "rlgg",
+    "term_key",
 ]
-
-if TYPE_CHECKING:
-    from symlearn.kb.knowledge_base import KnowledgeBase
 
 C = TypeVar("C", Clause, LiteralClause)
 
@@ -83,7 +76,7 @@ class LggTable:
 
     def variable(self, s: Term, t: Term) -> Var:
         """The variable for the pair (s, t), made on first use."""
-        key = (_key(s), _key(t))
+        key = (term_key(s), term_key(t))
         entry = self.pairs.get(key)
         if entry is None:
             self.counter += 1
@@ -99,7 +92,7 @@ class LggTable:
         )
 
 
-def _key(term: Term) -> object:
+def term_key(term: Term) -> object:
     """A dictionary key that tells 1 from 1.0 (Prolog's == does, Python's does not)."""
     if type(term) in (int, float):
         return (type(term), term)
@@ -215,7 +208,7 @@ def _pairwise(
     return list(found)
 
 
-def _constants(term: Term) -> list[Term]:
+def constants_of(term: Term) -> list[Term]:
     """The atomic arguments and subterms of an atom (the objects it talks about)."""
     found: list[Term] = []
     stack = list(term.args) if type(term) is Struct else []
@@ -227,50 +220,6 @@ def _constants(term: Term) -> list[Term]:
         elif type(t) is not Var:
             found.append(t)
     return found
-
-
-def relevant_facts(
-    kb: KnowledgeBase,
-    example: Term,
-    predicates: Iterable[tuple[str, int]],
-    depth: int = 2,
-) -> list[Term]:
-    """The ground facts reachable from ``example``'s constants in ``depth`` steps.
-
-    Step 1 takes every fact of ``predicates`` that mentions a constant of the
-    example; each further step adds the facts that mention a constant of a
-    fact already taken.  This is the part of the background that a clause of
-    variable depth ``depth`` can use about the example (GOLEM's h-easy model
-    restricted to facts).
-
-    Examples
-    --------
-    >>> from symlearn.kb import loads, parse_term
-    >>> kb = loads("parent(a, b). parent(b, c). parent(c, d). parent(x, y).")
-    >>> [str(f) for f in relevant_facts(kb, parse_term("gp(a, c)"), [("parent", 2)], 1)]
-    ['parent(a, b)', 'parent(b, c)', 'parent(c, d)']
-    """
-    tables = [kb.predicates[p] for p in predicates if p in kb.predicates]
-    known: dict[object, None] = {_key(c): None for c in _constants(example)}
-    frontier = list(_constants(example))
-    taken: dict[Term, None] = {}
-    for _ in range(depth):
-        new_constants: list[Term] = []
-        for predicate in tables:
-            for position in range(predicate.arity):
-                by_key, _unbound = predicate.index(position)
-                for constant in frontier:
-                    for number in by_key.get(constant, ()):
-                        clause = predicate.clauses[number]
-                        if not (clause.is_fact and clause.is_ground) or clause.head in taken:
-                            continue
-                        taken[clause.head] = None
-                        for c in _constants(clause.head):
-                            if _key(c) not in known:
-                                known[_key(c)] = None
-                                new_constants.append(c)
-        frontier = new_constants
-    return sorted(taken, key=lambda fact: (functor_of(fact), str(fact)))
 
 
 def head_connected(clause: Clause) -> Clause:
@@ -291,7 +240,9 @@ def head_connected(clause: Clause) -> Clause:
     """
 
     def objects(term: Term) -> set[object]:
-        return {_key(t) for t in term_variables(term)} | {_key(c) for c in _constants(term)}
+        return {term_key(t) for t in term_variables(term)} | {
+            term_key(c) for c in constants_of(term)
+        }
 
     linked = objects(clause.head)
     goals = [(goal, objects(goal)) for goal in clause.body]
@@ -305,64 +256,3 @@ def head_connected(clause: Clause) -> Clause:
                 linked |= names
                 changed = True
     return Clause(clause.head, [goal for i, (goal, _) in enumerate(goals) if i in kept])
-
-
-def rlgg(
-    examples: Sequence[Term],
-    kb: KnowledgeBase,
-    predicates: Iterable[tuple[str, int]],
-    depth: int = 2,
-    max_literals: int = 2000,
-) -> Clause:
-    """GOLEM's relative least general generalisation of ground examples.
-
-    The rlgg of e1, ..., en relative to the background facts is the lgg of the
-    clauses ``ei :- Ki`` where Ki is :func:`relevant_facts` of ei; body goals
-    not linked to the head are dropped and the clause is reduced.
-
-    Parameters
-    ----------
-    examples
-        Ground atoms of one predicate (at least one).
-    kb
-        The knowledge base holding the background facts.
-    predicates
-        The background predicates (ground facts of these are used).
-    depth
-        How many links from each example's constants facts are taken.
-    max_literals
-        Raise when an intermediate lgg grows past this many body literals.
-
-    Raises
-    ------
-    InvalidParameterError
-        With no examples, examples of different predicates, or a lgg too big.
-
-    Examples
-    --------
-    >>> from symlearn.kb import loads, parse_term
-    >>> kb = loads("parent(a, b). parent(b, c). parent(d, e). parent(e, f). parent(d, g).")
-    >>> ex = [parse_term("gp(a, c)"), parse_term("gp(d, f)")]
-    >>> print(rlgg(ex, kb, [("parent", 2)]))
-    gp(A, B) :-
-        parent(A, C),
-        parent(C, B).
-    """
-    if not examples:
-        raise InvalidParameterError("rlgg needs at least one example")
-    wanted = list(predicates)
-    if len({functor_of(e) for e in examples}) != 1:
-        raise InvalidParameterError("rlgg: the examples must share one predicate")
-    current = Clause(examples[0], relevant_facts(kb, examples[0], wanted, depth))
-    for example in examples[1:]:
-        other = Clause(example, relevant_facts(kb, example, wanted, depth))
-        generalised = lgg_clauses(current, other, reduce=False)
-        assert generalised is not None
-        current = head_connected(generalised)
-        if len(current.body) > max_literals:
-            raise InvalidParameterError(
-                f"rlgg: the generalisation has {len(current.body)} literals "
-                f"(more than {max_literals}); lower the depth"
-            )
-        current = reduce_clause(current)
-    return reduce_clause(head_connected(current))

@@ -36,8 +36,8 @@ principle.  JACM 12(1).  Mitchell, T. (1997).  Machine Learning, ch. 10.7.
 Examples
 --------
 >>> from symlearn.kb import parse_term
->>> c1 = LiteralClause.parse("pass_exam ; \\+ know_material")
->>> c2 = LiteralClause.parse("know_material ; \\+ study")
+>>> c1 = LiteralClause.from_term(parse_term("pass_exam ; \\+ know_material"))
+>>> c2 = LiteralClause.from_term(parse_term("know_material ; \\+ study"))
 >>> [str(r.clause) for r in binary_resolvents(c1, c2)]
 ['pass_exam ; \\+study']
 """
@@ -150,14 +150,11 @@ class LiteralClause:
         return cls.of([Literal(clause.head), *(Literal(g, False) for g in clause.body)])
 
     @classmethod
-    def parse(cls, text: str) -> LiteralClause:
-        r"""Read a clause written as a disjunction ``l1 ; l2 ; ...`` (``\+ a`` for ¬a).
+    def from_term(cls, term: Term) -> LiteralClause:
+        r"""A clause written as a disjunction ``l1 ; l2 ; ...`` (``\+ a`` for ¬a).
 
         A definite clause ``h :- b1, ..., bn`` is accepted too.
         """
-        from symlearn.kb.parser import parse_term
-
-        term = parse_term(text)
         if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
             return cls.from_clause(Clause.from_term(term))
         literals = []
@@ -291,7 +288,9 @@ def variant_clauses(a: LiteralClause, b: LiteralClause) -> bool:
 
     Examples
     --------
-    >>> a, b = LiteralClause.parse("p(X) ; \\+q(X)"), LiteralClause.parse("p(Y) ; \\+q(Y)")
+    >>> from symlearn.kb import parse_term
+    >>> a = LiteralClause.from_term(parse_term("p(X) ; \\+q(X)"))
+    >>> b = LiteralClause.from_term(parse_term("p(Y) ; \\+q(Y)"))
     >>> variant_clauses(a, b)
     True
     """
@@ -358,8 +357,10 @@ def binary_resolvents(c1: LiteralClause, c2: LiteralClause) -> list[Resolvent]:
 
     Examples
     --------
-    >>> c = LiteralClause.parse("grandchild(bob, X) ; \\+ father(X, tom)")
-    >>> [str(r.clause) for r in binary_resolvents(c, LiteralClause.parse("father(shannon, tom)"))]
+    >>> from symlearn.kb import parse_term
+    >>> c = LiteralClause.from_term(parse_term("grandchild(bob, X) ; \\+ father(X, tom)"))
+    >>> d = LiteralClause.from_term(parse_term("father(shannon, tom)"))
+    >>> [str(r.clause) for r in binary_resolvents(c, d)]
     ['grandchild(bob, shannon)']
 
     References
@@ -391,7 +392,8 @@ def factors(clause: LiteralClause) -> list[LiteralClause]:
 
     Examples
     --------
-    >>> [str(f) for f in factors(LiteralClause.parse("p(X) ; p(a) ; \\+ q(X)"))]
+    >>> from symlearn.kb import parse_term
+    >>> [str(f) for f in factors(LiteralClause.from_term(parse_term("p(X) ; p(a) ; \\+ q(X)")))]
     ['p(a) ; \\+q(a)']
     """
     found: list[LiteralClause] = []
@@ -423,8 +425,9 @@ def resolvents(
 
     Examples
     --------
-    >>> c1 = LiteralClause.parse("p(X) ; p(Y)")
-    >>> c2 = LiteralClause.parse("\\+ p(U) ; \\+ p(V)")
+    >>> from symlearn.kb import parse_term
+    >>> c1 = LiteralClause.from_term(parse_term("p(X) ; p(Y)"))
+    >>> c2 = LiteralClause.from_term(parse_term("\\+ p(U) ; \\+ p(V)"))
     >>> any(r.is_empty for r in resolvents(c1, c2))
     True
     """
@@ -457,7 +460,8 @@ def saturate(
 
     Examples
     --------
-    >>> kb = [LiteralClause.parse(t) for t in (
+    >>> from symlearn.kb import parse_term
+    >>> kb = [LiteralClause.from_term(parse_term(t)) for t in (
     ...     "mortal(X) ; \\+ man(X)", "man(socrates)", "\\+ mortal(socrates)")]
     >>> saturate(kb)[0]
     True

@@ -294,8 +294,9 @@ def subsumes(general: AnyClause, specific: AnyClause) -> bool:
     Examples
     --------
     >>> from symlearn.kb import parse_term
-    >>> c = LiteralClause.parse("p(X, Y) ; p(Y, X)")
-    >>> subsumes(c, LiteralClause.parse("p(a, a)")), subsumes(LiteralClause.parse("p(a, a)"), c)
+    >>> c = LiteralClause.from_term(parse_term("p(X, Y) ; p(Y, X)"))
+    >>> d = LiteralClause.from_term(parse_term("p(a, a)"))
+    >>> subsumes(c, d), subsumes(d, c)
     (True, False)
     """
     matcher = _matcher(general, specific)
@@ -310,7 +311,8 @@ def subsumption_witness(general: AnyClause, specific: AnyClause) -> Substitution
     Examples
     --------
     >>> from symlearn.kb import parse_term
-    >>> theta = subsumption_witness(LiteralClause.parse("p(X)"), LiteralClause.parse("p(a)"))
+    >>> c, d = (LiteralClause.from_term(parse_term(t)) for t in ("p(X)", "p(a)"))
+    >>> theta = subsumption_witness(c, d)
     >>> {str(v): t for v, t in theta.items()}
     {'X': 'a'}
     """
@@ -341,7 +343,9 @@ def subsumption_witnesses(
 
     Examples
     --------
-    >>> c, d = LiteralClause.parse("\\+ q(X)"), LiteralClause.parse("\\+ q(a) ; \\+ q(b)")
+    >>> from symlearn.kb import parse_term
+    >>> c = LiteralClause.from_term(parse_term("\\+ q(X)"))
+    >>> d = LiteralClause.from_term(parse_term("\\+ q(a) ; \\+ q(b)"))
     >>> sorted(str(t[v]) for t in subsumption_witnesses(c, d) for v in t)
     ['a', 'b']
     """
@@ -371,7 +375,8 @@ def reduce_clause(clause: C) -> C:
 
     Examples
     --------
-    >>> c = LiteralClause.parse("p(X) ; \\+ q(X, Y) ; \\+ q(X, Z) ; \\+ r(Z)")
+    >>> from symlearn.kb import parse_term
+    >>> c = LiteralClause.from_term(parse_term("p(X) ; \\+ q(X, Y) ; \\+ q(X, Z) ; \\+ r(Z)"))
     >>> str(reduce_clause(c))
     'p(X) ; \\+q(X, Z) ; \\+r(Z)'
     """

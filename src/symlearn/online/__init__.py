@@ -37,8 +37,8 @@ from symlearn.online.base import (
     run_online,
     train_until_consistent,
 )
-from symlearn.online.find_s import OnlineFindS
 from symlearn.online.halving import Halving
+from symlearn.online.online_find_s import OnlineFindS
 from symlearn.online.perceptron import AveragedPerceptron, Perceptron, VotedPerceptron
 from symlearn.online.weighted_majority import WeightedMajority
 from symlearn.online.winnow import BalancedWinnow, Winnow

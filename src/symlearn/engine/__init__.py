@@ -1,0 +1,26 @@
+r"""The query engine: SLD resolution with tabling, builtins and set-at-a-time Datalog.
+
+It answers Prolog goals over a :class:`~symlearn.kb.KnowledgeBase`:
+
+* :mod:`~symlearn.engine.sld`: the :class:`Engine` (iterative SLD resolution
+  with cut, tabling, depth and step limits);
+* :mod:`~symlearn.engine.control`: control constructs (``;``, ``->``, ``\+``,
+  ``call/N``, ``findall``, ``catch/throw`` ...);
+* :mod:`~symlearn.engine.builtins`: the builtin predicates;
+* :mod:`~symlearn.engine.arithmetic`: ``is/2`` and comparison, with SWI-Prolog's semantics;
+* :mod:`~symlearn.engine.runtime`: run-time terms (bindable cells) and compiled clauses;
+* :mod:`~symlearn.engine.datalog`: Datalog predicates answered set-at-a-time;
+* :mod:`~symlearn.engine.library`: the list library, written in Prolog.
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> kb = loads("parent(ann, bob). parent(bob, carl). "
+...            "grandparent(X, Z) :- parent(X, Y), parent(Y, Z).")
+>>> [str(s["Who"]) for s in Engine(kb).solve_text("grandparent(Who, carl)")]
+['ann']
+"""
+
+from symlearn.engine.sld import Engine, solve
+
+__all__ = ["Engine", "solve"]

@@ -1,0 +1,678 @@
+"""Built-in predicates of the query engine (other than the control constructs).
+
+:data:`DETERMINISTIC` maps ``(name, arity)`` to a function ``(engine, args) ->
+bool`` that succeeds at most once; :data:`NONDETERMINISTIC` maps to a
+generator function that yields once per solution (the engine undoes the
+bindings between solutions).  Arguments arrive as run-time terms
+(:mod:`symlearn.engine.runtime`).  Errors are ISO error terms thrown with
+:class:`~symlearn.engine.arithmetic.PrologThrow`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cmp_to_key
+from typing import TYPE_CHECKING
+
+from symlearn.engine.arithmetic import (
+    PrologThrow,
+    compare_numbers,
+    evaluate,
+    instantiation_error,
+    type_error,
+)
+from symlearn.engine.runtime import (
+    Ref,
+    RTerm,
+    compare_runtime,
+    copy_runtime,
+    deref,
+    resolve,
+    to_runtime,
+    unify,
+)
+from symlearn.logic.clauses import Clause, conjuncts
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import (
+    EMPTY_LIST,
+    LIST_FUNCTOR,
+    PString,
+    Struct,
+    Var,
+    make_list,
+)
+
+if TYPE_CHECKING:
+    from symlearn.engine.sld import Engine
+
+__all__ = ["DETERMINISTIC", "NONDETERMINISTIC"]
+
+Deterministic = Callable[["Engine", tuple[RTerm, ...]], bool]
+Nondeterministic = Callable[["Engine", tuple[RTerm, ...]], Iterator[None]]
+DETERMINISTIC: dict[tuple[str, int], Deterministic] = {}
+NONDETERMINISTIC: dict[tuple[str, int], Nondeterministic] = {}
+
+
+def _det(name: str, arity: int) -> Callable[[Deterministic], Deterministic]:
+    def register(function: Deterministic) -> Deterministic:
+        DETERMINISTIC[(name, arity)] = function
+        return function
+
+    return register
+
+
+def _nondet(name: str, arity: int) -> Callable[[Nondeterministic], Nondeterministic]:
+    def register(function: Nondeterministic) -> Nondeterministic:
+        NONDETERMINISTIC[(name, arity)] = function
+        return function
+
+    return register
+
+
+def _unify(engine: Engine, a: object, b: object) -> bool:
+    return unify(a, b, engine.trail)
+
+
+def _proper_list(term: object) -> list[RTerm] | None:
+    """The elements of a proper list, or None for a partial list or a non-list."""
+    items: list[RTerm] = []
+    term = deref(term)
+    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        items.append(term.args[0])
+        term = deref(term.args[1])
+    return items if term == EMPTY_LIST else None
+
+
+def _text(term: object, what: str = "atom") -> str:
+    """The text of an atom, number or string argument."""
+    term = deref(term)
+    if type(term) is Ref:
+        raise instantiation_error()
+    if type(term) is str:
+        return term
+    if type(term) is PString:
+        return term.value
+    if type(term) in (int, float):
+        return format_term(term)
+    raise type_error(what, resolve(term))
+
+
+# ---------------------------------------------------------------- unification
+@_det("=", 2)
+def _unify_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return _unify(engine, args[0], args[1])
+
+
+@_det("\\=", 2)
+def _not_unifiable(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    mark = len(engine.trail)
+    result = _unify(engine, args[0], args[1])
+    engine._undo(mark)
+    return not result
+
+
+@_det("unify_with_occurs_check", 2)
+def _unify_occurs(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return unify(args[0], args[1], engine.trail, occurs_check=True)
+
+
+def _compare(a: RTerm, b: RTerm) -> int:
+    return compare_runtime(a, b)
+
+
+def _order(test: Callable[[int], bool]) -> Deterministic:
+    return lambda engine, args: test(_compare(args[0], args[1]))
+
+
+DETERMINISTIC[("==", 2)] = _order(lambda c: c == 0)
+DETERMINISTIC[("\\==", 2)] = _order(lambda c: c != 0)
+DETERMINISTIC[("@<", 2)] = _order(lambda c: c < 0)
+DETERMINISTIC[("@>", 2)] = _order(lambda c: c > 0)
+DETERMINISTIC[("@=<", 2)] = _order(lambda c: c <= 0)
+DETERMINISTIC[("@>=", 2)] = _order(lambda c: c >= 0)
+
+
+@_det("compare", 3)
+def _compare_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    c = _compare(args[1], args[2])
+    return _unify(engine, args[0], "<" if c < 0 else (">" if c > 0 else "="))
+
+
+# ----------------------------------------------------------------- arithmetic
+@_det("is", 2)
+def _is(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return _unify(engine, args[0], evaluate(args[1], deref))
+
+
+def _arithmetic_comparison(op: str) -> Deterministic:
+    def compare(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+        return compare_numbers(op, evaluate(args[0], deref), evaluate(args[1], deref))
+
+    return compare
+
+
+for _op in ("<", ">", "=<", ">=", "=:=", "=\\="):
+    DETERMINISTIC[(_op, 2)] = _arithmetic_comparison(_op)
+
+
+@_det("succ", 2)
+def _succ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    a, b = deref(args[0]), deref(args[1])
+    if type(a) is int:
+        if a < 0:
+            raise type_error("not_less_than_zero", a)
+        return _unify(engine, b, a + 1)
+    if type(b) is int:
+        if b <= 0:
+            if b < 0:
+                raise type_error("not_less_than_zero", b)
+            return False
+        return _unify(engine, a, b - 1)
+    if type(a) is Ref and type(b) is Ref:
+        raise instantiation_error()
+    raise type_error("integer", resolve(a if type(a) is not Ref else b))
+
+
+@_det("plus", 3)
+def _plus(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    a, b, c = (deref(x) for x in args)
+    if type(a) is not Ref and type(b) is not Ref:
+        return _unify(engine, c, evaluate(Struct("+", (a, b)), deref))
+    if type(a) is not Ref and type(c) is not Ref:
+        return _unify(engine, b, evaluate(Struct("-", (c, a)), deref))
+    if type(b) is not Ref and type(c) is not Ref:
+        return _unify(engine, a, evaluate(Struct("-", (c, b)), deref))
+    raise instantiation_error()
+
+
+# ----------------------------------------------------------------- type tests
+def _type_test(test: Callable[[RTerm], bool]) -> Deterministic:
+    return lambda engine, args: test(deref(args[0]))
+
+
+DETERMINISTIC[("var", 1)] = _type_test(lambda t: type(t) is Ref)
+DETERMINISTIC[("nonvar", 1)] = _type_test(lambda t: type(t) is not Ref)
+DETERMINISTIC[("atom", 1)] = _type_test(lambda t: type(t) is str)
+DETERMINISTIC[("number", 1)] = _type_test(lambda t: type(t) in (int, float))
+DETERMINISTIC[("integer", 1)] = _type_test(lambda t: type(t) is int)
+DETERMINISTIC[("float", 1)] = _type_test(lambda t: type(t) is float)
+DETERMINISTIC[("atomic", 1)] = _type_test(lambda t: type(t) in (str, int, float, PString))
+DETERMINISTIC[("compound", 1)] = _type_test(lambda t: type(t) is Struct)
+DETERMINISTIC[("callable", 1)] = _type_test(lambda t: type(t) in (str, Struct))
+DETERMINISTIC[("string", 1)] = _type_test(lambda t: type(t) is PString)
+DETERMINISTIC[("is_list", 1)] = _type_test(lambda t: _proper_list(t) is not None)
+
+
+@_det("ground", 1)
+def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    stack = [args[0]]
+    while stack:
+        t = deref(stack.pop())
+        if type(t) is Ref:
+            return False
+        if type(t) is Struct:
+            stack.extend(t.args)
+    return True
+
+
+# ----------------------------------------------------------- term inspection
+@_det("functor", 3)
+def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    term = deref(args[0])
+    if type(term) is Struct:
+        return _unify(engine, args[1], term.name) and _unify(engine, args[2], len(term.args))
+    if type(term) is not Ref:
+        return _unify(engine, args[1], term) and _unify(engine, args[2], 0)
+    name, arity = deref(args[1]), deref(args[2])
+    if type(name) is Ref or type(arity) is Ref:
+        raise instantiation_error()
+    if type(arity) is not int:
+        raise type_error("integer", resolve(arity))
+    if arity == 0:
+        return _unify(engine, term, name)
+    if type(name) is not str:
+        raise type_error("atomic" if type(name) is Struct else "atom", resolve(name))
+    return _unify(engine, term, Struct(name, tuple(Ref() for _ in range(arity))))
+
+
+@_nondet("arg", 3)
+def _arg(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    n, term = deref(args[0]), deref(args[1])
+    if type(term) is not Struct:
+        if type(term) is Ref:
+            raise instantiation_error()
+        raise type_error("compound", resolve(term))
+    arguments = term.args
+    if type(n) is int:
+        if 1 <= n <= len(arguments) and _unify(engine, args[2], arguments[n - 1]):
+            yield
+        return
+    if type(n) is not Ref:
+        raise type_error("integer", resolve(n))
+    for i, value in enumerate(arguments, start=1):
+        mark = len(engine.trail)
+        if _unify(engine, n, i) and _unify(engine, args[2], value):
+            yield
+        engine._undo(mark)
+
+
+@_det("=..", 2)
+def _univ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    term = deref(args[0])
+    if type(term) is Struct:
+        return _unify(engine, args[1], make_list([term.name, *term.args]))
+    if type(term) is not Ref:
+        return _unify(engine, args[1], make_list([term]))
+    items = _proper_list(args[1])
+    if items is None:
+        raise instantiation_error()
+    if not items:
+        raise PrologThrow(
+            Struct("error", (Struct("domain_error", ("non_empty_list", "[]")), Ref()))
+        )
+    head = deref(items[0])
+    if len(items) == 1:
+        return _unify(engine, term, head)
+    if type(head) is not str:
+        raise type_error("atom", resolve(head))
+    return _unify(engine, term, Struct(head, tuple(items[1:])))
+
+
+@_det("copy_term", 2)
+def _copy_term(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return _unify(engine, args[1], copy_runtime(args[0]))
+
+
+# ------------------------------------------------------------ atoms and text
+@_det("atom_length", 2)
+def _atom_length(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return _unify(engine, args[1], len(_text(args[0])))
+
+
+@_nondet("atom_concat", 3)
+def _atom_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    a, b = deref(args[0]), deref(args[1])
+    if type(a) is not Ref and type(b) is not Ref:
+        if _unify(engine, args[2], _text(a) + _text(b)):
+            yield
+        return
+    whole = _text(args[2])
+    for i in range(len(whole) + 1):
+        mark = len(engine.trail)
+        if _unify(engine, a, whole[:i]) and _unify(engine, b, whole[i:]):
+            yield
+        engine._undo(mark)
+
+
+def _chars_or_codes(codes: bool) -> Deterministic:
+    def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+        term = deref(args[0])
+        if type(term) is not Ref:
+            text = _text(term)
+            items = [ord(c) for c in text] if codes else list(text)
+            return _unify(engine, args[1], make_list(items))
+        items = _proper_list(args[1])
+        if items is None:
+            raise instantiation_error()
+        chars = [chr(deref(i)) if codes else _text(i) for i in items]
+        return _unify(engine, term, "".join(chars))
+
+    return convert
+
+
+DETERMINISTIC[("atom_chars", 2)] = _chars_or_codes(codes=False)
+DETERMINISTIC[("atom_codes", 2)] = _chars_or_codes(codes=True)
+
+
+@_det("char_code", 2)
+def _char_code(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    char = deref(args[0])
+    if type(char) is str:
+        return _unify(engine, args[1], ord(char))
+    code = deref(args[1])
+    if type(code) is int:
+        return _unify(engine, char, chr(code))
+    raise instantiation_error()
+
+
+def _parse_number(text: str) -> int | float | None:
+    from symlearn.errors import KBSyntaxError
+    from symlearn.kb.parser import parse_term
+
+    try:
+        value = parse_term(text)
+    except KBSyntaxError:
+        return None
+    return value if type(value) in (int, float) else None
+
+
+@_det("atom_number", 2)
+def _atom_number(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    atom = deref(args[0])
+    if type(atom) is Ref:
+        number = deref(args[1])
+        if type(number) is Ref:
+            raise instantiation_error()
+        return _unify(engine, atom, _text(number))
+    value = _parse_number(_text(atom))
+    return value is not None and _unify(engine, args[1], value)
+
+
+@_det("number_codes", 2)
+def _number_codes(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    number = deref(args[0])
+    if type(number) is not Ref:
+        return _unify(engine, args[1], make_list([ord(c) for c in _text(number)]))
+    items = _proper_list(args[1])
+    if items is None:
+        raise instantiation_error()
+    value = _parse_number("".join(chr(deref(i)) for i in items))
+    if value is None:
+        raise PrologThrow(Struct("error", (Struct("syntax_error", ("illegal_number",)), Ref())))
+    return _unify(engine, number, value)
+
+
+@_det("atom_string", 2)
+def _atom_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    atom = deref(args[0])
+    if type(atom) is not Ref:
+        return _unify(engine, args[1], PString(_text(atom)))
+    return _unify(engine, atom, _text(args[1], "string"))
+
+
+@_det("atomic_list_concat", 2)
+def _atomic_list_concat(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    items = _proper_list(args[0])
+    if items is None:
+        raise instantiation_error()
+    return _unify(engine, args[1], "".join(_text(i) for i in items))
+
+
+@_det("atomic_list_concat", 3)
+def _atomic_list_concat_separator(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    separator = _text(args[1])
+    items = _proper_list(args[0])
+    if items is not None and all(type(deref(i)) is not Ref for i in items):
+        return _unify(engine, args[2], separator.join(_text(i) for i in items))
+    if not separator:
+        raise instantiation_error()
+    parts = _text(args[2]).split(separator)
+    return _unify(engine, args[0], make_list(parts))
+
+
+@_det("term_to_atom", 2)
+def _term_to_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    term = deref(args[0])
+    if type(term) is not Ref:
+        return _unify(engine, args[1], format_term(resolve(term)))
+    from symlearn.kb.parser import parse_term
+
+    return _unify(engine, term, to_runtime(parse_term(_text(args[1])), {}))
+
+
+# ---------------------------------------------------------------------- lists
+@_nondet("length", 2)
+def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    term = deref(args[0])
+    count = 0
+    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        count += 1
+        term = deref(term.args[1])
+    if term == EMPTY_LIST:
+        if _unify(engine, args[1], count):
+            yield
+        return
+    if type(term) is not Ref:
+        return
+    wanted = deref(args[1])
+    if type(wanted) is int:
+        if wanted >= count and _unify(
+            engine, term, make_list([Ref() for _ in range(wanted - count)])
+        ):
+            yield
+        return
+    if type(wanted) is not Ref:
+        raise type_error("integer", resolve(wanted))
+    extra = 0
+    while True:
+        mark = len(engine.trail)
+        if _unify(engine, term, make_list([Ref() for _ in range(extra)])) and _unify(
+            engine, wanted, count + extra
+        ):
+            yield
+        engine._undo(mark)
+        extra += 1
+
+
+@_nondet("between", 3)
+def _between(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    low, high, value = deref(args[0]), deref(args[1]), deref(args[2])
+    if type(low) is Ref or type(high) is Ref:
+        raise instantiation_error()
+    if type(low) is not int:
+        raise type_error("integer", resolve(low))
+    if high in ("inf", "infinite"):
+        high = float("inf")
+    elif type(high) is not int:
+        raise type_error("integer", resolve(high))
+    if type(value) is int:
+        if low <= value <= high:
+            yield
+        return
+    if type(value) is not Ref:
+        raise type_error("integer", resolve(value))
+    i = low
+    while i <= high:
+        value.value = i
+        engine.trail.append(value)
+        yield
+        i += 1
+
+
+def _sorted_list(engine: Engine, args: tuple[RTerm, ...], unique: bool) -> bool:
+    from symlearn.engine.control import sort_terms
+
+    items = _proper_list(args[0])
+    if items is None:
+        raise instantiation_error()
+    return _unify(engine, args[1], make_list(sort_terms(items, unique)))
+
+
+DETERMINISTIC[("msort", 2)] = lambda engine, args: _sorted_list(engine, args, unique=False)
+DETERMINISTIC[("sort", 2)] = lambda engine, args: _sorted_list(engine, args, unique=True)
+
+
+@_det("sort", 4)
+def _sort4(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    key, order = deref(args[0]), deref(args[1])
+    items = _proper_list(args[2])
+    if items is None or type(key) is not int or order not in ("@<", "@>", "@=<", "@>="):
+        raise instantiation_error()
+
+    def sort_key(term: RTerm) -> RTerm:
+        term = deref(term)
+        if key == 0:
+            return term
+        if type(term) is not Struct or len(term.args) < key:
+            raise type_error("compound", resolve(term))
+        return term.args[key - 1]
+
+    ordered = sorted(
+        items,
+        key=cmp_to_key(lambda a, b: compare_runtime(sort_key(a), sort_key(b))),
+        reverse=order in ("@>", "@>="),
+    )
+    if order in ("@<", "@>"):
+        kept: list[RTerm] = []
+        for item in ordered:
+            if not kept or compare_runtime(sort_key(kept[-1]), sort_key(item)) != 0:
+                kept.append(item)
+        ordered = kept
+    return _unify(engine, args[3], make_list(ordered))
+
+
+@_det("keysort", 2)
+def _keysort(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    items = _proper_list(args[0])
+    if items is None:
+        raise instantiation_error()
+    pairs = [deref(i) for i in items]
+    for pair in pairs:
+        if not (type(pair) is Struct and pair.name == "-" and len(pair.args) == 2):
+            raise type_error("pair", resolve(pair))
+    ordered = sorted(pairs, key=cmp_to_key(lambda a, b: compare_runtime(a.args[0], b.args[0])))
+    return _unify(engine, args[1], make_list(ordered))
+
+
+@_det("memberchk", 2)
+def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    term = deref(args[1])
+    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        mark = len(engine.trail)
+        if _unify(engine, args[0], term.args[0]):
+            return True
+        engine._undo(mark)
+        term = deref(term.args[1])
+    if type(term) is Ref:
+        return _unify(engine, term, Struct(LIST_FUNCTOR, (args[0], Ref())))
+    return False
+
+
+# ------------------------------------------------------------------ database
+def _clause_of(term: object) -> Clause:
+    term = resolve(term)
+    if type(term) is Var:
+        raise instantiation_error()
+    if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
+        head, body = term.args
+        return Clause(head, conjuncts(body))
+    return Clause(term)
+
+
+def _assert(at_end: bool) -> Deterministic:
+    def add(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+        try:
+            clause = _clause_of(args[0])
+        except TypeError:
+            raise type_error("callable", resolve(args[0])) from None
+        predicate = engine.kb.predicate(*clause.functor)
+        predicate.dynamic = True
+        if at_end:
+            predicate.add(clause)
+        else:
+            predicate.clauses.insert(0, clause)
+            predicate.positions.insert(0, None)
+            predicate.touch()
+            engine._compiled.pop(predicate.indicator, None)
+        engine.tables.clear()
+        return True
+
+    return add
+
+
+DETERMINISTIC[("assert", 1)] = DETERMINISTIC[("assertz", 1)] = _assert(at_end=True)
+DETERMINISTIC[("asserta", 1)] = _assert(at_end=False)
+
+
+@_det("retract", 1)
+def _retract(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    term = deref(args[0])
+    head, body = (
+        term.args
+        if type(term) is Struct and term.name == ":-" and len(term.args) == 2
+        else (term, "true")
+    )
+    head = deref(head)
+    if type(head) not in (str, Struct):
+        raise instantiation_error()
+    name, arity = (head.name, len(head.args)) if type(head) is Struct else (head, 0)
+    predicate = engine.kb.predicates.get((name, arity))
+    if predicate is None:
+        return False
+    for number, clause in enumerate(predicate.clauses):
+        mark = len(engine.trail)
+        candidate = to_runtime(
+            clause.to_term() if clause.body else Struct(":-", (clause.head, "true")), {}
+        )
+        if unify(Struct(":-", (head, body)), candidate, engine.trail):
+            del predicate.clauses[number]
+            del predicate.positions[number]
+            predicate.touch()
+            engine._compiled.pop((name, arity), None)
+            engine.tables.clear()
+            return True
+        engine._undo(mark)
+    return False
+
+
+# ------------------------------------------------------------------- output
+def _write(engine: Engine, text: str) -> None:
+    if engine.output is not None:
+        engine.output.write(text)
+
+
+DETERMINISTIC[("write", 1)] = DETERMINISTIC[("print", 1)] = lambda engine, args: (
+    _write(engine, _unquoted(args[0])) or True
+)
+DETERMINISTIC[("writeq", 1)] = DETERMINISTIC[("write_canonical", 1)] = lambda engine, args: (
+    _write(engine, format_term(resolve(args[0]))) or True
+)
+DETERMINISTIC[("writeln", 1)] = lambda engine, args: (
+    _write(engine, _unquoted(args[0]) + "\n") or True
+)
+DETERMINISTIC[("nl", 0)] = lambda engine, args: _write(engine, "\n") or True
+
+
+@_det("tab", 1)
+def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    _write(engine, " " * int(evaluate(args[0], deref)))
+    return True
+
+
+def _unquoted(term: object) -> str:
+    term = resolve(term)
+    if type(term) is str:
+        return term
+    if type(term) is PString:
+        return term.value
+    return format_term(term)
+
+
+@_det("format", 1)
+def _format1(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return _format(engine, (args[0], EMPTY_LIST))
+
+
+@_det("format", 2)
+def _format(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    control = _text(args[0])
+    values = _proper_list(args[1])
+    if values is None:
+        values = [args[1]]
+    out: list[str] = []
+    i = 0
+    queue = list(values)
+    while i < len(control):
+        c = control[i]
+        if c != "~":
+            out.append(c)
+            i += 1
+            continue
+        i += 1
+        directive = control[i] if i < len(control) else ""
+        i += 1
+        if directive == "n":
+            out.append("\n")
+        elif directive == "~":
+            out.append("~")
+        elif directive in "wpaqd":
+            if not queue:
+                raise PrologThrow(
+                    Struct("error", (Struct("format", ("not enough arguments",)), Ref()))
+                )
+            value = queue.pop(0)
+            out.append(format_term(resolve(value)) if directive == "q" else _unquoted(value))
+        else:
+            out.append("~" + directive)
+    _write(engine, "".join(out))
+    return True

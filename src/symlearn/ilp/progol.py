@@ -1,0 +1,545 @@
+"""Progol-style mode-directed inverse entailment with sequential covering.
+
+The covering algorithm of Progol (Muggleton 1995; Mitchell 1997, section 10.7): while
+some positive example is not covered by the clauses learnt so far,
+
+1. take the first such example e (the *seed*) and build its bottom clause
+   ⊥e from the mode declarations (:func:`symlearn.ilp.bottom.bottom_clause`,
+   variable depth ``i``, recall, proof depth ``h``);
+2. search the clauses that θ-subsume ⊥e, general to specific: a clause is
+   the head of ⊥e and a set of its body literals; a refinement adds one
+   literal of ⊥e whose ``+`` variables are already bound (by the head or by
+   earlier literals), up to ``clauselength`` literals (``c`` body goals) and
+   ``nodes`` clauses evaluated.  The search is best-first on the score with
+   branch and bound (Progol's A*): a clause is not refined when no
+   refinement could beat the best clause found (refinements cover no more
+   positives and have more literals), nor when it covers no negative;
+3. keep the best clause that covers at most ``noise`` negatives, at least
+   ``minpos`` positives and binds the head's ``-`` variables, if it scores
+   better than e itself as a fact; otherwise add e as a fact (as Progol does);
+4. remove the positives the new clause covers.
+
+Scores (``set(evalfn, ...)``), with p and n the positives (among those
+still uncovered) and negatives a clause covers and L its number of literals
+(head included):
+
+* ``compression`` (default, Progol's): p − n − L;
+* ``coverage``: p − n;
+* ``mdl``: the bits saved, (p − n)·log2(P + N) − L·log2(|⊥e| + 1): naming a
+  covered example costs log2(P + N) bits, choosing a literal of ⊥e (or
+  stopping) log2(|⊥e| + 1) bits;
+* ``posonly`` (or ``set(posonly)``; Muggleton 1996): negatives are not used;
+  ``gsamplesize`` random examples are drawn from the types of the head
+  mode, r of the R drawn are covered, and the score is
+  p·log2((R + 2)/(r + 1)) − L: covering many positives while covering few
+  random instances (being specific to the data) compresses.
+
+Coverage is tested set-at-a-time (:class:`symlearn.ilp.coverage.Coverage`),
+only on the examples the clause's parent covered (a refinement covers a
+subset).  Aleph's compression is p − n − L + 1: the same order.
+
+Functions and classes
+---------------------
+progol, ProgolSettings, ProgolResult, ProgolClause
+
+References
+----------
+Muggleton, S. (1995).  Inverse entailment and Progol.  New Generation
+Computing 13.  Muggleton, S. (1996).  Learning from positive data.  ILP-96.
+Srinivasan, A.  The Aleph manual.  Mitchell, T. (1997).  Machine Learning,
+section 10.7.
+
+Examples
+--------
+>>> from symlearn.kb import load
+>>> result = progol(load(["kb/family.pl"]), ("grandparent", 2))
+>>> print(result.theory)
+grandparent(A, B) :-
+    parent(A, C),
+    parent(C, B).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+import numpy as np
+
+from symlearn.errors import EngineLimitError, InvalidParameterError, KBError
+from symlearn.hypotheses.theory import Theory
+from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
+from symlearn.ilp.coverage import Coverage
+from symlearn.ilp.settings import natural_settings
+from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.logic.clauses import Clause
+from symlearn.logic.indicators import Indicator
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Struct, Term, Var
+
+__all__ = ["ProgolClause", "ProgolResult", "ProgolSettings", "progol"]
+
+Progress = Callable[[str, int, "int | None"], None]
+EVALFNS = ("compression", "coverage", "mdl", "posonly")
+
+
+@dataclass(frozen=True)
+class ProgolSettings:
+    """The bounds of the search, each also readable from ``:- set(Name, Value)``.
+
+    Attributes
+    ----------
+    clauselength
+        Most literals in a clause, head included (Aleph's default 4).
+    c
+        Most body goals (Progol's ``c``; None: ``clauselength`` − 1).
+    nodes
+        Most clauses evaluated per search.
+    i
+        Variable depth: layers of the bottom clause.
+    h
+        Proof depth of the query engine.
+    r
+        Most engine calls per query (Progol's resolution bound).
+    noise
+        Most negatives an acceptable clause covers.
+    minpos
+        Fewest positives an acceptable clause covers.
+    evalfn
+        ``compression``, ``coverage``, ``mdl`` or ``posonly``.
+    posonly
+        Learn from positives only (the same as ``evalfn = posonly``).
+    gsamplesize
+        Random examples drawn for ``posonly``.
+    seed
+        Random seed for those draws.
+    """
+
+    clauselength: int = 4
+    c: int | None = None
+    nodes: int = 5000
+    i: int = 2
+    h: int = 30
+    r: int = 100_000
+    noise: int = 0
+    minpos: int = 1
+    evalfn: str = "compression"
+    posonly: bool = False
+    gsamplesize: int = 100
+    seed: int = 0
+
+    INTEGERS: ClassVar[tuple[str, ...]] = (
+        "clauselength",
+        "c",
+        "nodes",
+        "i",
+        "h",
+        "r",
+        "noise",
+        "minpos",
+        "gsamplesize",
+        "seed",
+    )
+
+    def __post_init__(self) -> None:
+        if self.evalfn not in EVALFNS:
+            raise InvalidParameterError(
+                f"evalfn must be one of {', '.join(EVALFNS)}, not {self.evalfn!r}"
+            )
+        if self.clauselength < 1:
+            raise InvalidParameterError("clauselength must be at least 1")
+
+    @classmethod
+    def from_kb(cls, kb: KnowledgeBase, **overrides: Any) -> ProgolSettings:
+        """Settings from the knowledge base's ``set/1,2`` directives, then ``overrides``."""
+        values: dict[str, Any] = dict(natural_settings(kb, cls.INTEGERS))
+        evalfn = kb.setting("evalfn")
+        if evalfn is not None:
+            if evalfn not in EVALFNS:
+                raise KBError(f"set(evalfn, {format_term(evalfn)}): expected one of {EVALFNS}")
+            values["evalfn"] = evalfn
+        posonly = kb.setting("posonly")
+        if posonly is not None:
+            if posonly not in ("true", "false"):
+                raise KBError(f"set(posonly, {format_term(posonly)}): expected true or false")
+            values["posonly"] = posonly == "true"
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        unknown = set(values) - {f.name for f in fields(cls)}
+        if unknown:
+            raise InvalidParameterError(f"unknown settings: {', '.join(sorted(unknown))}")
+        return cls(**values)
+
+    @property
+    def evaluation(self) -> str:
+        """The score actually used (``posonly`` when that flag is set)."""
+        return "posonly" if self.posonly else self.evalfn
+
+    @property
+    def max_body(self) -> int:
+        """Most body goals: ``clauselength`` − 1, bounded by ``c``."""
+        limit = self.clauselength - 1
+        return limit if self.c is None else min(limit, self.c)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class ProgolClause:
+    """A clause of the theory: its coverage, score and where it came from."""
+
+    clause: Clause
+    positives: int
+    negatives: int
+    score: float
+    bottom: BottomClause
+    nodes: int
+    is_example: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (DESIGN.md ``clauses`` entry)."""
+        return {
+            "clause": str(self.clause),
+            "positives": self.positives,
+            "negatives": self.negatives,
+            "literals": [],
+            "score": self.score,
+            "nodes": self.nodes,
+            "seed": format_term(self.bottom.example, max_priority=999),
+            "bottom_clause": str(self.bottom.clause),
+            "bottom_clause_size": len(self.bottom),
+            "generalised": not self.is_example,
+        }
+
+
+@dataclass(frozen=True)
+class ProgolResult:
+    """What :func:`progol` learnt."""
+
+    target: Indicator
+    clauses: tuple[ProgolClause, ...]
+    settings: ProgolSettings
+    nodes: int
+    set_aside: int = 0
+
+    @property
+    def theory(self) -> Theory:
+        """The learnt clauses as a :class:`~symlearn.hypotheses.theory.Theory`."""
+        return Theory(self.target, tuple(c.clause for c in self.clauses))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``hypothesis``, ``clauses``, ``bottom_clause`` and the search effort."""
+        return {
+            "hypothesis": self.theory.hypothesis(),
+            "clauses": [c.to_dict() for c in self.clauses],
+            "bottom_clause": str(self.clauses[0].bottom.clause) if self.clauses else None,
+            "nodes": self.nodes,
+            "set_aside": self.set_aside,
+            "settings": self.settings.to_dict(),
+        }
+
+
+@dataclass(order=True)
+class _Node:
+    priority: tuple[float, int, int]
+    literals: tuple[int, ...] = field(compare=False)
+    positives: np.ndarray = field(compare=False)
+    negatives: np.ndarray = field(compare=False)
+    random: np.ndarray = field(compare=False)
+    score: float = field(compare=False)
+    bound: float = field(compare=False)
+    acceptable: bool = field(compare=False)
+
+
+class _Search:
+    """Best-first branch-and-bound search of the clauses subsuming one ⊥e."""
+
+    def __init__(
+        self,
+        learner: _Progol,
+        bottom: BottomClause,
+        positives: np.ndarray,
+    ) -> None:
+        self.learner = learner
+        self.bottom = bottom
+        self.settings = learner.settings
+        self.positives = positives
+        self.evaluated = 0
+        self.order = itertools.count()
+        size = len(bottom.body) + 1
+        self.literal_bits = math.log2(size + 1)
+        total = len(learner.positives) + len(learner.negatives)
+        self.example_bits = math.log2(max(total, 2))
+
+    def clause(self, literals: Sequence[int]) -> Clause:
+        """The clause with these body literals, in an order that binds ``+`` places first."""
+        body = self.bottom.body
+        bound = set(self.bottom.inputs)
+        pending = sorted(literals)
+        ordered: list[int] = []
+        while pending:
+            for j in pending:
+                if all(v in bound for v in body[j].inputs):
+                    break
+            else:
+                j = pending[0]
+            pending.remove(j)
+            ordered.append(j)
+            bound.update(body[j].outputs)
+        return Clause(self.bottom.head, [body[j].atom for j in ordered])
+
+    def available(self, literals: Sequence[int]) -> set[Var]:
+        bound = set(self.bottom.inputs)
+        for j in literals:
+            bound.update(self.bottom.body[j].outputs)
+        return bound
+
+    def evaluate(self, literals: tuple[int, ...], parent: _Node | None) -> _Node:
+        self.evaluated += 1
+        learner = self.learner
+        clause = self.clause(literals)
+        pos_pool = self.positives if parent is None else parent.positives
+        positives = learner.covered(clause, learner.positives, pos_pool)
+        if learner.settings.evaluation == "posonly":
+            negatives = np.zeros(0, dtype=np.int64)
+            pool = learner.random_indices if parent is None else parent.random
+            random_covered = learner.covered(clause, learner.random_examples, pool)
+        else:
+            pool = learner.negative_indices if parent is None else parent.negatives
+            negatives = learner.covered(clause, learner.negatives, pool)
+            random_covered = np.zeros(0, dtype=np.int64)
+        p, n, r = len(positives), len(negatives), len(random_covered)
+        length = 1 + len(literals)
+        score = self.score(p, n, r, length)
+        bound = self.score(p, 0, 0, length + 1)
+        outputs_bound = all(v in self.available(literals) for v in self.bottom.outputs)
+        acceptable = (
+            outputs_bound
+            and p >= self.settings.minpos
+            and (learner.settings.evaluation == "posonly" or n <= self.settings.noise)
+        )
+        return _Node(
+            (-score, length, next(self.order)),
+            literals,
+            positives,
+            negatives,
+            random_covered,
+            score,
+            bound,
+            acceptable,
+        )
+
+    def score(self, p: int, n: int, r: int, length: int) -> float:
+        evaluation = self.settings.evaluation
+        if evaluation == "compression":
+            return p - n - length
+        if evaluation == "coverage":
+            return p - n
+        if evaluation == "mdl":
+            return (p - n) * self.example_bits - length * self.literal_bits
+        samples = len(self.learner.random_examples)
+        return p * math.log2((samples + 2) / (r + 1)) - length
+
+    def refinements(self, node: _Node) -> list[tuple[int, ...]]:
+        if len(node.literals) >= self.settings.max_body:
+            return []
+        bound = self.available(node.literals)
+        chosen = set(node.literals)
+        return [
+            tuple(sorted((*node.literals, j)))
+            for j, literal in enumerate(self.bottom.body)
+            if j not in chosen and all(v in bound for v in literal.inputs)
+        ]
+
+    def run(self) -> _Node | None:
+        root = self.evaluate((), None)
+        best = root if root.acceptable else None
+        frontier = [root]
+        seen: set[tuple[int, ...]] = {()}
+        while frontier and self.evaluated < self.settings.nodes:
+            node = heapq.heappop(frontier)
+            if best is not None and (
+                node.bound < best.score
+                or (node.bound == best.score and len(node.literals) + 1 >= len(best.literals))
+            ):
+                continue  # no refinement can beat the best, or tie with it in fewer literals
+            if self.settings.evaluation != "posonly" and len(node.negatives) == 0:
+                continue  # a refinement can only lose positives and add literals
+            for literals in self.refinements(node):
+                if literals in seen:
+                    continue
+                seen.add(literals)
+                try:
+                    child = self.evaluate(literals, node)
+                except EngineLimitError:
+                    continue  # too costly to test within the limits (h, r): not a candidate
+                if child.acceptable and (best is None or _preferred(child, best)):
+                    best = child
+                if len(child.positives) >= self.settings.minpos:
+                    heapq.heappush(frontier, child)
+                if self.evaluated >= self.settings.nodes:
+                    break
+        return best
+
+
+def _preferred(a: _Node, b: _Node) -> bool:
+    """A higher score; on a tie, fewer literals (Occam's razor, as Aleph)."""
+    return (a.score, -len(a.literals)) > (b.score, -len(b.literals))
+
+
+class _Progol:
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        target: Indicator,
+        settings: ProgolSettings,
+        progress: Progress | None,
+    ) -> None:
+        self.kb = kb
+        self.target = target
+        self.settings = settings
+        self.progress = progress
+        self.positives = kb.positives(*target)
+        self.negatives = [] if settings.evaluation == "posonly" else kb.negatives(*target)
+        self.negative_indices = np.arange(len(self.negatives))
+        self.coverage = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
+        self.random_examples = (
+            _random_examples(kb, target, settings) if settings.evaluation == "posonly" else []
+        )
+        self.random_indices = np.arange(len(self.random_examples))
+        self.learnt: list[ProgolClause] = []
+        self.nodes = 0
+
+    def covered(self, clause: Clause, examples: Sequence[Term], pool: np.ndarray) -> np.ndarray:
+        """The indices in ``pool`` of the ``examples`` that ``clause`` covers."""
+        if len(pool) == 0:
+            return pool
+        subset = [examples[i] for i in pool]
+        mask = self.coverage.covered(clause, subset)
+        return pool[np.asarray(mask, dtype=bool)]
+
+    def run(self) -> None:
+        remaining = np.arange(len(self.positives))
+        total = len(remaining)
+        while len(remaining):
+            if self.progress is not None:
+                self.progress("positives covered", total - len(remaining), total)
+            seed = self.positives[int(remaining[0])]
+            bottom = bottom_clause(
+                self.kb,
+                seed,
+                target=self.target,
+                depth=self.settings.i,
+                coverage=self.coverage,
+            )
+            search = _Search(self, bottom, remaining)
+            best = search.run()
+            self.nodes += search.evaluated
+            fact = Clause(seed)
+            fact_score = search.score(1, 0, 0, 1)
+            if best is None or best.score <= fact_score:
+                covered = self.covered(fact, self.positives, remaining)
+                negatives = self.covered(fact, self.negatives, self.negative_indices)
+                entry = ProgolClause(
+                    fact, len(covered), len(negatives), fact_score, bottom, search.evaluated, True
+                )
+            else:
+                clause = search.clause(best.literals)
+                covered = best.positives
+                entry = ProgolClause(
+                    clause,
+                    len(covered),
+                    len(best.negatives),
+                    best.score,
+                    bottom,
+                    search.evaluated,
+                )
+            if not len(covered):  # the seed is not provable within the limits
+                covered = remaining[:1]
+            self.learnt.append(entry)
+            self.coverage.set_theory(c.clause for c in self.learnt)
+            remaining = np.setdiff1d(remaining, covered, assume_unique=True)
+        if self.progress is not None:
+            self.progress("positives covered", total, total)
+
+
+def _random_examples(kb: KnowledgeBase, target: Indicator, settings: ProgolSettings) -> list[Term]:
+    """``gsamplesize`` atoms of the target with arguments drawn from their types' constants."""
+    modes = kb.head_modes(*target)
+    if not modes:
+        raise InvalidParameterError(
+            f"posonly needs a modeh declaration for {target[0]}/{target[1]}"
+        )
+    domains: dict[str, dict[object, Term]] = {}
+    for mode in kb.modes:
+        predicate = kb.predicates.get(mode.indicator)
+        if predicate is None or mode.indicator == target:
+            continue
+        for position, (_, type_name) in enumerate(mode.arguments()):
+            domain = domains.setdefault(type_name, {})
+            for row in predicate.rows():
+                domain.setdefault(term_key(row[position]), row[position])
+    for example in kb.positives(*target):
+        if type(example) is Struct:
+            for (_, type_name), arg in zip(modes[0].arguments(), example.args):
+                domains.setdefault(type_name, {}).setdefault(term_key(arg), arg)
+    choices = []
+    for _, type_name in modes[0].arguments():
+        values = sorted(domains.get(type_name, {}).values(), key=str)
+        if not values:
+            raise InvalidParameterError(f"posonly: no constants of type {type_name}")
+        choices.append(values)
+    rng = random.Random(settings.seed)
+    return [
+        Struct(target[0], tuple(rng.choice(values) for values in choices))
+        for _ in range(settings.gsamplesize)
+    ]
+
+
+def progol(
+    kb: KnowledgeBase,
+    target: Indicator,
+    settings: ProgolSettings | None = None,
+    progress: Progress | None = None,
+) -> ProgolResult:
+    """Learn clauses for ``target`` by mode-directed inverse entailment.
+
+    Parameters
+    ----------
+    kb
+        Background knowledge, ``pos``/``neg`` examples and mode declarations.
+        Its own clauses for the target are set aside.
+    target
+        ``(name, arity)``.
+    settings
+        Search bounds (default :meth:`ProgolSettings.from_kb`).
+    progress
+        Called as ``progress(stage, done, total)``.
+
+    Returns
+    -------
+    ProgolResult
+
+    Raises
+    ------
+    InvalidParameterError
+        When the target has no positive example or no head mode.
+    """
+    if settings is None:
+        settings = ProgolSettings.from_kb(kb)
+    if not kb.positives(*target):
+        raise InvalidParameterError(f"no positive examples of {target[0]}/{target[1]}")
+    if not kb.head_modes(*target):
+        raise InvalidParameterError(
+            f"no modeh declaration for {target[0]}/{target[1]} (e.g. :- modeh(1, ...).)"
+        )
+    learner = _Progol(kb, target, settings, progress)
+    learner.run()
+    own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
+    return ProgolResult(target, tuple(learner.learnt), settings, learner.nodes, own)

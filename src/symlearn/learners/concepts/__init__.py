@@ -1,0 +1,1 @@
+"""symlearn.learners.concepts."""

@@ -1,0 +1,152 @@
+"""Labelled examples for the concept learners, read from attribute-value data.
+
+Concept learners (Find-S, List-Then-Eliminate, Candidate-Elimination, the
+elimination algorithm, the k-CNF learner) take a sequence of
+``(instance, label)`` pairs, an instance being a tuple of attribute values and
+the label True for a positive, False for a negative example.  This module
+builds those from :class:`~symlearn.data.attribute_value.AttributeValueData`
+and checks what these learners need: ``pos``/``neg`` labels, no missing value,
+finite domains, and for the boolean learners two-valued attributes.
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> from symlearn.learning.attribute_data import from_kb
+>>> data = from_kb(loads("pos(t(y, n)). neg(t(n, n))."), "t", 2)
+>>> space, examples = conjunction_examples(data)
+>>> space.domains, examples
+((('y', 'n'), ('n',)), [(('y', 'n'), True), (('n', 'n'), False)])
+>>> n, bits, values = boolean_examples(data)
+>>> bits, values
+([((True, False), True), ((False, False), False)], [('y', 'n'), ('y', 'n')])
+>>> example_text("t", ("y", "n"), True)
+'pos(t(y, n))'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from symlearn.data.attribute_value import MISSING, AttributeValueData
+from symlearn.errors import KBError
+from symlearn.hypotheses.space import ConjunctionSpace
+from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Struct, Term
+
+__all__ = [
+    "BOOLEAN_VALUES",
+    "LabelledInstance",
+    "Progress",
+    "boolean_examples",
+    "conjunction_examples",
+    "example_text",
+]
+
+#: A progress callback: ``progress(stage, done, total)`` (see cli.common.terminal_progress).
+Progress = Callable[[str, int, "int | None"], None]
+
+#: An example for a concept learner: the instance and True (pos) / False (neg).
+LabelledInstance = tuple[tuple[Term, ...], bool]
+
+#: Pairs of (true, false) values the boolean learners recognise, in order of preference.
+BOOLEAN_VALUES: tuple[tuple[Term, Term], ...] = (
+    (1, 0),
+    ("true", "false"),
+    ("t", "f"),
+    ("yes", "no"),
+    ("y", "n"),
+    ("on", "off"),
+    ("T", "F"),
+)
+
+
+def example_text(target: str, instance: Sequence[Term], label: bool) -> str:
+    """The example as written in a file: ``pos(t(a, b))`` or ``neg(t(a, b))``."""
+    atom = format_term(Struct(target, tuple(instance))) if instance else target
+    return f"{'pos' if label else 'neg'}({atom})"
+
+
+def _located(data: AttributeValueData, index: int, message: str) -> KBError:
+    position = data.positions[index] if index < len(data.positions) else None
+    if position is None:
+        return KBError(message)
+    return KBError(message, position.path, position.line, position.column)
+
+
+def _check_labelled(data: AttributeValueData, learner: str) -> None:
+    if not data.is_boolean:
+        raise KBError(
+            f"{learner} learns a boolean concept from pos/neg examples, but the examples of "
+            f"{data.target}/{data.arity} are label/2 examples"
+        )
+    for index, instance in enumerate(data.instances):
+        for attribute, value in zip(data.attributes, instance):
+            if value == MISSING:
+                raise _located(
+                    data,
+                    index,
+                    f"{data.example_text(index)} has a missing value for {attribute.name}; "
+                    f"{learner} needs complete instances",
+                )
+
+
+def conjunction_examples(
+    data: AttributeValueData, learner: str = "this learner"
+) -> tuple[ConjunctionSpace, list[LabelledInstance]]:
+    """The hypothesis space over ``data``'s attributes and its labelled examples.
+
+    Raises
+    ------
+    KBError
+        For label/2 examples or a missing value (located at the example).
+    HypothesisSpaceError
+        For a numeric attribute.
+    """
+    _check_labelled(data, learner)
+    space = ConjunctionSpace.from_data(data)
+    examples = [(tuple(x), bool(y)) for x, y in zip(data.instances, data.labels)]
+    return space, examples
+
+
+def _boolean_pair(values: Sequence[Term]) -> tuple[Term, Term] | None:
+    present = set(values)
+    for pair in BOOLEAN_VALUES:
+        if present <= set(pair):
+            return pair
+    return None
+
+
+def boolean_examples(
+    data: AttributeValueData, learner: str = "this learner"
+) -> tuple[int, list[tuple[tuple[bool, ...], bool]], list[tuple[Term, Term]]]:
+    """Examples over boolean variables: ``(n, [(bits, label)], [(true, false) per variable])``.
+
+    Every attribute must take values from one pair of :data:`BOOLEAN_VALUES`
+    (``1``/``0``, ``true``/``false``, ``yes``/``no``, ``y``/``n`` ...).
+
+    Raises
+    ------
+    KBError
+        For label/2 examples, a missing value, or an attribute that is not boolean.
+    """
+    _check_labelled(data, learner)
+    pairs: list[tuple[Term, Term]] = []
+    for i, attribute in enumerate(data.attributes):
+        # an attribute of 0s and 1s reads as numeric unless declared: take its values
+        values = attribute.values
+        if values is None:
+            values = tuple(dict.fromkeys(x[i] for x in (*data.instances, *data.unlabelled)))
+        pair = _boolean_pair(values)
+        if pair is None:
+            shown = ", ".join(format_term(v) for v in values)
+            known = "; ".join(f"{format_term(a)}/{format_term(b)}" for a, b in BOOLEAN_VALUES)
+            raise KBError(
+                f"{learner} needs boolean attributes, but {attribute.name} of {data.target} "
+                f"has values {shown} (use one of {known})"
+            )
+        pairs.append(pair)
+    examples = [
+        (tuple(v == pair[0] for v, pair in zip(x, pairs)), bool(y))
+        for x, y in zip(data.instances, data.labels)
+    ]
+    return len(pairs), examples, pairs

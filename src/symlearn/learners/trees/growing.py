@@ -1,0 +1,585 @@
+r"""Top-down induction of decision trees, one tree level at a time, counted with numpy.
+
+This is the top-down decision-tree induction of ID3 (Quinlan 1986; Mitchell
+1997, Table 3.1) and CART (Breiman et al. 1984, ch. 2), shared by ID3, C4.5
+and CART (:mod:`~symlearn.learners.trees.id3`, :mod:`~symlearn.learners.trees.c45`,
+:mod:`~symlearn.learners.trees.cart`):
+
+* a node whose examples all have one class, or that is too small or too deep
+  (pre-pruning), or that no attribute can split, becomes a leaf labelled with
+  the most common class (PLURALITY-VALUE; ties go to the class listed first);
+* otherwise the attribute with the best
+  :class:`~symlearn.learners.trees.selection.SelectionMeasure` score is tested,
+  with one branch per value (ID3, C4.5), two branches for a
+  subset of the values and the rest (CART), or two branches ``=< t`` and ``> t``
+  at the best threshold ``t`` of a continuous attribute;
+* a branch that no example reaches becomes a leaf with the parent's majority
+  class (PLURALITY-VALUE(parent_examples)).
+
+Multiway splits use each categorical attribute at most once on a path
+("attributes \ A"); binary and threshold splits may test an attribute again.
+
+**Continuous attributes** (C4.5): the candidate thresholds are the midpoints
+between adjacent distinct values, sorted, where the class changes: a boundary
+between two values whose examples all have the same single class is never
+optimal (Fayyad and Irani 1992) and is skipped.  The threshold with the highest
+gain is taken.
+
+**Missing values** (C4.5's fractional examples): each example carries a weight
+(1 at the start).  The gain of an attribute is computed on the examples whose
+value is known and multiplied by their fraction; an example whose value is
+unknown goes down every branch with its weight multiplied by the fraction of
+known weight that went down that branch.
+
+**How it is computed.**  The tree grows breadth first.  For each level every
+example (row) carries the number of the node it sits in; for each attribute,
+one ``numpy.bincount`` over ``(node, value, class)`` gives the class counts of
+every branch of every node of the level at once, and the selection measure
+scores all nodes in one vectorised call.  Continuous attributes are sorted once
+per level by ``(node, value)``.  No Python loop ever runs over examples: the
+loops are over levels, attributes and, when the finished tree is assembled,
+over nodes.
+
+Examples
+--------
+>>> import numpy as np
+>>> from symlearn.data.encoded import EncodedData
+>>> from symlearn.learners.trees.selection import measure
+>>> codes = np.array([[0, 0], [0, 1], [1, 0], [1, 1]])
+>>> xor = EncodedData.from_codes(codes, np.array([0, 1, 1, 0]))
+>>> tree = grow_tree(xor, TreeOptions(measure("gain")))
+>>> print(tree)
+a1 = v0
+|   a2 = v0: neg (1)
+|   a2 = v1: pos (1)
+a1 = v1
+|   a2 = v0: pos (1)
+|   a2 = v1: neg (1)
+
+References
+----------
+Mitchell (1997), section 3.4 and Table 3.1 (ID3), sections 3.7.2 and 3.7.4
+(continuous-valued attributes, missing values); Breiman, Friedman, Olshen and
+Stone (1984), *Classification and Regression Trees*, ch. 2 and 4; Quinlan
+(1986), "Induction of decision trees"; Quinlan (1993) ch. 2-3; Fayyad and Irani
+(1992), "On the handling of continuous-valued attributes in decision tree
+generation", Machine Learning 8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from symlearn.data.attribute_value import AttributeValueData
+from symlearn.data.encoded import EncodedData, encode
+from symlearn.errors import InvalidParameterError
+from symlearn.hypotheses.decision_tree import DecisionTree, Leaf, Node, Split
+from symlearn.hypotheses.rule_set import Condition
+from symlearn.learners.trees.selection import SelectionMeasure
+from symlearn.learners.trees.split_search import (
+    evaluate_attribute,
+    first_best,
+    is_continuous,
+    values_count,
+    weighted_bincount,
+)
+
+__all__ = [
+    "RootReport",
+    "TreeOptions",
+    "as_encoded",
+    "grow_tree",
+    "learn_tree",
+    "root_report",
+]
+
+Progress = Callable[[str, int, "int | None"], None]
+
+
+@dataclass(frozen=True)
+class TreeOptions:
+    """How to grow a tree.
+
+    Attributes
+    ----------
+    measure
+        The attribute selection measure.
+    binary
+        Split categorical attributes in two (a subset of the values against
+        the rest), as CART does, instead of one branch per value.
+    max_depth
+        Pre-pruning: no test deeper than this (``None``: unlimited).
+    min_examples
+        Pre-pruning: a node with less training weight than this is a leaf.
+    min_leaf
+        Pre-pruning: a split needs at least two branches with this much
+        training weight (C4.5's MINOBJS, 2 in C4.5; 0 allows any split).
+    min_gain
+        Pre-pruning: split only when the chosen split's impurity reduction is
+        at least this (``None``: split whenever some attribute separates the
+        examples, even with zero gain, as ID3 does).
+    significance
+        Pre-pruning: split only when the chosen split passes the chi-square
+        test at this level, e.g. 0.01 (:mod:`symlearn.learners.trees.significance`;
+        ``None``: no test).
+    """
+
+    measure: SelectionMeasure
+    binary: bool = False
+    max_depth: int | None = None
+    min_examples: float = 2.0
+    min_leaf: float = 0.0
+    min_gain: float | None = None
+    significance: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.significance is not None and not 0.0 < self.significance < 1.0:
+            raise InvalidParameterError(
+                f"the significance level must be in (0, 1), got {self.significance}"
+            )
+        if self.max_depth is not None and self.max_depth < 0:
+            raise InvalidParameterError(f"max_depth must be >= 0, got {self.max_depth}")
+        if self.min_examples < 0 or self.min_leaf < 0:
+            raise InvalidParameterError("min_examples and min_leaf must be >= 0")
+
+
+@dataclass
+class _Level:
+    """The examples of one tree level: which node each row is in, and its weight."""
+
+    rows: np.ndarray
+    node: np.ndarray
+    weight: np.ndarray | None
+    n_nodes: int
+    used: np.ndarray  # (nodes, attributes) attributes already tested by a multiway split
+    parent_label: np.ndarray
+    allowed: np.ndarray | None = None  # binary splits: (nodes, all values) still possible
+
+
+@dataclass
+class _LevelRecord:
+    """What the assembly needs about the nodes of one level."""
+
+    distribution: np.ndarray
+    label: np.ndarray
+    attribute: np.ndarray
+    threshold: np.ndarray
+    left: dict[int, np.ndarray]
+    allowed: np.ndarray | None
+    child_base: np.ndarray
+    n_children: np.ndarray
+    child_weight: np.ndarray
+
+
+def _class_counts(
+    data: EncodedData, level: _Level, rows: np.ndarray, node: np.ndarray, w: np.ndarray | None
+) -> np.ndarray:
+    c = len(data.classes)
+    keys = node.astype(np.int64) * c + data.y[rows]
+    return weighted_bincount(keys, w, level.n_nodes * c).reshape(level.n_nodes, c)
+
+
+def _choose(
+    options: TreeOptions, scores: np.ndarray, gains: np.ndarray, passes: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The best attribute per node (-1 for none) and its gain."""
+    valid = np.isfinite(scores)
+    if options.measure.average_gain_filter:
+        counted = valid.sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            average = np.where(valid, gains, 0.0).sum(axis=1) / np.maximum(counted, 1)
+        eligible = valid & (gains >= average[:, None] - 1e-12)
+        scores = np.where(eligible, scores, -np.inf)
+    best = first_best(scores)
+    rows = np.arange(scores.shape[0])
+    ok = np.isfinite(scores[rows, best])
+    best_gain = gains[rows, best]
+    if options.min_gain is not None:
+        ok &= best_gain >= options.min_gain
+    if passes is not None:
+        ok &= passes[rows, best]
+    return np.where(ok, best, -1), best_gain
+
+
+def _best_splits(
+    data: EncodedData, options: TreeOptions, level: _Level, can_split: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray]]:
+    """The attribute (-1: none), threshold and value subset chosen at each node.
+
+    Only the nodes that may split are scored; their rows are renumbered
+    ``0 .. m-1`` so that every count array has one row per such node.
+    """
+    n = level.n_nodes
+    n_attributes = len(data.attributes)
+    active = np.flatnonzero(can_split)
+    m = active.size
+    local = np.full(n, -1, dtype=np.int64)
+    local[active] = np.arange(m)
+    node = local[level.node]
+    keep = node >= 0
+    rows, node = level.rows[keep], node[keep]
+    w = None if level.weight is None else level.weight[keep]
+    used = level.used[active]
+    scores = np.full((m, n_attributes), -np.inf)
+    gains = np.zeros((m, n_attributes))
+    thresholds = np.full((m, n_attributes), np.nan)
+    passes = None if options.significance is None else np.zeros((m, n_attributes), dtype=bool)
+    lefts: dict[int, np.ndarray] = {}
+    base_cache: dict[int, np.ndarray] = {}
+    for a in range(n_attributes):
+        multiway = not (options.binary or is_continuous(data, a))
+        if multiway and used[:, a].all():
+            continue
+        ev = evaluate_attribute(data, options, a, rows, node, w, m, base_cache)
+        scores[:, a] = np.where(used[:, a], -np.inf, ev.score) if multiway else ev.score
+        gains[:, a] = ev.gain
+        if ev.threshold is not None:
+            thresholds[:, a] = ev.threshold
+        if ev.left is not None:
+            lefts[a] = ev.left
+        if passes is not None and ev.passes is not None:
+            passes[:, a] = ev.passes
+    chosen, _ = _choose(options, scores, gains, passes)
+    attribute = np.full(n, -1, dtype=np.int64)
+    attribute[active] = chosen
+    threshold = np.full(n, np.nan)
+    split = np.flatnonzero(chosen >= 0)
+    threshold[active[split]] = thresholds[split, chosen[split]]
+    left = {int(active[k]): lefts[int(chosen[k])][k] for k in split if int(chosen[k]) in lefts}
+    return attribute, threshold, left
+
+
+def _grow_level(
+    data: EncodedData, options: TreeOptions, level: _Level, depth: int
+) -> tuple[_LevelRecord, _Level]:
+    n = level.n_nodes
+    n_attributes = len(data.attributes)
+    distribution = _class_counts(data, level, level.rows, level.node, level.weight)
+    total = distribution.sum(axis=1)
+    label = np.where(total > 0, np.argmax(distribution, axis=1), level.parent_label)
+    can_split = ((distribution > 0).sum(axis=1) >= 2) & (total >= options.min_examples)
+    if options.max_depth is not None and depth >= options.max_depth:
+        can_split[:] = False
+    attribute = np.full(n, -1, dtype=np.int64)
+    threshold = np.full(n, np.nan)
+    left: dict[int, np.ndarray] = {}
+    if can_split.any() and n_attributes:
+        attribute, threshold, left = _best_splits(data, options, level, can_split)
+    record, next_level = _route(data, options, level, attribute, threshold, left, label)
+    record.distribution = distribution
+    return record, next_level
+
+
+def _route(
+    data: EncodedData,
+    options: TreeOptions,
+    level: _Level,
+    attribute: np.ndarray,
+    threshold: np.ndarray,
+    left: dict[int, np.ndarray],
+    label: np.ndarray,
+) -> tuple[_LevelRecord, _Level]:
+    """Send each row of a split node down its branch (unknowns down all, weighted)."""
+    n = level.n_nodes
+    split = attribute >= 0
+    n_children = np.zeros(n, dtype=np.int64)
+    for a in np.unique(attribute[split]):
+        binary = options.binary or is_continuous(data, int(a))
+        n_children[attribute == a] = 2 if binary else values_count(data, int(a))
+    child_base = np.cumsum(n_children) - n_children
+    n_next = int(n_children.sum())
+    keep = split[level.node]
+    rows, node = level.rows[keep], level.node[keep]
+    w = None if level.weight is None else level.weight[keep]
+    branch = np.full(rows.size, -1, dtype=np.int64)
+    node_attribute = attribute[node]
+    for code in np.unique(attribute[split]):
+        a = int(code)
+        here = np.flatnonzero(node_attribute == a)
+        values = data.columns[a][rows[here]]
+        if is_continuous(data, a):
+            b = np.where(values <= threshold[node[here]], 0, 1)
+            branch[here] = np.where(np.isnan(values), -1, b)
+            continue
+        codes = values.astype(np.int64)
+        if options.binary:
+            mask = np.zeros((n, max(values_count(data, a), 1)), dtype=bool)
+            for k, m in left.items():
+                if attribute[k] == a:
+                    mask[k] = m
+            inside = mask[node[here], np.maximum(codes, 0)]
+            branch[here] = np.where(codes < 0, -1, np.where(inside, 0, 1))
+        else:
+            branch[here] = codes
+    known = branch >= 0
+    child = child_base[node] + branch
+    child_weight = weighted_bincount(
+        child[known], None if w is None else w[known], max(n_next, 1)
+    )[:n_next]
+    next_rows, next_node, next_weight = rows[known], child[known], None
+    if w is not None:
+        next_weight = w[known]
+        if not known.all():
+            next_rows, next_node, next_weight = _spread_unknown(
+                rows[~known],
+                node[~known],
+                w[~known],
+                child_base,
+                n_children,
+                child_weight,
+                next_rows,
+                next_node,
+                next_weight,
+            )
+    used = np.repeat(level.used[split], n_children[split], axis=0)
+    allowed = None if level.allowed is None else np.repeat(level.allowed[split], 2, axis=0)
+    offsets = _value_offsets(data)
+    for k in np.flatnonzero(split).tolist():
+        tested = int(attribute[k])
+        if is_continuous(data, tested):
+            continue
+        first = child_base[k]
+        if allowed is not None:
+            span = slice(offsets[tested], offsets[tested + 1])
+            allowed[first, span] &= left[k]
+            allowed[first + 1, span] &= ~left[k]
+        else:
+            used[first : first + n_children[k], tested] = True
+    record = _LevelRecord(
+        distribution=np.empty(0),
+        label=label,
+        attribute=attribute,
+        threshold=threshold,
+        left=left,
+        allowed=level.allowed,
+        child_base=child_base,
+        n_children=n_children,
+        child_weight=child_weight,
+    )
+    next_level = _Level(
+        rows=next_rows,
+        node=next_node.astype(np.int64),
+        weight=next_weight,
+        n_nodes=n_next,
+        used=used,
+        parent_label=np.repeat(label[split], n_children[split]),
+        allowed=allowed,
+    )
+    return record, next_level
+
+
+def _value_offsets(data: EncodedData) -> list[int]:
+    """Where each attribute's values start in the ``allowed`` masks."""
+    sizes = [values_count(data, a) for a in range(len(data.attributes))]
+    return [0, *np.cumsum(sizes).tolist()]
+
+
+def _spread_unknown(
+    rows: np.ndarray,
+    node: np.ndarray,
+    w: np.ndarray,
+    child_base: np.ndarray,
+    n_children: np.ndarray,
+    child_weight: np.ndarray,
+    next_rows: np.ndarray,
+    next_node: np.ndarray,
+    next_weight: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Copy each row with an unknown value into every branch, weighted by branch size."""
+    reps = n_children[node]
+    copy_rows = np.repeat(rows, reps)
+    copy_node = np.repeat(node, reps)
+    offset = np.arange(copy_rows.size) - np.repeat(np.cumsum(reps) - reps, reps)
+    copy_child = child_base[copy_node] + offset
+    owner = np.repeat(np.arange(child_base.size), n_children)
+    node_known = np.bincount(owner, weights=child_weight, minlength=child_base.size)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fraction = child_weight[copy_child] / node_known[copy_node]
+    copy_weight = np.repeat(w, reps) * np.nan_to_num(fraction)
+    keep = copy_weight > 0
+    return (
+        np.concatenate([next_rows, copy_rows[keep]]),
+        np.concatenate([next_node, copy_child[keep]]),
+        np.concatenate([next_weight, copy_weight[keep]]),
+    )
+
+
+def _initial_level(data: EncodedData, binary: bool = False) -> _Level:
+    n = data.n_rows
+    n_values = _value_offsets(data)[-1]
+    return _Level(
+        rows=np.arange(n, dtype=np.int64),
+        node=np.zeros(n, dtype=np.int64),
+        weight=np.ones(n) if data.has_missing() else None,
+        n_nodes=1,
+        used=np.zeros((1, len(data.attributes)), dtype=bool),
+        parent_label=np.zeros(1, dtype=np.int64),
+        allowed=np.ones((1, n_values), dtype=bool) if binary else None,
+    )
+
+
+def _conditions(data: EncodedData, record: _LevelRecord, k: int, binary: bool) -> list[Condition]:
+    a = int(record.attribute[k])
+    attribute = data.attributes[a]
+    if attribute.values is None:
+        t = float(record.threshold[k])
+        return [Condition(attribute.name, a, "=<", t), Condition(attribute.name, a, ">", t)]
+    values = attribute.values
+    if not binary:
+        return [Condition(attribute.name, a, "=", value) for value in values]
+    mask = record.left[k]
+    possible = np.ones(len(values), dtype=bool)
+    if record.allowed is not None:
+        offsets = _value_offsets(data)
+        possible = record.allowed[k, offsets[a] : offsets[a + 1]]
+    inside = tuple(v for v, m, p in zip(values, mask, possible) if m and p)
+    outside = tuple(v for v, m, p in zip(values, mask, possible) if p and not m)
+    return [
+        Condition(attribute.name, a, "in", inside),
+        Condition(attribute.name, a, "in", outside),
+    ]
+
+
+def _assemble(data: EncodedData, options: TreeOptions, levels: list[_LevelRecord]) -> Node:
+    classes = data.classes
+    below: list[Node] = []
+    shared: dict[int, list[Condition]] = {}
+    for record in reversed(levels):
+        nodes: list[Node] = []
+        distributions = [tuple(d) for d in record.distribution.tolist()]
+        labels = record.label.tolist()
+        attributes = record.attribute.tolist()
+        bases = record.child_base.tolist()
+        counts = record.n_children.tolist()
+        weights = record.child_weight.tolist()
+        for k, a in enumerate(attributes):
+            label = classes[labels[k]]
+            if a < 0:
+                nodes.append(Leaf(label, distributions[k]))
+                continue
+            if data.attributes[a].values is not None and not options.binary:
+                conditions = shared.get(a) or shared.setdefault(
+                    a, _conditions(data, record, k, False)
+                )
+            else:
+                conditions = _conditions(data, record, k, options.binary)
+            base, end = bases[k], bases[k] + counts[k]
+            nodes.append(
+                Split(
+                    a,
+                    tuple(conditions),
+                    tuple(weights[base:end]),
+                    tuple(below[base:end]),
+                    label,
+                    distributions[k],
+                )
+            )
+        below = nodes
+    return below[0]
+
+
+def grow_tree(
+    data: EncodedData, options: TreeOptions, progress: Progress | None = None
+) -> DecisionTree:
+    """Grow a decision tree on ``data`` (see the module docstring).
+
+    Parameters
+    ----------
+    data
+        The training examples, encoded (:func:`symlearn.data.encoded.encode`).
+    options
+        The measure, split style and pre-pruning.
+    progress
+        Called as ``progress("growing tree: depth", depth, max_depth)`` after each level.
+
+    Raises
+    ------
+    InvalidParameterError
+        When there are no examples.
+    """
+    if data.n_rows == 0:
+        raise InvalidParameterError("cannot grow a tree from no examples")
+    levels: list[_LevelRecord] = []
+    level = _initial_level(data, options.binary)
+    depth = 0
+    while level.n_nodes:
+        record, level = _grow_level(data, options, level, depth)
+        levels.append(record)
+        depth += 1
+        if progress is not None:
+            progress("growing tree: depth", depth, None)
+    root = _assemble(data, options, levels)
+    return DecisionTree(data.target, data.attributes, data.classes, root)
+
+
+@dataclass(frozen=True)
+class RootReport:
+    """How every attribute scores at the root.
+
+    Attributes
+    ----------
+    scores
+        Attribute -> value of the selection measure (``None`` when the
+        attribute cannot split the examples).
+    gains
+        Attribute -> impurity reduction (information gain for the entropy measures).
+    thresholds
+        Continuous attribute -> the best threshold.
+    candidate_thresholds
+        Continuous attribute -> every candidate threshold (midpoints where the class changes).
+    """
+
+    scores: dict[str, float | None]
+    gains: dict[str, float]
+    thresholds: dict[str, float]
+    candidate_thresholds: dict[str, list[float]]
+
+
+def root_report(data: EncodedData, options: TreeOptions) -> RootReport:
+    """Score every attribute at the root (the ``gains`` of ``symlearn learn --json``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from symlearn.data.encoded import EncodedData
+    >>> from symlearn.learners.trees.selection import measure
+    >>> data = EncodedData.from_codes(np.array([[0, 0], [0, 1], [1, 0]]), np.array([1, 1, 0]))
+    >>> report = root_report(data, TreeOptions(measure("gain")))
+    >>> {a: round(s, 3) for a, s in report.scores.items()}
+    {'a1': 0.918, 'a2': 0.252}
+    """
+    level = _initial_level(data)
+    scores: dict[str, float | None] = {}
+    gains: dict[str, float] = {}
+    thresholds: dict[str, float] = {}
+    candidates: dict[str, list[float]] = {}
+    base_cache: dict[int, np.ndarray] = {}
+    for a, attribute in enumerate(data.attributes):
+        ev = evaluate_attribute(
+            data, options, a, level.rows, level.node, level.weight, 1, base_cache, True
+        )
+        score = float(ev.score[0])
+        scores[attribute.name] = score if np.isfinite(score) else None
+        gains[attribute.name] = float(ev.gain[0])
+        if attribute.values is None:
+            candidates[attribute.name] = ev.candidates
+            if ev.threshold is not None and np.isfinite(ev.threshold[0]):
+                thresholds[attribute.name] = float(ev.threshold[0])
+    return RootReport(scores, gains, thresholds, candidates)
+
+
+def as_encoded(data: AttributeValueData | EncodedData) -> EncodedData:
+    """``data`` as numpy columns (encoding an :class:`AttributeValueData` if needed)."""
+    return data if isinstance(data, EncodedData) else encode(data)
+
+
+def learn_tree(
+    data: AttributeValueData | EncodedData,
+    options: TreeOptions,
+    progress: Progress | None = None,
+) -> DecisionTree:
+    """:func:`grow_tree` on ``data`` in either form."""
+    return grow_tree(as_encoded(data), options, progress)

@@ -1,0 +1,129 @@
+"""ID3: decision trees by information gain.
+
+ID3(Examples, Target_Attribute, Attributes) grows the tree top-down, choosing
+at each node the attribute with the highest information gain
+``Gain(S, A) = Entropy(S) - sum_v |S_v|/|S| Entropy(S_v)`` and making one
+branch per value of it (Quinlan 1986; Mitchell 1997, section 3.4 and Table 3.1).
+Its inductive bias: shorter trees, with high-gain attributes near the root.
+
+This implementation is the shared level-wise grower of
+:mod:`symlearn.learners.trees.growing` with
+
+* the ``gain`` measure (or, through ``measure``, any of
+  :mod:`symlearn.learners.trees.selection`, e.g. the cost-sensitive
+  ``tan-schlimmer`` and ``nunez`` with costs from ``cost/2``),
+* one branch per value of a categorical attribute, each attribute at most
+  once on a path,
+* a continuous attribute tested as ``A =< t`` / ``A > t`` at its best threshold
+  (Mitchell 3.7.2), missing values ``?`` as fractional examples, multi-class
+  targets (``label/2``), and pre-pruning by depth, node size and gain.
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> from symlearn.learning.attribute_data import from_kb
+>>> kb = loads('''
+... :- attributes(playtennis, [outlook, temperature, humidity, wind]).
+... neg(playtennis(sunny, hot, high, weak)).      neg(playtennis(sunny, hot, high, strong)).
+... pos(playtennis(overcast, hot, high, weak)).   pos(playtennis(rain, mild, high, weak)).
+... pos(playtennis(rain, cool, normal, weak)).    neg(playtennis(rain, cool, normal, strong)).
+... pos(playtennis(overcast, cool, normal, strong)). neg(playtennis(sunny, mild, high, weak)).
+... pos(playtennis(sunny, cool, normal, weak)).   pos(playtennis(rain, mild, normal, weak)).
+... pos(playtennis(sunny, mild, normal, strong)). pos(playtennis(overcast, mild, high, strong)).
+... pos(playtennis(overcast, hot, normal, weak)). neg(playtennis(rain, mild, high, strong)).
+... ''')
+>>> tree = id3(from_kb(kb, "playtennis", 4))
+>>> print(tree)
+outlook = sunny
+|   humidity = high: neg (3)
+|   humidity = normal: pos (2)
+outlook = overcast: pos (4)
+outlook = rain
+|   wind = weak: pos (3)
+|   wind = strong: neg (2)
+>>> for clause in tree.to_clauses():
+...     print(clause)
+playtennis(sunny, _, normal, _).
+playtennis(overcast, _, _, _).
+playtennis(rain, _, _, weak).
+
+References
+----------
+Mitchell (1997), section 3.4 (ID3, entropy and information gain), section 3.6
+(its inductive bias) and Figure 3.1;
+Quinlan (1986), "Induction of decision trees", Machine Learning 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symlearn.data.attribute_value import AttributeValueData
+from symlearn.data.encoded import EncodedData
+from symlearn.hypotheses.decision_tree import DecisionTree
+from symlearn.learners.trees.growing import Progress, TreeOptions, learn_tree
+from symlearn.learners.trees.selection import measure as make_measure
+
+__all__ = ["id3", "id3_options"]
+
+
+def id3_options(
+    *,
+    measure: str = "gain",
+    costs: Mapping[str, float] | None = None,
+    cost_weight: float = 1.0,
+    max_depth: int | None = None,
+    min_examples: float = 2.0,
+    min_gain: float | None = None,
+    significance: float | None = None,
+) -> TreeOptions:
+    """ID3's options (:class:`~symlearn.learners.trees.growing.TreeOptions`).
+
+    Parameters
+    ----------
+    measure
+        The selection measure: ``gain`` (ID3's), or ``gain-ratio``, ``gini``,
+        ``misclassification``, ``tan-schlimmer``, ``nunez``.
+    costs, cost_weight
+        Attribute costs and Nunez's ``w`` for the cost-sensitive measures.
+    max_depth, min_examples, min_gain
+        Pre-pruning: the deepest test, the smallest node that is split, the
+        smallest gain worth a split (``None``: any attribute that separates
+        the examples is used, even at zero gain, as in ID3).
+    significance
+        Pre-pruning: split only when the chi-square test finds the chosen
+        split significant at this level (e.g. 0.01; Quinlan's ID3).
+    """
+    return TreeOptions(
+        make_measure(measure, costs=costs, weight=cost_weight),
+        binary=False,
+        max_depth=max_depth,
+        min_examples=min_examples,
+        min_gain=min_gain,
+        significance=significance,
+    )
+
+
+def id3(
+    data: AttributeValueData | EncodedData,
+    *,
+    progress: Progress | None = None,
+    **options: Any,
+) -> DecisionTree:
+    """Learn a decision tree with ID3 (see the module docstring).
+
+    Parameters
+    ----------
+    data
+        The labelled examples (``pos``/``neg`` or ``label/2``; ``?`` marks a missing value).
+    progress
+        Called after each level of the tree.
+    **options
+        The measure and pre-pruning, as for :func:`id3_options`.
+
+    Returns
+    -------
+    DecisionTree
+    """
+    return learn_tree(data, id3_options(**options), progress)

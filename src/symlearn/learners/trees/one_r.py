@@ -1,0 +1,200 @@
+r"""OneR: the best one-attribute rule set.
+
+OneR(Target_Attribute, Attributes, Examples) (Holte 1993): for each
+attribute, make one rule per value, "if A = v then the most common class of
+the training examples with A = v"; return the rule set of the attribute whose
+rules make the fewest errors on the training examples (ties: the attribute
+listed first).
+
+* A missing value ``?`` is a value of its own (Holte's treatment), giving a
+  rule ``A = ?``.
+* A continuous attribute is discretised as Holte does: the sorted values are
+  cut into intervals, each closed once its most common class has at least
+  ``min_bucket`` examples (6 in Holte's experiments) and the next value's
+  majority class differs; equal values are never separated; adjacent
+  intervals with the same class are merged.  Thresholds are midpoints, giving
+  rules ``A =< t1``, ``A > t1 AND A =< t2``, ..., ``A > tk``.
+* The majority class of a value breaks ties in favour of the class listed first.
+* The rule set is unordered (its rules are mutually exclusive) with the
+  overall majority class as default, for values never seen in training.
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> from symlearn.learning.attribute_data import from_kb
+>>> kb = loads('''
+... neg(t(sunny, hot)). neg(t(sunny, mild)). pos(t(overcast, hot)).
+... pos(t(rain, mild)). pos(t(rain, cool)). pos(t(sunny, cool)).
+... ''')
+>>> data = from_kb(kb, "t", 2)
+>>> rules = one_r(data)
+>>> print("\n".join(rules.to_text()))
+IF a1 = sunny THEN neg  [2/3]
+IF a1 = overcast THEN pos  [1/1]
+IF a1 = rain THEN pos  [2/2]
+DEFAULT pos
+>>> [(c.attribute, c.errors) for c in one_r_candidates(data)]
+[('a1', 1.0), ('a2', 2.0)]
+
+References
+----------
+Holte (1993), "Very simple classification
+rules perform well on most commonly used datasets", Machine Learning 11.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from symlearn.data.attribute_value import MISSING, AttributeValueData, Label
+from symlearn.data.encoded import EncodedData
+from symlearn.errors import InvalidParameterError
+from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet
+from symlearn.learners.trees.growing import as_encoded
+
+__all__ = ["OneRCandidate", "one_r", "one_r_candidates"]
+
+
+@dataclass(frozen=True)
+class OneRCandidate:
+    """The rules OneR makes from one attribute, and their training errors."""
+
+    attribute: str
+    rules: tuple[Rule, ...]
+    errors: float
+    n: int
+
+    @property
+    def accuracy(self) -> float:
+        """Training accuracy of these rules."""
+        return 1.0 - self.errors / self.n if self.n else 0.0
+
+
+def _rule(
+    conditions: tuple[Condition, ...], counts: np.ndarray, classes: tuple[Label, ...]
+) -> Rule:
+    best = int(np.argmax(counts))
+    return Rule(
+        conditions, classes[best], covered=float(counts.sum()), correct=float(counts[best])
+    )
+
+
+def _categorical_rules(data: EncodedData, a: int) -> list[Rule]:
+    attribute = data.attributes[a]
+    values = attribute.values or ()
+    c = len(data.classes)
+    codes = data.columns[a].astype(np.int64)
+    slot = np.where(codes < 0, len(values), codes)
+    counts = np.bincount(slot * c + data.y, minlength=(len(values) + 1) * c).reshape(-1, c)
+    rules = []
+    for code, value in [*enumerate(values), (len(values), MISSING)]:
+        if counts[code].sum() > 0:
+            condition = Condition(attribute.name, a, "=", value)
+            rules.append(_rule((condition,), counts[code], data.classes))
+    return rules
+
+
+def _intervals(values: np.ndarray, counts: np.ndarray, min_bucket: int) -> list[tuple[int, int]]:
+    """Holte's intervals over the distinct sorted ``values`` (start, end) index pairs."""
+    intervals: list[tuple[int, int]] = []
+    start = 0
+    running = np.zeros(counts.shape[1])
+    for i in range(len(values)):
+        running += counts[i]
+        majority = int(np.argmax(running))
+        last = i == len(values) - 1
+        big_enough = running[majority] >= min_bucket
+        if last or (big_enough and int(np.argmax(counts[i + 1])) != majority):
+            intervals.append((start, i + 1))
+            start = i + 1
+            running = np.zeros(counts.shape[1])
+    merged: list[tuple[int, int]] = []
+    for lo, hi in intervals:
+        if merged:
+            previous = merged[-1]
+            same = np.argmax(counts[previous[0] : previous[1]].sum(0)) == np.argmax(
+                counts[lo:hi].sum(0)
+            )
+            if same:
+                merged[-1] = (previous[0], hi)
+                continue
+        merged.append((lo, hi))
+    return merged
+
+
+def _continuous_rules(data: EncodedData, a: int, min_bucket: int) -> list[Rule]:
+    attribute = data.attributes[a]
+    column = data.columns[a]
+    c = len(data.classes)
+    known = ~np.isnan(column)
+    distinct, group = np.unique(column[known], return_inverse=True)
+    counts = np.bincount(group * c + data.y[known], minlength=len(distinct) * c).reshape(-1, c)
+    rules = []
+    intervals = _intervals(distinct, counts, min_bucket) if len(distinct) else []
+    if len(intervals) == 1:  # the attribute does not separate: one rule for everything
+        everything = np.bincount(data.y, minlength=c)
+        return [_rule((), everything, data.classes)]
+    for i, (lo, hi) in enumerate(intervals):
+        conditions = []
+        if i > 0:
+            cut = (distinct[lo - 1] + distinct[lo]) / 2.0
+            conditions.append(Condition(attribute.name, a, ">", float(cut)))
+        if i < len(intervals) - 1:
+            cut = (distinct[hi - 1] + distinct[hi]) / 2.0
+            conditions.append(Condition(attribute.name, a, "=<", float(cut)))
+        rules.append(_rule(tuple(conditions), counts[lo:hi].sum(0), data.classes))
+    if not known.all():
+        missing = np.bincount(data.y[~known], minlength=c)
+        rules.append(_rule((Condition(attribute.name, a, "=", MISSING),), missing, data.classes))
+    return rules
+
+
+def one_r_candidates(
+    data: AttributeValueData | EncodedData, min_bucket: int = 6
+) -> list[OneRCandidate]:
+    """OneR's rule set for every attribute, with its training errors (attribute order)."""
+    if min_bucket < 1:
+        raise InvalidParameterError(f"min_bucket must be at least 1, got {min_bucket}")
+    encoded = as_encoded(data)
+    candidates = []
+    for a, attribute in enumerate(encoded.attributes):
+        if attribute.values is None:
+            rules = _continuous_rules(encoded, a, min_bucket)
+        else:
+            rules = _categorical_rules(encoded, a)
+        errors = sum((r.covered or 0.0) - (r.correct or 0.0) for r in rules)
+        candidates.append(OneRCandidate(attribute.name, tuple(rules), errors, encoded.n_rows))
+    return candidates
+
+
+def one_r(data: AttributeValueData | EncodedData, min_bucket: int = 6) -> RuleSet:
+    """Learn OneR's rule set (see the module docstring).
+
+    Parameters
+    ----------
+    data
+        The labelled examples.
+    min_bucket
+        Holte's SMALL: the least number of examples of the majority class in
+        an interval of a continuous attribute.
+
+    Raises
+    ------
+    InvalidParameterError
+        When the data has no attributes or no examples.
+    """
+    encoded = as_encoded(data)
+    if not encoded.attributes or encoded.n_rows == 0:
+        raise InvalidParameterError("OneR needs examples with at least one attribute")
+    candidates = one_r_candidates(encoded, min_bucket)
+    best = min(candidates, key=lambda c: c.errors)
+    overall = np.bincount(encoded.y, minlength=len(encoded.classes))
+    return RuleSet(
+        encoded.target,
+        tuple(a.name for a in encoded.attributes),
+        best.rules,
+        encoded.classes,
+        default=encoded.classes[int(np.argmax(overall))],
+    )

@@ -1,0 +1,117 @@
+"""Attribute-value examples read from a knowledge base.
+
+In the knowledge-base language an attribute-value target
+is a predicate whose arguments are the attributes::
+
+    :- attributes(enjoysport, [sky, airtemp, humidity, wind, water, forecast]).
+    :- domain(sky, [sunny, cloudy, rainy]).
+    :- domain(temperature, number).
+    pos(enjoysport(sunny, warm, normal, strong, warm, same)).
+    label(playtennis(sunny, hot, high, weak), no).
+    instance(enjoysport(sunny, warm, high, strong, cool, change)).
+
+:func:`from_kb` collects those examples into an
+:class:`~symlearn.data.attribute_value.AttributeValueData`: the attributes
+with their domains, the labelled instances (``pos``/``neg`` give the labels
+``True``/``False``, ``label/2`` gives its class), and the unlabelled
+instances.  A missing value is the atom ``'?'``.
+
+Rules for domains: a declared ``domain/2`` is used as written (a value outside
+it is an error naming the example); otherwise the values seen in the examples,
+in order of first appearance; an attribute whose values are all numbers, or
+that is declared ``number``, is continuous.  Without ``attributes/2`` the
+attributes are named ``a1 ... aN``.
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> kb = loads('''
+... :- attributes(t, [sky, temp]).
+... pos(t(sunny, 20)). neg(t(rainy, 12)). pos(t(sunny, 25)).
+... ''')
+>>> data = from_kb(kb, "t", 2)
+>>> [a.name for a in data.attributes], data.attributes[0].values, data.attributes[1].continuous
+(['sky', 'temp'], ('sunny', 'rainy'), True)
+>>> data.labels
+(True, False, True)
+"""
+
+from __future__ import annotations
+
+from symlearn.data.attribute_value import (
+    MISSING,
+    Attribute,
+    AttributeValueData,
+    Label,
+    check_row,
+    row_values,
+)
+from symlearn.errors import KBError
+from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.logic.terms import Term
+
+__all__ = ["from_kb"]
+
+
+def _attribute_names(kb: KnowledgeBase, target: str, arity: int) -> list[str]:
+    names = kb.attributes.get(target)
+    if names is None:
+        return [f"a{i}" for i in range(1, arity + 1)]
+    if len(names) != arity:
+        raise KBError(
+            f"attributes({target}, ...) names {len(names)} attributes but the "
+            f"examples of {target} have {arity} arguments"
+        )
+    return list(names)
+
+
+def _domain(kb: KnowledgeBase, name: str, seen: list[Term]) -> tuple[Term, ...] | None:
+    declared = kb.domains.get(name)
+    if declared == "number":
+        return None
+    if isinstance(declared, list):
+        return tuple(declared)
+    present = [v for v in seen if v != MISSING]
+    if present and all(type(v) in (int, float) for v in present):
+        return None
+    distinct: dict[Term, None] = {}
+    for value in present:
+        distinct.setdefault(value, None)
+    return tuple(distinct)
+
+
+def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
+    """Collect the attribute-value examples of ``target/arity`` (see the module docstring).
+
+    Raises
+    ------
+    KBError
+        When there are no examples of the target, an example argument is not a
+        constant, or a value lies outside a declared domain.
+    """
+    examples = [e for e in kb.examples if e.indicator == (target, arity)]
+    labelled = [e for e in examples if e.kind != "instance"]
+    if not labelled:
+        raise KBError(f"no pos/neg/label examples of {target}/{arity} in the knowledge base")
+    if {e.kind for e in labelled} > {"pos", "neg"} and {"pos", "neg"} & {e.kind for e in labelled}:
+        raise KBError(f"the examples of {target}/{arity} mix pos/neg with label/2; use one kind")
+    names = _attribute_names(kb, target, arity)
+    rows = [row_values(e.atom, e.position) for e in examples]
+    columns = list(zip(*rows)) if rows and arity else [()] * arity
+    attributes = tuple(
+        Attribute(name, _domain(kb, name, list(column))) for name, column in zip(names, columns)
+    )
+    for example, row in zip(examples, rows):
+        check_row(attributes, row, example.position)
+    labels: list[Label] = [
+        e.kind == "pos" if e.kind in ("pos", "neg") else e.label  # type: ignore[misc]
+        for e in labelled
+    ]
+    return AttributeValueData(
+        target=target,
+        attributes=attributes,
+        instances=tuple(row_values(e.atom, e.position) for e in labelled),
+        labels=tuple(labels),
+        unlabelled=tuple(row_values(e.atom, e.position) for e in examples if e.kind == "instance"),
+        positions=tuple(e.position for e in labelled),
+    )

@@ -1,0 +1,168 @@
+"""What every learner returns: the hypothesis, its clauses, JSON, a report and a trace.
+
+:class:`LearnResult` is the common core of every learner's result class.  A
+learner's result derives from it and provides
+
+* :meth:`~LearnResult.clauses`: the hypothesis as clause texts, printed as
+  SWI-Prolog's ``portray_clause/1`` prints them (``["false"]`` for the empty
+  hypothesis);
+* :meth:`~LearnResult.to_dict`: the JSON object of ``symlearn learn --json``
+  (``algorithm``, ``target``, ``hypothesis`` and the family's keys);
+* :meth:`~LearnResult.report`: the text ``symlearn learn`` prints;
+
+and inherits
+
+* :attr:`~LearnResult.theory`: a :class:`~symlearn.learning.program.LearnedProgram`
+  (the background knowledge plus the learned clauses) to query;
+* :meth:`~LearnResult.program`: the text of a file SWI-Prolog can consult;
+* :meth:`~LearnResult.write`: that file written safely (never over an input).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+from symlearn.errors import InvalidParameterError
+from symlearn.files import write_file
+from symlearn.kb.parser import parse_term
+from symlearn.learning.program import LearnedProgram
+from symlearn.learning.settings import Settings
+from symlearn.learning.task import LearningTask
+from symlearn.logic.clauses import Clause
+from symlearn.logic.indicators import Indicator, format_indicator
+from symlearn.logic.terms import Term
+
+__all__ = ["LearnResult", "check_suffix", "program_text"]
+
+
+class LearnResult(abc.ABC):
+    """Base class of every learner's result (see the module docstring).
+
+    Subclasses set ``algorithm``, ``task`` and ``settings`` (as dataclass
+    fields or attributes) and implement :meth:`clauses`, :meth:`to_dict` and
+    :meth:`report`.
+    """
+
+    algorithm: str
+    task: LearningTask
+    settings: Settings
+
+    #: The command line's exit status: 0, or 1 for a "no" answer (a collapsed version space).
+    exit_status: int = 0
+
+    #: The file suffixes :meth:`save` writes.
+    OUTPUT_SUFFIXES: ClassVar[tuple[str, ...]] = (".pl",)
+
+    #: The path :meth:`save` wrote, if any (reported in the JSON as ``output``).
+    output: str | None = None
+
+    @abc.abstractmethod
+    def clauses(self) -> list[str]:
+        """The hypothesis as clause texts (``["false"]`` when it is empty)."""
+
+    @abc.abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``symlearn learn --json``."""
+
+    @abc.abstractmethod
+    def report(self) -> list[str]:
+        """The lines ``symlearn learn`` prints."""
+
+    def messages(self, verbose: int = 0) -> list[str]:
+        """Lines for standard error: explanations, and the trace when ``verbose``."""
+        return []
+
+    # -- the learned program
+    @property
+    def target(self) -> Indicator:
+        """The predicate learned."""
+        return self.task.target
+
+    @property
+    def defined(self) -> Indicator:
+        """The predicate the clauses define (``label/2`` for a multi-class rule set)."""
+        return self.task.target
+
+    def program_clauses(self) -> list[Clause]:
+        """The hypothesis as :class:`~symlearn.logic.clauses.Clause` objects."""
+        return [Clause.from_term(parse_term(text)) for text in self.clauses() if text != "false"]
+
+    @property
+    def tabled(self) -> bool:
+        """Whether the program must table its target (a left-recursive theory)."""
+        return False
+
+    @cached_property
+    def theory(self) -> LearnedProgram:
+        """Background knowledge plus learned clauses, to query."""
+        return LearnedProgram(
+            self.program_clauses(), self.task.kb, self.defined, tabled=self.tabled
+        )
+
+    def query(self, goal: str, limit: int | None = None) -> list[dict[str, Term]]:
+        """Every solution of ``goal`` over the background knowledge and the learned clauses."""
+        return self.theory.query(goal, limit)
+
+    def program(self, header: Sequence[str] = ()) -> str:
+        """The text of a file SWI-Prolog consults after the background knowledge."""
+        names = " ".join(Path(s).name for s in self.task.sources)
+        first = f"{self.task.name} learnt by symlearn learn {self.algorithm}" + (
+            f" from {names}." if names else "."
+        )
+        return program_text(self.clauses(), self.defined, [first, *header], tabled=self.tabled)
+
+    def write(self, path: str | Path, *, force: bool = False) -> None:
+        """Write :meth:`program` to ``path`` (refusing to replace an input file).
+
+        Raises
+        ------
+        OutputError
+            When ``path`` is one of the task's files (unless ``force``) or cannot be written.
+        """
+        write_file(path, self.program(), inputs=self.task.sources, force=force)
+
+    def save(self, path: str | Path, *, force: bool = False) -> None:
+        """Write the result to ``path``, in the format its suffix names (``.pl``: :meth:`write`).
+
+        Raises
+        ------
+        InvalidParameterError
+            For a suffix this result cannot be written as.
+        OutputError
+            When ``path`` is an input file (unless ``force``) or cannot be written.
+        """
+        check_suffix(path, self.OUTPUT_SUFFIXES)
+        self.write(path, force=force)
+        self.output = str(path)
+
+
+def check_suffix(path: str | Path, suffixes: Sequence[str]) -> None:
+    """Refuse an output path whose suffix is not one of ``suffixes``."""
+    if Path(path).suffix.lower() not in suffixes:
+        shown = ", ".join(suffixes[:-1]) + (" or " if len(suffixes) > 1 else "") + suffixes[-1]
+        raise InvalidParameterError(f"-o {path}: the suffix must be {shown}")
+
+
+def program_text(
+    clauses: Sequence[str], defined: Indicator, header: Sequence[str] = (), *, tabled: bool = False
+) -> str:
+    """A file of clauses SWI-Prolog can consult.
+
+    ``:- dynamic`` keeps an empty hypothesis callable (calling it fails
+    instead of raising an existence error); ``:- table`` is written for a
+    theory that needs it.
+    """
+    indicator = format_indicator(defined)
+    lines = [f"% {line}" if line else "%" for line in header]
+    if tabled:
+        lines.append(f":- table {indicator}.")
+    lines.append(f":- dynamic {indicator}.")
+    real = [c for c in clauses if c != "false"]
+    if not real:
+        lines.append("% the empty hypothesis: nothing is proved")
+    lines.extend(real)
+    return "\n".join(lines) + "\n"
