@@ -148,8 +148,8 @@ def attribute_space(
     KBError
         If the files do not load.
     """
-    from symlearn.learning.attribute_data import from_kb  # the KB layer loads lazily
     from symlearn.kb import load
+    from symlearn.learning.attribute_data import from_kb  # the KB layer loads lazily
     from symlearn.logic.printer import format_term
 
     kb = load(paths)

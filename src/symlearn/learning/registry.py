@@ -111,9 +111,7 @@ def learn(
     >>> r.query("grandparent(X, lisa)")  # doctest: +SKIP
     """
     module = learner(algorithm)
-    task = (
-        source if isinstance(source, LearningTask) else LearningTask.from_files(source, target)
-    )
+    task = source if isinstance(source, LearningTask) else LearningTask.from_files(source, target)
     if isinstance(source, LearningTask) and target is not None:
         raise InvalidParameterError("give the target in the LearningTask, not as target=")
     chosen = settings if settings is not None else module.SETTINGS.from_task(task, **given)
