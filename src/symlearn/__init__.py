@@ -18,6 +18,14 @@ __version__ = "0.1.0"
 
 #: Public name -> module that defines it.
 _EXPORTS: dict[str, str] = {
+    # one learning task, one learner protocol
+    "learn": "symlearn.learning",
+    "LearningTask": "symlearn.learning",
+    "LearnResult": "symlearn.learning",
+    "LearnedProgram": "symlearn.learning",
+    "Settings": "symlearn.learning",
+    "ALGORITHMS": "symlearn.learning",
+    "SymlearnError": "symlearn.errors",
     # terms, clauses, knowledge bases and the query engine (issue 2)
     "Var": "symlearn.logic",
     "Struct": "symlearn.logic",

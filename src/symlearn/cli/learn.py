@@ -1,24 +1,33 @@
 """``symlearn learn ALGORITHM FILE... --target NAME/ARITY``: run a learner.
 
-Each algorithm is its own subcommand, defined in the module named below, so
-that its options (``--classify``, ``--cv``, ``--beam`` ...) live next to it.
+Every algorithm of :data:`symlearn.learning.registry.ALGORITHMS` is a
+subcommand made the same way: the input options (files or, for learners of
+attribute-value data, a CSV table), the learner's settings as options (from
+its :class:`~symlearn.learning.settings.Settings`), ``-o``, ``--force``, ``-v``
+and ``--json``.  The command builds the task, calls the learner and prints
+its result: nothing else.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
 import click
 
-from symlearn.cli import LazyGroup
+from symlearn.cli.common import emit, terminal_progress
+from symlearn.cli.options import input_options, output_options, settings_options
 
-__all__ = ["LEARNERS", "learn"]
+__all__ = ["learn", "learner_command"]
 
-#: Algorithm name (DESIGN.md section 3) -> ``"module:command"``.
-LEARNERS: dict[str, str] = {
+#: Learners whose command is still a module of its own (being moved to the protocol).
+LEGACY: dict[str, str] = {
     "id3": "symlearn.cli.learn_trees:id3_command",
     "c45": "symlearn.cli.learn_trees:c45_command",
     "cart": "symlearn.cli.learn_trees:cart_command",
     "one-r": "symlearn.cli.learn_trees:one_r_command",
-    "find-s": "symlearn.cli.learn_concepts:find_s_command",
     "list-then-eliminate": "symlearn.cli.learn_concepts:list_then_eliminate_command",
     "candidate-elimination": "symlearn.cli.learn_concepts:candidate_elimination_command",
     "elimination": "symlearn.cli.learn_concepts:elimination_command",
@@ -31,6 +40,99 @@ LEARNERS: dict[str, str] = {
 }
 
 
-@click.group(cls=LazyGroup, lazy_subcommands=LEARNERS)
+class LearnerGroup(click.Group):
+    """The ``learn`` group: one subcommand per registered learner, built when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every learner's name."""
+        from symlearn.learning.registry import ALGORITHMS
+
+        return sorted(ALGORITHMS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The subcommand of learner ``cmd_name``."""
+        from symlearn.learning.registry import ALGORITHMS
+
+        if cmd_name not in ALGORITHMS:
+            return None
+        return learner_command(cmd_name)
+
+
+def _logger(verbose: int) -> Callable[[int, str], None] | None:
+    """A log callback printing messages up to level ``verbose`` on stderr (None: silent)."""
+    if not verbose:
+        return None
+
+    def log(level: int, message: str) -> None:
+        if level <= verbose:
+            click.echo(message, err=True)
+
+    return log
+
+
+def _task(module: ModuleType, given: dict[str, Any]) -> Any:
+    """The learning task from the input options (removed from ``given``)."""
+    from symlearn.learning.task import LearningTask
+
+    files, target = given.pop("files"), given.pop("target")
+    csv_path = given.pop("csv_path", None)
+    class_column = given.pop("class_column", None)
+    positive = given.pop("positive", None)
+    categorical = given.pop("categorical", ())
+    if csv_path is not None:
+        if files:
+            raise click.UsageError("give FILE... or --csv, not both")
+        if not class_column:
+            raise click.UsageError("--csv needs --class-column NAME")
+        return LearningTask.from_csv(
+            csv_path, class_column, target=target, positive=positive, categorical=categorical
+        )
+    if not files:
+        if getattr(module, "TABLES", False):
+            raise click.UsageError("give FILE... with --target, or --csv FILE --class-column NAME")
+        raise click.UsageError("give FILE... (the knowledge base)")
+    if positive is not None or categorical or class_column:
+        raise click.UsageError("--positive, --categorical and --class-column apply to --csv")
+    return LearningTask.from_files(files, target)
+
+
+def learner_command(name: str) -> click.Command:
+    """The click command of learner ``name``."""
+    if name in LEGACY:
+        module_name, attribute = LEGACY[name].split(":")
+        command = getattr(importlib.import_module(module_name), attribute)
+        assert isinstance(command, click.Command)
+        return command
+    from symlearn.learning.registry import learner
+    from symlearn.learning.result import check_suffix
+
+    module = learner(name)
+    suffixes = getattr(module, "OUTPUT_SUFFIXES", (".pl",))
+
+    def run(**given: Any) -> int:
+        output, force = given.pop("output"), given.pop("force")
+        verbose, as_json = given.pop("verbose"), given.pop("as_json")
+        if output is not None:
+            check_suffix(output, suffixes)
+        task = _task(module, given)
+        settings = module.SETTINGS.from_task(task, **given)
+        result = module.learn(task, settings, progress=terminal_progress(), log=_logger(verbose))
+        for line in result.messages(verbose):
+            click.echo(line, err=True)
+        if output is not None:
+            result.save(output, force=force)
+        emit(as_json, result.to_dict(), result.report())
+        return int(result.exit_status)
+
+    run.__doc__ = f"{module.SUMMARY}\n\nExample: {module.EXAMPLE}"
+    command: Callable[..., Any] = run
+    output_help = getattr(module, "OUTPUT_HELP", "Write the hypothesis to this .pl file.")
+    command = output_options(output_help)(command)
+    command = settings_options(module.SETTINGS)(command)
+    command = input_options(getattr(module, "TABLES", False))(command)
+    return click.command(name)(command)
+
+
+@click.group(cls=LearnerGroup)
 def learn() -> None:
     """Run a learner on a knowledge base and print the hypothesis as clauses."""

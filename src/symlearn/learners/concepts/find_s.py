@@ -27,18 +27,50 @@ Examples
 ['<sunny, warm, normal, strong, warm, same>', '<sunny, warm, ?, strong, warm, same>']
 >>> result.consistent
 True
+
+Through the learner protocol (what ``symlearn learn find-s`` runs):
+
+>>> from symlearn.learning import LearningTask
+>>> run = learn(LearningTask.from_files("kb/enjoysport.pl", "enjoysport/6"))  # doctest: +SKIP
+>>> run.clauses()  # doctest: +SKIP
+['enjoysport(sunny, warm, _, strong, _, _).']
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from symlearn.hypotheses.conjunction import Conjunction
-from symlearn.learners.concepts.examples import LabelledInstance, Progress
+from symlearn.learners.concepts.examples import (
+    LabelledInstance,
+    Progress,
+    conjunction_examples,
+    example_text,
+)
+from symlearn.learners.concepts.reporting import (
+    instance_values,
+    misclassified_lines,
+    simple_classification,
+)
+from symlearn.learning.result import LearnResult
+from symlearn.learning.settings import Settings, option
+from symlearn.learning.task import LearningTask
 from symlearn.logic.terms import Term
 
-__all__ = ["FindSResult", "FindSStep", "find_s"]
+__all__ = [
+    "SETTINGS",
+    "FindSResult",
+    "FindSRun",
+    "FindSSettings",
+    "FindSStep",
+    "find_s",
+    "learn",
+]
+
+SUMMARY = "Find-S: the most specific conjunction covering the positive examples."
+EXAMPLE = "symlearn learn find-s kb/enjoysport.pl --target enjoysport/6"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,3 +131,130 @@ def find_s(
             progress("find-s", index + 1, len(examples))
     wrong = tuple(i for i, (x, y) in enumerate(examples) if h.covers(x) != y)
     return FindSResult(h, tuple(trace), wrong)
+
+
+# -- the learner protocol -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FindSSettings(Settings):
+    """What ``symlearn learn find-s`` can be told."""
+
+    ALGORITHM: ClassVar[str] = "find-s"
+
+    classify: str | None = option(
+        None,
+        metavar="ATOM",
+        help="Classify a new instance, e.g. 'enjoysport(sunny, warm, high, strong, cool, same)'.",
+    )
+
+
+SETTINGS = FindSSettings
+
+
+@dataclass(eq=False)
+class FindSRun(LearnResult):
+    """Find-S run on a task: the hypothesis, its trace, and the classifications asked for."""
+
+    task: LearningTask
+    settings: FindSSettings
+    result: FindSResult
+    algorithm: str = "find-s"
+
+    @property
+    def hypothesis(self) -> Conjunction:
+        """The most specific conjunction covering the positives."""
+        return self.result.hypothesis
+
+    @property
+    def _target(self) -> str:
+        return self.task.attribute_data.target
+
+    def clauses(self) -> list[str]:
+        """The hypothesis as a clause (``false`` when it is the empty conjunction)."""
+        return self.hypothesis.clause_texts(self._target)
+
+    def _classifications(self) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+        data, h = self.task.attribute_data, self.hypothesis
+        asked = None
+        if self.settings.classify:
+            x = instance_values(data, self.settings.classify)
+            asked = simple_classification(data, x, h.covers(x))
+        listed = [simple_classification(data, x, h.covers(x)) for x in data.unlabelled]
+        return asked, listed
+
+    def to_dict(self) -> dict[str, Any]:
+        """``algorithm``, ``target``, ``hypothesis``, ``constraints``, ``trace`` ..."""
+        target = self._target
+        payload: dict[str, Any] = {
+            "algorithm": self.algorithm,
+            "target": self.task.name,
+            "hypothesis": self.clauses(),
+            "constraints": self.hypothesis.to_dict()["constraints"],
+            "consistent": self.result.consistent,
+            "misclassified": [
+                example_text(target, *self._example(i)) for i in self.result.misclassified
+            ],
+            "trace": [
+                {
+                    "example": example_text(target, step.instance, step.label),
+                    "hypothesis": step.hypothesis.clause_texts(target),
+                }
+                for step in self.result.trace
+            ],
+        }
+        asked, listed = self._classifications()
+        if asked is not None:
+            payload["classification"] = asked
+        if listed:
+            payload["classifications"] = listed
+        if self.output is not None:
+            payload["output"] = self.output
+        return payload
+
+    def _example(self, index: int) -> tuple[tuple[Term, ...], bool]:
+        data = self.task.attribute_data
+        return data.instances[index], bool(data.labels[index])
+
+    def report(self) -> list[str]:
+        """The clause, the conjunction, the misclassified examples, the classifications."""
+        lines = [*self.clauses(), f"% {self.hypothesis}"]
+        lines += misclassified_lines(self.task.attribute_data, self.result.misclassified)
+        if not self.result.consistent:
+            lines.append("% so no conjunction in H is consistent with the examples")
+        asked, listed = self._classifications()
+        lines += [f"{c['instance']}: {c['label']}" for c in ([asked] if asked else []) + listed]
+        return lines
+
+    def messages(self, verbose: int = 0) -> list[str]:
+        """With ``verbose``: the hypothesis after each example."""
+        if not verbose:
+            return []
+        return [
+            f"{step.index + 1}. {example_text(self._target, step.instance, step.label)} -> "
+            f"{step.hypothesis}"
+            for step in self.result.trace
+        ]
+
+    def program(self, header: Sequence[str] = ()) -> str:
+        """The clause as a file, with the conjunction as a comment."""
+        return super().program([str(self.hypothesis), *header])
+
+
+def learn(
+    task: LearningTask,
+    settings: FindSSettings | None = None,
+    *,
+    progress: Progress | None = None,
+    log: Callable[[int, str], None] | None = None,
+) -> FindSRun:
+    """Run Find-S on a task's attribute-value examples (the learner protocol).
+
+    Raises
+    ------
+    KBError
+        When the examples are not ``pos``/``neg`` over finite domains.
+    """
+    settings = settings or FindSSettings.from_task(task)
+    space, examples = conjunction_examples(task.attribute_data, "find-s")
+    return FindSRun(task, settings, find_s(examples, space.arity, progress))

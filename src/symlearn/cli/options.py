@@ -1,0 +1,156 @@
+"""Command-line options made from a learner's settings, and the shared option groups.
+
+A learner declares its settings once, as a
+:class:`~symlearn.learning.settings.Settings` dataclass; :func:`settings_options`
+turns each field into a click option (``clause_length`` -> ``--clause-length``,
+a bool -> ``--name/--no-name`` or a lone ``--name`` flag, choices, ranges,
+repeatable options).  Every option defaults to None, which means "not
+given": the file's ``set/2`` value or the field's default is used then.
+
+The option groups every learner shares (the input files or a CSV table, the
+output file, ``-v`` and ``--json``) are here too, so that no command repeats
+them.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from symlearn.cli.common import json_option, target_option, verbose_option
+from symlearn.learning.settings import Option, Settings
+
+__all__ = ["input_options", "output_options", "settings_options"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _apply(command: F, options: Sequence[Callable[[Any], Any]]) -> F:
+    """``command`` with ``options`` applied, the first listed first in ``--help``."""
+    for decorate in reversed(options):
+        command = decorate(command)
+    return command
+
+
+def _base_type(annotation: Any) -> Any:
+    """``X`` for ``X | None``, else the annotation itself."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return next(a for a in typing.get_args(annotation) if a is not type(None))
+    return annotation
+
+
+def _default_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def _click_type(kind: Any, meta: Option) -> Any:
+    if meta.choices is not None:
+        return click.Choice(list(meta.choices))
+    if kind is int:
+        if meta.minimum is None and meta.maximum is None:
+            return int
+        return click.IntRange(
+            None if meta.minimum is None else int(meta.minimum),
+            None if meta.maximum is None else int(meta.maximum),
+            min_open=meta.open_bounds,
+            max_open=meta.open_bounds,
+        )
+    if kind is float:
+        if meta.minimum is None and meta.maximum is None:
+            return float
+        return click.FloatRange(
+            meta.minimum, meta.maximum, min_open=meta.open_bounds, max_open=meta.open_bounds
+        )
+    return str
+
+
+def settings_option(name: str, annotation: Any, default: Any, meta: Option) -> Callable[[F], F]:
+    """The click option for one settings field (see the module docstring)."""
+    flag_name = meta.cli or name.replace("_", "-")
+    help_text = meta.help
+    if default is not None and not meta.flag and default != ():
+        help_text += f" [default: {_default_text(default)}]"
+    if meta.key is not None:
+        help_text += f" (file: set({meta.key}, ...))"
+    kind = _base_type(annotation)
+    if kind is bool and meta.flag:
+        decls = [f"--{flag_name}", *meta.aliases, name]
+        return click.option(*decls, is_flag=True, default=None, help=help_text)
+    if kind is bool:
+        decls = [f"--{flag_name}/--no-{flag_name}", *meta.aliases, name]
+        return click.option(*decls, default=None, help=help_text)
+    if typing.get_origin(kind) is tuple:
+        (item,) = typing.get_args(kind)[:1]
+        decls = [f"--{flag_name}", *meta.aliases, name]
+        return click.option(
+            *decls,
+            multiple=True,
+            type=_click_type(item, meta),
+            metavar=meta.metavar,
+            help=help_text,
+        )
+    decls = [f"--{flag_name}", *meta.aliases, name]
+    return click.option(
+        *decls, type=_click_type(kind, meta), default=None, metavar=meta.metavar, help=help_text
+    )
+
+
+def settings_options(settings: type[Settings]) -> Callable[[F], F]:
+    """Decorate a command with one option per settings field (hidden ones left out)."""
+    hints = typing.get_type_hints(settings)
+    options = [
+        settings_option(item.name, hints[item.name], item.default, meta)
+        for item, meta in settings.fields()
+        if meta.cli is not None
+    ]
+    return lambda command: _apply(command, options)
+
+
+def input_options(tables: bool) -> Callable[[F], F]:
+    """``FILE...`` and ``--target``, and with ``tables`` the ``--csv`` group."""
+    options: list[Callable[[Any], Any]] = [
+        click.argument("files", nargs=-1, type=click.Path(dir_okay=False)),
+        target_option(required=False),
+    ]
+    if tables:
+        options += [
+            click.option(
+                "--csv", "csv_path", type=click.Path(dir_okay=False), help="Read a CSV file."
+            ),
+            click.option("--class-column", help="CSV: the column holding the class."),
+            click.option(
+                "--positive",
+                default=None,
+                help="CSV: make a boolean target, this class value positive.",
+            ),
+            click.option(
+                "--categorical",
+                multiple=True,
+                metavar="COLUMN",
+                help="CSV: treat this column as categorical even if it holds numbers.",
+            ),
+        ]
+    return lambda command: _apply(command, options)
+
+
+def output_options(help_text: str) -> Callable[[F], F]:
+    """``-o/--output``, ``--force``, ``-v`` and ``--json``."""
+    options: list[Callable[[Any], Any]] = [
+        click.option(
+            "-o", "--output", type=click.Path(dir_okay=False), default=None, help=help_text
+        ),
+        click.option("--force", is_flag=True, help="Let -o replace a file that is also an input."),
+        verbose_option,
+        json_option,
+    ]
+    return lambda command: _apply(command, options)
