@@ -100,9 +100,9 @@ def learner_command(name: str) -> click.Command:
     """The click command of learner ``name``."""
     if name in LEGACY:
         module_name, attribute = LEGACY[name].split(":")
-        command = getattr(importlib.import_module(module_name), attribute)
-        assert isinstance(command, click.Command)
-        return command
+        legacy = getattr(importlib.import_module(module_name), attribute)
+        assert isinstance(legacy, click.Command)
+        return legacy
     from symlearn.learning.registry import learner
     from symlearn.learning.result import check_suffix
 
