@@ -32,7 +32,7 @@ LEGACY: dict[str, str] = {
     "candidate-elimination": "symlearn.cli.learn_concepts:candidate_elimination_command",
     "elimination": "symlearn.cli.learn_concepts:elimination_command",
     "foil": "symlearn.cli.learn_rules:foil_command",
-    "sequential-covering": "symlearn.cli.learn_rules:sequential_covering_command",
+    "sequential-covering": "symlearn.cli.learn_sequential_covering:sequential_covering_command",
     "inverse-resolution": "symlearn.cli.learn_ilp:inverse_resolution",
     "progol": "symlearn.cli.learn_ilp:progol_command",
     "naive-bayes": "symlearn.cli.learn_bayes:naive_bayes_command",
@@ -98,15 +98,15 @@ def _task(module: ModuleType, given: dict[str, Any]) -> Any:
 
 def learner_command(name: str) -> click.Command:
     """The click command of learner ``name``."""
-    if name in LEGACY:
-        module_name, attribute = LEGACY[name].split(":")
-        legacy = getattr(importlib.import_module(module_name), attribute)
-        assert isinstance(legacy, click.Command)
-        return legacy
     from symlearn.learning.registry import learner
     from symlearn.learning.result import check_suffix
 
     module = learner(name)
+    if not hasattr(module, "SETTINGS") and name in LEGACY:
+        module_name, attribute = LEGACY[name].split(":")
+        legacy = getattr(importlib.import_module(module_name), attribute)
+        assert isinstance(legacy, click.Command)
+        return legacy
     suffixes = getattr(module, "OUTPUT_SUFFIXES", (".pl",))
 
     def run(**given: Any) -> int:
