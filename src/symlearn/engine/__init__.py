@@ -22,5 +22,6 @@ Examples
 """
 
 from symlearn.engine.sld import Engine, solve
+from symlearn.engine.toplevel import QueryAnswers, run_query
 
-__all__ = ["Engine", "solve"]
+__all__ = ["Engine", "QueryAnswers", "run_query", "solve"]

@@ -11,7 +11,7 @@ from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic.printer import format_term, variable_names
 from symlearn.logic.terms import make_list
 from tests.conftest import requires_swipl
-from tests.kb.corpus import CORPUS
+from tests.engine.corpus import CORPUS
 from tests.swipl import run_swipl
 
 
