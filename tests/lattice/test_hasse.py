@@ -18,7 +18,7 @@ from symlearn.learners.concepts.candidate_elimination import candidate_eliminati
 from symlearn.render.layout import Metrics, layout
 from tests.hypotheses.strategies import boolean_hypotheses, space_and_examples, spaces
 from tests.hypotheses.test_conjunction import ENJOYSPORT
-from tests.learners.test_candidate_elimination import MITCHELL
+from tests.learners.concepts.test_candidate_elimination import MITCHELL
 
 
 def _reference(hypotheses):

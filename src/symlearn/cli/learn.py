@@ -121,7 +121,9 @@ def learner_command(name: str) -> click.Command:
             click.echo(line, err=True)
         if output is not None:
             result.save(output, force=force)
-        emit(as_json, result.to_dict(), result.report())
+        lines = result.report()
+        if as_json or lines:  # a "no" result (a collapsed version space) prints nothing on stdout
+            emit(as_json, result.to_dict(), lines)
         return int(result.exit_status)
 
     run.__doc__ = f"{module.SUMMARY}\n\nExample: {module.EXAMPLE}"

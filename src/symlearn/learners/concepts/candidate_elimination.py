@@ -50,21 +50,53 @@ Examples
 >>> vote = learner.classify(("sunny", "cold", "normal", "strong", "warm", "same"))
 >>> vote.label, vote.positive_votes, vote.negative_votes
 ('unknown', 2, 4)
+
+Through the learner protocol (what ``symlearn learn candidate-elimination`` runs):
+
+>>> import symlearn
+>>> run = symlearn.learn("candidate-elimination", "kb/enjoysport.pl", target="enjoysport/6")
+>>> run.to_dict()["S"], run.size()
+([['enjoysport(sunny, warm, _, strong, _, _).']], 6)
+>>> run.theory.ask("enjoysport(sunny, warm, high, strong, cool, change)")
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from symlearn.errors import VersionSpaceCollapsedError
 from symlearn.hypotheses.conjunction import ANY, Conjunction
 from symlearn.hypotheses.space import ConjunctionSpace
 from symlearn.hypotheses.version_space import Classification, Query, VersionSpace
-from symlearn.learners.concepts.examples import LabelledInstance, Progress, example_text
+from symlearn.learners.concepts.examples import (
+    LabelledInstance,
+    Progress,
+    conjunction_examples,
+    example_text,
+)
+from symlearn.learners.concepts.reporting import (
+    VersionSpaceRun,
+    VersionSpaceSettings,
+    instance_values,
+)
+from symlearn.learning.task import LearningTask
 from symlearn.logic.terms import Term
 
-__all__ = ["CandidateElimination", "TraceStep", "candidate_elimination"]
+__all__ = [
+    "SETTINGS",
+    "CandidateElimination",
+    "CandidateEliminationRun",
+    "CandidateEliminationSettings",
+    "TraceStep",
+    "candidate_elimination",
+    "learn",
+]
+
+SUMMARY = "Candidate-Elimination: the version space of conjunctions as its boundaries S and G."
+EXAMPLE = "symlearn learn candidate-elimination kb/enjoysport.pl --target enjoysport/6"
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,3 +303,111 @@ def candidate_elimination(
     to rule learning", *IJCAI-77*.
     """
     return CandidateElimination(space, keep_trace).fit(examples, progress)
+
+
+# -- the learner protocol -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CandidateEliminationSettings(VersionSpaceSettings):
+    """What ``symlearn learn candidate-elimination`` can be told.
+
+    ``classify`` (an instance atom to vote on), ``suggest_query`` and
+    ``enumerate`` (list the version space).
+    """
+
+    ALGORITHM: ClassVar[str] = "candidate-elimination"
+
+
+SETTINGS = CandidateEliminationSettings
+
+
+@dataclass(eq=False)
+class CandidateEliminationRun(VersionSpaceRun):
+    """Candidate-Elimination run on a task (see :class:`VersionSpaceRun`).
+
+    ``learner`` holds the boundaries (as they became, when ``collapse`` says
+    the version space collapsed) and the trace.
+    """
+
+    task: LearningTask
+    settings: CandidateEliminationSettings
+    learner: CandidateElimination
+    collapse: VersionSpaceCollapsedError | None = None
+    algorithm: str = "candidate-elimination"
+
+    @property
+    def space(self) -> ConjunctionSpace:
+        """The hypothesis space H."""
+        return self.learner.space
+
+    @property
+    def S(self) -> tuple[Conjunction, ...]:
+        """The specific boundary."""
+        return self.learner.S
+
+    @property
+    def G(self) -> tuple[Conjunction, ...]:
+        """The general boundary."""
+        return self.learner.G
+
+    @property
+    def steps(self) -> Sequence[TraceStep]:
+        """S and G after each example."""
+        return self.learner.trace
+
+    @property
+    def version_space(self) -> VersionSpace:
+        """The version space between S and G."""
+        return self.learner.version_space
+
+    def size(self) -> int:
+        """|VS|, counted from S and G (0 when collapsed)."""
+        return 0 if self.collapsed else self.version_space.size()
+
+    def members(self) -> Iterator[Conjunction]:
+        """Every member of the version space."""
+        return self.version_space.hypotheses()
+
+    def classify(self, instance: Sequence[Term]) -> Classification:
+        """The unanimous vote, with the exact numbers of votes."""
+        return self.learner.classify(instance)
+
+    def suggest_query(self) -> Query | None:
+        """An instance that splits the version space as evenly as possible."""
+        return self.learner.suggest_query()
+
+    def size_line(self) -> str:
+        """``version space: N hypotheses``."""
+        size = self.size()
+        return f"version space: {size} hypothes{'is' if size == 1 else 'es'}"
+
+
+def learn(
+    task: LearningTask,
+    settings: CandidateEliminationSettings | None = None,
+    *,
+    progress: Progress | None = None,
+    log: Callable[[int, str], None] | None = None,
+) -> CandidateEliminationRun:
+    """Run Candidate-Elimination on a task's attribute-value examples (the learner protocol).
+
+    A version space that collapses is a result too, with ``exit_status`` 1
+    and the example that emptied S or G.
+
+    Raises
+    ------
+    KBError
+        When the examples are not ``pos``/``neg`` over finite domains, or the
+        ``classify`` atom is not an instance of the target.
+    """
+    settings = settings or CandidateEliminationSettings.from_task(task)
+    space, examples = conjunction_examples(task.attribute_data, "candidate-elimination")
+    if settings.classify:
+        instance_values(task.attribute_data, settings.classify)  # a bad atom fails before learning
+    learner = CandidateElimination(space)
+    try:
+        learner.fit(examples, progress)
+    except VersionSpaceCollapsedError as error:
+        return CandidateEliminationRun(task, settings, learner, error)
+    return CandidateEliminationRun(task, settings, learner)

@@ -50,12 +50,13 @@ from symlearn.learners.concepts.examples import (
     example_text,
 )
 from symlearn.learners.concepts.reporting import (
-    instance_values,
+    ConceptSettings,
+    classify_by,
     misclassified_lines,
-    simple_classification,
+    set_aside_lines,
+    simple_classification_lines,
 )
 from symlearn.learning.result import LearnResult
-from symlearn.learning.settings import Settings, option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.terms import Term
 
@@ -137,16 +138,10 @@ def find_s(
 
 
 @dataclass(frozen=True)
-class FindSSettings(Settings):
-    """What ``symlearn learn find-s`` can be told."""
+class FindSSettings(ConceptSettings):
+    """What ``symlearn learn find-s`` can be told: an instance to classify (``classify``)."""
 
     ALGORITHM: ClassVar[str] = "find-s"
-
-    classify: str | None = option(
-        None,
-        metavar="ATOM",
-        help="Classify a new instance, e.g. 'enjoysport(sunny, warm, high, strong, cool, same)'.",
-    )
 
 
 SETTINGS = FindSSettings
@@ -175,13 +170,9 @@ class FindSRun(LearnResult):
         return self.hypothesis.clause_texts(self._target)
 
     def _classifications(self) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-        data, h = self.task.attribute_data, self.hypothesis
-        asked = None
-        if self.settings.classify:
-            x = instance_values(data, self.settings.classify)
-            asked = simple_classification(data, x, h.covers(x))
-        listed = [simple_classification(data, x, h.covers(x)) for x in data.unlabelled]
-        return asked, listed
+        return classify_by(
+            self.task.attribute_data, self.settings.classify, self.hypothesis.covers
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """``algorithm``, ``target``, ``hypothesis``, ``constraints``, ``trace`` ..."""
@@ -223,14 +214,14 @@ class FindSRun(LearnResult):
         if not self.result.consistent:
             lines.append("% so no conjunction in H is consistent with the examples")
         asked, listed = self._classifications()
-        lines += [f"{c['instance']}: {c['label']}" for c in ([asked] if asked else []) + listed]
+        lines += simple_classification_lines(asked, listed)
         return lines
 
     def messages(self, verbose: int = 0) -> list[str]:
         """With ``verbose``: the hypothesis after each example."""
         if not verbose:
             return []
-        return [
+        return set_aside_lines(self.task) + [
             f"{step.index + 1}. {example_text(self._target, step.instance, step.label)} -> "
             f"{step.hypothesis}"
             for step in self.result.trace

@@ -28,12 +28,20 @@ Examples
 Traceback (most recent call last):
 ...
 symlearn.errors.HypothesisSpaceError: the hypothesis space of t/2 has 13 hypotheses, ...
+
+Through the learner protocol (what ``symlearn learn list-then-eliminate`` runs):
+
+>>> import symlearn
+>>> run = symlearn.learn("list-then-eliminate", "kb/enjoysport.pl", target="enjoysport/6")
+>>> run.size(), run.to_dict()["hypothesis_space_size"], run.clauses()
+(6, 973, ['enjoysport(sunny, warm, _, strong, _, _).'])
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from symlearn.errors import HypothesisSpaceError, VersionSpaceCollapsedError
 from symlearn.hypotheses.conjunction import Conjunction
@@ -44,17 +52,37 @@ from symlearn.hypotheses.version_space import (
     maximally_general,
     maximally_specific,
 )
-from symlearn.learners.concepts.examples import LabelledInstance, Progress, example_text
+from symlearn.learners.concepts.examples import (
+    LabelledInstance,
+    Progress,
+    conjunction_examples,
+    example_text,
+)
+from symlearn.learners.concepts.reporting import (
+    BoundaryStep,
+    VersionSpaceRun,
+    VersionSpaceSettings,
+    instance_values,
+)
+from symlearn.learning.settings import option
+from symlearn.learning.task import LearningTask
 from symlearn.logic.terms import Term
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "SETTINGS",
     "ListThenEliminateResult",
+    "ListThenEliminateRun",
+    "ListThenEliminateSettings",
     "ListThenEliminateStep",
     "best_query",
+    "learn",
     "list_then_eliminate",
     "vote",
 ]
+
+SUMMARY = "List-Then-Eliminate: list every hypothesis of H, drop the inconsistent ones."
+EXAMPLE = "symlearn learn list-then-eliminate kb/enjoysport.pl --target enjoysport/6"
 
 #: The largest hypothesis space listed unless told otherwise.
 DEFAULT_LIMIT = 200_000
@@ -185,3 +213,121 @@ def best_query(
     if best is None or best[1] in (0, total):
         return None
     return Query(space.target, best[0], best[1], total - best[1], True)
+
+
+# -- the learner protocol -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ListThenEliminateSettings(VersionSpaceSettings):
+    """What ``symlearn learn list-then-eliminate`` can be told.
+
+    ``classify``, ``suggest_query``, ``enumerate`` as for Candidate-Elimination,
+    and ``limit``: the largest hypothesis space it lists (``:- set(limit, N).``).
+    """
+
+    ALGORITHM: ClassVar[str] = "list-then-eliminate"
+
+    limit: int = option(
+        DEFAULT_LIMIT,
+        key="limit",
+        minimum=1,
+        help="Refuse a hypothesis space with more hypotheses than this.",
+    )
+
+
+SETTINGS = ListThenEliminateSettings
+
+
+@dataclass(eq=False)
+class ListThenEliminateRun(VersionSpaceRun):
+    """List-Then-Eliminate run on a task (see :class:`VersionSpaceRun`).
+
+    When the version space collapsed, ``result`` lists no hypothesis and no trace.
+    """
+
+    task: LearningTask
+    settings: ListThenEliminateSettings
+    result: ListThenEliminateResult
+    collapse: VersionSpaceCollapsedError | None = None
+    algorithm: str = "list-then-eliminate"
+
+    @property
+    def space(self) -> ConjunctionSpace:
+        """The hypothesis space H."""
+        return self.result.space
+
+    @property
+    def S(self) -> tuple[Conjunction, ...]:
+        """The maximally specific members of the list."""
+        return self.result.S
+
+    @property
+    def G(self) -> tuple[Conjunction, ...]:
+        """The maximally general members of the list."""
+        return self.result.G
+
+    @property
+    def steps(self) -> Sequence[ListThenEliminateStep]:
+        """How many hypotheses were left after each example, with S and G."""
+        return self.result.trace
+
+    def size(self) -> int:
+        """The number of hypotheses left."""
+        return len(self.result.version_space)
+
+    def members(self) -> Iterator[Conjunction]:
+        """The hypotheses left, in the order H lists them."""
+        return iter(self.result.version_space)
+
+    def classify(self, instance: Sequence[Term]) -> Classification:
+        """The votes of the members, counted one by one."""
+        return self.result.classify(instance)
+
+    def suggest_query(self) -> Query | None:
+        """The instance of X that splits the members most evenly."""
+        return self.result.suggest_query()
+
+    def size_line(self) -> str:
+        """``version space: N of the |H| hypotheses of H``."""
+        return f"version space: {self.size()} of the {self.space.size} hypotheses of H"
+
+    def trace_entry(self, step: BoundaryStep) -> dict[str, Any]:
+        """``example``, ``S``, ``G`` and ``remaining``: how many hypotheses are left."""
+        assert isinstance(step, ListThenEliminateStep)
+        return {**super().trace_entry(step), "remaining": step.remaining}
+
+    def extra(self) -> dict[str, Any]:
+        """``hypothesis_space_size``: |H|."""
+        return {"hypothesis_space_size": self.space.size}
+
+
+def learn(
+    task: LearningTask,
+    settings: ListThenEliminateSettings | None = None,
+    *,
+    progress: Progress | None = None,
+    log: Callable[[int, str], None] | None = None,
+) -> ListThenEliminateRun:
+    """Run List-Then-Eliminate on a task's attribute-value examples (the learner protocol).
+
+    A version space that collapses is a result too, with ``exit_status`` 1
+    and the example that removed the last hypothesis.
+
+    Raises
+    ------
+    HypothesisSpaceError
+        When |H| exceeds ``settings.limit``.
+    KBError
+        When the examples are not ``pos``/``neg`` over finite domains, or the
+        ``classify`` atom is not an instance of the target.
+    """
+    settings = settings or ListThenEliminateSettings.from_task(task)
+    space, examples = conjunction_examples(task.attribute_data, "list-then-eliminate")
+    if settings.classify:
+        instance_values(task.attribute_data, settings.classify)  # a bad atom fails before learning
+    try:
+        result = list_then_eliminate(space, examples, settings.limit, progress)
+    except VersionSpaceCollapsedError as error:
+        return ListThenEliminateRun(task, settings, ListThenEliminateResult(space, (), ()), error)
+    return ListThenEliminateRun(task, settings, result)

@@ -5,7 +5,7 @@ import pytest
 from symlearn.errors import HypothesisSpaceError, VersionSpaceCollapsedError
 from symlearn.learners.concepts.list_then_eliminate import list_then_eliminate
 from tests.hypotheses.test_conjunction import ENJOYSPORT
-from tests.learners.test_candidate_elimination import MITCHELL
+from tests.learners.concepts.test_candidate_elimination import MITCHELL
 
 
 def test_mitchells_version_space_has_six_members():

@@ -5,7 +5,7 @@ from hypothesis import given
 from symlearn.hypotheses import Conjunction
 from symlearn.learners.concepts.find_s import find_s
 from tests.hypotheses.strategies import space_and_examples
-from tests.learners.test_candidate_elimination import MITCHELL
+from tests.learners.concepts.test_candidate_elimination import MITCHELL
 
 
 def test_mitchells_trace():
