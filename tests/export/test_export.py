@@ -11,18 +11,23 @@ import pytest
 from symlearn.export.aleph import aleph_files
 from symlearn.export.foil6 import foil6_text
 from symlearn.export.popper import popper_files
-from symlearn.export.task import LearningTask
+from symlearn.ilp.task import RelationalTask
 from symlearn.kb import load, loads
+from symlearn.learning.task import LearningTask
 from tests.conftest import SWIPL, requires_swipl
 
 KB = Path(__file__).resolve().parents[2] / "kb"
 TARGET = ("grandparent", 2)
 
 
+def relational(kb, target) -> RelationalTask:
+    return RelationalTask.from_task(LearningTask.from_kb(kb, target))
+
+
 @pytest.fixture(scope="module")
 def family():
     kb = load([KB / "family.pl"])
-    return kb, LearningTask.from_kb(kb, TARGET)
+    return kb, relational(kb, TARGET)
 
 
 def test_task_sets_the_target_aside(family) -> None:
@@ -103,7 +108,7 @@ def test_foil6_relations_and_types(family) -> None:
 
 def test_closed_world_export(tmp_path) -> None:
     kb = load([KB / "can_reach.pl"])
-    task = LearningTask.from_kb(kb, ("can_reach", 2))
+    task = relational(kb, ("can_reach", 2))
     assert task.closed_world and task.generated_negatives == 62
     _, relations = parse_foil6(foil6_text(task))
     assert relations["can_reach"][1] is None  # FOIL6 applies the closed world itself
@@ -113,7 +118,7 @@ def test_closed_world_export(tmp_path) -> None:
 
 def test_untyped_file_gets_derived_modes() -> None:
     kb = loads("e(a, b). e(b, c). pos(p(a, c)). neg(p(c, a)).")
-    task = LearningTask.from_kb(kb, ("p", 2))
+    task = relational(kb, ("p", 2))
     assert task.modes_derived
     assert [str(m) for m in task.modes] == [
         "modeh(1, p(+t, +t))",
@@ -125,7 +130,7 @@ def test_untyped_file_gets_derived_modes() -> None:
 
 def test_constants_with_delimiters_are_escaped() -> None:
     kb = loads("q('a,b', 'c.d'). pos(p('a,b')).")
-    text = foil6_text(LearningTask.from_kb(kb, ("p", 1)))
+    text = foil6_text(relational(kb, ("p", 1)))
     assert "a\\,b,c\\.d" in text
 
 

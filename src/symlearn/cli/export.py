@@ -2,7 +2,8 @@
 
 Writes the knowledge base's learning task for one target in a peer system's
 input format, for side-by-side comparison: Aleph's ``NAME.b``/``NAME.f``/
-``NAME.n``, Popper's ``bk.pl``/``exs.pl``/``bias.pl``, or FOIL6's ``NAME.d``.
+``NAME.n``, Popper's ``bk.pl``/``exs.pl``/``bias.pl``, or FOIL6's ``NAME.d``
+(:func:`symlearn.export.formats.export_task` does the work).
 """
 
 from __future__ import annotations
@@ -10,15 +11,9 @@ from __future__ import annotations
 import click
 
 from symlearn.cli.common import emit, files_argument, json_option, target_option
+from symlearn.export.formats import FORMATS
 
-__all__ = ["FORMATS", "export"]
-
-#: The formats and what each writes.
-FORMATS = {
-    "aleph": "Aleph: NAME.b (modes, determinations, background), NAME.f, NAME.n",
-    "popper": "Popper: bk.pl, exs.pl, bias.pl",
-    "foil": "FOIL6: NAME.d (types, relations, target tuples)",
-}
+__all__ = ["export"]
 
 
 @click.command()
@@ -51,6 +46,7 @@ FORMATS = {
     show_default=True,
     help="Cap on closed-world negatives.",
 )
+@click.option("--force", is_flag=True, help="Let a written file replace an input file.")
 @json_option
 def export(
     fmt: str,
@@ -59,41 +55,22 @@ def export(
     directory: str,
     closed_world: bool | None,
     max_negatives: int,
+    force: bool,
     as_json: bool,
 ) -> int:
     """Write the learning task for the target in Aleph's, Popper's or FOIL6's format.
 
     Example: symlearn export --format aleph kb/family.pl --target grandparent/2 -o out/
     """
-    from symlearn.export.task import LearningTask
-    from symlearn.kb import load
+    from symlearn.export.formats import export_task
+    from symlearn.ilp.task import RelationalTask
+    from symlearn.learning.task import LearningTask
 
-    kb = load(files)
-    task = LearningTask.from_kb(kb, target, closed_world=closed_world, max_negatives=max_negatives)
-    stem = target[0]
-    if fmt == "aleph":
-        from symlearn.export.aleph import write_aleph
-
-        written = write_aleph(task, directory, stem)
-    elif fmt == "popper":
-        from symlearn.export.popper import write_popper
-
-        written = write_popper(task, directory)
-    else:
-        from symlearn.export.foil6 import write_foil6
-
-        written = write_foil6(task, directory, stem)
-    payload = {
-        "format": fmt,
-        "target": task.name,
-        "files": [str(p) for p in written],
-        "positives": len(task.positives),
-        "negatives": len(task.negatives),
-        "background_clauses": len(task.background),
-        "modes_derived": task.modes_derived,
-        "notes": list(task.notes),
-    }
-    lines = [f"wrote {p}" for p in written]
-    lines += [f"% {note}" for note in task.notes]
-    emit(as_json, payload, lines)
+    task = RelationalTask.from_task(
+        LearningTask.from_files(files, target),
+        closed_world=closed_world,
+        max_negatives=max_negatives,
+    )
+    exported = export_task(task, fmt, directory, force=force)
+    emit(as_json, exported.to_dict(), exported.report())
     return 0

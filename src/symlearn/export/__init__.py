@@ -2,9 +2,11 @@
 
 Modules
 -------
-task
-    :class:`~symlearn.export.task.LearningTask`: the target, its examples, the
-    background knowledge and the language bias, as every writer needs them.
+formats
+    :func:`~symlearn.export.formats.export_task`: write a
+    :class:`~symlearn.ilp.task.RelationalTask` (the target, its examples, the
+    background knowledge and the language bias) in one of :data:`FORMATS`,
+    safely (:func:`symlearn.files.write_file`).
 aleph
     Aleph's ``NAME.b`` (modes, determinations, settings, background),
     ``NAME.f`` (positive examples) and ``NAME.n`` (negative examples).

@@ -12,10 +12,12 @@ Aleph (Srinivasan) reads a task with ``read_all(NAME)`` from three files:
 Examples
 --------
 >>> from symlearn.kb import loads
->>> from symlearn.export.task import LearningTask
+>>> from symlearn.ilp.task import RelationalTask
+>>> from symlearn.learning.task import LearningTask
 >>> kb = loads("parent(a, b). parent(b, c). pos(gp(a, c)). neg(gp(a, b)). "
 ...            ":- modeh(1, gp(+p, +p)). :- modeb(*, parent(+p, -p)).")
->>> files = aleph_files(LearningTask.from_kb(kb, ("gp", 2)), "gp")
+>>> task = RelationalTask.from_task(LearningTask.from_kb(kb, "gp/2"))
+>>> files = aleph_files(task, "gp")
 >>> print(files["gp.b"])  # doctest: +ELLIPSIS
 % Aleph background for gp/2, ...
 :- modeh(1, gp(+p, +p)).
@@ -31,12 +33,10 @@ parent(b, c).
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from symlearn.export.task import LearningTask
+from symlearn.ilp.task import RelationalTask
 from symlearn.logic.printer import format_term
 
-__all__ = ["ALEPH_SETTINGS", "aleph_files", "write_aleph"]
+__all__ = ["ALEPH_SETTINGS", "aleph_files"]
 
 #: Settings Aleph understands, copied from the file's ``set/2`` directives.
 ALEPH_SETTINGS = frozenset(
@@ -78,7 +78,7 @@ def _indicator(indicator: tuple[str, int]) -> str:
     return f"{format_term(indicator[0])}/{indicator[1]}"
 
 
-def aleph_files(task: LearningTask, stem: str) -> dict[str, str]:
+def aleph_files(task: RelationalTask, stem: str) -> dict[str, str]:
     """The three files' names and texts."""
     header = f"% Aleph background for {task.name}, written by symlearn export."
     lines = [header]
@@ -86,7 +86,7 @@ def aleph_files(task: LearningTask, stem: str) -> dict[str, str]:
     lines += [f":- {mode}." for mode in task.modes]
     target = _indicator(task.target)
     lines += [f":- determination({target}, {_indicator(d)})." for d in task.determinations]
-    for name, value in task.settings.items():
+    for name, value in task.file_settings.items():
         if name in ALEPH_SETTINGS:
             lines.append(f":- set({format_term(name)}, {format_term(value, max_priority=999)}).")
     lines.append("")
@@ -96,15 +96,3 @@ def aleph_files(task: LearningTask, stem: str) -> dict[str, str]:
         f"{stem}.f": "".join(f"{format_term(a, max_priority=999)}.\n" for a in task.positives),
         f"{stem}.n": "".join(f"{format_term(a, max_priority=999)}.\n" for a in task.negatives),
     }
-
-
-def write_aleph(task: LearningTask, directory: str | Path, stem: str) -> list[Path]:
-    """Write ``STEM.b``, ``STEM.f`` and ``STEM.n`` into ``directory``; return their paths."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in aleph_files(task, stem).items():
-        path = out / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written

@@ -20,10 +20,12 @@ with ``\``.
 Examples
 --------
 >>> from symlearn.kb import loads
->>> from symlearn.export.task import LearningTask
+>>> from symlearn.ilp.task import RelationalTask
+>>> from symlearn.learning.task import LearningTask
 >>> kb = loads("parent(a, b). parent(b, c). pos(gp(a, c)). neg(gp(a, b)). "
 ...            ":- modeh(1, gp(+p, +p)). :- modeb(*, parent(+p, -p)).")
->>> print(foil6_text(LearningTask.from_kb(kb, ("gp", 2))))
+>>> task = RelationalTask.from_task(LearningTask.from_kb(kb, "gp/2"))
+>>> print(foil6_text(task))
 p: a, b, c.
 <BLANKLINE>
 *parent(p,p) #-
@@ -41,14 +43,13 @@ a,b
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from symlearn.export.task import LearningTask
 from symlearn.ilp.language import LiteralMode
+from symlearn.ilp.task import RelationalTask
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
 
-__all__ = ["foil6_text", "write_foil6"]
+__all__ = ["foil6_files", "foil6_text"]
 
 _DELIMITERS = re.compile(r"([(),.;:\\])")
 
@@ -62,7 +63,7 @@ def _name(name: str) -> str:
     return _DELIMITERS.sub(r"\\\1", name)
 
 
-def _keys(task: LearningTask, indicator: tuple[str, int]) -> str:
+def _keys(task: RelationalTask, indicator: tuple[str, int]) -> str:
     keys = []
     for mode in task.modes:
         template = LiteralMode.from_mode(mode)
@@ -71,7 +72,7 @@ def _keys(task: LearningTask, indicator: tuple[str, int]) -> str:
     return "/".join(dict.fromkeys(keys))
 
 
-def _relations(task: LearningTask) -> tuple[list[tuple[tuple[str, int], list]], list[str]]:
+def _relations(task: RelationalTask) -> tuple[list[tuple[tuple[str, int], list]], list[str]]:
     """Each background relation's tuples (facts, or what the engine derives for rules)."""
     relations = []
     notes = []
@@ -91,7 +92,7 @@ def _relations(task: LearningTask) -> tuple[list[tuple[tuple[str, int], list]], 
     return relations, notes
 
 
-def _derived(task: LearningTask, indicator: tuple[str, int]) -> list | None:
+def _derived(task: RelationalTask, indicator: tuple[str, int]) -> list | None:
     from symlearn.engine.sld import Engine
     from symlearn.errors import SymlearnError
     from symlearn.kb.knowledge_base import KnowledgeBase
@@ -110,13 +111,12 @@ def _derived(task: LearningTask, indicator: tuple[str, int]) -> list | None:
     return list(dict.fromkeys(a.args for a in answers if type(a) is Struct))
 
 
-def foil6_text(task: LearningTask) -> str:
+def foil6_text(task: RelationalTask) -> str:
     """The text of the ``.d`` file."""
     relations, notes = _relations(task)
     target_rows = [a.args for a in task.positives if type(a) is Struct]
-    negative_rows = [a.args for a in task.negatives if type(a) is Struct]
-    if task.closed_world:  # only the listed negatives; FOIL6 adds the rest
-        negative_rows = negative_rows[: len(negative_rows) - task.generated_negatives]
+    # only the listed negatives: under the closed world FOIL6 generates the rest itself
+    negative_rows = [a.args for a in task.listed_negatives if type(a) is Struct]
     members: dict[str, dict[str, None]] = {}
     for indicator, rows in [*relations, (task.target, target_rows + negative_rows)]:
         types = task.types.get(indicator, ("t",) * indicator[1])
@@ -134,7 +134,7 @@ def foil6_text(task: LearningTask) -> str:
 
 
 def _relation(
-    task: LearningTask,
+    task: RelationalTask,
     indicator: tuple[str, int],
     rows: list,
     *,
@@ -153,10 +153,6 @@ def _relation(
     return lines
 
 
-def write_foil6(task: LearningTask, directory: str | Path, stem: str) -> list[Path]:
-    """Write ``STEM.d`` into ``directory``; return its path."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{stem}.d"
-    path.write_text(foil6_text(task), encoding="utf-8")
-    return [path]
+def foil6_files(task: RelationalTask, stem: str) -> dict[str, str]:
+    """The ``STEM.d`` file's name and text."""
+    return {f"{stem}.d": foil6_text(task)}

@@ -13,10 +13,12 @@ Popper (Cropper and Morel) reads a task from a directory:
 Examples
 --------
 >>> from symlearn.kb import loads
->>> from symlearn.export.task import LearningTask
+>>> from symlearn.ilp.task import RelationalTask
+>>> from symlearn.learning.task import LearningTask
 >>> kb = loads("parent(a, b). pos(gp(a, c)). neg(gp(a, b)). :- set(clauselength, 4). "
 ...            ":- modeh(1, gp(+p, +p)). :- modeb(*, parent(+p, -p)).")
->>> print(popper_files(LearningTask.from_kb(kb, ("gp", 2)))["bias.pl"])  # doctest: +ELLIPSIS
+>>> task = RelationalTask.from_task(LearningTask.from_kb(kb, "gp/2"))
+>>> print(popper_files(task)["bias.pl"])  # doctest: +ELLIPSIS
 % Popper bias for gp/2, ...
 head_pred(gp, 2).
 body_pred(parent, 2).
@@ -30,16 +32,14 @@ max_body(3).
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from symlearn.export.task import LearningTask
 from symlearn.ilp.language import LiteralMode
+from symlearn.ilp.task import RelationalTask
 from symlearn.logic.printer import format_term
 
-__all__ = ["popper_files", "write_popper"]
+__all__ = ["popper_files"]
 
 
-def _directions(task: LearningTask) -> dict[tuple[str, int], tuple[str, ...] | None]:
+def _directions(task: RelationalTask) -> dict[tuple[str, int], tuple[str, ...] | None]:
     found: dict[tuple[str, int], tuple[str, ...] | None] = {}
     for mode in task.modes:
         template = LiteralMode.from_mode(mode)
@@ -49,7 +49,7 @@ def _directions(task: LearningTask) -> dict[tuple[str, int], tuple[str, ...] | N
     return found
 
 
-def popper_files(task: LearningTask) -> dict[str, str]:
+def popper_files(task: RelationalTask) -> dict[str, str]:
     """The three files' names and texts."""
     name, arity = task.target
     bias = [f"% Popper bias for {task.name}, written by symlearn export."]
@@ -71,7 +71,7 @@ def popper_files(task: LearningTask) -> dict[str, str]:
                 inner = ", ".join(direction)
                 inner = f"({inner},)" if len(direction) == 1 else f"({inner})"
                 bias.append(f"direction({format_term(indicator[0])}, {inner}).")
-    length = task.settings.get("clauselength")
+    length = task.file_settings.get("clauselength")
     if type(length) is int and length > 1:
         bias.append(f"max_body({length - 1}).")
     examples = [f"pos({format_term(a, max_priority=999)})." for a in task.positives]
@@ -81,15 +81,3 @@ def popper_files(task: LearningTask) -> dict[str, str]:
         "bk.pl": "\n".join(str(c) for c in task.background) + "\n",
         "exs.pl": "\n".join(examples) + "\n",
     }
-
-
-def write_popper(task: LearningTask, directory: str | Path) -> list[Path]:
-    """Write ``bk.pl``, ``exs.pl`` and ``bias.pl`` into ``directory``; return their paths."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for file_name, text in popper_files(task).items():
-        path = out / file_name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written

@@ -1,8 +1,24 @@
-"""Inductive logic programming machinery shared by the relational learners.
+"""Inductive logic programming: FOIL, Progol, inverse resolution and their machinery.
 
-Modules (FOIL's; the Progol engineer's bottom-clause and refinement modules
-live beside them)
--------
+Learners (each on the learner protocol: ``SETTINGS``, ``learn(task, settings)``)
+--------
+foil
+    FOIL (Quinlan 1990): sequential covering with Foil_Gain; its search is
+    :mod:`~symlearn.ilp.foil_search`.
+progol
+    Progol-style mode-directed inverse entailment (Muggleton 1995) over
+    bottom clauses (:mod:`~symlearn.ilp.bottom`).
+inverse_resolution
+    CIGOL-style inverse resolution (Muggleton and Buntine 1988) with the
+    V- and W-operators of :mod:`~symlearn.ilp.inverse_operators`.
+
+Machinery
+---------
+task
+    :class:`~symlearn.ilp.task.RelationalTask`: a learning task's examples
+    (closed-world negatives included), background clauses and language bias.
+result
+    What the three learners' results share (program files, held-out accuracy).
 relations
     Constants as integer codes (:class:`~symlearn.ilp.relations.SymbolTable`)
     and ground facts as numpy tables with sorted indexes
@@ -12,13 +28,16 @@ coverage
     (:class:`~symlearn.ilp.coverage.Coverage`), FOIL's gain
     (:func:`~symlearn.ilp.coverage.foil_gain`).
 background
-    The knowledge base with the target's own clauses set aside.
+    What may serve as background knowledge for a target.
 language
-    FOIL's candidate literals under modes and determinations.
+    Candidate literals under modes and determinations; the modes derived for a
+    file that declares none.
 closed_world
     Negatives as the unlisted tuples of the typed argument domains.
 recursion
     The termination guard for recursive clauses (call graph on the data).
+rlgg
+    Relative least general generalisation (GOLEM) helpers.
 
 Nothing is imported here, so ``import symlearn.ilp`` costs nothing; import
 from the modules.

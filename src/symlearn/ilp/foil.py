@@ -52,9 +52,13 @@ tables; a candidate literal's counts cost two vectorised index searches.
 The knowledge base's own clauses for the target are set aside (they are
 what is being learnt).
 
+The search itself is :class:`~symlearn.ilp.foil_search.FoilSearch`; this
+module holds the settings, the result, :func:`foil` and FOIL on the learner
+protocol (:func:`learn`, what ``symlearn learn foil`` runs).
+
 Functions and classes
 ---------------------
-foil, FoilSettings, FoilResult, LearnedClause, LiteralStep
+foil, learn, FoilSettings, FoilResult, FoilRun, LearnedClause, LiteralStep
 
 Examples
 --------
@@ -75,6 +79,14 @@ grandparent(A, B) :-
 >>> [(c.positives, c.negatives) for c in result.clauses]
 [(4, 0)]
 
+On the learner protocol (``symlearn learn foil``), the learnt clauses answer
+queries over the background knowledge:
+
+>>> import symlearn
+>>> run = symlearn.learn("foil", "kb/family.pl", target="grandparent/2")
+>>> sorted(str(s["X"]) for s in run.query("grandparent(X, lisa)"))
+['abe', 'clancy', 'jackie', 'mona']
+
 References
 ----------
 Quinlan, J. R. (1990). Learning logical definitions from relations. Machine
@@ -85,39 +97,48 @@ Cameron-Jones, R. M. (1993). FOIL: a midterm report. ECML-93.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import EngineLimitError, InvalidParameterError, KBError
+from symlearn.errors import KBError
 from symlearn.hypotheses.theory import Theory
-from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld, closed_world_negatives
-from symlearn.ilp.coverage import BindingTable, Coverage, foil_gain
-from symlearn.ilp.language import Candidate, Language, TypedVar
-from symlearn.ilp.recursion import recursion_terminates
+from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld
+from symlearn.ilp.foil_search import FoilSearch, LearnedClause, LiteralStep, Log, Progress
+from symlearn.ilp.result import RelationalRun, confusion, held_out_metrics
+from symlearn.ilp.task import RelationalTask, knowledge_base
 from symlearn.kb.knowledge_base import KnowledgeBase
-from symlearn.logic.clauses import Clause
-from symlearn.logic.indicators import Indicator
-from symlearn.logic.printer import format_term, variable_names
-from symlearn.logic.terms import Struct, Term, Var, functor_of
+from symlearn.kb.loader import load
+from symlearn.learning.settings import Settings, option
+from symlearn.learning.task import LearningTask
+from symlearn.logic.indicators import Indicator, format_indicator
 
-__all__ = ["FoilResult", "FoilSettings", "LearnedClause", "LiteralStep", "foil"]
+__all__ = [
+    "SETTINGS",
+    "FoilResult",
+    "FoilRun",
+    "FoilSettings",
+    "LearnedClause",
+    "LiteralStep",
+    "foil",
+    "learn",
+]
 
-#: ``trace(level, message)``: level 1 for the search's decisions, 2 for every candidate.
-Trace = Callable[[int, str], None]
-#: ``progress(stage, done, total)``.
-Progress = Callable[[str, int, int | None], None]
+SUMMARY = "Learn Horn clauses for the target with FOIL (Foil_Gain, sequential covering)."
+EXAMPLE = "symlearn learn foil kb/family.pl --target grandparent/2"
 
 
 @dataclass(frozen=True)
-class FoilSettings:
-    """FOIL's options.  :meth:`from_kb` reads them from ``:- set(Name, Value)``.
+class FoilSettings(Settings):
+    """FOIL's options, each also readable from ``:- set(Name, Value)`` (its ``key``).
 
     Attributes
     ----------
+    closed_world
+        Generate negatives as unlisted tuples (``closed_world``).
+    max_negatives
+        The cap on closed-world negatives (``closed_world_limit``).
     clause_length
         Most literals in a clause, the head included (``clauselength``).
     mdl
@@ -126,135 +147,73 @@ class FoilSettings:
     min_accuracy
         Least training accuracy of a clause that still covers negatives
         (``minacc``; Quinlan's 85%).
-    completion
-        A literal that leaves no negative binding is preferred to the best
-        literal when its gain is at least this fraction of the best gain.
     negation, equality, recursion
         Whether negated literals, ``X = Y`` and literals of the target are
         candidates (``negation``, ``equality``, ``recursion``).
-    closed_world
-        Generate negatives as unlisted tuples (``closed_world``).
-    max_negatives
-        The cap on closed-world negatives (``closed_world_limit``).
     seed
-        Random seed for sampling closed-world negatives.
+        Random seed for sampling closed-world negatives (``seed``).
+    test
+        Files of held-out ``pos``/``neg`` examples to measure the theory on.
+    completion
+        A literal that leaves no negative binding is preferred to the best
+        literal when its gain is at least this fraction of the best gain
+        (``completion``).
     max_constants
         Most constants a ``#`` mode argument may take (the most frequent ones).
     """
 
-    clause_length: int = 6
-    mdl: bool = True
-    min_accuracy: float = 0.85
-    completion: float = 0.8
-    negation: bool = True
-    equality: bool = True
-    recursion: bool = True
-    closed_world: bool = False
-    max_negatives: int = DEFAULT_CAP
-    seed: int = 0
-    max_constants: int = 20
+    ALGORITHM: ClassVar[str] = "foil"
 
-    #: setting name in the file -> attribute
-    NAMES: ClassVar[dict[str, str]] = {
-        "clauselength": "clause_length",
-        "mdl": "mdl",
-        "minacc": "min_accuracy",
-        "completion": "completion",
-        "negation": "negation",
-        "equality": "equality",
-        "recursion": "recursion",
-        "closed_world": "closed_world",
-        "closed_world_limit": "max_negatives",
-        "seed": "seed",
-    }
-
-    def __post_init__(self) -> None:
-        if self.clause_length < 1:
-            raise InvalidParameterError("clause length must be at least 1 (the head)")
-        if not 0.0 <= self.min_accuracy <= 1.0:
-            raise InvalidParameterError("minimum accuracy must be between 0 and 1")
-        if self.max_negatives < 0:
-            raise InvalidParameterError("the closed-world cap must not be negative")
-
-    @classmethod
-    def from_kb(cls, kb: KnowledgeBase, **overrides: Any) -> FoilSettings:
-        """Settings from the file's ``set/2`` directives, then ``overrides`` (None: keep)."""
-        values: dict[str, Any] = {}
-        for name, attribute in cls.NAMES.items():
-            value = kb.setting(name)
-            if value is not None:
-                values[attribute] = _setting_value(name, value, type(getattr(cls(), attribute)))
-        values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**values)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {attribute: getattr(self, attribute) for attribute in self.NAMES.values()}
-
-
-def _setting_value(name: str, value: Term, kind: type) -> Any:
-    if kind is bool:
-        if value in ("true", "false"):
-            return value == "true"
-    elif kind is int and type(value) is int:
-        return value
-    elif kind is float and type(value) in (int, float):
-        return float(value)  # type: ignore[arg-type]
-    raise KBError(f"set({name}, {format_term(value)}): expected {kind.__name__}")
+    closed_world: bool = option(
+        False,
+        key="closed_world",
+        help="Negatives are the unlisted tuples of the typed argument domains.",
+    )
+    max_negatives: int = option(
+        DEFAULT_CAP,
+        key="closed_world_limit",
+        minimum=0,
+        help="Cap on closed-world negatives (a random sample above it).",
+    )
+    clause_length: int = option(
+        6, key="clauselength", minimum=1, help="Most literals in a clause, head included."
+    )
+    mdl: bool = option(
+        True,
+        key="mdl",
+        help="Stop a clause when it costs more bits than the positives it covers.",
+    )
+    min_accuracy: float = option(
+        0.85,
+        key="minacc",
+        minimum=0,
+        maximum=1,
+        help="Least accuracy of a clause that still covers negatives.",
+    )
+    negation: bool = option(True, key="negation", help="Consider negated literals.")
+    equality: bool = option(True, key="equality", help="Consider X = Y literals.")
+    recursion: bool = option(True, key="recursion", help="Consider the target itself.")
+    seed: int = option(0, key="seed", help="Seed for sampling closed-world negatives.")
+    test: tuple[str, ...] = option(
+        (),
+        multiple=True,
+        metavar="FILE",
+        help="Held-out pos/neg examples to report test accuracy on (repeatable).",
+    )
+    completion: float = option(
+        0.8,
+        key="completion",
+        cli=None,
+        minimum=0,
+        maximum=1,
+        help="Prefer a literal leaving no negative binding within this fraction of the best gain.",
+    )
+    max_constants: int = option(
+        20, cli=None, minimum=0, help="Most constants a #-argument of a mode may take."
+    )
 
 
-@dataclass(frozen=True)
-class LiteralStep:
-    """One literal added to a clause, with the binding counts behind its gain."""
-
-    literal: Term
-    gain: float
-    p0: int
-    n0: int
-    p1: int
-    n1: int
-    t: int
-    determinate: bool = False
-
-    def to_dict(self, names: dict[Var, str] | None = None) -> dict[str, Any]:
-        """JSON form: ``literal``, ``gain`` and the counts."""
-        return {
-            "literal": format_term(self.literal, names, 999),
-            "gain": self.gain,
-            "p0": self.p0,
-            "n0": self.n0,
-            "p1": self.p1,
-            "n1": self.n1,
-            "t": self.t,
-            "determinate": self.determinate,
-        }
-
-
-@dataclass(frozen=True)
-class LearnedClause:
-    """A clause of the theory with the training examples it covers."""
-
-    clause: Clause
-    positives: int
-    negatives: int
-    steps: tuple[LiteralStep, ...]
-    bits: float = 0.0
-    pruned: tuple[Term, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form (DESIGN.md: ``clause``, ``positives``, ``negatives``, ``literals``)."""
-        names = variable_names(
-            Clause(self.clause.head, [s.literal for s in self.steps]).to_term(),
-            singletons_as_underscore=False,
-        )
-        return {
-            "clause": str(self.clause),
-            "positives": self.positives,
-            "negatives": self.negatives,
-            "literals": [step.to_dict(names) for step in self.steps],
-            "pruned": [format_term(g, names, 999) for g in self.pruned],
-            "bits": round(self.bits, 3),
-        }
+SETTINGS = FoilSettings
 
 
 @dataclass(frozen=True)
@@ -272,28 +231,30 @@ class FoilResult:
     stopped: str = ""
     notes: tuple[str, ...] = field(default=())
 
+    @property
+    def train_accuracy(self) -> float:
+        """The fraction of training examples the theory classifies correctly."""
+        right = self.covered_positives + self.negatives - self.covered_negatives
+        return right / max(self.positives + self.negatives, 1)
+
     def to_dict(self) -> dict[str, Any]:
         """The DESIGN.md JSON of ``learn foil`` (without ``algorithm``)."""
-        target = self.theory.indicator
-        accuracy = (self.covered_positives + self.negatives - self.covered_negatives) / max(
-            self.positives + self.negatives, 1
-        )
         return {
-            "target": target,
+            "target": self.theory.indicator,
             "hypothesis": self.theory.hypothesis(),
             "clauses": [c.to_dict() for c in self.clauses],
             "metrics": {
-                "train_accuracy": accuracy,
+                "train_accuracy": self.train_accuracy,
                 "positives": self.positives,
                 "negatives": self.negatives,
                 "covered_positives": self.covered_positives,
                 "covered_negatives": self.covered_negatives,
-                "confusion_matrix": {
-                    "tp": self.covered_positives,
-                    "fn": self.positives - self.covered_positives,
-                    "fp": self.covered_negatives,
-                    "tn": self.negatives - self.covered_negatives,
-                },
+                "confusion_matrix": confusion(
+                    tp=self.covered_positives,
+                    positives=self.positives,
+                    fp=self.covered_negatives,
+                    negatives=self.negatives,
+                ),
             },
             "closed_world": None if self.closed_world is None else self.closed_world.to_dict(),
             "settings": self.settings.to_dict(),
@@ -302,458 +263,12 @@ class FoilResult:
         }
 
 
-# ---------------------------------------------------------------------- search
-
-
-@dataclass
-class _Scored:
-    """A candidate literal (or its negation) with its counts."""
-
-    literal: Term
-    new_variables: tuple[TypedVar, ...]
-    gain: float
-    p1: int
-    n1: int
-    t: int
-    counts: np.ndarray
-    determinate: bool = False
-
-
-class _Learner:
-    """The state of one FOIL run (one target)."""
-
-    def __init__(
-        self,
-        kb: KnowledgeBase,
-        target: Indicator,
-        settings: FoilSettings,
-        trace: Trace | None,
-        progress: Progress | None,
-    ) -> None:
-        self.kb = kb
-        self.target = target
-        self.settings = settings
-        self.trace = trace or (lambda level, message: None)
-        self.progress = progress
-        self.coverage = Coverage(kb, target)
-        self.notes: list[str] = []
-        self.language = Language.from_kb(
-            kb,
-            target,
-            recursion=settings.recursion,
-            equality=settings.equality,
-            constants=self._constants,
-        )
-        self.recursive_language = any(m.indicator == target for m in self.language.modes)
-        self.head = Struct(target[0], tuple(Var(f"X{i}") for i in range(1, target[1] + 1)))
-        self.head_variables: list[TypedVar] = list(
-            zip(self.head.args, self.language.head_types)  # type: ignore[arg-type]
-        )
-        self.relations = len(self.language.predicates())
-        self.total_examples = 0
-        self.all_examples: list[Term] = []
-
-    def _constants(self, indicator: Indicator, position: int) -> list[Term]:
-        relation = self.coverage.relation(indicator)
-        if relation is None or not len(relation):
-            return []
-        values, counts = np.unique(relation.rows[:, position], return_counts=True)
-        best = values[np.argsort(-counts, kind="stable")][: self.settings.max_constants]
-        return self.coverage.symbols.decode(sorted(best.tolist()))
-
-    def say(self, level: int, message: str) -> None:
-        self.trace(level, message)
-
-    # -- outer loop
-    def run(self, positives: list[Term], negatives: list[Term]) -> tuple[list[LearnedClause], str]:
-        learned: list[LearnedClause] = []
-        uncovered = list(positives)
-        total = len(positives) + len(negatives)
-        stopped = "every positive example is covered"
-        while uncovered:
-            if self.progress is not None:
-                self.progress("positives covered", len(positives) - len(uncovered), len(positives))
-            if self.recursive_language:
-                self._set_known_tuples([c.clause for c in learned], positives)
-            self.say(
-                1,
-                f"clause {len(learned) + 1}: {len(uncovered)} uncovered positive and "
-                f"{len(negatives)} negative examples",
-            )
-            found = self._learn_clause(uncovered, negatives, total)
-            if found is None:
-                stopped = "no acceptable clause"
-                break
-            clause, steps, bits, pruned = found
-            theory = [c.clause for c in learned] + [clause]
-            self.coverage.set_theory(theory)
-            if self.coverage.calls_target(clause):
-                still = ~self.coverage.theory_covered(uncovered)
-            else:
-                still = ~self.coverage.covered(clause, uncovered)
-            remaining = [e for e, keep in zip(uncovered, still.tolist()) if keep]
-            if len(remaining) == len(uncovered):
-                self.say(1, "the clause covers no new positive example: stop")
-                self.coverage.set_theory([c.clause for c in learned])
-                stopped = "a clause covered no new positive example"
-                break
-            learned.append(LearnedClause(clause, 0, 0, tuple(steps), bits, tuple(pruned)))
-            self.say(1, f"clause {len(learned)} accepted:\n{_indent(str(clause))}")
-            uncovered = remaining
-        if self.progress is not None:
-            self.progress("positives covered", len(positives) - len(uncovered), len(positives))
-        return learned, stopped
-
-    def _set_known_tuples(self, theory: list[Clause], positives: list[Term]) -> None:
-        """The target's tuples for recursive literals: positives and what the theory derives."""
-        coverage = self.coverage
-        symbols = coverage.symbols
-        rows = np.array(
-            [[symbols.code(a) for a in p.args] for p in positives if type(p) is Struct],
-            dtype=np.int64,
-        ).reshape(-1, self.target[1])
-        known = np.unique(rows, axis=0) if len(rows) else rows
-        for _ in range(100):
-            coverage.set_extension_codes(self.target, known)
-            derived = [coverage.derive(c) for c in theory]
-            parts = [known] + [d for d in derived if d is not None]
-            grown = np.unique(np.concatenate(parts), axis=0)
-            if len(grown) == len(known):
-                break
-            known = grown
-        coverage.set_extension_codes(self.target, known)
-
-    # -- inner loop
-    def _learn_clause(
-        self, positives: list[Term], negatives: list[Term], total: int
-    ) -> tuple[Clause, list[LiteralStep], float, list[Term]] | None:
-        examples = positives + negatives
-        is_positive_example = np.array([True] * len(positives) + [False] * len(negatives))
-        table = self.coverage.bind_head(self.head, examples)
-        variables = list(self.head_variables)
-        body: list[Term] = []
-        steps: list[LiteralStep] = []
-        literal_bits: list[float] = []
-        while True:
-            is_pos = is_positive_example[table.example]
-            p0 = int(np.count_nonzero(is_pos))
-            n0 = len(table) - p0
-            if n0 == 0:
-                break
-            if 1 + len(body) >= self.settings.clause_length:
-                self.say(1, f"  clause length {self.settings.clause_length} reached")
-                break
-            chosen = self._choose(table, is_pos, is_positive_example, variables, body, p0, n0)
-            if chosen is None:
-                break
-            best, bits = chosen
-            names = _names(self.head, body, best.literal)
-            self.say(
-                1,
-                f"  add {format_term(best.literal, names, 999)}  gain {best.gain:.3f}  "
-                f"bindings {best.p1}+/{best.n1}- (t={best.t})"
-                + ("  [determinate]" if best.determinate else ""),
-            )
-            steps.append(
-                LiteralStep(
-                    best.literal, best.gain, p0, n0, best.p1, best.n1, best.t, best.determinate
-                )
-            )
-            literal_bits.append(bits)
-            table = self.coverage.extend(table, best.literal)
-            body.append(best.literal)
-            variables.extend(best.new_variables)
-        clause = Clause(self.head, body)
-        pruned: list[Term] = []
-        if body:
-            clause, pruned = self._prune(clause, examples, is_positive_example)
-        covered = self.coverage.covered(clause, examples)
-        pos = int(np.count_nonzero(covered & is_positive_example))
-        neg = int(np.count_nonzero(covered & ~is_positive_example))
-        if pos == 0:
-            self.say(1, "  the clause covers no positive example: rejected")
-            return None
-        if neg and pos / (pos + neg) < self.settings.min_accuracy:
-            self.say(
-                1,
-                f"  the clause covers {pos}+/{neg}- examples, accuracy "
-                f"{pos / (pos + neg):.3f} < {self.settings.min_accuracy}: rejected",
-            )
-            return None
-        kept = [b for s, b in zip(steps, literal_bits) if s.literal in clause.body]
-        bits = _clause_bits(kept)
-        return clause, steps, bits, pruned
-
-    def _choose(
-        self,
-        table: BindingTable,
-        is_pos: np.ndarray,
-        is_positive_example: np.ndarray,
-        variables: list[TypedVar],
-        body: list[Term],
-        p0: int,
-        n0: int,
-    ) -> tuple[_Scored, float] | None:
-        candidates = [
-            c
-            for c in self.language.candidates(variables, body)
-            if not _same_literal(c.literal, self.head)
-        ]
-        per_relation: dict[Indicator, int] = {}
-        for candidate in candidates:
-            per_relation[candidate.indicator] = per_relation.get(candidate.indicator, 0) + 1
-        scored: list[_Scored] = []
-        for candidate in candidates:
-            scored.extend(self._score(table, is_pos, candidate, p0, n0, body))
-        scored.sort(key=lambda s: (-s.gain, len(s.new_variables), _negated(s.literal)))
-        names_body = body
-        for s in scored[:5]:
-            names = _names(self.head, names_body, s.literal)
-            self.say(
-                2,
-                f"    {format_term(s.literal, names, 999):40} gain {s.gain:9.3f}  "
-                f"{s.p1}+/{s.n1}- t={s.t}",
-            )
-        bits_so_far = [self._literal_bits(g, per_relation) for g in body]
-        for s in self._ranked(scored):
-            bits = self._literal_bits(s.literal, per_relation)
-            if self.settings.mdl and not self._fits(
-                table, s, [*bits_so_far, bits], is_positive_example
-            ):
-                names = _names(self.head, body, s.literal)
-                self.say(
-                    2,
-                    f"    {format_term(s.literal, names, 999)}: the clause would cost more "
-                    "bits than the positives it covers",
-                )
-                continue
-            if self._recursion_rejected(body, s):
-                continue
-            return s, bits
-        determinate = [
-            s for s in scored if s.determinate and s.new_variables and not _negated(s.literal)
-        ]
-        for s in determinate:
-            bits = self._literal_bits(s.literal, per_relation)
-            if self.settings.mdl and not self._fits(
-                table, s, [*bits_so_far, bits], is_positive_example
-            ):
-                continue
-            if self._recursion_rejected(body, s):
-                continue
-            return s, bits
-        self.say(1, "  no literal with positive gain fits: stop specialising")
-        return None
-
-    def _ranked(self, scored: list[_Scored]) -> list[_Scored]:
-        """Literals with positive gain, best first; a completing literal close to the best leads.
-
-        A literal that leaves no negative binding (n1 = 0) and keeps at least
-        ``completion`` of the best gain goes first: the gain counts bindings,
-        and a literal that multiplies the bindings of a clause it does not
-        make any more consistent can outscore the one that finishes it.
-        """
-        useful = [s for s in scored if s.gain > 1e-12]
-        if not useful:
-            return []
-        best = useful[0].gain
-        finishing = [s for s in useful if s.n1 == 0 and s.gain >= self.settings.completion * best]
-        return finishing + [s for s in useful if not (s.n1 == 0 and s in finishing)]
-
-    def _score(
-        self,
-        table: BindingTable,
-        is_pos: np.ndarray,
-        candidate: Candidate,
-        p0: int,
-        n0: int,
-        body: list[Term],
-    ) -> list[_Scored]:
-        try:
-            counts = self.coverage.counts(table, candidate.literal)
-        except EngineLimitError as error:
-            self.say(2, f"    {candidate}: skipped ({error})")
-            return []
-        positive_counts = counts[is_pos]
-        negative_counts = counts[~is_pos]
-        p1 = int(positive_counts.sum())
-        n1 = int(negative_counts.sum())
-        t = int(np.count_nonzero(positive_counts))
-        determinate = bool(
-            candidate.new_variables
-            and t == p0
-            and np.all(positive_counts == 1)
-            and np.all(negative_counts <= 1)
-        )
-        found = [
-            _Scored(
-                candidate.literal,
-                candidate.new_variables,
-                foil_gain(p0, n0, p1, n1, t),
-                p1,
-                n1,
-                t,
-                counts,
-                determinate,
-            )
-        ]
-        if self.settings.negation and functor_of(candidate.literal) != self.target:
-            negated_literal = Struct("\\+", (candidate.literal,))
-            survive = (counts == 0).astype(np.int64)
-            np1 = p0 - t
-            nn1 = int(np.count_nonzero(negative_counts == 0))
-            found.append(
-                _Scored(
-                    negated_literal, (), foil_gain(p0, n0, np1, nn1, np1), np1, nn1, np1, survive
-                )
-            )
-        return found
-
-    def _literal_bits(self, literal: Term, per_relation: dict[Indicator, int]) -> float:
-        goal = literal.args[0] if _negated(literal) else literal  # type: ignore[union-attr]
-        lists = per_relation.get(functor_of(goal), 1)
-        return 1.0 + math.log2(max(self.relations, 1)) + math.log2(max(lists, 1))
-
-    def _fits(
-        self,
-        table: BindingTable,
-        scored: _Scored,
-        bits: list[float],
-        is_positive_example: np.ndarray,
-    ) -> bool:
-        """Quinlan's encoding-length test for the clause with ``scored`` added."""
-        kept = scored.counts > 0
-        examples = np.unique(table.example[kept])
-        p = int(np.count_nonzero(is_positive_example[examples]))
-        return _clause_bits(bits) <= _explicit_bits(p, self.total_examples)
-
-    def _recursion_rejected(self, body: list[Term], scored: _Scored) -> bool:
-        goal = scored.literal.args[0] if _negated(scored.literal) else scored.literal  # type: ignore[union-attr]
-        if functor_of(goal) != self.target:
-            return False
-        clause = Clause(self.head, [*body, scored.literal])
-        theory = [*self.coverage.theory, clause]
-        ok, reason = recursion_terminates(self.coverage, theory, self.all_examples)
-        if not ok:
-            names = _names(self.head, body, scored.literal)
-            self.say(1, f"  {format_term(scored.literal, names, 999)} rejected: {reason}")
-        return not ok
-
-    def _prune(
-        self, clause: Clause, examples: list[Term], is_positive_example: np.ndarray
-    ) -> tuple[Clause, list[Term]]:
-        """Drop literals whose removal does not make the clause cover more negative examples."""
-        covered = self.coverage.covered(clause, examples)
-        negatives = int(np.count_nonzero(covered & ~is_positive_example))
-        body = list(clause.body)
-        removed: list[Term] = []
-        for literal in reversed(clause.body):
-            trial = [g for g in body if g is not literal]
-            if not self._well_formed(trial):
-                continue
-            candidate = Clause(self.head, trial)
-            if self.coverage.calls_target(candidate):
-                ok, _ = recursion_terminates(
-                    self.coverage, [*self.coverage.theory, candidate], self.all_examples
-                )
-                if not ok:
-                    continue
-            mask = self.coverage.covered(candidate, examples)
-            if int(np.count_nonzero(mask & ~is_positive_example)) <= negatives:
-                body = trial
-                removed.append(literal)
-                self.say(
-                    1, f"  pruned {format_term(literal, _names(self.head, body, literal), 999)}"
-                )
-        return Clause(self.head, body), removed
-
-    def _well_formed(self, body: list[Term]) -> bool:
-        """Each literal has a variable bound before it; tests have all theirs bound."""
-        bound = {id(v) for v in self.head.args}
-        for literal in body:
-            negated = _negated(literal)
-            goal = literal.args[0] if negated else literal  # type: ignore[union-attr]
-            args = goal.args if type(goal) is Struct else ()
-            variables = [a for a in args if type(a) is Var]
-            old = [v for v in variables if id(v) in bound]
-            if not old and variables:
-                return False
-            test = negated or functor_of(goal) == ("=", 2)
-            if test and len(old) < len(variables) and functor_of(goal) == ("=", 2):
-                return False
-            if not self._inputs_bound(goal, bound):
-                return False
-            if not negated:
-                bound.update(id(v) for v in variables)
-        return True
-
-    def _inputs_bound(self, goal: Term, bound: set[int]) -> bool:
-        """With modes: some template of the literal has every ``+`` argument bound."""
-        if not self.language.typed or functor_of(goal) == ("=", 2):
-            return True
-        args = goal.args if type(goal) is Struct else ()
-        templates = [m for m in self.language.modes if m.indicator == functor_of(goal)]
-        return any(
-            all(
-                a.marker != "+" or (type(arg) is Var and id(arg) in bound)
-                for a, arg in zip(m.arguments, args)
-            )
-            for m in templates
-        )
-
-
-def _same_literal(a: Term, b: Term) -> bool:
-    """True when ``a`` and ``b`` are the same literal (same variables, by identity)."""
-    if type(a) is not Struct or type(b) is not Struct:
-        return a == b
-    return (
-        a.name == b.name
-        and len(a.args) == len(b.args)
-        and all(x is y or (type(x) is not Var and x == y) for x, y in zip(a.args, b.args))
-    )
-
-
-def _negated(literal: Term) -> bool:
-    return type(literal) is Struct and literal.name == "\\+" and len(literal.args) == 1
-
-
-def _clause_bits(bits: Sequence[float]) -> float:
-    """Bits of a clause: its literals' bits less log2(k!) (their order is free)."""
-    return sum(bits) - math.lgamma(len(bits) + 1) / math.log(2)
-
-
-def _explicit_bits(p: int, total: int) -> float:
-    """Bits to point out p positives among ``total`` examples: log2(T) + log2(C(T, p))."""
-    if total <= 0:
-        return 0.0
-    p = min(max(p, 0), total)
-    log_choose = math.lgamma(total + 1) - math.lgamma(p + 1) - math.lgamma(total - p + 1)
-    return math.log2(total) + log_choose / math.log(2)
-
-
-def _names(head: Term, body: Sequence[Term], extra: Term) -> dict[Var, str]:
-    """Letters for the clause's variables as portray_clause gives them (no ``_``)."""
-    term = Struct(":-", (head, Struct(",", (*body, extra)) if body else extra))
-    if body:
-        from symlearn.logic.clauses import conjunction
-
-        term = Struct(":-", (head, conjunction([*body, extra])))
-    return variable_names(term, singletons_as_underscore=False)
-
-
-def _indent(text: str) -> str:
-    return "\n".join("    " + line for line in text.splitlines())
-
-
-# ---------------------------------------------------------------------- entry
-
-
 def foil(
     kb: KnowledgeBase,
     target: Indicator,
     settings: FoilSettings | None = None,
     *,
-    trace: Trace | None = None,
+    log: Log | None = None,
     progress: Progress | None = None,
 ) -> FoilResult:
     """Learn a theory for ``target`` with FOIL (see the module docstring).
@@ -766,10 +281,10 @@ def foil(
     target
         ``(name, arity)`` of the predicate to learn.
     settings
-        Options; by default :meth:`FoilSettings.from_kb` (the file's
-        ``set/2`` directives).
-    trace
-        ``trace(level, message)`` receives the search as it goes.
+        Options; by default the file's ``set/2`` directives.
+    log
+        ``log(level, message)`` receives the search as it goes (level 1 its
+        decisions, level 2 every candidate literal).
     progress
         ``progress(stage, done, total)`` for long runs.
 
@@ -783,64 +298,143 @@ def foil(
         When the target has no positive example or no background predicate.
     """
     if settings is None:
-        settings = FoilSettings.from_kb(kb)
-    name, arity = target
-    if arity < 1:
-        raise KBError(f"FOIL learns relations: {format_term(name)}/0 has no argument to bind")
-    positives = kb.positives(name, arity)
-    if not positives:
-        raise KBError(f"no positive examples of {format_term(name)}/{arity} in the knowledge base")
+        settings = FoilSettings.from_values(kb.settings, kb.setting_positions)
+    if target[1] < 1:
+        raise KBError(f"FOIL learns relations: {format_indicator(target)} has no argument to bind")
+    task = LearningTask.from_kb(kb, target)
+    if not task.positives:
+        raise KBError(f"no positive examples of {task.name} in the knowledge base")
     notes: list[str] = []
-    own = len(kb.predicate(name, arity).clauses) if (name, arity) in kb.predicates else 0
-    if own:
+    if task.own_clauses:
         notes.append(
-            f"set aside the knowledge base's {own} clause(s) for {format_term(name)}/{arity} "
+            f"set aside the knowledge base's {task.own_clauses} clause(s) for {task.name} "
             "(the target is what is learnt)"
         )
-    learner = _Learner(kb, target, settings, trace, progress)
+    search = FoilSearch(kb, task.target, settings, log, progress)
     for note in notes:
-        learner.say(1, note)
-    negatives = list(dict.fromkeys(kb.negatives(name, arity)))
-    world = None
-    if settings.closed_world:
-        world = closed_world_negatives(
-            kb, target, learner.coverage, cap=settings.max_negatives, seed=settings.seed
-        )
-        listed = set(negatives) | set(positives)
-        negatives += [n for n in world.negatives if n not in listed]
-        notes.append(world.describe())
-        learner.say(1, world.describe())
+        search.say(1, note)
+    examples = RelationalTask.from_task(
+        task,
+        closed_world=settings.closed_world,
+        max_negatives=settings.max_negatives,
+        seed=settings.seed,
+        coverage=search.coverage,
+    )
+    positives, negatives = list(examples.positives), list(examples.negatives)
+    if examples.world is not None:
+        notes.append(examples.world.describe())
+        search.say(1, examples.world.describe())
     clash = set(positives) & set(negatives)
     if clash:
         note = f"{len(clash)} example(s) are both positive and negative (noise)"
         notes.append(note)
-        learner.say(1, note)
-    learner.total_examples = len(positives) + len(negatives)
-    learner.all_examples = positives + negatives
-    learned, stopped = learner.run(positives, negatives)
-    theory = Theory(target, tuple(c.clause for c in learned), tabled=target in kb.tabled)
-    learner.coverage.set_theory(theory.clauses)
-    learner.coverage.set_extension(target, None)
+        search.say(1, note)
+    search.total_examples = len(positives) + len(negatives)
+    search.all_examples = positives + negatives
+    learned, stopped = search.run(positives, negatives)
+    theory = Theory(task.target, tuple(c.clause for c in learned), tabled=target in kb.tabled)
+    return _result(search, theory, learned, len(positives), settings, examples, stopped, notes)
+
+
+def _result(
+    search: FoilSearch,
+    theory: Theory,
+    learned: list[LearnedClause],
+    positives: int,
+    settings: FoilSettings,
+    examples: RelationalTask,
+    stopped: str,
+    notes: list[str],
+) -> FoilResult:
+    """The result, with each clause's coverage of all the training examples."""
+    coverage = search.coverage
+    coverage.set_theory(theory.clauses)
+    coverage.set_extension(theory.target, None)
     reported = []
     for item in learned:
-        mask = learner.coverage.covered(item.clause, learner.all_examples)
+        mask = coverage.covered(item.clause, search.all_examples)
         reported.append(
             replace(
                 item,
-                positives=int(np.count_nonzero(mask[: len(positives)])),
-                negatives=int(np.count_nonzero(mask[len(positives) :])),
+                positives=int(np.count_nonzero(mask[:positives])),
+                negatives=int(np.count_nonzero(mask[positives:])),
             )
         )
-    covered = learner.coverage.theory_covered(learner.all_examples)
+    covered = coverage.theory_covered(search.all_examples)
     return FoilResult(
         theory=theory,
         clauses=tuple(reported),
-        positives=len(positives),
-        negatives=len(negatives),
-        covered_positives=int(np.count_nonzero(covered[: len(positives)])),
-        covered_negatives=int(np.count_nonzero(covered[len(positives) :])),
+        positives=positives,
+        negatives=len(search.all_examples) - positives,
+        covered_positives=int(np.count_nonzero(covered[:positives])),
+        covered_negatives=int(np.count_nonzero(covered[positives:])),
         settings=settings,
-        closed_world=world,
+        closed_world=examples.world,
         stopped=stopped,
         notes=tuple(notes),
     )
+
+
+# ---------------------------------------------------------------------- the learner protocol
+
+
+@dataclass(eq=False)
+class FoilRun(RelationalRun):
+    """FOIL run on a task: the theory, its training and held-out accuracy."""
+
+    task: LearningTask
+    settings: FoilSettings
+    result: FoilResult
+    test_metrics: dict[str, Any] | None = None
+    algorithm: str = "foil"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``algorithm``, ``target``, ``hypothesis``, ``clauses``, ``metrics``, ..."""
+        payload = super().to_dict()
+        if self.test_metrics is not None:
+            payload["metrics"] = {**payload["metrics"], **self.test_metrics}
+        return payload
+
+    def report(self) -> list[str]:
+        """The theory, its training coverage, the closed world and the test accuracy."""
+        result = self.result
+        lines = [str(result.theory)]
+        lines.append(
+            f"% covers {result.covered_positives}/{result.positives} positive and "
+            f"{result.covered_negatives}/{result.negatives} negative training examples"
+        )
+        if result.closed_world is not None:
+            lines.append(f"% {result.closed_world.describe()}")
+        metrics = self.test_metrics or {}
+        if metrics.get("test_accuracy") is not None:
+            accuracy, count = metrics["test_accuracy"], metrics["test_examples"]
+            lines.append(f"% test accuracy {accuracy:.4f} on {count} examples")
+        if self.output is not None:
+            lines.append(f"% written to {self.output}")
+        return lines
+
+
+def learn(
+    task: LearningTask,
+    settings: FoilSettings | None = None,
+    *,
+    progress: Progress | None = None,
+    log: Log | None = None,
+) -> FoilRun:
+    """Run FOIL on a task (the learner protocol); ``settings.test`` adds held-out accuracy.
+
+    Raises
+    ------
+    KBError
+        When the target has no positive example or no background predicate,
+        or a test file cannot be read.
+    InvalidParameterError
+        For a task read from a table.
+    """
+    settings = settings or FoilSettings.from_task(task)
+    kb = knowledge_base(task, "FOIL")
+    held_out = load(settings.test) if settings.test else None  # bad files fail before learning
+    run = FoilRun(task, settings, foil(kb, task.target, settings, log=log, progress=progress))
+    if held_out is not None:
+        run.test_metrics = held_out_metrics(run.theory, held_out)
+    return run

@@ -33,7 +33,7 @@ Coverage is tested set-at-a-time with :class:`symlearn.ilp.coverage.Coverage`
 
 Functions and classes
 ---------------------
-cigol, CigolSettings, CigolResult, Derivation, LearntClause
+cigol, learn, CigolSettings, CigolResult, CigolRun, Derivation, LearntClause
 
 References
 ----------
@@ -68,7 +68,7 @@ grandchild(A, B) :- father(B, C), father(C, A).   [absorption, θ2⁻¹ = {bob/A
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -88,17 +88,22 @@ from symlearn.ilp.inverse_operators import (
     inverse_substitutions,
     truncation,
 )
+from symlearn.ilp.result import RelationalRun
 from symlearn.ilp.rlgg import relevant_facts
-from symlearn.ilp.settings import natural_settings
+from symlearn.ilp.task import knowledge_base
 from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.learning.settings import Settings, option
+from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
-from symlearn.logic.indicators import Indicator
+from symlearn.logic.indicators import Indicator, format_indicator
 from symlearn.logic.printer import format_term, variable_names
 from symlearn.logic.resolution import Literal, LiteralClause
 from symlearn.logic.terms import Struct, Term, Var, functor_of, term_variables
 
 __all__ = [
+    "SETTINGS",
     "CigolResult",
+    "CigolRun",
     "CigolSettings",
     "Derivation",
     "LearntClause",
@@ -110,15 +115,19 @@ __all__ = [
     "intra_construction",
     "inverse_resolve",
     "inverse_substitutions",
+    "learn",
     "truncation",
 ]
+
+SUMMARY = "Learn the target by inverse resolution (CIGOL-style), printing each derivation tree."
+EXAMPLE = "symlearn learn inverse-resolution kb/grandchild.pl --target grandchild/2"
 
 Progress = Callable[[str, int, "int | None"], None]
 
 
 @dataclass(frozen=True)
-class CigolSettings:
-    """Search bounds of :func:`cigol` (each also readable from ``:- set(Name, Value)``).
+class CigolSettings(Settings):
+    """Search bounds of :func:`cigol`, each also readable from ``:- set(Name, Value)``.
 
     Attributes
     ----------
@@ -136,37 +145,21 @@ class CigolSettings:
         Background facts tried as partners per step (``set(ir_partners, N)``).
     """
 
-    depth: int = 3
-    beam: int = 5
-    noise: int = 0
-    h: int = 30
-    max_substitutions: int = 1024
-    max_partners: int = 50
+    ALGORITHM: ClassVar[str] = "inverse-resolution"
 
-    #: Setting name in a knowledge base -> attribute.
-    NAMES: ClassVar[dict[str, str]] = {
-        "ir_depth": "depth",
-        "ir_beam": "beam",
-        "noise": "noise",
-        "h": "h",
-        "ir_substitutions": "max_substitutions",
-        "ir_partners": "max_partners",
-    }
+    depth: int = option(3, key="ir_depth", minimum=1, help="Inverse resolution steps.")
+    beam: int = option(5, key="ir_beam", minimum=1, help="Candidates kept per step.")
+    noise: int = option(0, key="noise", minimum=0, help="Negatives allowed.")
+    h: int = option(30, key="h", cli=None, minimum=1, help="Proof depth of coverage tests.")
+    max_substitutions: int = option(
+        1024, key="ir_substitutions", cli=None, minimum=0, help="Inverse substitutions per step."
+    )
+    max_partners: int = option(
+        50, key="ir_partners", cli=None, minimum=0, help="Background facts tried per step."
+    )
 
-    @classmethod
-    def from_kb(cls, kb: KnowledgeBase, **overrides: int | None) -> CigolSettings:
-        """Settings from the knowledge base's ``set/2`` directives, then ``overrides``."""
-        values = natural_settings(kb, cls.NAMES)
-        values.update({k: v for k, v in overrides.items() if v is not None})
-        known = {f.name for f in fields(cls)}
-        unknown = set(values) - known
-        if unknown:
-            raise InvalidParameterError(f"unknown settings: {', '.join(sorted(unknown))}")
-        return cls(**values)
 
-    def to_dict(self) -> dict[str, int]:
-        """JSON form."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+SETTINGS = CigolSettings
 
 
 def _one_line(clause: LiteralClause | Clause, names: dict[Var, str] | None = None) -> str:
@@ -525,7 +518,7 @@ def cigol(
     target
         ``(name, arity)``.
     settings
-        Search bounds (default: :meth:`CigolSettings.from_kb`).
+        Search bounds (default: the file's ``set/2`` directives).
     progress
         Called as ``progress(stage, done, total)``.
 
@@ -539,7 +532,7 @@ def cigol(
         When the target has no positive example.
     """
     if settings is None:
-        settings = CigolSettings.from_kb(kb)
+        settings = CigolSettings.from_values(kb.settings, kb.setting_positions)
     if not kb.positives(*target):
         raise InvalidParameterError(f"no positive examples of {target[0]}/{target[1]}")
     learner = _Cigol(kb, target, settings, progress)
@@ -553,3 +546,56 @@ def cigol(
         learner.evaluated,
         own,
     )
+
+
+# ---------------------------------------------------------------------- the learner protocol
+
+
+@dataclass(eq=False)
+class CigolRun(RelationalRun):
+    """Inverse resolution run on a task: the theory and each clause's derivation tree."""
+
+    task: LearningTask
+    settings: CigolSettings
+    result: CigolResult
+    algorithm: str = "inverse-resolution"
+
+    def report(self) -> list[str]:
+        """The theory, then each clause's coverage and derivation tree as comments."""
+        lines = [str(self.result.theory), ""]
+        for number, learnt in enumerate(self.result.clauses, start=1):
+            lines.append(
+                f"% clause {number}: {learnt.positives} positive, {learnt.negatives} negative, "
+                f"compression {learnt.compression}; derivation:"
+            )
+            lines.extend("%   " + line for line in learnt.derivation.lines())
+        return lines
+
+    def messages(self, verbose: int = 0) -> list[str]:
+        """With ``verbose``: the clauses set aside, the search effort and the background."""
+        if not verbose:
+            return []
+        background = ", ".join(format_indicator(p) for p in self.result.background)
+        return [
+            *self.set_aside_lines(),
+            f"% {self.result.candidates} candidate clauses evaluated; background: {background}",
+        ]
+
+
+def learn(
+    task: LearningTask,
+    settings: CigolSettings | None = None,
+    *,
+    progress: Progress | None = None,
+    log: Callable[[int, str], None] | None = None,
+) -> CigolRun:
+    """Run inverse resolution on a task (the learner protocol).
+
+    Raises
+    ------
+    InvalidParameterError
+        When the target has no positive example, or the task is a table.
+    """
+    settings = settings or CigolSettings.from_task(task)
+    kb = knowledge_base(task, "inverse resolution")
+    return CigolRun(task, settings, cigol(kb, task.target, settings, progress))

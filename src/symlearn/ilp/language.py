@@ -17,9 +17,18 @@ that type, ``-type`` a new variable or one of that type already there,
 its ``modeh``.  **Determinations** for the target restrict the predicates
 further.  Without modes every argument may be any variable.
 
+A file that declares no modes still has a language bias, stated in mode
+syntax by :func:`derived_modes` (for the peers' input formats, which need
+modes or types): one type ``t`` for every argument, the head all ``+``, and
+for each background predicate one body mode per argument that is ``+`` with
+the others ``-``.  Those modes allow exactly the literals of FOIL's untyped
+templates (:meth:`LiteralMode.untyped`): every argument a variable, at least
+one of them already in the clause.  :func:`argument_types` reads each
+predicate's argument types from the modes.
+
 Classes and functions
 ---------------------
-ArgumentMode, LiteralMode, Candidate, Language
+ArgumentMode, LiteralMode, Candidate, Language, derived_modes, argument_types
 
 Examples
 --------
@@ -51,7 +60,16 @@ from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, functor_of
 
-__all__ = ["ArgumentMode", "Candidate", "Language", "LiteralMode", "TypedVar"]
+__all__ = [
+    "DEFAULT_TYPE",
+    "ArgumentMode",
+    "Candidate",
+    "Language",
+    "LiteralMode",
+    "TypedVar",
+    "argument_types",
+    "derived_modes",
+]
 
 #: A clause variable with its type (None when there are no modes).
 TypedVar = tuple[Var, "str | None"]
@@ -60,6 +78,8 @@ TypedVar = tuple[Var, "str | None"]
 ANY = "?"
 #: The equality literal's indicator.
 EQUALITY: Indicator = ("=", 2)
+#: The type of every argument when the file declares no modes.
+DEFAULT_TYPE = "t"
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,3 +353,54 @@ def _head_types(head_modes: list[Mode], target: Indicator) -> tuple[str | None, 
 
 def _name(indicator: Indicator) -> str:
     return f"{format_term(indicator[0])}/{indicator[1]}"
+
+
+def derived_modes(target: Indicator, predicates: Sequence[Indicator]) -> tuple[Mode, ...]:
+    """The language bias of a file without modes, in mode syntax (see the module docstring).
+
+    Parameters
+    ----------
+    target
+        ``(name, arity)`` of the target: its head mode has every argument ``+t``.
+    predicates
+        The background predicates, each given one body mode per argument.
+
+    Examples
+    --------
+    >>> [str(m) for m in derived_modes(("p", 2), [("e", 2)])]
+    ['modeh(1, p(+t, +t))', 'modeb(*, e(+t, -t))', 'modeb(*, e(-t, +t))']
+    """
+
+    def template(name: str, markers: list[str]) -> Term:
+        args = tuple(Struct(marker, (DEFAULT_TYPE,)) for marker in markers)
+        return Struct(name, args) if args else name
+
+    modes = [Mode("head", 1, template(target[0], ["+"] * target[1]))]
+    for name, arity in predicates:
+        for position in range(arity):
+            markers = ["-"] * arity
+            markers[position] = "+"
+            modes.append(Mode("body", None, template(name, markers)))
+    return tuple(modes)
+
+
+def argument_types(
+    modes: Iterable[Mode], predicates: Iterable[Indicator] = ()
+) -> dict[Indicator, tuple[str, ...]]:
+    """The argument types of each predicate: from its first mode, else ``t`` for each.
+
+    Examples
+    --------
+    >>> from symlearn.kb import loads
+    >>> kb = loads(":- modeh(1, gp(+person, -person)). :- modeb(*, age(+person, #int)).")
+    >>> argument_types(kb.modes, [("female", 1)])
+    {('gp', 2): ('person', 'person'), ('age', 2): ('person', 'int'), ('female', 1): ('t',)}
+    """
+    found: dict[Indicator, tuple[str, ...]] = {}
+    for mode in modes:
+        template = LiteralMode.from_mode(mode)
+        if template.indicator not in found:
+            found[template.indicator] = tuple(a.type or DEFAULT_TYPE for a in template.arguments)
+    for indicator in predicates:
+        found.setdefault(indicator, (DEFAULT_TYPE,) * indicator[1])
+    return found

@@ -40,7 +40,7 @@ subset).  Aleph's compression is p − n − L + 1: the same order.
 
 Functions and classes
 ---------------------
-progol, ProgolSettings, ProgolResult, ProgolClause
+progol, learn, ProgolSettings, ProgolResult, ProgolClause, ProgolRun
 
 References
 ----------
@@ -57,6 +57,14 @@ Examples
 grandparent(A, B) :-
     parent(A, C),
     parent(C, B).
+
+On the learner protocol (``symlearn learn progol``), settings from Python
+override the file's:
+
+>>> import symlearn
+>>> run = symlearn.learn("progol", "kb/family.pl", target="grandparent/2", clauselength=3)
+>>> run.clauses() == result.theory.hypothesis(), run.settings.clauselength
+(True, 3)
 """
 
 from __future__ import annotations
@@ -66,46 +74,58 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import EngineLimitError, InvalidParameterError, KBError
+from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
 from symlearn.ilp.coverage import Coverage
-from symlearn.ilp.settings import natural_settings
+from symlearn.ilp.result import RelationalRun
+from symlearn.ilp.task import knowledge_base
 from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.learning.settings import Settings, option
+from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var
 
-__all__ = ["ProgolClause", "ProgolResult", "ProgolSettings", "progol"]
+__all__ = [
+    "EVALFNS",
+    "SETTINGS",
+    "ProgolClause",
+    "ProgolResult",
+    "ProgolRun",
+    "ProgolSettings",
+    "learn",
+    "progol",
+]
+
+SUMMARY = "Learn the target by Progol-style inverse entailment; -v prints each bottom clause."
+EXAMPLE = "symlearn learn progol kb/family.pl --target grandparent/2"
 
 Progress = Callable[[str, int, "int | None"], None]
+#: The clause scores ``set(evalfn, ...)`` chooses from.
 EVALFNS = ("compression", "coverage", "mdl", "posonly")
 
 
 @dataclass(frozen=True)
-class ProgolSettings:
+class ProgolSettings(Settings):
     """The bounds of the search, each also readable from ``:- set(Name, Value)``.
 
     Attributes
     ----------
     clauselength
         Most literals in a clause, head included (Aleph's default 4).
-    c
-        Most body goals (Progol's ``c``; None: ``clauselength`` − 1).
     nodes
         Most clauses evaluated per search.
     i
         Variable depth: layers of the bottom clause.
     h
         Proof depth of the query engine.
-    r
-        Most engine calls per query (Progol's resolution bound).
     noise
         Most negatives an acceptable clause covers.
     minpos
@@ -114,65 +134,34 @@ class ProgolSettings:
         ``compression``, ``coverage``, ``mdl`` or ``posonly``.
     posonly
         Learn from positives only (the same as ``evalfn = posonly``).
+    c
+        Most body goals (Progol's ``c``; None: ``clauselength`` − 1).
+    r
+        Most engine calls per query (Progol's resolution bound).
     gsamplesize
         Random examples drawn for ``posonly``.
     seed
         Random seed for those draws.
     """
 
-    clauselength: int = 4
-    c: int | None = None
-    nodes: int = 5000
-    i: int = 2
-    h: int = 30
-    r: int = 100_000
-    noise: int = 0
-    minpos: int = 1
-    evalfn: str = "compression"
-    posonly: bool = False
-    gsamplesize: int = 100
-    seed: int = 0
+    ALGORITHM: ClassVar[str] = "progol"
 
-    INTEGERS: ClassVar[tuple[str, ...]] = (
-        "clauselength",
-        "c",
-        "nodes",
-        "i",
-        "h",
-        "r",
-        "noise",
-        "minpos",
-        "gsamplesize",
-        "seed",
+    clauselength: int = option(
+        4, key="clauselength", minimum=1, help="Most literals in a clause, head included."
     )
-
-    def __post_init__(self) -> None:
-        if self.evalfn not in EVALFNS:
-            raise InvalidParameterError(
-                f"evalfn must be one of {', '.join(EVALFNS)}, not {self.evalfn!r}"
-            )
-        if self.clauselength < 1:
-            raise InvalidParameterError("clauselength must be at least 1")
-
-    @classmethod
-    def from_kb(cls, kb: KnowledgeBase, **overrides: Any) -> ProgolSettings:
-        """Settings from the knowledge base's ``set/1,2`` directives, then ``overrides``."""
-        values: dict[str, Any] = dict(natural_settings(kb, cls.INTEGERS))
-        evalfn = kb.setting("evalfn")
-        if evalfn is not None:
-            if evalfn not in EVALFNS:
-                raise KBError(f"set(evalfn, {format_term(evalfn)}): expected one of {EVALFNS}")
-            values["evalfn"] = evalfn
-        posonly = kb.setting("posonly")
-        if posonly is not None:
-            if posonly not in ("true", "false"):
-                raise KBError(f"set(posonly, {format_term(posonly)}): expected true or false")
-            values["posonly"] = posonly == "true"
-        values.update({k: v for k, v in overrides.items() if v is not None})
-        unknown = set(values) - {f.name for f in fields(cls)}
-        if unknown:
-            raise InvalidParameterError(f"unknown settings: {', '.join(sorted(unknown))}")
-        return cls(**values)
+    nodes: int = option(5000, key="nodes", minimum=1, help="Most clauses searched per seed.")
+    i: int = option(2, key="i", minimum=0, help="Variable depth of the bottom clause.")
+    h: int = option(30, key="h", minimum=1, help="Proof depth of coverage tests.")
+    noise: int = option(0, key="noise", minimum=0, help="Negatives a clause may cover.")
+    minpos: int = option(1, key="minpos", minimum=1, help="Fewest positives a clause covers.")
+    evalfn: str = option("compression", key="evalfn", choices=EVALFNS, help="Clause score.")
+    posonly: bool = option(False, key="posonly", flag=True, help="Learn from positives only.")
+    c: int | None = option(None, key="c", cli=None, minimum=0, help="Most body goals.")
+    r: int = option(100_000, key="r", cli=None, minimum=1, help="Most engine calls per query.")
+    gsamplesize: int = option(
+        100, key="gsamplesize", cli=None, minimum=1, help="Random examples drawn for posonly."
+    )
+    seed: int = option(0, key="seed", cli=None, help="Seed for the posonly random examples.")
 
     @property
     def evaluation(self) -> str:
@@ -185,9 +174,8 @@ class ProgolSettings:
         limit = self.clauselength - 1
         return limit if self.c is None else min(limit, self.c)
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+SETTINGS = ProgolSettings
 
 
 @dataclass(frozen=True)
@@ -518,7 +506,7 @@ def progol(
     target
         ``(name, arity)``.
     settings
-        Search bounds (default :meth:`ProgolSettings.from_kb`).
+        Search bounds (default: the file's ``set/2`` directives).
     progress
         Called as ``progress(stage, done, total)``.
 
@@ -532,7 +520,7 @@ def progol(
         When the target has no positive example or no head mode.
     """
     if settings is None:
-        settings = ProgolSettings.from_kb(kb)
+        settings = ProgolSettings.from_values(kb.settings, kb.setting_positions)
     if not kb.positives(*target):
         raise InvalidParameterError(f"no positive examples of {target[0]}/{target[1]}")
     if not kb.head_modes(*target):
@@ -543,3 +531,59 @@ def progol(
     learner.run()
     own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
     return ProgolResult(target, tuple(learner.learnt), settings, learner.nodes, own)
+
+
+# ---------------------------------------------------------------------- the learner protocol
+
+
+@dataclass(eq=False)
+class ProgolRun(RelationalRun):
+    """Progol run on a task: the theory, each clause's bottom clause and search effort."""
+
+    task: LearningTask
+    settings: ProgolSettings
+    result: ProgolResult
+    algorithm: str = "progol"
+
+    def report(self) -> list[str]:
+        """The theory."""
+        return [str(self.result.theory)]
+
+    def messages(self, verbose: int = 0) -> list[str]:
+        """With ``verbose``: the clauses set aside, each bottom clause and each clause's score."""
+        if not verbose:
+            return []
+        lines = self.set_aside_lines()
+        for learnt in self.result.clauses:
+            bottom = learnt.bottom
+            lines.append(
+                f"% bottom clause of {format_term(bottom.example, max_priority=999)} "
+                f"({len(bottom)} body literals, {learnt.nodes} nodes searched):"
+            )
+            lines.append(str(bottom.clause))
+        for learnt in self.result.clauses:
+            kind = "example kept as a fact" if learnt.is_example else "clause"
+            lines.append(
+                f"% {kind}: {learnt.positives} positive, {learnt.negatives} negative, "
+                f"score {learnt.score:g}"
+            )
+        return lines
+
+
+def learn(
+    task: LearningTask,
+    settings: ProgolSettings | None = None,
+    *,
+    progress: Progress | None = None,
+    log: Callable[[int, str], None] | None = None,
+) -> ProgolRun:
+    """Run Progol on a task (the learner protocol).
+
+    Raises
+    ------
+    InvalidParameterError
+        When the target has no positive example or no head mode, or the task is a table.
+    """
+    settings = settings or ProgolSettings.from_task(task)
+    kb = knowledge_base(task, "Progol")
+    return ProgolRun(task, settings, progol(kb, task.target, settings, progress))

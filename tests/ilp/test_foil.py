@@ -181,7 +181,7 @@ def test_ancestor_recursive_without_modes() -> None:
 def test_left_recursion_is_rejected_on_the_data() -> None:
     kb = load([KB / "can_reach.pl"])
     lines = []
-    foil(kb, ("can_reach", 2), trace=lambda level, message: lines.append(message))
+    foil(kb, ("can_reach", 2), log=lambda level, message: lines.append(message))
     assert any("rejected: a call can reach itself" in line for line in lines)
 
 
@@ -191,8 +191,8 @@ def test_left_recursion_is_rejected_on_the_data() -> None:
 def test_noisy_data_mdl_stop_is_on_by_default_and_configurable() -> None:
     kb = load([KB / "noisy_grandmother.pl"])
     target = ("grandmother", 2)
-    with_mdl = foil(kb, target, FoilSettings.from_kb(kb, min_accuracy=0.0))
-    without = foil(kb, target, FoilSettings.from_kb(kb, min_accuracy=0.0, mdl=False))
+    with_mdl = foil(kb, target, FoilSettings.from_values(kb.settings, min_accuracy=0.0))
+    without = foil(kb, target, FoilSettings.from_values(kb.settings, min_accuracy=0.0, mdl=False))
     assert FoilSettings().mdl is True
     size = lambda r: sum(len(c.clause.body) for c in r.clauses)  # noqa: E731
     assert size(with_mdl) < size(without)
@@ -215,10 +215,10 @@ def test_clause_length_limits_the_body() -> None:
 
 def test_settings_from_the_file_and_overrides() -> None:
     kb = loads(":- set(clauselength, 3). :- set(mdl, false). :- set(closed_world, true).")
-    s = FoilSettings.from_kb(kb, mdl=None, seed=5)
+    s = FoilSettings.from_values(kb.settings, mdl=None, seed=5)
     assert (s.clause_length, s.mdl, s.closed_world, s.seed) == (3, False, True, 5)
-    with pytest.raises(KBError, match="expected bool"):
-        FoilSettings.from_kb(loads(":- set(mdl, maybe)."))
+    with pytest.raises(KBError, match="expected true or false"):
+        FoilSettings.from_values(loads(":- set(mdl, maybe).").settings)
 
 
 def test_closed_world_cap_is_reported_and_sampled() -> None:

@@ -23,7 +23,7 @@ from symlearn.logic.resolution import Literal, LiteralClause, binary_resolvents
 from symlearn.logic.subsumption import subsumes
 from symlearn.logic.terms import Struct, Var
 from tests.conftest import requires_swipl
-from tests.learners.ilp_agreement import assert_same_answers
+from tests.ilp.ilp_agreement import assert_same_answers
 from tests.logic.clause_strategies import atoms, clauses
 
 A, B = Var("A"), Var("B")

@@ -18,7 +18,7 @@ from symlearn.learning.program import LearnedProgram
 from symlearn.logic.clauses import Clause
 from symlearn.logic.subsumption import subsumes
 from tests.conftest import requires_swipl
-from tests.learners.ilp_agreement import assert_same_answers
+from tests.ilp.ilp_agreement import assert_same_answers
 
 GRANDPARENT = Clause.from_term(parse_term("grandparent(A, B) :- parent(A, C), parent(C, B)"))
 GRANDMOTHER = Clause.from_term(
@@ -131,7 +131,7 @@ def test_search_finds_the_best_clause_of_the_bottom_clause(family, target):
 
 def test_settings_come_from_the_file_and_are_checked():
     kb = loads(":- set(clauselength, 3). :- set(posonly). :- set(evalfn, mdl).")
-    settings = ProgolSettings.from_kb(kb, nodes=10)
+    settings = ProgolSettings.from_values(kb.settings, nodes=10)
     assert (settings.clauselength, settings.posonly, settings.evalfn, settings.nodes) == (
         3,
         True,
@@ -140,9 +140,9 @@ def test_settings_come_from_the_file_and_are_checked():
     )
     assert settings.evaluation == "posonly"
     with pytest.raises(KBError):
-        ProgolSettings.from_kb(loads(":- set(nodes, many)."))
+        ProgolSettings.from_values(loads(":- set(nodes, many).").settings)
     with pytest.raises(KBError):
-        ProgolSettings.from_kb(loads(":- set(evalfn, magic)."))
+        ProgolSettings.from_values(loads(":- set(evalfn, magic).").settings)
 
 
 def test_a_short_clauselength_keeps_examples_as_facts(family):

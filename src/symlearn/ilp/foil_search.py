@@ -1,0 +1,570 @@
+r"""FOIL's search: the outer covering loop and the inner general-to-specific loop.
+
+:class:`FoilSearch` holds one FOIL run over a target (Quinlan 1990; Mitchell
+1997, section 10.5; the algorithm and its options are described in
+:mod:`symlearn.ilp.foil`, which runs it):
+
+* :meth:`FoilSearch.run` is the outer loop: it learns one clause at a time
+  and removes the positives it covers, until every positive is covered or
+  no acceptable clause is found;
+* the inner loop adds the candidate literal of the language
+  (:mod:`symlearn.ilp.language`) with the best Foil_Gain
+  (:func:`~symlearn.ilp.coverage.foil_gain`) over the binding tables of
+  :class:`~symlearn.ilp.coverage.Coverage`, under the encoding-length (MDL)
+  stop, with determinate literals, negation, equality and recursion guarded
+  by :func:`~symlearn.ilp.recursion.recursion_terminates`; a finished clause
+  is pruned and accepted when accurate enough.
+
+Each decision is reported through ``log(level, message)``: level 1 for the
+search's decisions, 2 for every candidate considered.
+
+Classes
+-------
+FoilSearch, LearnedClause, LiteralStep
+
+References
+----------
+Quinlan, J. R. (1990). Learning logical definitions from relations. Machine
+Learning 5, 239-266.  Quinlan, J. R. and Cameron-Jones, R. M. (1993). FOIL: a
+midterm report. ECML-93.  Mitchell, T. (1997). Machine Learning, section 10.5.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from symlearn.errors import EngineLimitError
+from symlearn.ilp.coverage import BindingTable, Coverage, foil_gain
+from symlearn.ilp.language import Candidate, Language, TypedVar
+from symlearn.ilp.recursion import recursion_terminates
+from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.logic.clauses import Clause, conjunction
+from symlearn.logic.indicators import Indicator
+from symlearn.logic.printer import format_term, variable_names
+from symlearn.logic.terms import Struct, Term, Var, functor_of
+
+if TYPE_CHECKING:
+    from symlearn.ilp.foil import FoilSettings
+
+__all__ = ["FoilSearch", "LearnedClause", "LiteralStep", "Log", "Progress"]
+
+#: ``log(level, message)``: level 1 for the search's decisions, 2 for every candidate.
+Log = Callable[[int, str], None]
+#: ``progress(stage, done, total)``.
+Progress = Callable[[str, int, "int | None"], None]
+
+
+@dataclass(frozen=True)
+class LiteralStep:
+    """One literal added to a clause, with the binding counts behind its gain."""
+
+    literal: Term
+    gain: float
+    p0: int
+    n0: int
+    p1: int
+    n1: int
+    t: int
+    determinate: bool = False
+
+    def to_dict(self, names: dict[Var, str] | None = None) -> dict[str, Any]:
+        """JSON form: ``literal``, ``gain`` and the counts."""
+        return {
+            "literal": format_term(self.literal, names, 999),
+            "gain": self.gain,
+            "p0": self.p0,
+            "n0": self.n0,
+            "p1": self.p1,
+            "n1": self.n1,
+            "t": self.t,
+            "determinate": self.determinate,
+        }
+
+
+@dataclass(frozen=True)
+class LearnedClause:
+    """A clause of the theory with the training examples it covers."""
+
+    clause: Clause
+    positives: int
+    negatives: int
+    steps: tuple[LiteralStep, ...]
+    bits: float = 0.0
+    pruned: tuple[Term, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (DESIGN.md: ``clause``, ``positives``, ``negatives``, ``literals``)."""
+        names = variable_names(
+            Clause(self.clause.head, [s.literal for s in self.steps]).to_term(),
+            singletons_as_underscore=False,
+        )
+        return {
+            "clause": str(self.clause),
+            "positives": self.positives,
+            "negatives": self.negatives,
+            "literals": [step.to_dict(names) for step in self.steps],
+            "pruned": [format_term(g, names, 999) for g in self.pruned],
+            "bits": round(self.bits, 3),
+        }
+
+
+# ---------------------------------------------------------------------- search
+
+
+@dataclass
+class _Scored:
+    """A candidate literal (or its negation) with its counts."""
+
+    literal: Term
+    new_variables: tuple[TypedVar, ...]
+    gain: float
+    p1: int
+    n1: int
+    t: int
+    counts: np.ndarray
+    determinate: bool = False
+
+
+class FoilSearch:
+    """The state of one FOIL run (one target).
+
+    Parameters
+    ----------
+    kb
+        The knowledge base (its clauses for the target are set aside).
+    target
+        ``(name, arity)`` of the predicate to learn.
+    settings
+        FOIL's settings.
+    log
+        ``log(level, message)`` receives the search as it goes.
+    progress
+        ``progress(stage, done, total)``.
+    coverage
+        The coverage tables to use (default: new ones for ``kb``).
+    """
+
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        target: Indicator,
+        settings: FoilSettings,
+        log: Log | None,
+        progress: Progress | None,
+        coverage: Coverage | None = None,
+    ) -> None:
+        self.kb = kb
+        self.target = target
+        self.settings = settings
+        self.log = log or (lambda level, message: None)
+        self.progress = progress
+        self.coverage = coverage or Coverage(kb, target)
+        self.language = Language.from_kb(
+            kb,
+            target,
+            recursion=settings.recursion,
+            equality=settings.equality,
+            constants=self._constants,
+        )
+        self.recursive_language = any(m.indicator == target for m in self.language.modes)
+        self.head = Struct(target[0], tuple(Var(f"X{i}") for i in range(1, target[1] + 1)))
+        self.head_variables: list[TypedVar] = list(
+            zip(self.head.args, self.language.head_types)  # type: ignore[arg-type]
+        )
+        self.relations = len(self.language.predicates())
+        self.total_examples = 0
+        self.all_examples: list[Term] = []
+
+    def _constants(self, indicator: Indicator, position: int) -> list[Term]:
+        relation = self.coverage.relation(indicator)
+        if relation is None or not len(relation):
+            return []
+        values, counts = np.unique(relation.rows[:, position], return_counts=True)
+        best = values[np.argsort(-counts, kind="stable")][: self.settings.max_constants]
+        return self.coverage.symbols.decode(sorted(best.tolist()))
+
+    def say(self, level: int, message: str) -> None:
+        """Report ``message`` at ``level`` (1: decisions, 2: every candidate)."""
+        self.log(level, message)
+
+    # -- outer loop
+    def run(self, positives: list[Term], negatives: list[Term]) -> tuple[list[LearnedClause], str]:
+        """The outer loop: clauses until every positive is covered, and why it stopped."""
+        learned: list[LearnedClause] = []
+        uncovered = list(positives)
+        total = len(positives) + len(negatives)
+        stopped = "every positive example is covered"
+        while uncovered:
+            if self.progress is not None:
+                self.progress("positives covered", len(positives) - len(uncovered), len(positives))
+            if self.recursive_language:
+                self._set_known_tuples([c.clause for c in learned], positives)
+            self.say(
+                1,
+                f"clause {len(learned) + 1}: {len(uncovered)} uncovered positive and "
+                f"{len(negatives)} negative examples",
+            )
+            found = self._learn_clause(uncovered, negatives, total)
+            if found is None:
+                stopped = "no acceptable clause"
+                break
+            clause, steps, bits, pruned = found
+            theory = [c.clause for c in learned] + [clause]
+            self.coverage.set_theory(theory)
+            if self.coverage.calls_target(clause):
+                still = ~self.coverage.theory_covered(uncovered)
+            else:
+                still = ~self.coverage.covered(clause, uncovered)
+            remaining = [e for e, keep in zip(uncovered, still.tolist()) if keep]
+            if len(remaining) == len(uncovered):
+                self.say(1, "the clause covers no new positive example: stop")
+                self.coverage.set_theory([c.clause for c in learned])
+                stopped = "a clause covered no new positive example"
+                break
+            learned.append(LearnedClause(clause, 0, 0, tuple(steps), bits, tuple(pruned)))
+            self.say(1, f"clause {len(learned)} accepted:\n{_indent(str(clause))}")
+            uncovered = remaining
+        if self.progress is not None:
+            self.progress("positives covered", len(positives) - len(uncovered), len(positives))
+        return learned, stopped
+
+    def _set_known_tuples(self, theory: list[Clause], positives: list[Term]) -> None:
+        """The target's tuples for recursive literals: positives and what the theory derives."""
+        coverage = self.coverage
+        symbols = coverage.symbols
+        rows = np.array(
+            [[symbols.code(a) for a in p.args] for p in positives if type(p) is Struct],
+            dtype=np.int64,
+        ).reshape(-1, self.target[1])
+        known = np.unique(rows, axis=0) if len(rows) else rows
+        for _ in range(100):
+            coverage.set_extension_codes(self.target, known)
+            derived = [coverage.derive(c) for c in theory]
+            parts = [known] + [d for d in derived if d is not None]
+            grown = np.unique(np.concatenate(parts), axis=0)
+            if len(grown) == len(known):
+                break
+            known = grown
+        coverage.set_extension_codes(self.target, known)
+
+    # -- inner loop
+    def _learn_clause(
+        self, positives: list[Term], negatives: list[Term], total: int
+    ) -> tuple[Clause, list[LiteralStep], float, list[Term]] | None:
+        examples = positives + negatives
+        is_positive_example = np.array([True] * len(positives) + [False] * len(negatives))
+        table = self.coverage.bind_head(self.head, examples)
+        variables = list(self.head_variables)
+        body: list[Term] = []
+        steps: list[LiteralStep] = []
+        literal_bits: list[float] = []
+        while True:
+            is_pos = is_positive_example[table.example]
+            p0 = int(np.count_nonzero(is_pos))
+            n0 = len(table) - p0
+            if n0 == 0:
+                break
+            if 1 + len(body) >= self.settings.clause_length:
+                self.say(1, f"  clause length {self.settings.clause_length} reached")
+                break
+            chosen = self._choose(table, is_pos, is_positive_example, variables, body, p0, n0)
+            if chosen is None:
+                break
+            best, bits = chosen
+            names = _names(self.head, body, best.literal)
+            self.say(
+                1,
+                f"  add {format_term(best.literal, names, 999)}  gain {best.gain:.3f}  "
+                f"bindings {best.p1}+/{best.n1}- (t={best.t})"
+                + ("  [determinate]" if best.determinate else ""),
+            )
+            steps.append(
+                LiteralStep(
+                    best.literal, best.gain, p0, n0, best.p1, best.n1, best.t, best.determinate
+                )
+            )
+            literal_bits.append(bits)
+            table = self.coverage.extend(table, best.literal)
+            body.append(best.literal)
+            variables.extend(best.new_variables)
+        clause = Clause(self.head, body)
+        pruned: list[Term] = []
+        if body:
+            clause, pruned = self._prune(clause, examples, is_positive_example)
+        covered = self.coverage.covered(clause, examples)
+        pos = int(np.count_nonzero(covered & is_positive_example))
+        neg = int(np.count_nonzero(covered & ~is_positive_example))
+        if pos == 0:
+            self.say(1, "  the clause covers no positive example: rejected")
+            return None
+        if neg and pos / (pos + neg) < self.settings.min_accuracy:
+            self.say(
+                1,
+                f"  the clause covers {pos}+/{neg}- examples, accuracy "
+                f"{pos / (pos + neg):.3f} < {self.settings.min_accuracy}: rejected",
+            )
+            return None
+        kept = [b for s, b in zip(steps, literal_bits) if s.literal in clause.body]
+        bits = _clause_bits(kept)
+        return clause, steps, bits, pruned
+
+    def _choose(
+        self,
+        table: BindingTable,
+        is_pos: np.ndarray,
+        is_positive_example: np.ndarray,
+        variables: list[TypedVar],
+        body: list[Term],
+        p0: int,
+        n0: int,
+    ) -> tuple[_Scored, float] | None:
+        candidates = [
+            c
+            for c in self.language.candidates(variables, body)
+            if not _same_literal(c.literal, self.head)
+        ]
+        per_relation: dict[Indicator, int] = {}
+        for candidate in candidates:
+            per_relation[candidate.indicator] = per_relation.get(candidate.indicator, 0) + 1
+        scored: list[_Scored] = []
+        for candidate in candidates:
+            scored.extend(self._score(table, is_pos, candidate, p0, n0, body))
+        scored.sort(key=lambda s: (-s.gain, len(s.new_variables), _negated(s.literal)))
+        names_body = body
+        for s in scored[:5]:
+            names = _names(self.head, names_body, s.literal)
+            self.say(
+                2,
+                f"    {format_term(s.literal, names, 999):40} gain {s.gain:9.3f}  "
+                f"{s.p1}+/{s.n1}- t={s.t}",
+            )
+        bits_so_far = [self._literal_bits(g, per_relation) for g in body]
+        for s in self._ranked(scored):
+            bits = self._literal_bits(s.literal, per_relation)
+            if self.settings.mdl and not self._fits(
+                table, s, [*bits_so_far, bits], is_positive_example
+            ):
+                names = _names(self.head, body, s.literal)
+                self.say(
+                    2,
+                    f"    {format_term(s.literal, names, 999)}: the clause would cost more "
+                    "bits than the positives it covers",
+                )
+                continue
+            if self._recursion_rejected(body, s):
+                continue
+            return s, bits
+        determinate = [
+            s for s in scored if s.determinate and s.new_variables and not _negated(s.literal)
+        ]
+        for s in determinate:
+            bits = self._literal_bits(s.literal, per_relation)
+            if self.settings.mdl and not self._fits(
+                table, s, [*bits_so_far, bits], is_positive_example
+            ):
+                continue
+            if self._recursion_rejected(body, s):
+                continue
+            return s, bits
+        self.say(1, "  no literal with positive gain fits: stop specialising")
+        return None
+
+    def _ranked(self, scored: list[_Scored]) -> list[_Scored]:
+        """Literals with positive gain, best first; a completing literal close to the best leads.
+
+        A literal that leaves no negative binding (n1 = 0) and keeps at least
+        ``completion`` of the best gain goes first: the gain counts bindings,
+        and a literal that multiplies the bindings of a clause it does not
+        make any more consistent can outscore the one that finishes it.
+        """
+        useful = [s for s in scored if s.gain > 1e-12]
+        if not useful:
+            return []
+        best = useful[0].gain
+        finishing = [s for s in useful if s.n1 == 0 and s.gain >= self.settings.completion * best]
+        return finishing + [s for s in useful if not (s.n1 == 0 and s in finishing)]
+
+    def _score(
+        self,
+        table: BindingTable,
+        is_pos: np.ndarray,
+        candidate: Candidate,
+        p0: int,
+        n0: int,
+        body: list[Term],
+    ) -> list[_Scored]:
+        try:
+            counts = self.coverage.counts(table, candidate.literal)
+        except EngineLimitError as error:
+            self.say(2, f"    {candidate}: skipped ({error})")
+            return []
+        positive_counts = counts[is_pos]
+        negative_counts = counts[~is_pos]
+        p1 = int(positive_counts.sum())
+        n1 = int(negative_counts.sum())
+        t = int(np.count_nonzero(positive_counts))
+        determinate = bool(
+            candidate.new_variables
+            and t == p0
+            and np.all(positive_counts == 1)
+            and np.all(negative_counts <= 1)
+        )
+        found = [
+            _Scored(
+                candidate.literal,
+                candidate.new_variables,
+                foil_gain(p0, n0, p1, n1, t),
+                p1,
+                n1,
+                t,
+                counts,
+                determinate,
+            )
+        ]
+        if self.settings.negation and functor_of(candidate.literal) != self.target:
+            negated_literal = Struct("\\+", (candidate.literal,))
+            survive = (counts == 0).astype(np.int64)
+            np1 = p0 - t
+            nn1 = int(np.count_nonzero(negative_counts == 0))
+            found.append(
+                _Scored(
+                    negated_literal, (), foil_gain(p0, n0, np1, nn1, np1), np1, nn1, np1, survive
+                )
+            )
+        return found
+
+    def _literal_bits(self, literal: Term, per_relation: dict[Indicator, int]) -> float:
+        goal = literal.args[0] if _negated(literal) else literal  # type: ignore[union-attr]
+        lists = per_relation.get(functor_of(goal), 1)
+        return 1.0 + math.log2(max(self.relations, 1)) + math.log2(max(lists, 1))
+
+    def _fits(
+        self,
+        table: BindingTable,
+        scored: _Scored,
+        bits: list[float],
+        is_positive_example: np.ndarray,
+    ) -> bool:
+        """Quinlan's encoding-length test for the clause with ``scored`` added."""
+        kept = scored.counts > 0
+        examples = np.unique(table.example[kept])
+        p = int(np.count_nonzero(is_positive_example[examples]))
+        return _clause_bits(bits) <= _explicit_bits(p, self.total_examples)
+
+    def _recursion_rejected(self, body: list[Term], scored: _Scored) -> bool:
+        goal = scored.literal.args[0] if _negated(scored.literal) else scored.literal  # type: ignore[union-attr]
+        if functor_of(goal) != self.target:
+            return False
+        clause = Clause(self.head, [*body, scored.literal])
+        theory = [*self.coverage.theory, clause]
+        ok, reason = recursion_terminates(self.coverage, theory, self.all_examples)
+        if not ok:
+            names = _names(self.head, body, scored.literal)
+            self.say(1, f"  {format_term(scored.literal, names, 999)} rejected: {reason}")
+        return not ok
+
+    def _prune(
+        self, clause: Clause, examples: list[Term], is_positive_example: np.ndarray
+    ) -> tuple[Clause, list[Term]]:
+        """Drop literals whose removal does not make the clause cover more negative examples."""
+        covered = self.coverage.covered(clause, examples)
+        negatives = int(np.count_nonzero(covered & ~is_positive_example))
+        body = list(clause.body)
+        removed: list[Term] = []
+        for literal in reversed(clause.body):
+            trial = [g for g in body if g is not literal]
+            if not self._well_formed(trial):
+                continue
+            candidate = Clause(self.head, trial)
+            if self.coverage.calls_target(candidate):
+                ok, _ = recursion_terminates(
+                    self.coverage, [*self.coverage.theory, candidate], self.all_examples
+                )
+                if not ok:
+                    continue
+            mask = self.coverage.covered(candidate, examples)
+            if int(np.count_nonzero(mask & ~is_positive_example)) <= negatives:
+                body = trial
+                removed.append(literal)
+                self.say(
+                    1, f"  pruned {format_term(literal, _names(self.head, body, literal), 999)}"
+                )
+        return Clause(self.head, body), removed
+
+    def _well_formed(self, body: list[Term]) -> bool:
+        """Each literal has a variable bound before it; tests have all theirs bound."""
+        bound = {id(v) for v in self.head.args}
+        for literal in body:
+            negated = _negated(literal)
+            goal = literal.args[0] if negated else literal  # type: ignore[union-attr]
+            args = goal.args if type(goal) is Struct else ()
+            variables = [a for a in args if type(a) is Var]
+            old = [v for v in variables if id(v) in bound]
+            if not old and variables:
+                return False
+            test = negated or functor_of(goal) == ("=", 2)
+            if test and len(old) < len(variables) and functor_of(goal) == ("=", 2):
+                return False
+            if not self._inputs_bound(goal, bound):
+                return False
+            if not negated:
+                bound.update(id(v) for v in variables)
+        return True
+
+    def _inputs_bound(self, goal: Term, bound: set[int]) -> bool:
+        """With modes: some template of the literal has every ``+`` argument bound."""
+        if not self.language.typed or functor_of(goal) == ("=", 2):
+            return True
+        args = goal.args if type(goal) is Struct else ()
+        templates = [m for m in self.language.modes if m.indicator == functor_of(goal)]
+        return any(
+            all(
+                a.marker != "+" or (type(arg) is Var and id(arg) in bound)
+                for a, arg in zip(m.arguments, args)
+            )
+            for m in templates
+        )
+
+
+def _same_literal(a: Term, b: Term) -> bool:
+    """True when ``a`` and ``b`` are the same literal (same variables, by identity)."""
+    if type(a) is not Struct or type(b) is not Struct:
+        return a == b
+    return (
+        a.name == b.name
+        and len(a.args) == len(b.args)
+        and all(x is y or (type(x) is not Var and x == y) for x, y in zip(a.args, b.args))
+    )
+
+
+def _negated(literal: Term) -> bool:
+    return type(literal) is Struct and literal.name == "\\+" and len(literal.args) == 1
+
+
+def _clause_bits(bits: Sequence[float]) -> float:
+    """Bits of a clause: its literals' bits less log2(k!) (their order is free)."""
+    return sum(bits) - math.lgamma(len(bits) + 1) / math.log(2)
+
+
+def _explicit_bits(p: int, total: int) -> float:
+    """Bits to point out p positives among ``total`` examples: log2(T) + log2(C(T, p))."""
+    if total <= 0:
+        return 0.0
+    p = min(max(p, 0), total)
+    log_choose = math.lgamma(total + 1) - math.lgamma(p + 1) - math.lgamma(total - p + 1)
+    return math.log2(total) + log_choose / math.log(2)
+
+
+def _names(head: Term, body: Sequence[Term], extra: Term) -> dict[Var, str]:
+    """Letters for the clause's variables as portray_clause gives them (no ``_``)."""
+    term = Struct(":-", (head, conjunction([*body, extra]) if body else extra))
+    return variable_names(term, singletons_as_underscore=False)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())
