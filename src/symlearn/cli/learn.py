@@ -28,13 +28,7 @@ LEGACY: dict[str, str] = {
     "c45": "symlearn.cli.learn_trees:c45_command",
     "cart": "symlearn.cli.learn_trees:cart_command",
     "one-r": "symlearn.cli.learn_trees:one_r_command",
-    "list-then-eliminate": "symlearn.cli.learn_concepts:list_then_eliminate_command",
-    "candidate-elimination": "symlearn.cli.learn_concepts:candidate_elimination_command",
-    "elimination": "symlearn.cli.learn_concepts:elimination_command",
-    "foil": "symlearn.cli.learn_rules:foil_command",
     "sequential-covering": "symlearn.cli.learn_sequential_covering:sequential_covering_command",
-    "inverse-resolution": "symlearn.cli.learn_ilp:inverse_resolution",
-    "progol": "symlearn.cli.learn_ilp:progol_command",
     "naive-bayes": "symlearn.cli.learn_bayes:naive_bayes_command",
     "bayes-net": "symlearn.cli.learn_bayes:bayes_net_command",
 }
