@@ -27,7 +27,7 @@ from symlearn.evaluation.metrics import majority
 from symlearn.hypotheses.rule_set import RuleSet
 from symlearn.learners.trees.id3 import id3
 from symlearn.learners.trees.one_r import one_r
-from tests.learners.trees_support import playtennis
+from tests.learners.trees.support import playtennis
 
 labels_strategy = st.lists(st.sampled_from(["a", "b", "c"]), min_size=4, max_size=60)
 

@@ -11,7 +11,7 @@ from symlearn.learners.trees.id3 import id3
 from symlearn.learners.trees.one_r import one_r
 from symlearn.render import to_dot
 from symlearn.render.trees import rule_set_graph, tree_graph
-from tests.learners.trees_support import golf, playtennis
+from tests.learners.trees.support import golf, playtennis
 
 
 def test_to_dict_is_the_design_json():

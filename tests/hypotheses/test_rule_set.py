@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from symlearn.errors import HypothesisSpaceError
 from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet
 from tests.conftest import requires_swipl
-from tests.learners.trees_support import engine_answer, engine_for
+from tests.learners.trees.support import engine_answer, engine_for
 
 NAMES = ("colour", "size", "weight")
 DOMAINS = (("red", "green", "blue"), ("small", "large"), None)  # weight is numeric

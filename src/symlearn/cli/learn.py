@@ -87,6 +87,8 @@ def _task(module: ModuleType, given: dict[str, Any]) -> Any:
         raise click.UsageError("give FILE... (the knowledge base)")
     if positive is not None or categorical or class_column:
         raise click.UsageError("--positive, --categorical and --class-column apply to --csv")
+    if target is None and getattr(module, "TARGET_REQUIRED", False):
+        raise click.UsageError("--target NAME/ARITY is required with FILE...")
     return LearningTask.from_files(files, target)
 
 

@@ -3,7 +3,8 @@
 A learner declares its settings once, as a
 :class:`~symlearn.learning.settings.Settings` dataclass; :func:`settings_options`
 turns each field into a click option (``clause_length`` -> ``--clause-length``,
-a bool -> ``--name/--no-name`` or a lone ``--name`` flag, choices, ranges,
+a bool -> ``--name/--no-name`` (``cli="ordered/unordered"``: ``--ordered/--unordered``)
+or a lone ``--name`` flag, choices, ranges,
 repeatable options).  Every option defaults to None, which means "not
 given": the file's ``set/2`` value or the field's default is used then.
 
@@ -87,7 +88,8 @@ def settings_option(name: str, annotation: Any, default: Any, meta: Option) -> C
         decls = [f"--{flag_name}", *meta.aliases, name]
         return click.option(*decls, is_flag=True, default=None, help=help_text)
     if kind is bool:
-        decls = [f"--{flag_name}/--no-{flag_name}", *meta.aliases, name]
+        on, _, off = flag_name.partition("/")  # cli="ordered/unordered" names both spellings
+        decls = [f"--{on}/--{off or 'no-' + on}", *meta.aliases, name]
         return click.option(*decls, default=None, help=help_text)
     if typing.get_origin(kind) is tuple:
         (item,) = typing.get_args(kind)[:1]

@@ -8,9 +8,10 @@ k folds with a seed), :mod:`~symlearn.evaluation.metrics` (confusion matrix,
 accuracy, precision, recall, F1, baseline accuracy),
 :mod:`~symlearn.evaluation.intervals` (the N% confidence interval for the true
 error), :mod:`~symlearn.evaluation.cross_validation` (hold-out and k-fold
-evaluation), :mod:`~symlearn.evaluation.comparison` (the paired t-test) and
+evaluation), :mod:`~symlearn.evaluation.comparison` (the paired t-test),
 :mod:`~symlearn.evaluation.statistics` (Student's t, binomial limits, C4.5's
-pessimistic error).
+pessimistic error) and :mod:`~symlearn.evaluation.reports` (the ``metrics``
+JSON of the attribute-value learners).
 """
 
 from symlearn.evaluation.comparison import PairedTTest, compare_learners, paired_t_test
@@ -36,7 +37,9 @@ from symlearn.evaluation.metrics import (
     confusion_matrix,
     majority,
 )
+from symlearn.evaluation.reports import cross_validation_metrics, holdout_metrics
 from symlearn.evaluation.splits import (
+    holdout_split,
     k_fold_indices,
     subset,
     train_test_split,
@@ -63,8 +66,11 @@ __all__ = [
     "compare_learners",
     "confusion_matrix",
     "cross_validate",
+    "cross_validation_metrics",
     "error_confidence_interval",
     "holdout",
+    "holdout_metrics",
+    "holdout_split",
     "k_fold_indices",
     "majority",
     "one_sided_upper_bound",

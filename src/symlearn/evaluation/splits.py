@@ -41,7 +41,13 @@ from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData
 from symlearn.errors import InvalidParameterError
 
-__all__ = ["k_fold_indices", "subset", "train_test_split", "train_validation_test_split"]
+__all__ = [
+    "holdout_split",
+    "k_fold_indices",
+    "subset",
+    "train_test_split",
+    "train_validation_test_split",
+]
 
 Data = TypeVar("Data", AttributeValueData, EncodedData)
 
@@ -168,3 +174,25 @@ def subset(data: Data, indices: Sequence[int] | np.ndarray) -> Data:
         labels=tuple(data.labels[i] for i in index),
         positions=tuple(positions[i] for i in index) if positions else (),
     )
+
+
+def holdout_split(
+    data: Data, test_fraction: float, seed: int | None = 0
+) -> tuple[Data, Data | None]:
+    """The examples split into ``(train, test)`` (stratified); ``test`` is None for no fraction.
+
+    Examples
+    --------
+    >>> from symlearn.data.attribute_value import Attribute, AttributeValueData
+    >>> data = AttributeValueData("t", (Attribute("a", ("x", "y")),),
+    ...                           (("x",), ("y",), ("x",), ("y",)), (True, False, True, False))
+    >>> train, test = holdout_split(data, 0.5, seed=0)
+    >>> len(train.labels), sorted(test.labels)
+    (2, [False, True])
+    >>> holdout_split(data, 0.0)[1] is None
+    True
+    """
+    if not test_fraction:
+        return data, None
+    train, test = train_test_split(data, test_fraction, seed)
+    return subset(data, train), subset(data, test)

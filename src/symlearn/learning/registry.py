@@ -6,7 +6,9 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
 * ``learn(task, settings=None, *, progress=None, log=None)``: the learner,
   returning a :class:`~symlearn.learning.result.LearnResult`;
 * ``SUMMARY`` and ``EXAMPLE``: one line of help and a command to try;
-* ``TABLES``: True when it also learns from CSV files (attribute-value data).
+* ``TABLES``: True when it also learns from CSV files (attribute-value data);
+* ``TARGET_REQUIRED``: True when its command needs ``--target`` with FILE...
+  (Python callers may still leave the target to the files).
 
 :data:`ALGORITHMS` maps the names to those modules; they are imported only
 when used, so naming a learner costs nothing.

@@ -76,7 +76,8 @@ class Option:
         One line for ``--help``.
     cli
         The command-line option name without the dashes (default: the field
-        name with ``-`` for ``_``); None hides it from the command line.
+        name with ``-`` for ``_``); None hides it from the command line.  A
+        bool's ``"on/off"`` names both spellings (``--ordered/--unordered``).
     choices
         The allowed values of a str setting.
     minimum, maximum

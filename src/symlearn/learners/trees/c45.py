@@ -64,17 +64,43 @@ gain ratio, 3.7.4 missing values).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData
 from symlearn.hypotheses.decision_tree import DecisionTree
 from symlearn.hypotheses.rule_set import RuleSet
 from symlearn.learners.trees.growing import Progress, TreeOptions, as_encoded, grow_tree
+from symlearn.learners.trees.results import (
+    OUTPUT_HELP,
+    OUTPUT_SUFFIXES,
+    tree_learner,
+)
 from symlearn.learners.trees.rule_post_pruning import post_prune_rules
 from symlearn.learners.trees.selection import measure as make_measure
+from symlearn.learners.trees.settings import (
+    CostSensitiveSettings,
+    measure_option,
+    min_leaf_option,
+    prune_option,
+)
 
-__all__ = ["c45", "c45_options", "c45_rules"]
+__all__ = [
+    "OUTPUT_HELP",
+    "OUTPUT_SUFFIXES",
+    "SETTINGS",
+    "C45Settings",
+    "c45",
+    "c45_options",
+    "c45_rules",
+    "learn",
+]
+
+SUMMARY = "C4.5: gain ratio, continuous thresholds, missing values, rule post-pruning."
+EXAMPLE = "symlearn learn c45 kb/golf.pl --target golf/4"
+TABLES = True
+TARGET_REQUIRED = True
 
 
 def c45_options(
@@ -159,3 +185,25 @@ def c45_rules(
     if tree is None:
         tree = c45(encoded, progress=progress, **options)
     return post_prune_rules(tree.to_rule_set(), encoded, confidence)
+
+
+# -- the learner protocol -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class C45Settings(CostSensitiveSettings):
+    """What ``symlearn learn c45`` can be told: rule post-pruning by default, MINOBJS 2."""
+
+    ALGORITHM: ClassVar[str] = "c45"
+
+    measure: str = measure_option("gain-ratio")
+    prune: str = prune_option("rules")
+    min_leaf: float = min_leaf_option(2.0)
+
+    def tree_options(self, costs: Mapping[str, float] | None = None) -> TreeOptions:
+        """:func:`c45_options` of these settings."""
+        return c45_options(**self.tree_keywords(costs), min_leaf=self.min_leaf)
+
+
+SETTINGS = C45Settings
+learn = tree_learner(C45Settings, "a C4.5 tree and its post-pruned rules")

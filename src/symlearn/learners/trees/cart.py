@@ -38,15 +38,42 @@ Trees*, ch. 2 and 4 (binary splits, impurity functions).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData
 from symlearn.hypotheses.decision_tree import DecisionTree
 from symlearn.learners.trees.growing import Progress, TreeOptions, learn_tree
+from symlearn.learners.trees.results import (
+    OUTPUT_HELP,
+    OUTPUT_SUFFIXES,
+    tree_learner,
+)
+from symlearn.learners.trees.selection import MEASURES
 from symlearn.learners.trees.selection import measure as make_measure
+from symlearn.learners.trees.settings import (
+    COST_MEASURES,
+    TreeSettings,
+    measure_option,
+    min_leaf_option,
+)
 
-__all__ = ["cart", "cart_options"]
+__all__ = [
+    "OUTPUT_HELP",
+    "OUTPUT_SUFFIXES",
+    "SETTINGS",
+    "CARTSettings",
+    "cart",
+    "cart_options",
+    "learn",
+]
+
+SUMMARY = "CART: a binary decision tree by Gini impurity."
+EXAMPLE = "symlearn learn cart kb/house_votes.pl --target party/16"
+TABLES = True
+TARGET_REQUIRED = True
 
 
 def cart_options(
@@ -100,3 +127,24 @@ def cart(
     DecisionTree
     """
     return learn_tree(data, cart_options(**options), progress)
+
+
+# -- the learner protocol -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CARTSettings(TreeSettings):
+    """What ``symlearn learn cart`` can be told (no attribute costs)."""
+
+    ALGORITHM: ClassVar[str] = "cart"
+
+    measure: str = measure_option("gini", [m for m in MEASURES if m not in COST_MEASURES])
+    min_leaf: float = min_leaf_option(0.0)
+
+    def tree_options(self, costs: Mapping[str, float] | None = None) -> TreeOptions:
+        """:func:`cart_options` of these settings."""
+        return cart_options(**self.tree_keywords(costs), min_leaf=self.min_leaf)
+
+
+SETTINGS = CARTSettings
+learn = tree_learner(CARTSettings, "a CART tree")

@@ -47,6 +47,19 @@ playtennis(sunny, _, normal, _).
 playtennis(overcast, _, _, _).
 playtennis(rain, _, _, weak).
 
+Through the learner protocol (what ``symlearn learn id3`` runs), the same
+tree from the file, its rules answered by the query engine:
+
+>>> from symlearn.learning import LearningTask
+>>> run = learn(LearningTask.from_kb(kb, "playtennis/4"))
+>>> for clause in run.clauses():
+...     print(clause)
+playtennis(sunny, _, normal, _).
+playtennis(overcast, _, _, _).
+playtennis(rain, _, _, weak).
+>>> run.query("playtennis(sunny, hot, normal, weak)")
+[{}]
+
 References
 ----------
 Mitchell (1997), section 3.4 (ID3, entropy and information gain), section 3.6
@@ -57,15 +70,35 @@ Quinlan (1986), "Induction of decision trees", Machine Learning 1.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData
 from symlearn.hypotheses.decision_tree import DecisionTree
 from symlearn.learners.trees.growing import Progress, TreeOptions, learn_tree
+from symlearn.learners.trees.results import (
+    OUTPUT_HELP,
+    OUTPUT_SUFFIXES,
+    tree_learner,
+)
 from symlearn.learners.trees.selection import measure as make_measure
+from symlearn.learners.trees.settings import CostSensitiveSettings, measure_option
 
-__all__ = ["id3", "id3_options"]
+__all__ = [
+    "OUTPUT_HELP",
+    "OUTPUT_SUFFIXES",
+    "SETTINGS",
+    "ID3Settings",
+    "id3",
+    "id3_options",
+    "learn",
+]
+
+SUMMARY = "ID3: a decision tree by information gain, printed as rules."
+EXAMPLE = "symlearn learn id3 kb/playtennis.pl --target playtennis/4"
+TABLES = True
+TARGET_REQUIRED = True
 
 
 def id3_options(
@@ -127,3 +160,23 @@ def id3(
     DecisionTree
     """
     return learn_tree(data, id3_options(**options), progress)
+
+
+# -- the learner protocol -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ID3Settings(CostSensitiveSettings):
+    """What ``symlearn learn id3`` can be told (see :mod:`~symlearn.learners.trees.settings`)."""
+
+    ALGORITHM: ClassVar[str] = "id3"
+
+    measure: str = measure_option("gain")
+
+    def tree_options(self, costs: Mapping[str, float] | None = None) -> TreeOptions:
+        """:func:`id3_options` of these settings."""
+        return id3_options(**self.tree_keywords(costs))
+
+
+SETTINGS = ID3Settings
+learn = tree_learner(ID3Settings, "an ID3 tree")

@@ -53,8 +53,28 @@ from symlearn.data.encoded import EncodedData
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet
 from symlearn.learners.trees.growing import as_encoded
+from symlearn.learners.trees.results import (
+    OUTPUT_HELP,
+    OUTPUT_SUFFIXES,
+    tree_learner,
+)
+from symlearn.learners.trees.settings import OneRSettings
 
-__all__ = ["OneRCandidate", "one_r", "one_r_candidates"]
+__all__ = [
+    "OUTPUT_HELP",
+    "OUTPUT_SUFFIXES",
+    "SETTINGS",
+    "OneRCandidate",
+    "OneRSettings",
+    "learn",
+    "one_r",
+    "one_r_candidates",
+]
+
+SUMMARY = "OneR: the rules of the single best attribute."
+EXAMPLE = "symlearn learn one-r kb/lenses.pl --target lenses/4"
+TABLES = True
+TARGET_REQUIRED = True
 
 
 @dataclass(frozen=True)
@@ -198,3 +218,9 @@ def one_r(data: AttributeValueData | EncodedData, min_bucket: int = 6) -> RuleSe
         encoded.classes,
         default=encoded.classes[int(np.argmax(overall))],
     )
+
+
+# -- the learner protocol -------------------------------------------------------------
+
+SETTINGS = OneRSettings
+learn = tree_learner(OneRSettings, "OneR's rules")

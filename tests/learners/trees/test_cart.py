@@ -14,7 +14,7 @@ from symlearn.hypotheses.decision_tree import Leaf
 from symlearn.learners.trees.cart import cart, cart_options
 from symlearn.learners.trees.growing import root_report
 from symlearn.learners.trees.impurity import gini
-from tests.learners.trees_support import datasets, engine_answer, engine_for, instance_space
+from tests.learners.trees.support import datasets, engine_answer, engine_for, instance_space
 
 
 def _gini_reduction(labels, left_mask):

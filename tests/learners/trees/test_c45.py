@@ -17,7 +17,7 @@ from symlearn.hypotheses.decision_tree import Leaf
 from symlearn.learners.trees.c45 import c45, c45_options, c45_rules
 from symlearn.learners.trees.growing import root_report
 from symlearn.learners.trees.id3 import id3_options
-from tests.learners.trees_support import datasets, entropy, golf, tree_shape
+from tests.learners.trees.support import datasets, entropy, golf, tree_shape
 
 
 def test_golf_tree_is_quinlans():

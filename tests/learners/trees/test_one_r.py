@@ -10,7 +10,7 @@ from symlearn.data import Attribute, AttributeValueData
 from symlearn.kb import load
 from symlearn.learners.trees.one_r import one_r, one_r_candidates
 from symlearn.learning.attribute_data import from_kb
-from tests.learners.trees_support import KB, datasets, engine_answer, engine_for, majority
+from tests.learners.trees.support import KB, datasets, engine_answer, engine_for, majority
 
 
 def _reference_errors(data: AttributeValueData, j: int) -> int:
@@ -40,7 +40,7 @@ def test_one_r_equals_the_definition(data):
 def test_clause_form_answers_like_classify(data):
     rules = one_r(data)
     engine = engine_for(rules.clause_strings())
-    from tests.learners.trees_support import instance_space
+    from tests.learners.trees.support import instance_space
 
     for instance in instance_space(data):
         expected = rules.classify(instance)

@@ -25,7 +25,7 @@ from symlearn.learners.rules.sequential_covering import (
 from symlearn.learning.attribute_data import from_kb
 from symlearn.logic.terms import Struct, Var
 
-KB = Path(__file__).resolve().parents[2] / "kb"
+KB = Path(__file__).resolve().parents[3] / "kb"
 
 
 # ------------------------------------------------------------------ measures

@@ -13,7 +13,7 @@ from symlearn.data.encoded import EncodedData, encode
 from symlearn.hypotheses.decision_tree import Leaf
 from symlearn.learners.trees.growing import root_report
 from symlearn.learners.trees.id3 import id3, id3_options
-from tests.learners.trees_support import (
+from tests.learners.trees.support import (
     datasets,
     engine_answer,
     engine_for,
@@ -173,7 +173,7 @@ def test_cost_sensitive_measures_prefer_cheap_attributes():
 def test_multi_class_labels():
     from symlearn.kb import load
     from symlearn.learning.attribute_data import from_kb
-    from tests.learners.trees_support import KB
+    from tests.learners.trees.support import KB
 
     data = from_kb(load([str(KB / "lenses.pl")]), "lenses", 4)
     tree = id3(data)

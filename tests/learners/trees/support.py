@@ -18,7 +18,7 @@ from symlearn.kb import load, loads
 from symlearn.learning.attribute_data import from_kb
 from symlearn.logic.terms import Struct
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 KB = ROOT / "kb"
 
 

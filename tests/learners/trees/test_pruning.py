@@ -15,7 +15,7 @@ from symlearn.hypotheses.decision_tree import DecisionTree, Leaf, Split
 from symlearn.learners.trees.id3 import id3
 from symlearn.learners.trees.reduced_error_pruning import reduced_error_prune
 from symlearn.learners.trees.rule_post_pruning import post_prune_rules
-from tests.learners.trees_support import datasets, engine_answer, engine_for, instance_space
+from tests.learners.trees.support import datasets, engine_answer, engine_for, instance_space
 
 
 def _all_prunings(node):

@@ -1,0 +1,362 @@
+"""Learn-one-rule: the general-to-specific beam search of sequential covering.
+
+Mitchell (1997), section 10.2 and Table 10.2: starting from the rule with no
+precondition, every hypothesis in the beam is specialised by one more
+attribute test (``A = v`` for a categorical attribute, ``A =< t`` / ``A > t``
+for a continuous one, with t a midpoint between neighbouring values where the
+class changes); the k best specialisations form the next beam.  The rule
+returned is the **best hypothesis seen** (not necessarily the last), and its
+postcondition is chosen last, as the most common class among the examples it
+matches (or, for a rule set of one class, that class).
+
+**Performance measures** (section 10.3), over the examples S a rule
+matches, n = |S|, n_c of them of class c:
+
+* relative frequency ``n_c / n``;
+* m-estimate ``(n_c + m p) / (n + m)`` with p the prior of class c (in the
+  examples learning started from) and m virtual examples;
+* negative entropy ``sum_i p_i log2 p_i`` (higher is better).
+
+Ties go to the rule that covers more examples of its class, then to the
+shorter rule.
+
+Functions
+---------
+learn_one_rule, performance, attribute_tests
+
+Examples
+--------
+>>> import numpy as np
+>>> from symlearn.data.encoded import EncodedData
+>>> codes = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [2, 0], [2, 1]])
+>>> data = EncodedData.from_codes(codes, np.array([0, 0, 0, 1, 1, 1]))   # 1: positive
+>>> everything = np.ones(6, dtype=bool)
+>>> rule, score = learn_one_rule(data, everything, target=0, measure="relative-frequency")
+>>> str(rule), score
+('IF a1 = v2 THEN pos', 1.0)
+
+References
+----------
+Mitchell, T. (1997). Machine Learning, sections 10.2-10.3.  Clark, P. and
+Niblett, T. (1989). The CN2 induction algorithm. Machine Learning 3, 261-283.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from symlearn.data.encoded import EncodedData
+from symlearn.errors import InvalidParameterError
+from symlearn.hypotheses.rule_set import Condition, Rule
+
+__all__ = ["MEASURES", "AttributeTests", "attribute_tests", "learn_one_rule", "performance"]
+
+#: The performance measures by name.
+MEASURES = ("relative-frequency", "m-estimate", "entropy")
+
+
+def performance(
+    counts: np.ndarray,
+    measure: str,
+    *,
+    target: int | None = None,
+    priors: np.ndarray | None = None,
+    m: float = 2.0,
+) -> np.ndarray:
+    """The performance of rules from their class counts (one row of counts per rule).
+
+    Parameters
+    ----------
+    counts
+        ``(rules, classes)`` counts of the examples each rule matches, by class.
+    measure
+        ``"relative-frequency"``, ``"m-estimate"`` or ``"entropy"``.
+    target
+        The class the rules conclude (rule-set mode); None: the majority class
+        of what each rule matches (CN2 mode).
+    priors
+        Class priors for the m-estimate.
+    m
+        The m-estimate's equivalent number of virtual examples.
+
+    Returns
+    -------
+    numpy.ndarray
+        One score per rule (``-inf`` for a rule that matches nothing, or in
+        rule-set mode whose majority is not ``target`` under entropy).
+
+    Examples
+    --------
+    >>> c = np.array([[3, 1], [0, 2]])
+    >>> performance(c, "relative-frequency", target=0).tolist()
+    [0.75, 0.0]
+    >>> performance(c, "m-estimate", target=0, priors=np.array([0.5, 0.5]), m=2).tolist()
+    [0.6666666666666666, 0.25]
+    >>> [round(x, 4) for x in performance(c, "entropy").tolist()]
+    [-0.8113, 0.0]
+    """
+    counts = np.asarray(counts, dtype=np.float64)
+    n = counts.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if measure == "relative-frequency":
+            hits = counts.max(axis=1) if target is None else counts[:, target]
+            score = hits / n
+        elif measure == "m-estimate":
+            p = np.asarray(priors, dtype=np.float64)
+            estimates = (counts + m * p) / (n + m)[:, None]
+            score = estimates.max(axis=1) if target is None else estimates[:, target]
+        elif measure == "entropy":
+            p = counts / n[:, None]
+            logs = np.where(p > 0, np.log2(np.where(p > 0, p, 1.0)), 0.0)
+            score = (p * logs).sum(axis=1)
+            if target is not None:
+                score = np.where(counts.argmax(axis=1) == target, score, -np.inf)
+        else:
+            raise InvalidParameterError(f"unknown measure {measure!r}; use one of {MEASURES}")
+    return np.where(n > 0, score, -np.inf)
+
+
+# ----------------------------------------------------------------- attribute tests
+
+
+@dataclass(frozen=True, eq=False)
+class AttributeTests:
+    """Every attribute test, with the mask of the rows it holds on."""
+
+    conditions: tuple[Condition, ...]
+    masks: np.ndarray  # (tests, rows) bool
+    attribute: np.ndarray  # attribute index of each test
+    categorical: np.ndarray  # bool per test
+
+
+def attribute_tests(data: EncodedData, rows: np.ndarray) -> AttributeTests:
+    """Every test learn-one-rule may add, over the examples at ``rows``.
+
+    ``A = v`` for each value of a categorical attribute seen at ``rows``;
+    ``A =< t`` and ``A > t`` for each candidate threshold of a continuous one.
+    """
+    conditions: list[Condition] = []
+    masks: list[np.ndarray] = []
+    attribute: list[int] = []
+    categorical: list[bool] = []
+    for j, (attr, column) in enumerate(zip(data.attributes, data.columns)):
+        if attr.values is not None:
+            for code, value in enumerate(attr.values):
+                mask = column == code
+                if mask[rows].any():
+                    conditions.append(Condition(attr.name, j, "=", value))
+                    masks.append(mask)
+                    attribute.append(j)
+                    categorical.append(True)
+            continue
+        for threshold in _thresholds(column[rows], data.y[rows]):
+            for op in ("=<", ">"):
+                with np.errstate(invalid="ignore"):
+                    mask = column <= threshold if op == "=<" else column > threshold
+                conditions.append(Condition(attr.name, j, op, threshold))
+                masks.append(mask & ~np.isnan(column))
+                attribute.append(j)
+                categorical.append(False)
+    stacked = np.array(masks, dtype=bool).reshape(len(masks), data.n_rows)
+    return AttributeTests(
+        tuple(conditions), stacked, np.array(attribute, dtype=np.int64), np.array(categorical)
+    )
+
+
+def _thresholds(values: np.ndarray, y: np.ndarray) -> list[float]:
+    """Midpoints between neighbouring distinct values whose classes differ."""
+    present = ~np.isnan(values)
+    values, y = values[present], y[present]
+    if not len(values):
+        return []
+    distinct = np.unique(values)
+    labels = [set(y[values == v].tolist()) for v in distinct]
+    found = []
+    for i in range(len(distinct) - 1):
+        if labels[i] != labels[i + 1] or len(labels[i]) > 1:
+            found.append(float((distinct[i] + distinct[i + 1]) / 2))
+    return found
+
+
+# ----------------------------------------------------------------- search
+
+
+@dataclass(frozen=True)
+class _Hypothesis:
+    tests: frozenset[int]
+    mask: np.ndarray = field(compare=False)  # packed bits over the active rows
+    score: float = field(compare=False)
+    covered: int = field(compare=False)
+    hits: int = field(compare=False)
+
+
+def _pack(masks: np.ndarray) -> np.ndarray:
+    """Boolean rows packed into uint64 words (64 rows of data per word)."""
+    masks = np.atleast_2d(masks)
+    packed = np.packbits(masks, axis=1, bitorder="little")
+    pad = (-packed.shape[1]) % 8
+    if pad:
+        packed = np.pad(packed, ((0, 0), (0, pad)))
+    return np.ascontiguousarray(packed).view(np.uint64)
+
+
+@dataclass(frozen=True)
+class _Search:
+    """What learn-one-rule needs: packed test masks and classes over the active rows."""
+
+    tests: AttributeTests
+    packed_tests: np.ndarray  # (tests, words)
+    packed_classes: np.ndarray  # (classes, words)
+    measure: str
+    priors: np.ndarray
+    m: float
+    min_covered: int
+
+    def scores(
+        self, masks: np.ndarray, target: int | None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Scores, coverage and hits of rules whose packed covers are ``masks``."""
+        counts = np.bitwise_count(masks[:, None, :] & self.packed_classes[None, :, :]).sum(
+            axis=2, dtype=np.int64
+        )
+        score = performance(counts, self.measure, target=target, priors=self.priors, m=self.m)
+        covered = counts.sum(axis=1)
+        hits = counts.max(axis=1) if target is None else counts[:, target]
+        if self.measure == "entropy" and target is not None:
+            # A rule whose majority is another class cannot be the result, but
+            # its specialisations may: rank it below every eligible rule, by
+            # the fraction of the target class it matches.
+            share = performance(counts, "relative-frequency", target=target)
+            floor = -math.log2(max(len(self.priors), 2)) - 2.0
+            score = np.where(np.isfinite(score) | ~np.isfinite(share), score, share + floor)
+        score = np.where(covered >= self.min_covered, score, -np.inf)
+        return score, covered, hits
+
+
+def _better(a: _Hypothesis, b: _Hypothesis) -> bool:
+    """Higher score; then more examples of its class; then fewer tests."""
+    return (a.score, a.hits, -len(a.tests)) > (b.score, b.hits, -len(b.tests))
+
+
+def learn_one_rule(
+    data: EncodedData,
+    active: np.ndarray,
+    *,
+    target: int | None = None,
+    measure: str = "entropy",
+    beam: int = 5,
+    m: float = 2.0,
+    min_covered: int = 1,
+    priors: np.ndarray | None = None,
+    _tests_cache: AttributeTests | None = None,
+) -> tuple[Rule, float] | None:
+    """General-to-specific beam search for the best rule on the ``active`` rows.
+
+    Parameters
+    ----------
+    data
+        The encoded examples.
+    active
+        Boolean mask of the examples still to cover.
+    target
+        The class the rule must conclude (rule-set mode), or None (the
+        majority class of what the rule matches, CN2 mode).
+    measure, beam, m, min_covered
+        The performance measure, the beam width k, the m-estimate's m, the
+        fewest examples a rule may match.
+    priors
+        Class priors for the m-estimate (default: the active rows').
+
+    Returns
+    -------
+    (Rule, float) or None
+        The best rule and its performance, or None when no rule matches
+        ``min_covered`` active examples.
+
+    Notes
+    -----
+    The covers of the tests are bit sets over the active rows (64 rows to a
+    machine word); a specialisation's class counts are population counts of
+    their intersections, for every test at once.
+    """
+    if beam < 1:
+        raise InvalidParameterError("the beam width must be at least 1")
+    tests = _tests_cache or attribute_tests(data, np.flatnonzero(active))
+    rows = np.flatnonzero(active)
+    y = data.y[rows]
+    if priors is None:
+        counts = np.bincount(y, minlength=len(data.classes)).astype(np.float64)
+        priors = counts / max(counts.sum(), 1.0)
+    classes = np.arange(len(data.classes))[:, None] == y[None, :]
+    search = _Search(
+        tests, _pack(tests.masks[:, rows]), _pack(classes), measure, priors, m, min_covered
+    )
+    everything = _pack(np.ones((1, len(rows)), dtype=bool))[0]
+    score, covered, hits = search.scores(everything[None, :], target)
+    best = _Hypothesis(frozenset(), everything, float(score[0]), int(covered[0]), int(hits[0]))
+    frontier = [best]
+    seen: set[frozenset[int]] = {best.tests}
+    perfect = _perfect_score(measure, target, priors, m)
+    while frontier:
+        candidates: list[_Hypothesis] = []
+        for hypothesis in frontier:
+            allowed = _allowed(tests, hypothesis.tests)
+            if not allowed.size:
+                continue
+            masks = search.packed_tests[allowed] & hypothesis.mask
+            s, c, h = search.scores(masks, target)
+            for k in np.flatnonzero(np.isfinite(s) & (c < hypothesis.covered)):
+                new_tests = hypothesis.tests | {int(allowed[k])}
+                if new_tests in seen:
+                    continue
+                seen.add(new_tests)
+                candidates.append(
+                    _Hypothesis(new_tests, masks[k], float(s[k]), int(c[k]), int(h[k]))
+                )
+        for candidate in candidates:
+            if _better(candidate, best) and _eligible(candidate, measure, target, perfect):
+                best = candidate
+        # A perfect hypothesis cannot be improved by specialising: it is kept
+        # as the best so far but takes no place in the beam.
+        open_candidates = [c for c in candidates if c.score < perfect]
+        open_candidates.sort(key=lambda x: (x.score, x.hits, -len(x.tests)), reverse=True)
+        frontier = open_candidates[:beam]
+    if not math.isfinite(best.score) or not _eligible(best, measure, target, perfect):
+        return None
+    counts_best = np.bitwise_count(best.mask[None, :] & search.packed_classes).sum(axis=1)
+    label_index = target if target is not None else int(counts_best.argmax())
+    rule = Rule(
+        tuple(tests.conditions[i] for i in sorted(best.tests)),
+        data.classes[label_index],
+        covered=float(counts_best.sum()),
+        correct=float(counts_best[label_index]),
+    )
+    return rule, best.score
+
+
+def _eligible(hypothesis: _Hypothesis, measure: str, target: int | None, perfect: float) -> bool:
+    """Whether the hypothesis may be returned (in rule-set mode its class must be the majority)."""
+    if target is None:
+        return True
+    return hypothesis.hits * 2 > hypothesis.covered
+
+
+def _perfect_score(measure: str, target: int | None, priors: np.ndarray, m: float) -> float:
+    if measure == "entropy":
+        return 0.0
+    if measure == "relative-frequency":
+        return 1.0
+    return math.inf  # the m-estimate keeps improving with more pure examples
+
+
+def _allowed(tests: AttributeTests, chosen: frozenset[int]) -> np.ndarray:
+    """Tests that may be added: categorical attributes not tested yet; any continuous test."""
+    if not chosen:
+        return np.arange(len(tests.conditions))
+    used = {int(tests.attribute[i]) for i in chosen if tests.categorical[i]}
+    keep = ~np.isin(tests.attribute, list(used)) if used else np.ones(len(tests.conditions), bool)
+    keep[list(chosen)] = False
+    return np.flatnonzero(keep)
