@@ -24,11 +24,6 @@ __all__ = ["learn", "learner_command"]
 
 #: Learners whose command is still a module of its own (being moved to the protocol).
 LEGACY: dict[str, str] = {
-    "id3": "symlearn.cli.learn_trees:id3_command",
-    "c45": "symlearn.cli.learn_trees:c45_command",
-    "cart": "symlearn.cli.learn_trees:cart_command",
-    "one-r": "symlearn.cli.learn_trees:one_r_command",
-    "sequential-covering": "symlearn.cli.learn_sequential_covering:sequential_covering_command",
     "naive-bayes": "symlearn.cli.learn_bayes:naive_bayes_command",
     "bayes-net": "symlearn.cli.learn_bayes:bayes_net_command",
 }
