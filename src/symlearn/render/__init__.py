@@ -31,9 +31,11 @@ Examples
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 from symlearn.errors import InvalidParameterError
+from symlearn.files import write_file
 from symlearn.render.dot import graphviz_available, run_graphviz, to_dot
 from symlearn.render.png import to_png
 from symlearn.render.spec import COLORS, Edge, GraphSpec, Node
@@ -96,7 +98,14 @@ def render(spec: GraphSpec, fmt: str, renderer: str = "auto") -> tuple[bytes, st
     return to_png(spec), used
 
 
-def write_graph(spec: GraphSpec, path: str | os.PathLike[str], renderer: str = "auto") -> str:
+def write_graph(
+    spec: GraphSpec,
+    path: str | os.PathLike[str],
+    renderer: str = "auto",
+    *,
+    inputs: Iterable[str | os.PathLike[str]] = (),
+    force: bool = False,
+) -> str:
     """Write ``spec`` to ``path``: DOT text, SVG or PNG by the file's suffix.
 
     Parameters
@@ -107,6 +116,9 @@ def write_graph(spec: GraphSpec, path: str | os.PathLike[str], renderer: str = "
         The output file; its suffix (``.dot``, ``.svg``, ``.png``) picks the format.
     renderer
         For SVG and PNG: ``"auto"``, ``"graphviz"`` or ``"python"`` (see :func:`render`).
+    inputs, force
+        The command's input files, which ``path`` may replace only with ``force``
+        (see :func:`symlearn.files.write_file`).
 
     Returns
     -------
@@ -117,6 +129,8 @@ def write_graph(spec: GraphSpec, path: str | os.PathLike[str], renderer: str = "
     ------
     InvalidParameterError
         For an unknown suffix or renderer.
+    OutputError
+        When ``path`` is an input (and not ``force``) or cannot be written.
     """
     target = Path(path)
     suffix = target.suffix.lower()
@@ -125,8 +139,8 @@ def write_graph(spec: GraphSpec, path: str | os.PathLike[str], renderer: str = "
             f"cannot write {target.name}: the suffix must be one of {', '.join(FORMATS)}"
         )
     if suffix == ".dot":
-        target.write_text(to_dot(spec) + "\n", encoding="utf-8")
+        write_file(target, to_dot(spec) + "\n", inputs=inputs, force=force)
         return "dot"
     data, used = render(spec, suffix[1:], renderer)
-    target.write_bytes(data)
+    write_file(target, data, inputs=inputs, force=force)
     return used
