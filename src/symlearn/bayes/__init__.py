@@ -22,6 +22,7 @@ Russell & Norvig 2010 ch. 14; Koller & Friedman 2009; Heckerman 1995;
 Dempster, Laird & Rubin 1977.
 """
 
+from symlearn.bayes.answer import InferenceRun, infer
 from symlearn.bayes.bayes_optimal import (
     BayesOptimal,
     bayes_optimal,
@@ -38,7 +39,7 @@ from symlearn.bayes.gaussian_mixture import (
     gaussian_mixture_em,
     mixture_log_likelihood,
 )
-from symlearn.bayes.inference import AtomProbabilities, infer, program_from_network
+from symlearn.bayes.inference import AtomProbabilities, atom_probabilities, program_from_network
 from symlearn.bayes.learning import LearnedNetwork, learn_network
 from symlearn.bayes.map_learner import HypothesisPosterior, brute_force_map, labelled_examples
 from symlearn.bayes.mdl import DescriptionLength, description_lengths, mdl_hypotheses
@@ -68,11 +69,13 @@ __all__ = [
     "GaussianMixture",
     "HypothesisPosterior",
     "InferenceResult",
+    "InferenceRun",
     "LearnedNetwork",
     "NaiveBayes",
     "ProbLogNetwork",
     "StructureResult",
     "Variable",
+    "atom_probabilities",
     "bayes_optimal",
     "bic_score",
     "boolean_variable",
