@@ -27,6 +27,14 @@ gets a normal density per class (sample mean and standard deviation, the
 deviation floored at :data:`MIN_STD`), as in John & Langley 1995; its scores
 are floats.
 
+On the learner protocol (``symlearn learn naive-bayes``, ``symlearn.learn``),
+:func:`learn` estimates the classifier from a
+:class:`~symlearn.learning.task.LearningTask`, classifies the instances asked
+for (else the files' ``instance/1``) and measures it (:func:`evaluate`:
+training and test accuracy, k-fold cross-validation); its
+:class:`NaiveBayesRun` writes the classifier as a belief network whose class
+is the parent of every attribute (ProbLog, BIF or a picture).
+
 Examples
 --------
 >>> from symlearn.kb import loads
@@ -710,7 +718,7 @@ def learn(
 
     References
     ----------
-    Mitchell 1997, section 6.9 and 6.10 (the PlayTennis example).
+    Mitchell 1997, section 6.9 (NAIVE-BAYES-LEARN) and 6.9.1 (the PlayTennis example).
     """
     settings = settings or NaiveBayesSettings.from_task(task)
     data = task.attribute_data
