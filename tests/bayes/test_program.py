@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 
 from symlearn.bayes.enumeration import enumeration
-from symlearn.bayes.inference import infer
+from symlearn.bayes.inference import atom_probabilities
 from symlearn.bayes.program import compile_program
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb import loads, parse_term
@@ -17,7 +17,7 @@ from .strategies import possible_worlds, programs
 
 def _answers(text: str, method: str = "exact") -> dict[str, float]:
     program = compile_program(loads(text))
-    result = infer(program, method)
+    result = atom_probabilities(program, method)
     return {format_term(a): p for a, p in result.probabilities.items()}
 
 
@@ -41,8 +41,8 @@ def test_variable_elimination_equals_enumeration_on_compiled_programs(program):
     if possible_worlds(program)[1] == 0.0:
         return
     compiled = compile_program(loads(program.text()))
-    exact = infer(compiled).probabilities
-    reference = infer(compiled, "enumeration").probabilities
+    exact = atom_probabilities(compiled).probabilities
+    reference = atom_probabilities(compiled, "enumeration").probabilities
     for atom in exact:
         assert exact[atom] == pytest.approx(reference[atom], abs=1e-12)
 
@@ -137,7 +137,7 @@ def test_annotated_disjunctions_with_exclusive_bodies_make_one_variable():
     assert network.states("w") == ("sun", "rain", "snow", "none")
     assert network.parents("wet") == ("w",)
     assert [format_term(q) for q in program.queries] == ["w(sun)", "w(rain)", "w(snow)", "wet"]
-    answers = infer(program).probabilities
+    answers = atom_probabilities(program).probabilities
     assert answers[parse_term("w(rain)")] == pytest.approx(0.4 * 0.3 + 0.6 * 0.2, abs=1e-15)
 
 
@@ -146,7 +146,7 @@ def test_overlapping_annotated_disjunctions_get_choice_variables():
     program = compile_program(loads(text))
     assert "w" not in program.network
     assert sum(1 for name in program.network.variables if name.startswith("choice")) == 2
-    answers = infer(program).probabilities
+    answers = atom_probabilities(program).probabilities
     # w(x) is false only if neither disjunction chose it
     p_x = 1 - (1 - 0.3) * (0.5 * (1 - 0.6) + 0.5)
     assert answers[parse_term("w(x)")] == pytest.approx(p_x, abs=1e-15)
@@ -160,7 +160,7 @@ def test_certain_atoms_fold_away_and_answer_one_or_zero():
         )
     )
     assert program.network.variables == ("stress",)
-    answers = {format_term(a): p for a, p in infer(program).probabilities.items()}
+    answers = {format_term(a): p for a, p in atom_probabilities(program).probabilities.items()}
     assert answers == {"person(ann)": 1.0, "stress": 0.3, "late": 0.0}
 
 
@@ -172,10 +172,10 @@ def test_single_cause_probability_is_exact():
 
 def test_evidence_on_a_certain_atom():
     ok = compile_program(loads("f. 0.5::a :- f. evidence(f, true). query(a)."))
-    assert infer(ok).probabilities[parse_term("a")] == 0.5
+    assert atom_probabilities(ok).probabilities[parse_term("a")] == 0.5
     bad = compile_program(loads("f. 0.5::a :- f. evidence(f, false). query(a)."))
     with pytest.raises(InvalidParameterError, match="f is certainly true"):
-        infer(bad)
+        atom_probabilities(bad)
 
 
 def test_impossible_evidence_is_an_error():
@@ -183,7 +183,7 @@ def test_impossible_evidence_is_an_error():
         loads("0.5::a. b :- a. evidence(b, true). evidence(a, false). query(a).")
     )
     with pytest.raises(InvalidParameterError, match="probability 0"):
-        infer(program)
+        atom_probabilities(program)
 
 
 # -- refusals ---------------------------------------------------------------------------------
@@ -244,7 +244,7 @@ def test_cpt_size_limit():
 
 def test_enumeration_agrees_on_the_pearl_alarm(repo_root):
     program = compile_program(loads((repo_root / "kb" / "alarm.pl").read_text()))
-    exact = infer(program).result.marginals
+    exact = atom_probabilities(program).result.marginals
     reference = enumeration(program.network, list(exact), program.evidence_states()).marginals
     for name, distribution in exact.items():
         for state, p in distribution.items():

@@ -4,14 +4,18 @@ Belief networks (:class:`BayesianNetwork`) are networkx DAGs whose nodes carry
 CPTs.  They come from the ProbLog clauses of a knowledge base
 (:func:`compile_program`), from BIF files (:func:`read_bif`) or from data
 (parameter and structure learning), and are written back as ProbLog
-(:func:`format_problog`) or BIF (:func:`format_bif`).  Inference: variable
+(:func:`format_problog`) or BIF (:func:`format_bif`).  :func:`infer` is
+``symlearn infer``: files (or a network) in, an :class:`InferenceRun` with the
+probability of each query atom out.  Inference: variable
 elimination (:func:`variable_elimination`, :func:`posterior`), the full joint
 as reference (:func:`enumeration`), likelihood weighting and Gibbs sampling
 with standard errors, d-separation (:func:`d_separated`).  Learning: CPTs
 from complete data (:func:`fit_parameters`), EM with missing values
 (:func:`expectation_maximization`), BIC/MDL hill climbing (:func:`hill_climb`),
 all three together (:func:`learn_network`),
-naive Bayes (:func:`naive_bayes`).  Over finite hypothesis spaces: the
+naive Bayes (:func:`naive_bayes`); both learners are on the learner protocol
+(``symlearn.learn("naive-bayes", ...)`` gives a :class:`NaiveBayesRun`,
+``symlearn.learn("bayes-net", ...)`` a :class:`BayesNetRun`).  Over finite hypothesis spaces: the
 brute-force MAP learner (:func:`brute_force_map`), the Bayes optimal and
 Gibbs classifiers, the MDL view (:func:`mdl_hypotheses`); and EM for a
 mixture of Gaussians (:func:`gaussian_mixture_em`).
@@ -22,6 +26,7 @@ Russell & Norvig 2010 ch. 14; Koller & Friedman 2009; Heckerman 1995;
 Dempster, Laird & Rubin 1977.
 """
 
+from symlearn.bayes.answer import InferenceRun, infer
 from symlearn.bayes.bayes_optimal import (
     BayesOptimal,
     bayes_optimal,
@@ -38,11 +43,11 @@ from symlearn.bayes.gaussian_mixture import (
     gaussian_mixture_em,
     mixture_log_likelihood,
 )
-from symlearn.bayes.inference import AtomProbabilities, infer, program_from_network
-from symlearn.bayes.learning import LearnedNetwork, learn_network
+from symlearn.bayes.inference import AtomProbabilities, atom_probabilities, program_from_network
+from symlearn.bayes.learning import BayesNetRun, BayesNetSettings, LearnedNetwork, learn_network
 from symlearn.bayes.map_learner import HypothesisPosterior, brute_force_map, labelled_examples
 from symlearn.bayes.mdl import DescriptionLength, description_lengths, mdl_hypotheses
-from symlearn.bayes.naive_bayes import NaiveBayes, naive_bayes
+from symlearn.bayes.naive_bayes import NaiveBayes, NaiveBayesRun, NaiveBayesSettings, naive_bayes
 from symlearn.bayes.network import BayesianNetwork, Variable, boolean_variable
 from symlearn.bayes.parameters import fit_parameters, log_likelihood
 from symlearn.bayes.problog_format import format_problog, write_problog
@@ -60,6 +65,8 @@ from symlearn.bayes.variable_elimination import (
 
 __all__ = [
     "AtomProbabilities",
+    "BayesNetRun",
+    "BayesNetSettings",
     "BayesOptimal",
     "BayesianNetwork",
     "Dataset",
@@ -68,11 +75,15 @@ __all__ = [
     "GaussianMixture",
     "HypothesisPosterior",
     "InferenceResult",
+    "InferenceRun",
     "LearnedNetwork",
     "NaiveBayes",
+    "NaiveBayesRun",
+    "NaiveBayesSettings",
     "ProbLogNetwork",
     "StructureResult",
     "Variable",
+    "atom_probabilities",
     "bayes_optimal",
     "bic_score",
     "boolean_variable",

@@ -48,8 +48,9 @@ from __future__ import annotations
 
 import gzip
 import math
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,6 +58,7 @@ import numpy as np
 
 from symlearn.bayes.network import BayesianNetwork, Variable, problog_atoms
 from symlearn.errors import KBError
+from symlearn.files import write_file
 
 __all__ = ["format_bif", "parse_bif", "read_bif", "write_bif"]
 
@@ -344,7 +346,7 @@ def parse_bif(text: str, path: str = "<string>") -> BayesianNetwork:
     return BayesianNetwork(variables, name)
 
 
-def read_bif(path: str | Path) -> BayesianNetwork:
+def read_bif(path: str | os.PathLike[str]) -> BayesianNetwork:
     """Read a network from a BIF file (``.bif`` or gzip-compressed ``.bif.gz``)."""
     location = Path(path)
     try:
@@ -423,6 +425,18 @@ def format_bif(network: BayesianNetwork) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_bif(network: BayesianNetwork, path: str | Path) -> None:
-    """Write the network to ``path`` as BIF (see :func:`format_bif`)."""
-    Path(path).write_text(format_bif(network), encoding="utf-8")
+def write_bif(
+    network: BayesianNetwork,
+    path: str | os.PathLike[str],
+    *,
+    inputs: Iterable[str | os.PathLike[str]] = (),
+    force: bool = False,
+) -> None:
+    """Write the network to ``path`` as BIF (see :func:`format_bif`).
+
+    Raises
+    ------
+    OutputError
+        When ``path`` is one of ``inputs`` (unless ``force``) or cannot be written.
+    """
+    write_file(path, format_bif(network), inputs=inputs, force=force)

@@ -1,6 +1,7 @@
 r"""Probabilities of query atoms given evidence atoms, by any inference method.
 
-This is what ``symlearn infer`` runs: the queries and evidence of a ProbLog
+This is what ``symlearn infer`` runs (through :func:`symlearn.bayes.answer.infer`,
+which reads the files): the queries and evidence of a ProbLog
 program (or of a network read from BIF, whose variables carry atoms) are
 turned into variables and states, one inference method computes the
 posterior marginals, and each query atom gets the probability of the states
@@ -12,7 +13,7 @@ standard errors).
 
 Functions
 ---------
-infer, program_from_network
+atom_probabilities, program_from_network
 
 Examples
 --------
@@ -22,7 +23,7 @@ Examples
 ... 0.2::rain. 0.1::wet :- \\+ rain. 0.8::wet :- rain.
 ... evidence(wet, true). query(rain).
 ... '''))
->>> result = infer(program)
+>>> result = atom_probabilities(program)
 >>> {str(atom): round(p, 6) for atom, p in result.probabilities.items()}
 {'rain': 0.666667}
 """
@@ -44,7 +45,7 @@ from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term, Var, is_ground
 from symlearn.logic.unify import match
 
-__all__ = ["METHODS", "AtomProbabilities", "infer", "program_from_network"]
+__all__ = ["METHODS", "AtomProbabilities", "atom_probabilities", "program_from_network"]
 
 #: The inference methods.
 METHODS = ("exact", "enumeration", "likelihood-weighting", "gibbs")
@@ -116,7 +117,7 @@ def _run(
     raise InvalidParameterError(f"unknown inference method {method!r} (use {', '.join(METHODS)})")
 
 
-def infer(
+def atom_probabilities(
     program: ProbLogNetwork,
     method: str = "exact",
     ordering: str = "min-fill",
@@ -199,7 +200,7 @@ def program_from_network(
     queries: Iterable[Term] = (),
     evidence: Iterable[tuple[Term, bool]] = (),
 ) -> ProbLogNetwork:
-    """Queries and evidence on a network's atoms (e.g. one read from BIF), ready for :func:`infer`.
+    """Queries and evidence on a network's atoms (e.g. one read from BIF), ready to answer.
 
     A query may be an atom of the network (``cvp(low)``), a variable's name or
     key (``HISTORY``, ``cvp``: all its atoms; a name that reads as a Prolog

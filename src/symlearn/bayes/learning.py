@@ -18,6 +18,11 @@ covers the four cases:
 Functions
 ---------
 learn_network
+    The four cases above, on a :class:`~symlearn.bayes.data.Dataset`.
+learn
+    ``symlearn learn bayes-net``: the learner protocol over a
+    :class:`~symlearn.learning.task.LearningTask` (:class:`BayesNetSettings`,
+    :class:`BayesNetRun`).
 
 Examples
 --------
@@ -32,18 +37,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from symlearn.bayes.data import Dataset
 from symlearn.bayes.em import EMResult, expectation_maximization
 from symlearn.bayes.network import BayesianNetwork
-from symlearn.bayes.parameters import fit_parameters
+from symlearn.bayes.network_files import NETWORK_SUFFIXES, read_network
+from symlearn.bayes.network_run import NetworkRun, learnt_from
+from symlearn.bayes.parameters import ESTIMATORS, fit_parameters
 from symlearn.bayes.structure import StructureResult, hill_climb
 from symlearn.errors import InvalidParameterError
+from symlearn.learning.registry import Progress
+from symlearn.learning.settings import Settings, option
+from symlearn.learning.task import LearningTask
 
-__all__ = ["LearnedNetwork", "learn_network"]
-
-Progress = Callable[[str, int, "int | None"], None]
+__all__ = [
+    "SETTINGS",
+    "BayesNetRun",
+    "BayesNetSettings",
+    "LearnedNetwork",
+    "learn",
+    "learn_network",
+]
 
 
 @dataclass(frozen=True)
@@ -151,3 +166,145 @@ def learn_network(
         progress=progress,
     )
     return LearnedNetwork(em.network, search, em, len(complete_rows))
+
+
+# -- the learner protocol -------------------------------------------------------------
+
+SUMMARY = "A belief network over the attributes and the class: structure search, CPTs, EM."
+EXAMPLE = "symlearn learn bayes-net kb/house_votes.pl --max-parents 2 -o votes.svg"
+TABLES = True
+OUTPUT_SUFFIXES = NETWORK_SUFFIXES
+OUTPUT_HELP = "Write the network: .pl (ProbLog), .bif, .svg, .png, .dot."
+
+
+@dataclass(frozen=True)
+class BayesNetSettings(Settings):
+    """What ``symlearn learn bayes-net`` can be told."""
+
+    ALGORITHM: ClassVar[str] = "bayes-net"
+
+    structure: str | None = option(
+        None,
+        metavar="FILE",
+        help="Keep the graph of this network (.pl ProbLog or .bif); searched for when not given.",
+    )
+    estimator: str = option(
+        "ml", key="estimator", choices=ESTIMATORS, help="How CPTs are estimated."
+    )
+    m: float = option(1.0, key="m", minimum=0, help="m of the m-estimate.")
+    max_parents: int | None = option(
+        None, key="max_parents", minimum=0, help="Parent limit of the structure search."
+    )
+    seed: int = option(0, help="Seed for EM's random start.")
+    max_iterations: int = option(
+        200, key="max_iterations", minimum=1, help="EM iterations at most."
+    )
+    tolerance: float = option(
+        1e-8, key="tolerance", help="EM stops when the log-likelihood grows by less."
+    )
+
+
+SETTINGS = BayesNetSettings
+
+
+@dataclass(eq=False)
+class BayesNetRun(NetworkRun):
+    """A belief network learned from a task's attribute-value examples.
+
+    Attributes
+    ----------
+    learned
+        The network with its structure search and EM run (:class:`LearnedNetwork`).
+    examples
+        The number of examples it was learned from.
+    """
+
+    task: LearningTask
+    settings: BayesNetSettings
+    learned: LearnedNetwork
+    examples: int
+    algorithm: str = "bayes-net"
+
+    @property
+    def network(self) -> BayesianNetwork:
+        """The learned network."""
+        return self.learned.network
+
+    @property
+    def header(self) -> str:
+        """``belief network learnt by symlearn learn bayes-net from FILE (ESTIMATOR)``."""
+        return (
+            "belief network learnt by symlearn learn bayes-net"
+            + learnt_from(self.task)
+            + f" ({self.settings.estimator})"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """``hypothesis``, ``examples``, ``edges``, ``bic``, ``mdl_bits``, ``em``, ``cpts`` ..."""
+        payload: dict[str, Any] = {
+            "algorithm": self.algorithm,
+            "target": self.task.name,
+            "hypothesis": self.clauses(),
+            "examples": self.examples,
+            **self.learned.to_dict(),
+        }
+        if self.output is not None:
+            payload["output"] = self.output
+        return payload
+
+    def report(self) -> list[str]:
+        """The edges, the structure's score, EM's progress, then the network as ProbLog."""
+        learned = self.learned
+        edges = sorted(self.network.graph.edges)
+        lines = [
+            f"% {self.header}",
+            f"% {self.examples} examples, {learned.complete_examples} complete",
+            "% edges: " + (", ".join(f"{a} -> {b}" for a, b in edges) or "none"),
+        ]
+        if learned.structure is not None:
+            lines.append(
+                f"% BIC {learned.structure.bic:.4f}, MDL {learned.structure.mdl:.2f} bits, "
+                f"{len(learned.structure.moves)} moves"
+            )
+        if learned.em is not None:
+            em = learned.em
+            lines.append(
+                f"% EM: {em.iterations} iterations, log-likelihood {em.log_likelihoods[0]:.4f}"
+                f" -> {em.log_likelihoods[-1]:.4f}" + ("" if em.converged else " (not converged)")
+            )
+        return [*lines, *self.clauses(), *self.output_lines()]
+
+
+def learn(
+    task: LearningTask,
+    settings: BayesNetSettings | None = None,
+    *,
+    progress: Progress | None = None,
+    log: Callable[[int, str], None] | None = None,
+) -> BayesNetRun:
+    """Learn a belief network over a task's attributes and class (the learner protocol).
+
+    The structure is ``settings.structure``'s graph, else searched by
+    hill climbing on BIC/MDL; the CPTs are estimated directly, or by EM when
+    values are missing (see :func:`learn_network`).
+
+    Raises
+    ------
+    InvalidParameterError
+        For a continuous attribute, or a structure that does not fit the data.
+    """
+    settings = settings or BayesNetSettings.from_task(task)
+    dataset = Dataset.from_attribute_values(task.attribute_data)
+    structure = read_network(settings.structure) if settings.structure is not None else None
+    learned = learn_network(
+        dataset,
+        structure,
+        settings.estimator,
+        settings.m,
+        settings.max_parents,
+        settings.seed,
+        settings.max_iterations,
+        settings.tolerance,
+        progress,
+    )
+    return BayesNetRun(task, settings, learned, len(dataset))

@@ -27,6 +27,14 @@ gets a normal density per class (sample mean and standard deviation, the
 deviation floored at :data:`MIN_STD`), as in John & Langley 1995; its scores
 are floats.
 
+On the learner protocol (``symlearn learn naive-bayes``, ``symlearn.learn``),
+:func:`learn` estimates the classifier from a
+:class:`~symlearn.learning.task.LearningTask`, classifies the instances asked
+for (else the files' ``instance/1``) and measures it (:func:`evaluate`:
+training and test accuracy, k-fold cross-validation); its
+:class:`NaiveBayesRun` writes the classifier as a belief network whose class
+is the parent of every attribute (ProbLog, BIF or a picture).
+
 Examples
 --------
 >>> from symlearn.kb import loads
@@ -47,21 +55,49 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
 from symlearn.bayes.data import class_state
 from symlearn.bayes.network import BayesianNetwork, Variable, problog_atoms
-from symlearn.data.attribute_value import MISSING, Attribute, AttributeValueData, Label
+from symlearn.bayes.network_files import NETWORK_SUFFIXES
+from symlearn.bayes.network_run import NetworkRun, learnt_from
+from symlearn.data.attribute_value import (
+    MISSING,
+    Attribute,
+    AttributeValueData,
+    Label,
+    instance_from_atom,
+)
 from symlearn.errors import InvalidParameterError
+from symlearn.evaluation.cross_validation import cross_validate, holdout
+from symlearn.evaluation.metrics import ConfusionMatrix
+from symlearn.kb.parser import parse_term
+from symlearn.learning.registry import Progress
+from symlearn.learning.settings import Settings, option
+from symlearn.learning.task import LearningTask
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
-__all__ = ["MIN_STD", "Gaussian", "NaiveBayes", "class_name", "naive_bayes"]
+__all__ = [
+    "MIN_STD",
+    "SETTINGS",
+    "Classification",
+    "Gaussian",
+    "NaiveBayes",
+    "NaiveBayesRun",
+    "NaiveBayesSettings",
+    "class_name",
+    "evaluate",
+    "learn",
+    "m_weight",
+    "naive_bayes",
+    "probability_text",
+]
 
 #: The smallest standard deviation of a class-conditional normal density.
 MIN_STD = 1e-6
@@ -346,4 +382,350 @@ def naive_bayes(
         priors,
         tuple(conditionals),
         tuple(used_m),
+    )
+
+
+# -- the learner protocol -------------------------------------------------------------
+
+SUMMARY = (
+    "Naive Bayes with m-estimates: probabilities, and the score of each class of an instance."
+)
+EXAMPLE = "symlearn learn naive-bayes kb/playtennis.pl --target playtennis/4"
+TABLES = True
+OUTPUT_SUFFIXES = NETWORK_SUFFIXES
+OUTPUT_HELP = "Write the classifier as a network: .pl (ProbLog), .bif, .svg, .png, .dot."
+
+
+def m_weight(m: str | float | Fraction) -> Fraction:
+    """The m of an m-estimate read exactly, as the decimal it is written as.
+
+    Raises
+    ------
+    InvalidParameterError
+        When ``m`` is not a number.
+
+    Examples
+    --------
+    >>> m_weight("0.1"), m_weight(2)
+    (Fraction(1, 10), Fraction(2, 1))
+    """
+    if isinstance(m, Fraction):
+        return m
+    try:
+        return Fraction(str(m).strip())
+    except (ValueError, ZeroDivisionError):
+        raise InvalidParameterError(f"m = {m!r} is not a number") from None
+
+
+@dataclass(frozen=True)
+class NaiveBayesSettings(Settings):
+    """What ``symlearn learn naive-bayes`` can be told."""
+
+    ALGORITHM: ClassVar[str] = "naive-bayes"
+
+    m: str | float = option(
+        "0",
+        key="m",
+        metavar="M",
+        help="Equivalent sample size of the m-estimate (0: relative frequencies).",
+    )
+    laplace: bool = option(
+        False,
+        key="laplace",
+        flag=True,
+        help="Laplace estimates: m = number of values, uniform p.",
+    )
+    classify: tuple[str, ...] = option(
+        (),
+        multiple=True,
+        metavar="ATOM",
+        help="An instance to classify (repeatable); default: the file's instance/1.",
+    )
+    test: tuple[str, ...] = option(
+        (),
+        multiple=True,
+        metavar="FILE",
+        help="A file of test examples of the target (repeatable).",
+    )
+    cv: int | None = option(None, minimum=2, help="k-fold cross-validation.")
+    seed: int = option(0, help="Seed for the folds.")
+
+    def validate(self) -> None:
+        """Refuse an m that is not a number, or is negative."""
+        if m_weight(self.m) < 0:
+            raise InvalidParameterError(f"m must be at least 0, not {self.m}")
+
+    @property
+    def estimate(self) -> str:
+        """How the probabilities are estimated, in words."""
+        if self.laplace:
+            return "Laplace estimates, m = number of values"
+        shown = f"{self.m:g}" if isinstance(self.m, float) else str(self.m)
+        return f"m-estimate, m = {shown}"
+
+
+SETTINGS = NaiveBayesSettings
+
+
+@dataclass(frozen=True)
+class Classification:
+    """One instance classified: the score and posterior of each class, and the label.
+
+    Attributes
+    ----------
+    instance
+        The instance as the target atom.
+    scores
+        Class name -> ``P(t) prod_i P(x_i | t)`` (exact for discrete attributes).
+    posterior
+        Class name -> the scores normalised to sum to 1.
+    label
+        The name of the class of highest score.
+    """
+
+    instance: Term
+    scores: dict[str, Number]
+    posterior: dict[str, float]
+    label: str
+
+    @classmethod
+    def of(cls, model: NaiveBayes, data: AttributeValueData, x: Sequence[Term]) -> Classification:
+        """Classify the instance ``x`` of ``data``'s target."""
+        return cls(
+            data.atom(x),
+            model.scores(x),
+            model.posterior(x),
+            class_name(model.classify(x)),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """``instance``, ``scores`` (floats), ``scores_exact`` (fractions as text), ...."""
+        return {
+            "instance": format_term(self.instance),
+            "scores": {c: float(s) for c, s in self.scores.items()},
+            "scores_exact": {c: _exact(s) for c, s in self.scores.items()},
+            "posterior": self.posterior,
+            "label": self.label,
+        }
+
+    def lines(self) -> list[str]:
+        """The instance, each class's score and posterior, and the label."""
+        lines = [f"{format_term(self.instance)}:"]
+        lines += [
+            f"  {c}: score {probability_text(s)}, posterior {self.posterior[c]:.4g}"
+            for c, s in self.scores.items()
+        ]
+        return [*lines, f"  label: {self.label}"]
+
+
+def probability_text(value: Fraction | float) -> str:
+    """A probability for people: the exact fraction and 4 significant digits.
+
+    Examples
+    --------
+    >>> probability_text(Fraction(1, 189)), probability_text(Fraction(1)), probability_text(0.25)
+    ('1/189 = 0.005291', '1', '0.25')
+    """
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{value} = {float(value):.4g}"
+    return f"{value:.4g}"
+
+
+def _exact(value: Number) -> str | float:
+    return str(value) if isinstance(value, Fraction) else value
+
+
+def _confusion(confusion: ConfusionMatrix) -> dict[str, Any]:
+    """The confusion matrix as JSON, classes named as in the rest of the output."""
+    return confusion.to_dict([class_name(cast(Label, c)) for c in confusion.classes])
+
+
+def evaluate(
+    model: NaiveBayes,
+    task: LearningTask,
+    settings: NaiveBayesSettings,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Accuracy on the training examples, on ``settings.test`` files, and by cross-validation.
+
+    Returns
+    -------
+    dict
+        ``train_accuracy``, ``train_examples``, ``confusion_matrix``; with test
+        files ``test_accuracy``, ``test_examples``, ``test_confusion_matrix``;
+        with ``settings.cv`` the ``cross_validation`` summary.
+    """
+    data = task.attribute_data
+    train = holdout(model, data, data)
+    metrics: dict[str, Any] = {
+        "train_accuracy": train.accuracy,
+        "train_examples": train.n,
+        "confusion_matrix": _confusion(train.confusion),
+    }
+    if settings.test:
+        test_data = LearningTask.from_files(settings.test, task.target).attribute_data
+        result = holdout(model, data, test_data)
+        metrics["test_accuracy"] = result.accuracy
+        metrics["test_examples"] = result.n
+        metrics["test_confusion_matrix"] = _confusion(result.confusion)
+    if settings.cv is not None:
+        m, laplace = m_weight(settings.m), settings.laplace
+        folds = cross_validate(
+            lambda d: naive_bayes(d, m, laplace),
+            data,
+            k=settings.cv,
+            seed=settings.seed,
+            progress=progress,
+        )
+        metrics["cross_validation"] = folds.to_dict([class_name(c) for c in data.classes])
+    return metrics
+
+
+@dataclass(eq=False)
+class NaiveBayesRun(NetworkRun):
+    """Naive Bayes run on a task: the estimates, the classifications asked for, the metrics.
+
+    Attributes
+    ----------
+    model
+        The classifier (:class:`NaiveBayes`).
+    classifications
+        The ``--classify`` instances, else the files' ``instance/1``, classified.
+    metrics
+        See :func:`evaluate`.
+    """
+
+    task: LearningTask
+    settings: NaiveBayesSettings
+    model: NaiveBayes
+    classifications: tuple[Classification, ...]
+    metrics: dict[str, Any]
+    algorithm: str = "naive-bayes"
+
+    @property
+    def discrete(self) -> bool:
+        """True when every attribute is discrete (the classifier is then a network)."""
+        return not any(a.continuous for a in self.model.attributes)
+
+    @property
+    def network(self) -> BayesianNetwork:
+        """The classifier as a network: the class is the parent of every attribute.
+
+        Raises
+        ------
+        InvalidParameterError
+            When an attribute is continuous.
+        """
+        if not self.discrete:
+            raise InvalidParameterError(
+                "only a classifier over discrete attributes can be written as a network"
+            )
+        return self.model.to_network()
+
+    @property
+    def header(self) -> str:
+        """``naive Bayes for T learnt by symlearn learn naive-bayes from FILE``."""
+        return (
+            f"naive Bayes for {self.model.target} learnt by symlearn learn naive-bayes"
+            + learnt_from(self.task)
+        )
+
+    def clauses(self) -> list[str]:
+        """The network as ProbLog clauses (none when an attribute is continuous)."""
+        return super().clauses() if self.discrete else []
+
+    def to_dict(self) -> dict[str, Any]:
+        """``priors``, ``conditionals``, ``scores``, ``posterior``, ``label``, ``metrics`` ..."""
+        payload: dict[str, Any] = {
+            "algorithm": self.algorithm,
+            "target": self.task.name,
+            "hypothesis": self.clauses(),
+            **self.model.to_dict(),
+            "classifications": [c.to_dict() for c in self.classifications],
+            "metrics": self.metrics,
+        }
+        if self.classifications:
+            first = payload["classifications"][0]
+            payload.update({key: first[key] for key in ("scores", "posterior", "label")})
+        if self.output is not None:
+            payload["output"] = self.output
+        return payload
+
+    def report(self) -> list[str]:
+        """The estimates as exact fractions, the classifications and the accuracies."""
+        model = self.model
+        lines = [
+            f"% naive Bayes for {model.target}/{len(model.attributes)} "
+            f"from {len(self.task.attribute_data.labels)} examples "
+            f"({self.settings.estimate}; exact fractions, decimals to 4 digits)",
+            "P(t):",
+        ]
+        lines += [
+            f"  {class_name(c)}: {probability_text(p)}"
+            for c, p in zip(model.classes, model.priors)
+        ]
+        for attribute, table in zip(model.attributes, model.conditionals):
+            lines.append(f"P({attribute.name} | t):")
+            for c in model.classes:
+                entry = table[c]
+                if isinstance(entry, Gaussian):
+                    shown = f"normal(mean {entry.mean:.4g}, std {entry.std:.4g})"
+                else:
+                    shown = ", ".join(
+                        f"{format_term(v)} {probability_text(p)}" for v, p in entry.items()
+                    )
+                lines.append(f"  {class_name(c)}: {shown}")
+        for classification in self.classifications:
+            lines += classification.lines()
+        return [*lines, *self._metric_lines(), *self.output_lines()]
+
+    def _metric_lines(self) -> list[str]:
+        metrics = self.metrics
+        lines = [
+            f"% training accuracy {metrics['train_accuracy']:.4f} "
+            f"on {metrics['train_examples']} examples"
+        ]
+        if "test_accuracy" in metrics:
+            lines.append(
+                f"% test accuracy {metrics['test_accuracy']:.4f} on {metrics['test_examples']} "
+                "examples"
+            )
+        if "cross_validation" in metrics:
+            folds = metrics["cross_validation"]
+            lines.append(f"% {folds['k']}-fold cross-validation accuracy {folds['accuracy']:.4f}")
+        return lines
+
+
+def learn(
+    task: LearningTask,
+    settings: NaiveBayesSettings | None = None,
+    *,
+    progress: Progress | None = None,
+    log: Callable[[int, str], None] | None = None,
+) -> NaiveBayesRun:
+    """Run naive Bayes on a task's attribute-value examples (the learner protocol).
+
+    Classifies the ``classify`` instances (else the files' ``instance/1``) and
+    measures the classifier (:func:`evaluate`).
+
+    Raises
+    ------
+    KBError
+        When there are no labelled examples, or an instance to classify is not
+        one of the target.
+
+    References
+    ----------
+    Mitchell 1997, section 6.9 (NAIVE-BAYES-LEARN) and 6.9.1 (the PlayTennis example).
+    """
+    settings = settings or NaiveBayesSettings.from_task(task)
+    data = task.attribute_data
+    model = naive_bayes(data, m_weight(settings.m), settings.laplace)
+    asked = [instance_from_atom(data, parse_term(t, "<--classify>")) for t in settings.classify]
+    instances = asked or list(data.unlabelled)
+    classifications = tuple(Classification.of(model, data, x) for x in instances)
+    return NaiveBayesRun(
+        task, settings, model, classifications, evaluate(model, task, settings, progress)
     )

@@ -35,9 +35,11 @@ query(rain).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 
 from symlearn.bayes.network import BayesianNetwork, problog_atoms
+from symlearn.files import write_file
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
 
@@ -152,11 +154,21 @@ def format_problog(
 
 def write_problog(
     network: BayesianNetwork,
-    path: str,
+    path: str | os.PathLike[str],
     queries: Iterable[Term] = (),
     evidence: Iterable[tuple[Term, bool]] = (),
     header: str | None = None,
+    *,
+    inputs: Iterable[str | os.PathLike[str]] = (),
+    force: bool = False,
 ) -> None:
-    """Write :func:`format_problog` of the network to ``path``."""
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(format_problog(network, queries, evidence, header))
+    """Write :func:`format_problog` of the network to ``path``.
+
+    Raises
+    ------
+    OutputError
+        When ``path`` is one of ``inputs`` (unless ``force``) or cannot be written.
+    """
+    write_file(
+        path, format_problog(network, queries, evidence, header), inputs=inputs, force=force
+    )

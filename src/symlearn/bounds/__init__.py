@@ -17,8 +17,13 @@ mistakes
     Mistake bounds: Find-S, halving, weighted majority, perceptron, Winnow.
 catalogue, solving
     Bounds by name; evaluating and solving them.
+compute
+    What ``symlearn bound`` computes: :func:`bound` by name with its
+    parameters, :func:`bound_list`.
 sizes, spaces
     Hypothesis-space sizes as formulas, and brute-force enumerations.
+kb_space
+    The conjunctions over the instance space a learning task declares.
 vc
     Exact VC dimension by a pruned shattering search; known results.
 
@@ -32,6 +37,7 @@ Mitchell, T. (1997) *Machine Learning*, ch. 7; Kearns, M. and Vazirani, U.
 from __future__ import annotations
 
 from symlearn.bounds.catalogue import BOUNDS, Bound, BoundResult, bound_table, derive
+from symlearn.bounds.compute import PARAMETERS, BoundList, bound, bound_list
 from symlearn.bounds.derivation import Derivation, Step
 from symlearn.bounds.rules import DerivationError
 from symlearn.bounds.sizes import SIZE_CLASSES, SizeResult, hypothesis_space_size
@@ -47,14 +53,18 @@ from symlearn.bounds.vc import (
 __all__ = [
     "BOUNDS",
     "KNOWN_VC_DIMENSIONS",
+    "PARAMETERS",
     "SIZE_CLASSES",
     "Bound",
+    "BoundList",
     "BoundResult",
     "Derivation",
     "DerivationError",
     "SizeResult",
     "Step",
     "VCResult",
+    "bound",
+    "bound_list",
     "bound_table",
     "class_vc_dimension",
     "derive",

@@ -308,6 +308,20 @@ class BoundResult:
     def _repr_latex_(self) -> str:
         return f"$${self.derivation.latex()}$$"
 
+    def report(self, latex: bool = False) -> list[str]:
+        """The text of ``symlearn bound``: the derivation and the numbers, or (``latex``) LaTeX.
+
+        Examples
+        --------
+        >>> result = derive("halving").evaluate(H=8)
+        >>> result.report()[-2:]
+        ['  mistakes = 3', '  mistakes = 3: the largest integer with mistakes <= 3']
+        >>> result.report(latex=True)[-1] == sp.latex(result.relation)
+        True
+        """
+        text = [self.derivation.latex(), sp.latex(self.relation)] if latex else self.lines()
+        return "\n".join(text).split("\n")
+
     def lines(self) -> list[str]:
         """Return the result as lines of text for people."""
         name = self.solved_for

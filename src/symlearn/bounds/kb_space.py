@@ -7,12 +7,16 @@ of the domains, and Mitchell's hypothesis space of conjunctions of attribute
 constraints over it (each attribute a value or ``?``, plus the empty
 hypothesis).  This module reads that space so that ``symlearn bound
 hypothesis-space-size FILE`` and ``symlearn bound vc-dimension FILE`` can
-count it and search it.
+count it and search it.  The instance space is read from a
+:class:`~symlearn.learning.task.LearningTask`'s attribute data, as the
+attribute-value learners read their examples.
 
 Functions
 ---------
 attribute_space
-    Read the target's attributes and finite domains from files.
+    The target's attributes and finite domains, from a task or from files.
+attribute_task
+    The task of files (the target: given, or the one declared with ``attributes/2``).
 AttributeSpace
     Its size (syntactic or semantic) and its VC dimension by the exact search.
 
@@ -36,8 +40,12 @@ from symlearn.bounds.sizes import SizeResult, attribute_conjunction_count
 from symlearn.bounds.spaces import WILDCARD
 from symlearn.bounds.vc import VCResult, vc_dimension
 from symlearn.errors import HypothesisSpaceError, InvalidParameterError
+from symlearn.kb.loader import load
+from symlearn.learning.task import LearningTask
+from symlearn.logic.indicators import Indicator
+from symlearn.logic.printer import format_term
 
-__all__ = ["AttributeSpace", "attribute_space"]
+__all__ = ["AttributeSpace", "attribute_space", "attribute_task"]
 
 #: The largest instance space the VC search is run on.
 MAX_INSTANCES = 256
@@ -123,18 +131,54 @@ class AttributeSpace:
         )
 
 
-def attribute_space(
+def attribute_task(
     paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
-    target: tuple[str, int] | None = None,
-) -> AttributeSpace:
-    """Read the attribute-value space of a target from knowledge-base files.
+    target: str | Indicator | None = None,
+) -> LearningTask:
+    """The learning task of files whose instance space is to be counted.
 
     Parameters
     ----------
     paths
         The files, read as one knowledge base.
     target
-        ``(name, arity)``; needed only when the files declare several targets.
+        ``name/arity`` or ``(name, arity)``; by default the one target the
+        files declare ``attributes/2`` for.
+
+    Raises
+    ------
+    InvalidParameterError
+        When no target is given and the files declare attributes for none or several.
+    KBError
+        If the files do not load.
+    """
+    files = [str(paths)] if isinstance(paths, (str, os.PathLike)) else [str(p) for p in paths]
+    if target is not None:
+        return LearningTask.from_files(files, target)
+    kb = load(files)  # the target is chosen by the files' attributes/2 declarations
+    declared: dict[str, Sequence[str]] = dict(kb.attributes)
+    if len(declared) != 1:
+        found = ", ".join(sorted(declared)) or "none"
+        raise InvalidParameterError(
+            f"give --target NAME/ARITY: the files declare attributes for {found}"
+        )
+    name, names = next(iter(declared.items()))
+    return LearningTask.from_kb(kb, (name, len(names)), sources=files)
+
+
+def attribute_space(
+    source: LearningTask | str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    target: str | Indicator | None = None,
+) -> AttributeSpace:
+    """The attribute-value instance space of a task's target, and its conjunctions.
+
+    Parameters
+    ----------
+    source
+        A :class:`~symlearn.learning.task.LearningTask` (its attribute data:
+        from files or from a table), or the files (see :func:`attribute_task`).
+    target
+        With files: the target, when they declare several.
 
     Returns
     -------
@@ -146,23 +190,18 @@ def attribute_space(
         If no target (or several, without ``target``) is declared, or an
         attribute is continuous (it has no finite domain).
     KBError
-        If the files do not load.
-    """
-    from symlearn.kb import load
-    from symlearn.learning.attribute_data import from_kb  # the KB layer loads lazily
-    from symlearn.logic.printer import format_term
+        If the files do not load, or have no examples of the target.
 
-    kb = load(paths)
-    declared: dict[str, Sequence[str]] = dict(getattr(kb, "attributes", {}))
-    if target is None:
-        if len(declared) != 1:
-            found = ", ".join(sorted(declared)) or "none"
-            raise InvalidParameterError(
-                f"give --target NAME/ARITY: the files declare attributes for {found}"
-            )
-        name = next(iter(declared))
-        target = (name, len(declared[name]))
-    data = from_kb(kb, *target)
+    Examples
+    --------
+    >>> from symlearn.kb import loads
+    >>> task = LearningTask.from_kb(loads("pos(t(a, x)). neg(t(b, x)). pos(t(c, y))."))
+    >>> space = attribute_space(task)
+    >>> space.domains, space.size().size
+    ((('a', 'b', 'c'), ('x', 'y')), 13)
+    """
+    task = source if isinstance(source, LearningTask) else attribute_task(source, target)
+    data = task.attribute_data
     domains = []
     for attribute in data.attributes:
         if attribute.values is None:
@@ -170,4 +209,4 @@ def attribute_space(
                 f"attribute {attribute.name} is continuous: it has no finite domain to count"
             )
         domains.append(tuple(format_term(v) for v in attribute.values))
-    return AttributeSpace(target[0], tuple(a.name for a in data.attributes), tuple(domains))
+    return AttributeSpace(data.target, tuple(a.name for a in data.attributes), tuple(domains))

@@ -418,6 +418,23 @@ class SizeResult:
             "values": {**self.parameters, "size": self.size},
         }
 
+    def report(self, latex: bool = False) -> list[str]:
+        """The text of ``symlearn bound hypothesis-space-size``: the formula and the size.
+
+        Examples
+        --------
+        >>> hypothesis_space_size("conjunctions", 10).report()
+        ['|H| of conjunctions (syntactic): 3**n', 'size = 59049']
+        >>> hypothesis_space_size("conjunctions").report(latex=True)
+        ['3^{n}']
+        """
+        if latex:
+            return [sp.latex(self.formula)]
+        return [
+            f"|H| of {self.hypothesis_class} ({self.convention}): {self.formula}",
+            f"size = {self.size}" if self.size is not None else "(give --n for a number)",
+        ]
+
 
 def size_class(name: str) -> SizeClass:
     """Return the class called ``name``, or raise a clear error."""

@@ -124,6 +124,23 @@ class VCResult:
             f"found none; every larger set would contain one"
         )
 
+    def report(self, latex: bool = False) -> list[str]:
+        """The text of ``symlearn bound vc-dimension``: the dimension, a witness, why no more.
+
+        ``latex`` changes nothing: the result is a number and a set.
+
+        Examples
+        --------
+        >>> class_vc_dimension("intervals", 4).report()[:2]
+        ['VC dimension = 2 (known result: 2)', 'shattered set: 0, 1']
+        """
+        known = f" (known result: {self.formula})" if self.formula is not None else ""
+        return [
+            f"VC dimension = {self.dimension}{known}",
+            "shattered set: " + ", ".join(str(x) for x in self.to_dict()["shattered_set"]),
+            self.certificate(),
+        ]
+
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON object of ``symlearn bound vc-dimension``."""
         data: dict[str, Any] = {

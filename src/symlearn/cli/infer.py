@@ -1,107 +1,20 @@
 """``symlearn infer FILE...``: probabilities of query atoms given evidence.
 
-The ProbLog-syntax clauses of FILE... are compiled to a Bayesian network
-(:func:`symlearn.bayes.compile_program`); a ``.bif`` (or ``.bif.gz``) file is
-read as a network whose variables have atoms such as ``history`` and
-``cvp(low)``.  Queries and evidence come from ``--query`` and ``--evidence``,
-else from the file's ``query/1`` and ``evidence/2``; with no query at all,
-every atom is reported.
+The command parses its options, calls :func:`symlearn.bayes.answer.infer` and
+prints the run's JSON or text; everything else (reading the files or a BIF
+network, compiling, choosing the method, writing ``-o``) is in the library.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from pathlib import Path
-from typing import Any
-
 import click
 
-from symlearn.bayes.bif import read_bif, write_bif
-from symlearn.bayes.drawing import network_spec
-from symlearn.bayes.inference import METHODS, AtomProbabilities, program_from_network
-from symlearn.bayes.inference import infer as run_inference
-from symlearn.bayes.problog_format import write_problog
-from symlearn.bayes.program import ProbLogNetwork, compile_program
+from symlearn.bayes.answer import infer as answer
+from symlearn.bayes.inference import METHODS
+from symlearn.bayes.variable_elimination import ORDERINGS
 from symlearn.cli.common import emit, files_argument, json_option, verbose_option
-from symlearn.errors import InvalidParameterError
-from symlearn.kb import load, parse_term
-from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Term
 
 __all__ = ["infer"]
-
-_PICTURES = (".svg", ".png", ".dot")
-_OUTPUTS = (*_PICTURES, ".bif", ".pl")
-
-
-def _evidence_option(text: str) -> tuple[Term, bool]:
-    atom_text, separator, value = text.rpartition("=")
-    if not separator or value.strip() not in ("true", "false"):
-        raise click.BadParameter(
-            f"{text!r} is not ATOM=true or ATOM=false", param_hint="--evidence"
-        )
-    return parse_term(atom_text.strip(), "<--evidence>"), value.strip() == "true"
-
-
-def _is_bif(path: str) -> bool:
-    return path.endswith(".bif") or path.endswith(".bif.gz")
-
-
-def _program(
-    files: tuple[str, ...], queries: list[Term] | None, evidence: list[tuple[Term, bool]] | None
-) -> ProbLogNetwork:
-    """The compiled program of the files (or the BIF network) with its queries and evidence."""
-    if any(_is_bif(f) for f in files):
-        if len(files) != 1:
-            raise click.UsageError("give a .bif file on its own")
-        return program_from_network(read_bif(files[0]), queries or (), evidence or ())
-    kb = load(files)
-    program = compile_program(kb, queries, evidence)
-    if not program.queries:
-        program = dataclasses.replace(program, queries=tuple(program.atoms()))
-    return program
-
-
-def _write_output(path: str, program: ProbLogNetwork, answer: AtomProbabilities) -> None:
-    suffix = "".join(Path(path).suffixes[-1:]).lower()
-    network = program.network
-    if suffix == ".bif":
-        write_bif(network, path)
-    elif suffix == ".pl":
-        write_problog(
-            network, path, program.queries, program.evidence, "written by symlearn infer"
-        )
-    elif suffix in _PICTURES:
-        from symlearn.render import write_graph
-
-        observed = program.evidence_states()
-        asked = set(answer.result.marginals) - set(observed)
-        write_graph(network_spec(network, answer.result.marginals, observed, asked), path)
-    else:
-        raise InvalidParameterError(
-            f"cannot write {path}: the suffix must be one of {', '.join(_OUTPUTS)}"
-        )
-
-
-def _text(answer: AtomProbabilities, verbose: int) -> list[str]:
-    evidence = ", ".join(
-        format_term(a) if v else f"\\+{format_term(a)}" for a, v in answer.evidence
-    )
-    lines = [f"% method: {answer.method}" + (f"; evidence: {evidence}" if evidence else "")]
-    width = max((len(format_term(a)) for a in answer.probabilities), default=0)
-    for atom, p in answer.probabilities.items():
-        line = f"{format_term(atom) + ':':<{width + 1}} {p:.10g}"
-        if answer.standard_errors is not None:
-            line += f"  (standard error {answer.standard_errors[atom]:.2g})"
-        lines.append(line)
-    details = answer.result.details
-    if "samples" in details:
-        lines.append(f"% {details['samples']} samples, seed {details['seed']}")
-    for warning in details.get("warnings", ()):
-        lines.append(f"% warning: {warning}")
-    if verbose and answer.result.evidence_probability is not None:
-        lines.append(f"% P(evidence) = {answer.result.evidence_probability:.10g}")
-    return lines
 
 
 @click.command()
@@ -119,7 +32,7 @@ def _text(answer: AtomProbabilities, verbose: int) -> list[str]:
 )
 @click.option(
     "--ordering",
-    type=click.Choice(["min-fill", "min-degree"]),
+    type=click.Choice(ORDERINGS),
     default="min-fill",
     show_default=True,
     help="Elimination ordering for the exact method.",
@@ -153,6 +66,7 @@ def _text(answer: AtomProbabilities, verbose: int) -> list[str]:
     default=None,
     help="Write the network: .svg/.png/.dot picture, .bif, or .pl (ProbLog).",
 )
+@click.option("--force", is_flag=True, help="Let -o replace a file that is also an input.")
 @verbose_option
 @json_option
 def infer(
@@ -166,6 +80,7 @@ def infer(
     chains: int,
     burn_in: int,
     output: str | None,
+    force: bool,
     verbose: int,
     as_json: bool,
 ) -> int:
@@ -173,27 +88,18 @@ def infer(
 
     Example: symlearn infer kb/alarm.pl --query burglary --evidence johncalls=true
     """
-    if output is not None and not output.lower().endswith(_OUTPUTS):
-        raise click.BadParameter(
-            f"the suffix must be one of {', '.join(_OUTPUTS)}", param_hint="-o"
-        )
-    query_terms = [parse_term(q, "<--query>") for q in queries] or None
-    evidence_pairs = [_evidence_option(e) for e in evidence] or None
-    program = _program(files, query_terms, evidence_pairs)
-    answer = run_inference(program, method, ordering, samples, seed, chains, burn_in)
-    if output is not None:
-        _write_output(output, program, answer)
-    payload: dict[str, Any] = answer.to_dict()
-    network = program.network
-    payload["network"] = {
-        "variables": list(network.variables),
-        "edges": [list(e) for e in network.graph.edges],
-    }
-    payload["cpts"] = network.to_dict()["cpts"]
-    if output is not None:
-        payload["output"] = output
-    lines = _text(answer, verbose)
-    if output is not None:
-        lines.append(f"% wrote {output}")
-    emit(as_json, payload, lines)
+    run = answer(
+        files,
+        queries,
+        evidence,
+        method=method,
+        ordering=ordering,
+        samples=samples,
+        seed=seed,
+        chains=chains,
+        burn_in=burn_in,
+        output=output,
+        force=force,
+    )
+    emit(as_json, run.to_dict(), run.report(verbose))
     return 0
