@@ -1,20 +1,156 @@
-"""symlearn: symbolic and logic-based machine learning.
+r"""symlearn: symbolic and logic-based machine learning.
 
 Users write Prolog-style example files, learn rules from them, query the
 learned rules, look at hypothesis lattices and derive learning-theory bounds
 symbolically.  Data flows one way::
 
-    text -> parser -> KnowledgeBase -> learner -> hypothesis -> output
+    text -> parser -> KnowledgeBase -> LearningTask -> learner -> LearnResult -> output
 
-The public API is re-exported here lazily, so ``import symlearn`` stays cheap.
+>>> import symlearn
+>>> result = symlearn.learn("foil", "kb/family.pl", target="grandparent/2")  # doctest: +SKIP
+>>> result.clauses()  # doctest: +SKIP
+['grandparent(A, B) :-\n    parent(A, C),\n    parent(C, B).']
+>>> [str(s["X"]) for s in result.query("grandparent(X, lisa)")]  # doctest: +SKIP
+['abe', 'mona', 'clancy', 'jackie']
+
+The public API (:data:`__all__`) is re-exported here lazily, so ``import
+symlearn`` stays cheap; ``docs/design.md`` describes the layout behind it.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+import importlib as _importlib
+from typing import Any as _Any
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "ALGORITHMS",
+    "DNF",
+    "KCNF",
+    "AttributeValueData",
+    "AveragedPerceptron",
+    "BalancedWinnow",
+    "BayesNetRun",
+    "BayesianNetwork",
+    "BooleanConjunction",
+    "CandidateElimination",
+    "CandidateEliminationRun",
+    "CigolRun",
+    "Clause",
+    "Condition",
+    "Conjunction",
+    "ConjunctionSpace",
+    "Coverage",
+    "CoveringRun",
+    "DecisionTree",
+    "Derivation",
+    "EliminationRun",
+    "Engine",
+    "FindSRun",
+    "FoilRun",
+    "FoilSettings",
+    "GraphSpec",
+    "Halving",
+    "InferenceRun",
+    "KnowledgeBase",
+    "LearnResult",
+    "LearnedProgram",
+    "LearningTask",
+    "ListThenEliminateRun",
+    "NaiveBayesRun",
+    "OnlineFindS",
+    "PString",
+    "Perceptron",
+    "ProgolRun",
+    "RelationalTask",
+    "Rule",
+    "RuleSet",
+    "Settings",
+    "Struct",
+    "SymlearnError",
+    "TaskLattice",
+    "Theory",
+    "TreeRun",
+    "Var",
+    "VersionSpace",
+    "VotedPerceptron",
+    "WeightedMajority",
+    "Winnow",
+    "bayes_optimal",
+    "bound",
+    "bound_list",
+    "bound_table",
+    "brute_force_map",
+    "c45",
+    "c45_rules",
+    "candidate_elimination",
+    "cart",
+    "cigol",
+    "class_vc_dimension",
+    "compare_learners",
+    "compile_program",
+    "confusion_matrix",
+    "cross_validate",
+    "cross_validation_metrics",
+    "d_separated",
+    "derive",
+    "eliminate",
+    "error_confidence_interval",
+    "expectation_maximization",
+    "export_task",
+    "find_s",
+    "fit_parameters",
+    "foil",
+    "foil_gain",
+    "format_term",
+    "from_csv",
+    "from_dataframe",
+    "from_kb",
+    "from_records",
+    "gaussian_mixture_em",
+    "gibbs_sampling",
+    "hasse_diagram",
+    "hill_climb",
+    "holdout_metrics",
+    "hypothesis_space_lattice",
+    "hypothesis_space_size",
+    "id3",
+    "infer",
+    "is_shattered",
+    "known_vc_dimension",
+    "learn",
+    "learn_kcnf",
+    "learn_one_rule",
+    "likelihood_weighting",
+    "list_then_eliminate",
+    "load",
+    "loads",
+    "make_list",
+    "more_general_or_equal",
+    "naive_bayes",
+    "one_r",
+    "paired_t_test",
+    "parse_term",
+    "portray_clause",
+    "post_prune_rules",
+    "progol",
+    "read_bif",
+    "reduced_error_prune",
+    "run_adversary",
+    "run_online",
+    "run_query",
+    "sequential_covering",
+    "solve",
+    "struct",
+    "substitute",
+    "task_lattice",
+    "unify",
+    "variable_elimination",
+    "vc_dimension",
+    "version_space_lattice",
+    "write_graph",
+]
 
 #: Public name -> module that defines it.
 _EXPORTS: dict[str, str] = {
@@ -127,15 +263,40 @@ _EXPORTS: dict[str, str] = {
     "from_csv": "symlearn.data.tabular",
     "from_records": "symlearn.data.tabular",
     "from_dataframe": "symlearn.data.tabular",
+    # learner results and settings on the protocol (issue 11)
+    "FindSRun": "symlearn.learners.concepts.find_s",
+    "CandidateEliminationRun": "symlearn.learners.concepts.candidate_elimination",
+    "ListThenEliminateRun": "symlearn.learners.concepts.list_then_eliminate",
+    "EliminationRun": "symlearn.learners.concepts.elimination",
+    "TreeRun": "symlearn.learners.trees.results",
+    "CoveringRun": "symlearn.learners.rules.sequential_covering",
+    "FoilRun": "symlearn.ilp.foil",
+    "progol": "symlearn.ilp.progol",
+    "ProgolRun": "symlearn.ilp.progol",
+    "cigol": "symlearn.ilp.inverse_resolution",
+    "CigolRun": "symlearn.ilp.inverse_resolution",
+    "RelationalTask": "symlearn.ilp.task",
+    "export_task": "symlearn.export.formats",
+    "NaiveBayesRun": "symlearn.bayes",
+    "BayesNetRun": "symlearn.bayes",
+    "infer": "symlearn.bayes",
+    "InferenceRun": "symlearn.bayes",
+    "bound": "symlearn.bounds",
+    "bound_list": "symlearn.bounds",
+    "task_lattice": "symlearn.lattice",
+    "TaskLattice": "symlearn.lattice",
+    "run_query": "symlearn.engine",
+    "holdout_metrics": "symlearn.evaluation",
+    "cross_validation_metrics": "symlearn.evaluation",
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'symlearn' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    return getattr(_importlib.import_module(module), name)
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    return sorted([*__all__, "__version__"])

@@ -10,7 +10,6 @@ its result: nothing else.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -21,12 +20,6 @@ from symlearn.cli.common import emit, terminal_progress
 from symlearn.cli.options import input_options, output_options, settings_options
 
 __all__ = ["learn", "learner_command"]
-
-#: Learners whose command is still a module of its own (being moved to the protocol).
-LEGACY: dict[str, str] = {
-    "naive-bayes": "symlearn.cli.learn_bayes:naive_bayes_command",
-    "bayes-net": "symlearn.cli.learn_bayes:bayes_net_command",
-}
 
 
 class LearnerGroup(click.Group):
@@ -93,11 +86,6 @@ def learner_command(name: str) -> click.Command:
     from symlearn.learning.result import check_suffix
 
     module = learner(name)
-    if not hasattr(module, "SETTINGS") and name in LEGACY:
-        module_name, attribute = LEGACY[name].split(":")
-        legacy = getattr(importlib.import_module(module_name), attribute)
-        assert isinstance(legacy, click.Command)
-        return legacy
     suffixes = getattr(module, "OUTPUT_SUFFIXES", (".pl",))
 
     def run(**given: Any) -> int:
