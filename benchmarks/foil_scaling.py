@@ -63,7 +63,7 @@ def run_one(path: Path) -> dict:
     from symlearn.ilp.foil import foil
     from symlearn.kb import load
     from symlearn.kb.parser import parse_term
-    from symlearn.learning.program import LearnedProgram
+    from symlearn.learning.learned_program import LearnedProgram
     from symlearn.logic.clauses import Clause
 
     start = time.perf_counter()

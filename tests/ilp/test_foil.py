@@ -15,7 +15,7 @@ from symlearn.ilp.coverage import foil_gain
 from symlearn.ilp.foil import FoilSettings, foil
 from symlearn.kb import KnowledgeBase, load, loads
 from symlearn.kb.parser import parse_term
-from symlearn.learning.program import LearnedProgram
+from symlearn.learning.learned_program import LearnedProgram
 from symlearn.logic.clauses import Clause
 from tests.conftest import SWIPL, requires_swipl
 from tests.ilp.relational import World, worlds

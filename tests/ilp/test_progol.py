@@ -14,7 +14,7 @@ from symlearn.ilp.bottom import bottom_clause
 from symlearn.ilp.coverage import Coverage
 from symlearn.ilp.progol import ProgolSettings, progol
 from symlearn.kb import load, loads, parse_term
-from symlearn.learning.program import LearnedProgram
+from symlearn.learning.learned_program import LearnedProgram
 from symlearn.logic.clauses import Clause
 from symlearn.logic.subsumption import subsumes
 from tests.conftest import requires_swipl

@@ -4,7 +4,7 @@ A :class:`Theory` is a program.  It prints as SWI-Prolog's ``portray_clause/1``
 prints its clauses, and is written with :meth:`Theory.write` as a file
 SWI-Prolog can consult next to the background knowledge.  To ask it goals
 over the background knowledge, make a
-:class:`~symlearn.learning.program.LearnedProgram` of it.
+:class:`~symlearn.learning.learned_program.LearnedProgram` of it.
 
 A theory with no clause proves nothing; it prints as ``false`` (in JSON
 ``["false"]``, as every empty hypothesis does), and its file declares the

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from symlearn.hypotheses.theory import Theory
 from symlearn.kb.knowledge_base import KnowledgeBase
-from symlearn.learning.program import LearnedProgram
+from symlearn.learning.learned_program import LearnedProgram
 from symlearn.learning.result import LearnResult
 from symlearn.logic.clauses import Clause
 

@@ -17,7 +17,7 @@ from symlearn.lattice.hasse import (
     hypothesis_space_lattice,
     version_space_lattice,
 )
-from symlearn.lattice.task import TaskLattice, check_lattice_path, task_lattice
+from symlearn.lattice.task_lattice import TaskLattice, check_lattice_path, task_lattice
 
 __all__ = [
     "DEFAULT_MAX_NODES",

@@ -10,7 +10,7 @@
 * :func:`~symlearn.learning.registry.learn`: run any learner by name.
 """
 
-from symlearn.learning.program import LearnedProgram
+from symlearn.learning.learned_program import LearnedProgram
 from symlearn.learning.registry import ALGORITHMS, learn, learner
 from symlearn.learning.result import LearnResult
 from symlearn.learning.settings import Settings, option

@@ -12,7 +12,7 @@ learner's result derives from it and provides
 
 and inherits
 
-* :attr:`~LearnResult.theory`: a :class:`~symlearn.learning.program.LearnedProgram`
+* :attr:`~LearnResult.theory`: a :class:`~symlearn.learning.learned_program.LearnedProgram`
   (the background knowledge plus the learned clauses) to query;
 * :meth:`~LearnResult.program`: the text of a file SWI-Prolog can consult;
 * :meth:`~LearnResult.write`: that file written safely (never over an input).
@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from symlearn.errors import InvalidParameterError
 from symlearn.files import write_file
 from symlearn.kb.parser import parse_term
-from symlearn.learning.program import LearnedProgram
+from symlearn.learning.learned_program import LearnedProgram
 from symlearn.learning.settings import Settings
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
