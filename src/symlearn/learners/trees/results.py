@@ -219,8 +219,13 @@ class TreeRun(LearnResult):
         tree = self.tree
         if tree is None:
             return []
-        lines = [f"% tree ({tree.size} nodes, {tree.leaf_count} leaves, depth {tree.depth}):"]
-        text = tree.to_text()
+        measure = self.settings.selection_measure
+        lines = [
+            f"% tree ({tree.size} nodes, {tree.leaf_count} leaves, depth {tree.depth}); "
+            f"[...]: the {MEASURE_NAMES.get(measure, measure)} of each candidate attribute "
+            "at the test below, 4 decimals:"
+        ]
+        text = tree.to_text(scores=True, root=False)
         lines += [f"%   {line}" for line in text[:SHOWN_TREE_LINES]]
         if len(text) > SHOWN_TREE_LINES:
             hidden = len(text) - SHOWN_TREE_LINES
