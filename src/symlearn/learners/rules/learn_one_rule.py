@@ -20,9 +20,14 @@ matches, n = |S|, n_c of them of class c:
 Ties go to the rule that covers more examples of its class, then to the
 shorter rule.
 
+The search's path to the rule it returns is kept: :func:`find_rule` gives
+the rule with one :class:`RuleStep` per test, in the order the search added
+them, each with the class counts (p of the rule's class among t matched)
+and the measure before and after the test, over the examples searched.
+
 Functions
 ---------
-learn_one_rule, performance, attribute_tests
+learn_one_rule, find_rule, performance, attribute_tests
 
 Examples
 --------
@@ -34,6 +39,9 @@ Examples
 >>> rule, score = learn_one_rule(data, everything, target=0, measure="relative-frequency")
 >>> str(rule), score
 ('IF a1 = v2 THEN pos', 1.0)
+>>> found = find_rule(data, everything, target=0, measure="relative-frequency")
+>>> [(str(step.condition), step.p, step.t, step.before, step.after) for step in found.steps]
+[('a1 = v2', 2, 2, 0.5, 1.0)]
 
 References
 ----------
@@ -45,6 +53,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -52,7 +61,16 @@ from symlearn.data.encoded import EncodedData
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import Condition, Rule
 
-__all__ = ["MEASURES", "AttributeTests", "attribute_tests", "learn_one_rule", "performance"]
+__all__ = [
+    "MEASURES",
+    "AttributeTests",
+    "FoundRule",
+    "RuleStep",
+    "attribute_tests",
+    "find_rule",
+    "learn_one_rule",
+    "performance",
+]
 
 #: The performance measures by name.
 MEASURES = ("relative-frequency", "m-estimate", "entropy")
@@ -184,6 +202,10 @@ def _thresholds(values: np.ndarray, y: np.ndarray) -> list[float]:
 # ----------------------------------------------------------------- search
 
 
+#: The search's path to a hypothesis: each test added, with the class counts after it.
+Path = tuple[tuple[int, tuple[int, ...]], ...]
+
+
 @dataclass(frozen=True)
 class _Hypothesis:
     tests: frozenset[int]
@@ -191,6 +213,71 @@ class _Hypothesis:
     score: float = field(compare=False)
     covered: int = field(compare=False)
     hits: int = field(compare=False)
+    path: Path = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class RuleStep:
+    """One test learn-one-rule added, with the rule's statistics before and after it.
+
+    The counts and values are over the examples the search ran on (those not
+    yet covered by earlier rules).
+
+    Attributes
+    ----------
+    condition
+        The test added.
+    p_before, t_before
+        Examples of the rule's class (p) among those matched (t) before the test.
+    p, t
+        The same after it.
+    before, after
+        The performance measure before and after (for entropy, the negative
+        entropy of the classes matched, whatever the class).
+    """
+
+    condition: Condition
+    p_before: int
+    t_before: int
+    p: int
+    t: int
+    before: float
+    after: float
+
+    @property
+    def gain(self) -> float:
+        """How much the test raised the measure (``after - before``)."""
+        return self.after - self.before
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON: ``literal``, ``gain``, ``before``, ``after``, ``p_before``, ``t_before``, ``p``, ``t``.
+
+        ``gain`` is ``after - before``; an infinite value is null.
+        """  # noqa: E501
+        return {
+            "literal": str(self.condition),
+            "gain": _finite(self.gain),
+            "before": _finite(self.before),
+            "after": _finite(self.after),
+            "p_before": self.p_before,
+            "t_before": self.t_before,
+            "p": self.p,
+            "t": self.t,
+        }
+
+
+@dataclass(frozen=True)
+class FoundRule:
+    """What :func:`find_rule` found: the rule, its score, and the search's path to it."""
+
+    rule: Rule
+    score: float
+    steps: tuple[RuleStep, ...]
+    measure: str
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
 
 
 def _pack(masks: np.ndarray) -> np.ndarray:
@@ -215,13 +302,17 @@ class _Search:
     m: float
     min_covered: int
 
-    def scores(
-        self, masks: np.ndarray, target: int | None
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Scores, coverage and hits of rules whose packed covers are ``masks``."""
-        counts = np.bitwise_count(masks[:, None, :] & self.packed_classes[None, :, :]).sum(
+    def counts(self, masks: np.ndarray) -> np.ndarray:
+        """``(rules, classes)`` class counts of rules whose packed covers are ``masks``."""
+        return np.bitwise_count(masks[:, None, :] & self.packed_classes[None, :, :]).sum(
             axis=2, dtype=np.int64
         )
+
+    def scores(
+        self, masks: np.ndarray, target: int | None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Scores, coverage, hits and class counts of rules whose packed covers are ``masks``."""
+        counts = self.counts(masks)
         score = performance(counts, self.measure, target=target, priors=self.priors, m=self.m)
         covered = counts.sum(axis=1)
         hits = counts.max(axis=1) if target is None else counts[:, target]
@@ -233,7 +324,7 @@ class _Search:
             floor = -math.log2(max(len(self.priors), 2)) - 2.0
             score = np.where(np.isfinite(score) | ~np.isfinite(share), score, share + floor)
         score = np.where(covered >= self.min_covered, score, -np.inf)
-        return score, covered, hits
+        return score, covered, hits, counts
 
 
 def _better(a: _Hypothesis, b: _Hypothesis) -> bool:
@@ -274,13 +365,49 @@ def learn_one_rule(
     -------
     (Rule, float) or None
         The best rule and its performance, or None when no rule matches
-        ``min_covered`` active examples.
+        ``min_covered`` active examples.  :func:`find_rule` also gives the
+        search's path to it.
 
     Notes
     -----
     The covers of the tests are bit sets over the active rows (64 rows to a
     machine word); a specialisation's class counts are population counts of
     their intersections, for every test at once.
+    """
+    found = find_rule(
+        data,
+        active,
+        target=target,
+        measure=measure,
+        beam=beam,
+        m=m,
+        min_covered=min_covered,
+        priors=priors,
+        _tests_cache=_tests_cache,
+    )
+    return None if found is None else (found.rule, found.score)
+
+
+def find_rule(
+    data: EncodedData,
+    active: np.ndarray,
+    *,
+    target: int | None = None,
+    measure: str = "entropy",
+    beam: int = 5,
+    m: float = 2.0,
+    min_covered: int = 1,
+    priors: np.ndarray | None = None,
+    _tests_cache: AttributeTests | None = None,
+) -> FoundRule | None:
+    """:func:`learn_one_rule`, with the steps of the search's path to the rule.
+
+    Returns
+    -------
+    FoundRule or None
+        The rule, its performance and one :class:`RuleStep` per test in the
+        order the search added them; None when no rule matches
+        ``min_covered`` active examples.
     """
     if beam < 1:
         raise InvalidParameterError("the beam width must be at least 1")
@@ -295,7 +422,7 @@ def learn_one_rule(
         tests, _pack(tests.masks[:, rows]), _pack(classes), measure, priors, m, min_covered
     )
     everything = _pack(np.ones((1, len(rows)), dtype=bool))[0]
-    score, covered, hits = search.scores(everything[None, :], target)
+    score, covered, hits, start = search.scores(everything[None, :], target)
     best = _Hypothesis(frozenset(), everything, float(score[0]), int(covered[0]), int(hits[0]))
     frontier = [best]
     seen: set[frozenset[int]] = {best.tests}
@@ -307,14 +434,22 @@ def learn_one_rule(
             if not allowed.size:
                 continue
             masks = search.packed_tests[allowed] & hypothesis.mask
-            s, c, h = search.scores(masks, target)
+            s, c, h, n = search.scores(masks, target)
             for k in np.flatnonzero(np.isfinite(s) & (c < hypothesis.covered)):
                 new_tests = hypothesis.tests | {int(allowed[k])}
                 if new_tests in seen:
                     continue
                 seen.add(new_tests)
+                step = (int(allowed[k]), tuple(n[k].tolist()))
                 candidates.append(
-                    _Hypothesis(new_tests, masks[k], float(s[k]), int(c[k]), int(h[k]))
+                    _Hypothesis(
+                        new_tests,
+                        masks[k],
+                        float(s[k]),
+                        int(c[k]),
+                        int(h[k]),
+                        (*hypothesis.path, step),
+                    )
                 )
         for candidate in candidates:
             if _better(candidate, best) and _eligible(candidate, measure, target, perfect):
@@ -326,7 +461,7 @@ def learn_one_rule(
         frontier = open_candidates[:beam]
     if not math.isfinite(best.score) or not _eligible(best, measure, target, perfect):
         return None
-    counts_best = np.bitwise_count(best.mask[None, :] & search.packed_classes).sum(axis=1)
+    counts_best = search.counts(best.mask[None, :])[0]
     label_index = target if target is not None else int(counts_best.argmax())
     rule = Rule(
         tuple(tests.conditions[i] for i in sorted(best.tests)),
@@ -334,7 +469,39 @@ def learn_one_rule(
         covered=float(counts_best.sum()),
         correct=float(counts_best[label_index]),
     )
-    return rule, best.score
+    steps = _steps(tests, tuple(start[0].tolist()), best.path, label_index, search, target)
+    return FoundRule(rule, best.score, steps, measure)
+
+
+def _steps(
+    tests: AttributeTests,
+    start: tuple[int, ...],
+    path: Path,
+    label: int,
+    search: _Search,
+    target: int | None,
+) -> tuple[RuleStep, ...]:
+    """The path's tests with p/t and the measure before and after each."""
+    counts = np.array([start, *(c for _, c in path)], dtype=np.float64)
+    # entropy does not depend on the class concluded: show it for every rule
+    shown_target = None if search.measure == "entropy" else target
+    values = performance(
+        counts, search.measure, target=shown_target, priors=search.priors, m=search.m
+    ).tolist()
+    totals = counts.sum(axis=1).astype(int).tolist()
+    hits = counts[:, label].astype(int).tolist()
+    return tuple(
+        RuleStep(
+            tests.conditions[test],
+            hits[k],
+            totals[k],
+            hits[k + 1],
+            totals[k + 1],
+            values[k],
+            values[k + 1],
+        )
+        for k, (test, _) in enumerate(path)
+    )
 
 
 def _eligible(hypothesis: _Hypothesis, measure: str, target: int | None, perfect: float) -> bool:
