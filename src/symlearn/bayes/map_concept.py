@@ -55,7 +55,7 @@ Fraction(1, 6)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -138,7 +138,7 @@ class Prior:
             return f"uniform, P(h) = {self.other} for each of the {size} hypotheses"
         rest = size - len(self.listed)
         return (
-            f"from the file's prior/2: P(h) for {len(self.listed)} hypotheses, "
+            f"from the file's prior/2 for {_count(len(self.listed))}, "
             f"P(h) = {self.other} for each of the other {rest}"
         )
 
@@ -300,6 +300,11 @@ class InstanceVote:
             f"  expected error with the target drawn from P(h|D): Bayes optimal {best}, "
             f"Gibbs {gibbs} (at most twice {best})",
         ]
+
+
+def _count(n: int) -> str:
+    """``1 hypothesis``, ``6 hypotheses``."""
+    return f"{n} hypothes{'is' if n == 1 else 'es'}"
 
 
 def _exact(name: str, p: Fraction) -> dict[str, Any]:
@@ -475,7 +480,7 @@ class MapRun(LearnResult):
             f"brute-force MAP over the {self.space.size} conjunctions of H for {self.task.name}",
             f"prior: {self.prior.describe(self.space.size)}",
             f"P(D) = {_shown(posterior.evidence)}",
-            f"P(h|D) for the {len(members)} hypotheses of the version space "
+            f"P(h|D) for the {_count(len(members))} of the version space "
             f"(0 for the other {self.space.size - len(members)}); * marks a MAP hypothesis:",
         ]
         width = max(len(str(posterior.probability(h))) for h in members)
@@ -535,7 +540,7 @@ def learn(
         )
     prior = file_prior(task.kb, space)
     try:
-        posterior = brute_force_map(space.hypotheses(), examples, prior)
+        posterior = brute_force_map(_counted(space, progress), examples, prior)
     except VersionSpaceCollapsedError as error:
         return MapRun(task, settings, space, prior, None, collapse=error)
     if log is not None:
@@ -543,6 +548,14 @@ def learn(
     rng = random.Random(settings.seed)
     votes = tuple(vote(posterior, x, rng) for x in instances)
     return MapRun(task, settings, space, prior, posterior, votes)
+
+
+def _counted(space: ConjunctionSpace, progress: Progress | None) -> Iterator[Conjunction]:
+    """H's hypotheses, reporting every 10,000 to ``progress``."""
+    for k, h in enumerate(space.hypotheses(), 1):
+        if progress is not None and k % 10_000 == 0:
+            progress("hypotheses", k, space.size)
+        yield h
 
 
 def _instance(data: AttributeValueData, space: ConjunctionSpace, text: str) -> tuple[Term, ...]:
