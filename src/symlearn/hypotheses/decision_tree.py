@@ -68,6 +68,7 @@ import numpy as np
 
 from symlearn.data.attribute_value import MISSING, Attribute, Label
 from symlearn.data.encoded import decode_row, encode_columns
+from symlearn.hypotheses.html import html_block
 from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet, label_text, number_term
 from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
@@ -455,6 +456,17 @@ class DecisionTree:
 
     def __str__(self) -> str:
         return "\n".join(self.to_text())
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the tree as text, each inner node with its candidates' scores.
+
+        A picture: :func:`symlearn.render.display.picture` (or the learner's result).
+        """
+        title = (
+            f"decision tree for {self.target}: {self.size} nodes, {self.leaf_count} leaves, "
+            f"depth {self.depth}"
+        )
+        return html_block(title, self.to_text(scores=True))
 
 
 def _branch_key(condition: Condition) -> str:

@@ -269,6 +269,15 @@ class TreeRun(LearnResult):
             return tree_graph(self.tree, title)
         return rule_set_graph(self.rules, title)
 
+    def picture_svg(self) -> str | None:
+        """The tree (OneR: its rules) as SVG; None when it is too big to draw."""
+        from symlearn.render.display import drawing
+
+        return drawing(self.graph)
+
+    def _repr_svg_(self) -> str | None:
+        return self.picture_svg()
+
     def save(self, path: str | Path, *, force: bool = False) -> None:
         """Write the rules (``.pl``) or draw the tree (``.dot``, ``.svg``, ``.png``).
 
