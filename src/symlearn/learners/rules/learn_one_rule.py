@@ -425,41 +425,13 @@ def find_rule(
     score, covered, hits, start = search.scores(everything[None, :], target)
     best = _Hypothesis(frozenset(), everything, float(score[0]), int(covered[0]), int(hits[0]))
     frontier = [best]
-    seen: set[frozenset[int]] = {best.tests}
     perfect = _perfect_score(measure, target, priors, m)
     while frontier:
-        candidates: list[_Hypothesis] = []
-        for hypothesis in frontier:
-            allowed = _allowed(tests, hypothesis.tests)
-            if not allowed.size:
-                continue
-            masks = search.packed_tests[allowed] & hypothesis.mask
-            s, c, h, n = search.scores(masks, target)
-            for k in np.flatnonzero(np.isfinite(s) & (c < hypothesis.covered)):
-                new_tests = hypothesis.tests | {int(allowed[k])}
-                if new_tests in seen:
-                    continue
-                seen.add(new_tests)
-                step = (int(allowed[k]), tuple(n[k].tolist()))
-                candidates.append(
-                    _Hypothesis(
-                        new_tests,
-                        masks[k],
-                        float(s[k]),
-                        int(c[k]),
-                        int(h[k]),
-                        (*hypothesis.path, step),
-                    )
-                )
-        for candidate in candidates:
-            if _better(candidate, best) and _eligible(candidate, measure, target, perfect):
-                best = candidate
-        # A perfect hypothesis cannot be improved by specialising: it is kept
-        # as the best so far but takes no place in the beam.
-        open_candidates = [c for c in candidates if c.score < perfect]
-        open_candidates.sort(key=lambda x: (x.score, x.hits, -len(x.tests)), reverse=True)
-        frontier = open_candidates[:beam]
-    if not math.isfinite(best.score) or not _eligible(best, measure, target, perfect):
+        level = _specialise(frontier, tests, search, target)
+        if level is None:
+            break
+        best, frontier = _next_beam(level, frontier, search, best, beam, target, perfect)
+    if not math.isfinite(best.score) or not _eligible(best.hits, best.covered, target):
         return None
     counts_best = search.counts(best.mask[None, :])[0]
     label_index = target if target is not None else int(counts_best.argmax())
@@ -471,6 +443,100 @@ def find_rule(
     )
     steps = _steps(tests, tuple(start[0].tolist()), best.path, label_index, search, target)
     return FoundRule(rule, best.score, steps, measure)
+
+
+@dataclass(frozen=True, eq=False)
+class _Level:
+    """Every one-test specialisation of a beam, as arrays, best first.
+
+    ``parent[i]`` is the position in the beam of the hypothesis that
+    ``test[i]`` specialises; the rows are sorted by score, then hits, then
+    the order they were generated in (beam position, test number), which is
+    the order the beam search prefers them in.
+    """
+
+    parent: np.ndarray
+    test: np.ndarray
+    score: np.ndarray
+    covered: np.ndarray
+    hits: np.ndarray
+    counts: np.ndarray
+
+
+def _specialise(
+    frontier: list[_Hypothesis], tests: AttributeTests, search: _Search, target: int | None
+) -> _Level | None:
+    """The scored specialisations of the beam that match fewer examples (None: there are none)."""
+    parts = []
+    for position, hypothesis in enumerate(frontier):
+        allowed = _allowed(tests, hypothesis.tests)
+        if not allowed.size:
+            continue
+        masks = search.packed_tests[allowed] & hypothesis.mask
+        s, c, h, n = search.scores(masks, target)
+        keep = np.flatnonzero(np.isfinite(s) & (c < hypothesis.covered))
+        parent = np.full(keep.size, position, dtype=np.int64)
+        parts.append((parent, allowed[keep], s[keep], c[keep], h[keep], n[keep]))
+    if not parts or not any(part[0].size for part in parts):
+        return None
+    parent, test, score, covered, hits, counts = (np.concatenate(column) for column in zip(*parts))
+    order = np.lexsort((test, parent, -hits, -score))
+    return _Level(
+        parent[order],
+        test[order],
+        score[order],
+        covered[order],
+        hits[order],
+        counts[order],
+    )
+
+
+def _next_beam(
+    level: _Level,
+    frontier: list[_Hypothesis],
+    search: _Search,
+    best: _Hypothesis,
+    beam: int,
+    target: int | None,
+    perfect: float,
+) -> tuple[_Hypothesis, list[_Hypothesis]]:
+    """The best hypothesis so far and the next beam, from a level sorted best first.
+
+    The best eligible row of the level is its first eligible one.  The beam
+    takes the first ``beam`` rows that are not perfect (specialising cannot
+    improve a perfect hypothesis), a set of tests reached from two parents
+    counting once (the first time it is generated).  Only those rows are made
+    into hypotheses.
+    """
+    first = np.flatnonzero(_eligible(level.hits, level.covered, target))[:1]
+    if first.size:
+        candidate = _row(level, frontier, search, int(first[0]))
+        if _better(candidate, best):
+            best = candidate
+    seen: set[frozenset[int]] = set()
+    beam_next: list[_Hypothesis] = []
+    for i in np.flatnonzero(level.score < perfect).tolist():
+        candidate = _row(level, frontier, search, i)
+        if candidate.tests in seen:
+            continue
+        seen.add(candidate.tests)
+        beam_next.append(candidate)
+        if len(beam_next) == beam:
+            break
+    return best, beam_next
+
+
+def _row(level: _Level, frontier: list[_Hypothesis], search: _Search, i: int) -> _Hypothesis:
+    """Row ``i`` of a level as a hypothesis."""
+    parent, test = frontier[int(level.parent[i])], int(level.test[i])
+    return _Hypothesis(
+        parent.tests | {test},
+        search.packed_tests[test] & parent.mask,
+        float(level.score[i]),
+        int(level.covered[i]),
+        int(level.hits[i]),
+        (*parent.path, (test, tuple(level.counts[i].tolist()))),
+    )
 
 
 def _steps(
@@ -504,11 +570,14 @@ def _steps(
     )
 
 
-def _eligible(hypothesis: _Hypothesis, measure: str, target: int | None, perfect: float) -> bool:
-    """Whether the hypothesis may be returned (in rule-set mode its class must be the majority)."""
+def _eligible(hits: Any, covered: Any, target: int | None) -> Any:
+    """Whether rules may be returned: in rule-set mode their class must be the majority.
+
+    Works on numbers and on numpy arrays alike.
+    """
     if target is None:
-        return True
-    return hypothesis.hits * 2 > hypothesis.covered
+        return np.ones_like(hits, dtype=bool) if isinstance(hits, np.ndarray) else True
+    return hits * 2 > covered
 
 
 def _perfect_score(measure: str, target: int | None, priors: np.ndarray, m: float) -> float:
