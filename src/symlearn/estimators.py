@@ -134,6 +134,23 @@ def _term(value: Any) -> Term:
     return MISSING if term is None else term
 
 
+def _terms(X: np.ndarray) -> list[list[Term]]:
+    """Every cell of ``X`` as a term, each distinct value converted once."""
+    known: dict[tuple[type, Any], Term] = {}
+
+    def term(value: Any) -> Term:
+        try:
+            key = (type(value), value)
+            found = known.get(key)
+        except TypeError:  # an unhashable cell
+            return _term(value)
+        if found is None:
+            found = known[key] = _term(value)
+        return found
+
+    return [[term(v) for v in row] for row in X]
+
+
 def _same(a: Label, b: Label) -> bool:
     return type(a) is type(b) and a == b
 
@@ -216,7 +233,7 @@ class SymbolicClassifier(ClassifierMixin, BaseEstimator):
 
     def _data(self, X: np.ndarray, y: np.ndarray, names: list[str]) -> AttributeValueData:
         """The examples as attribute-value data (pos/neg for two classes)."""
-        rows = [[_term(v) for v in row] for row in X]
+        rows = _terms(X)
         binary = len(self.classes_) == 2
         if not self.multi_class and not binary:
             raise ValueError(
@@ -255,14 +272,14 @@ class SymbolicClassifier(ClassifierMixin, BaseEstimator):
     def _instances(self, X: Any) -> list[Row]:
         check_is_fitted(self)
         X = validate_data(self, _as_frame(X), reset=False, dtype=None, ensure_all_finite=False)
+        domains = [None if a.values is None else set(a.values) for a in self.attributes_]
         instances = []
-        for row in X:
+        for row in _terms(X):
             values = []
-            for attribute, value in zip(self.attributes_, row):
-                term = _term(value)
-                if attribute.values is None:  # continuous: a number or missing
+            for domain, term in zip(domains, row):
+                if domain is None:  # continuous: a number or missing
                     term = term if type(term) in (int, float) else MISSING
-                elif term not in attribute.values and not self.all_categorical:
+                elif term not in domain and not self.all_categorical:
                     term = MISSING  # a value never seen: unknown (a conjunction just fails it)
                 values.append(term)
             instances.append(tuple(values))
