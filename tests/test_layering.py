@@ -44,7 +44,8 @@ ALLOWED.update(FAMILIES)
 ALLOWED["lattice"] = BELOW_FAMILIES | {"learners.concepts"}
 ALLOWED["bounds"] = BELOW_FAMILIES | {"learners.concepts"}
 ALLOWED["export"] = BELOW_FAMILIES | {"ilp"}
-ABOVE_ALL = set(ALLOWED) | {"lattice", "bounds", "export"}
+ALLOWED["estimators"] = BELOW_FAMILIES  # the learners through the registry
+ABOVE_ALL = set(ALLOWED) | {"lattice", "bounds", "export", "estimators"}
 ALLOWED["cli"] = ABOVE_ALL
 ALLOWED["learners"] = set()  # the package itself only groups the families
 ALLOWED["__main__"] = {"cli"}

@@ -326,6 +326,13 @@ class BayesianNetwork:
         except KeyError:
             raise InvalidParameterError(f"the network has no variable {name}") from None
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter: the DAG drawn by :func:`~symlearn.bayes.drawing.network_spec`."""
+        from symlearn.bayes.drawing import network_spec
+        from symlearn.render.display import drawing
+
+        return drawing(lambda: network_spec(self))
+
     def __repr__(self) -> str:
         return (
             f"<BayesianNetwork {self.name!r}: {len(self)} variables, "

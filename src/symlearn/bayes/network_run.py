@@ -30,6 +30,7 @@ from symlearn.bayes.answer import EvidenceGiven, InferenceRun, Queries, infer
 from symlearn.bayes.network import BayesianNetwork
 from symlearn.bayes.network_files import NETWORK_SUFFIXES, write_network
 from symlearn.bayes.problog_format import format_problog
+from symlearn.errors import InvalidParameterError
 from symlearn.learning.result import LearnResult, check_suffix
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
@@ -111,6 +112,17 @@ class NetworkRun(LearnResult):
         0.4
         """
         return infer(self.network, queries, evidence, **options)
+
+    def picture_svg(self) -> str | None:
+        """The network as SVG (None when it cannot be made, e.g. continuous attributes)."""
+        try:
+            network = self.network
+        except InvalidParameterError:
+            return None
+        return network._repr_svg_()
+
+    def _repr_svg_(self) -> str | None:
+        return self.picture_svg()
 
     def messages(self, verbose: int = 0) -> list[str]:
         """With ``verbose``: that the target's own clauses in the files were set aside."""

@@ -60,7 +60,7 @@ from symlearn.errors import KBError
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Term
 
-__all__ = ["from_csv", "from_dataframe", "from_records", "target_name"]
+__all__ = ["cell_term", "from_csv", "from_dataframe", "from_records", "target_name"]
 
 #: Field texts that mean "missing".
 MISSING_TEXTS = frozenset({"?", ""})
@@ -380,3 +380,18 @@ def from_dataframe(
         categorical,
         set(numeric) | (numeric_columns - set(categorical) - {class_column}),
     )
+
+
+def cell_term(value: Any) -> Term | None:
+    """A raw cell as the term every table reader makes of it (None when missing).
+
+    Numbers stay numbers (a text that reads as a number becomes one), ``True``
+    and ``False`` become ``true`` and ``false``, other values atoms; ``None``,
+    NaN, ``?`` and the empty text are missing.
+
+    Examples
+    --------
+    >>> cell_term("3"), cell_term("sunny"), cell_term(float("nan")), cell_term(True)
+    (3, 'sunny', None, 'true')
+    """
+    return _cell(value)

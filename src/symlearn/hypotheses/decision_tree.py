@@ -61,19 +61,20 @@ Quinlan (1993), *C4.5: Programs for Machine Learning*, ch. 2-3.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from symlearn.data.attribute_value import MISSING, Attribute, Label
 from symlearn.data.encoded import decode_row, encode_columns
-from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet, label_text
+from symlearn.hypotheses.html import html_block
+from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet, label_text, number_term
 from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
-__all__ = ["Branch", "DecisionTree", "Leaf", "Node", "Split"]
+__all__ = ["AttributeScore", "Branch", "DecisionTree", "Leaf", "Node", "Split"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,31 @@ class Branch:
 
 
 @dataclass(frozen=True, slots=True)
+class AttributeScore:
+    """How a candidate attribute scored at an inner node, when the node was split.
+
+    Attributes
+    ----------
+    attribute
+        The attribute's position.
+    score
+        The selection measure's value (information gain, gain ratio, Gini
+        reduction ...) of its best split at the node; None when the attribute
+        cannot split the node's examples (one value, or too few per branch).
+    gain
+        The impurity reduction of that split (the information gain for the
+        entropy-based measures; equal to ``score`` for a reduction measure).
+    threshold
+        For a continuous attribute, the threshold of its best split.
+    """
+
+    attribute: int
+    score: float | None
+    gain: float
+    threshold: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Split:
     """An inner node testing attribute number ``attribute``.
 
@@ -108,7 +134,9 @@ class Split:
     training examples that reached the node: the class a leaf here would
     predict, and the class weights.  (Parallel tuples rather than one object
     per branch keep large trees cheap to build; :attr:`branches` gives the
-    :class:`Branch` view.)
+    :class:`Branch` view.)  ``scores`` says how every candidate attribute
+    scored when the node was split (empty for a tree built by hand); it is not
+    part of the tree's meaning, so equality ignores it.
     """
 
     attribute: int
@@ -117,6 +145,7 @@ class Split:
     children: tuple[Node, ...]
     label: Label
     distribution: tuple[float, ...]
+    scores: tuple[AttributeScore, ...] = field(default=(), compare=False)
 
     @classmethod
     def from_branches(
@@ -125,6 +154,7 @@ class Split:
         branches: Sequence[Branch],
         label: Label,
         distribution: tuple[float, ...],
+        scores: tuple[AttributeScore, ...] = (),
     ) -> Split:
         """Build a split from :class:`Branch` objects."""
         return cls(
@@ -134,6 +164,7 @@ class Split:
             tuple(b.subtree for b in branches),
             label,
             distribution,
+            scores,
         )
 
     @property
@@ -319,9 +350,43 @@ class DecisionTree:
         text = _number_text(total)
         return f"{text}/{_number_text(wrong)}" if wrong > 1e-9 else text
 
-    def to_text(self) -> list[str]:
-        """The tree in C4.5's layout: one line per branch, ``(n/errors)`` at leaves."""
+    def scores_text(self, node: Split) -> str:
+        """The candidates' scores at ``node``, best first: ``humidity 0.9710, wind 0.0200``.
+
+        Values are rounded to 4 decimals (Python's ``format``, half to even);
+        ``-`` marks an attribute that cannot split the node; a continuous
+        attribute shows its best threshold (``temperature 0.1132 at 84``).
+        Empty when the node carries no scores.
+        """
+        ranked = sorted(
+            node.scores, key=lambda s: (s.score is None, -(s.score or 0.0), s.attribute)
+        )
+        parts = []
+        for entry in ranked:
+            name = self.attributes[entry.attribute].name
+            value = "-" if entry.score is None else f"{entry.score:.4f}"
+            if entry.threshold is not None:
+                value += f" at {format_term(number_term(entry.threshold))}"
+            parts.append(f"{name} {value}")
+        return ", ".join(parts)
+
+    def to_text(self, scores: bool = False, root: bool = True) -> list[str]:
+        """The tree in C4.5's layout: one line per branch, ``(n/errors)`` at leaves.
+
+        Parameters
+        ----------
+        scores
+            Also show, at every inner node, how each candidate attribute scored
+            there (:meth:`scores_text`, in square brackets): at the end of the
+            branch line that leads to the node, and for the root on a first line.
+        root
+            With ``scores``, include that first line for the root.
+        """
         lines: list[str] = []
+
+        def measured(node: Split) -> str:
+            text = self.scores_text(node) if scores else ""
+            return f"  [{text}]" if text else ""
 
         def walk(node: Node, indent: str) -> None:
             if isinstance(node, Leaf):  # a tree that is a single leaf
@@ -335,9 +400,11 @@ class DecisionTree:
                     counts = self._counts_text(sub.distribution, sub.label)
                     lines.append(f"{head}: {label_text(sub.label)} ({counts})")
                 else:
-                    lines.append(head)
+                    lines.append(head + measured(sub))
                     walk(sub, indent + "|   ")
 
+        if scores and root and isinstance(self.root, Split) and self.root.scores:
+            lines.append(f"[{self.scores_text(self.root)}]")
         walk(self.root, "")
         return lines
 
@@ -357,7 +424,20 @@ class DecisionTree:
         }
         if node.kind == "threshold":
             result["threshold"] = node.conditions[0].value
+        if node.scores:
+            result.update(self._scores_dict(node))
         return result
+
+    def _scores_dict(self, node: Split) -> dict[str, Any]:
+        """``gains`` (every candidate's score), ``thresholds``, ``information_gain``."""
+        named = [(self.attributes[s.attribute].name, s) for s in node.scores]
+        found: dict[str, Any] = {"gains": {n: _json_score(s.score) for n, s in named}}
+        thresholds = {n: s.threshold for n, s in named if s.threshold is not None}
+        if thresholds:
+            found["thresholds"] = thresholds
+        if any(s.score is not None and s.score != s.gain for s in node.scores):
+            found["information_gain"] = {n: _json_score(s.gain) for n, s in named}
+        return found
 
     def to_dict(self) -> dict[str, Any]:
         """The tree as nested JSON (DESIGN.md section 3).
@@ -365,12 +445,28 @@ class DecisionTree:
         ``{"attribute": A, "branches": {value: subtree}}`` for a split (a
         threshold split's keys are ``"=< t"`` and ``"> t"``, a binary split's
         ``"[v1, v2]"``), ``{"label": L}`` for a leaf; every node also has the
-        training ``counts`` per class.
+        training ``counts`` per class.  An inner node grown by a learner also has
+        ``gains``: the selection measure of every candidate attribute at that node
+        (the attributes a multiway split above it used are not candidates; null
+        for one that cannot split the node), ``thresholds`` (the best threshold
+        of each continuous candidate) and, when the measure is not an impurity
+        reduction (gain ratio, the cost-sensitive measures), ``information_gain``.
         """
         return self._node_dict(self.root)
 
     def __str__(self) -> str:
         return "\n".join(self.to_text())
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the tree as text, each inner node with its candidates' scores.
+
+        A picture: :func:`symlearn.render.display.picture` (or the learner's result).
+        """
+        title = (
+            f"decision tree for {self.target}: {self.size} nodes, {self.leaf_count} leaves, "
+            f"depth {self.depth}"
+        )
+        return html_block(title, self.to_text(scores=True))
 
 
 def _branch_key(condition: Condition) -> str:
@@ -385,6 +481,10 @@ def _json_label(label: Label) -> str:
 
 def _json_number(x: float) -> int | float:
     return int(x) if float(x).is_integer() else round(float(x), 6)
+
+
+def _json_score(x: float | None) -> float | None:
+    return None if x is None else round(float(x), 15)
 
 
 def _number_text(x: float) -> str:

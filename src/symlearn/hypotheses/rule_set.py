@@ -98,6 +98,7 @@ from typing import Any
 
 from symlearn.data.attribute_value import Label
 from symlearn.errors import HypothesisSpaceError
+from symlearn.hypotheses.html import html_block
 from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, make_list
@@ -533,6 +534,14 @@ class RuleSet:
             "rules": [rule.to_dict() for rule in self.rules],
             "clauses": self.clause_strings(),
         }
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the clauses, then the rules as ``IF ... THEN ...`` with their counts."""
+        kind = "ordered rule list" if self.ordered else "rule set"
+        count = len(self.rules)
+        title = f"{kind} for {self.target}/{len(self.attributes)}: {count} rule"
+        lines = [*self.clause_strings(), *(f"% {line}" for line in self.to_text())]
+        return html_block(title + ("" if count == 1 else "s"), lines)
 
 
 def _count(x: float) -> str:

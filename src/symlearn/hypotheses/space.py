@@ -5,7 +5,9 @@ finite domain per attribute; it is the H of Mitchell (1997, sections
 2.2-2.3).  It knows the sizes textbooks quote, enumerates the instance space X
 and the semantically distinct hypotheses (for List-Then-Eliminate, lattices,
 MAP learning and VC dimension by shattering), and checks instances against the
-domains.
+domains.  :func:`conjunction_examples` gives the space of attribute-value
+data with its ``(instance, label)`` examples, checked for what learners over
+it need (pos/neg labels, complete instances, finite domains).
 
 Sizes, with n attributes of |V_i| values each:
 
@@ -36,14 +38,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from symlearn.errors import HypothesisSpaceError
+from symlearn.data.attribute_value import MISSING, value_error
+from symlearn.errors import HypothesisSpaceError, KBError
 from symlearn.hypotheses.conjunction import ANY, EMPTY, Conjunction, format_value, value_to_json
 from symlearn.logic.terms import Term
 
 if TYPE_CHECKING:
     from symlearn.data.attribute_value import AttributeValueData
 
-__all__ = ["ConjunctionSpace"]
+__all__ = ["ConjunctionSpace", "LabelledInstance", "check_labelled", "conjunction_examples"]
+
+#: An example for a concept learner: the instance and True (pos) / False (neg).
+LabelledInstance = tuple[tuple[Term, ...], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,3 +197,45 @@ class ConjunctionSpace:
                 a: [value_to_json(v) for v in d] for a, d in zip(self.attributes, self.domains)
             },
         }
+
+
+def check_labelled(data: AttributeValueData, learner: str) -> None:
+    """Check that ``data`` has pos/neg labels and no missing value.
+
+    Raises
+    ------
+    KBError
+        For label/2 examples, or a missing value (located at the example).
+    """
+    if not data.is_boolean:
+        raise KBError(
+            f"{learner} learns a boolean concept from pos/neg examples, but the examples of "
+            f"{data.target}/{data.arity} are label/2 examples"
+        )
+    for index, instance in enumerate(data.instances):
+        for attribute, value in zip(data.attributes, instance):
+            if value == MISSING:
+                position = data.positions[index] if index < len(data.positions) else None
+                raise value_error(
+                    f"{data.example_text(index)} has a missing value for {attribute.name}; "
+                    f"{learner} needs complete instances",
+                    position,
+                )
+
+
+def conjunction_examples(
+    data: AttributeValueData, learner: str = "this learner"
+) -> tuple[ConjunctionSpace, list[LabelledInstance]]:
+    """The hypothesis space over ``data``'s attributes and its labelled examples.
+
+    Raises
+    ------
+    KBError
+        For label/2 examples or a missing value (located at the example).
+    HypothesisSpaceError
+        For a numeric attribute.
+    """
+    check_labelled(data, learner)
+    space = ConjunctionSpace.from_data(data)
+    examples = [(tuple(x), bool(y)) for x, y in zip(data.instances, data.labels)]
+    return space, examples

@@ -33,6 +33,7 @@ from typing import Any
 
 from symlearn.files import write_file
 from symlearn.hypotheses.base import FALSE, clause_texts
+from symlearn.hypotheses.html import html_block
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_atom
@@ -123,3 +124,9 @@ class Theory:
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``target`` and ``hypothesis`` (the clause texts)."""
         return {"target": self.indicator, "hypothesis": self.hypothesis()}
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the clauses as SWI-Prolog prints them."""
+        count = len(self.clauses)
+        title = f"theory for {self.indicator}: {count} clause{'' if count == 1 else 's'}"
+        return html_block(title, str(self).splitlines())

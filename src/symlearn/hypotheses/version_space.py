@@ -51,6 +51,7 @@ from typing import Any
 import numpy as np
 
 from symlearn.hypotheses.conjunction import ANY, Conjunction
+from symlearn.hypotheses.html import html_block
 from symlearn.hypotheses.space import ConjunctionSpace
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
@@ -384,6 +385,17 @@ class VersionSpace:
             return down.covering(instance)
         covering = (box.covering(instance) for box in self._boxes())
         return count_union([b for b in covering if b is not None])
+
+    def _repr_html_(self) -> str:
+        """Jupyter: S and G as clauses and the number of hypotheses between them."""
+        target = self.space.target
+        lines = []
+        for name, boundary in (("S", self.S), ("G", self.G)):
+            lines.append(f"{name} ({len(boundary)}):")
+            lines += [f"  {h.clause_texts(target)[0]:<40} % {h}" for h in boundary]
+        size = 0 if self.is_collapsed else self.size()
+        title = f"version space of {target}/{self.space.arity}: {size} hypotheses"
+        return html_block(title + (" (collapsed)" if self.is_collapsed else ""), lines)
 
     def classify(self, instance: Sequence[Term]) -> Classification:
         """Unanimous label (Mitchell 1997, section 2.6.3) and exact votes for ``instance``."""

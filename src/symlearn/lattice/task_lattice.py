@@ -52,6 +52,7 @@ from symlearn.learners.concepts.examples import conjunction_examples
 from symlearn.learners.concepts.reporting import located
 from symlearn.learning.task import LearningTask
 from symlearn.render import FORMATS, render, to_dot
+from symlearn.render.display import drawing
 
 __all__ = ["OUTPUT_SUFFIXES", "SPACES", "TaskLattice", "check_lattice_path", "task_lattice"]
 
@@ -124,6 +125,10 @@ class TaskLattice:
             used = f" ({self.renderer})" if self.renderer != "json" else ""
             lines.append(f"written to {self.output}{used}")
         return lines
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter: the lattice's picture, S at the bottom and G at the top."""
+        return drawing(lambda: lattice_spec(self.graph))
 
     def file_content(self, suffix: str, renderer: str = "auto") -> tuple[str | bytes, str]:
         """The bytes (or text) of the lattice as ``suffix`` and who made them."""

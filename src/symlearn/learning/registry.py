@@ -55,6 +55,7 @@ ALGORITHMS: dict[str, str] = {
     "inverse-resolution": "symlearn.ilp.inverse_resolution",
     "naive-bayes": "symlearn.bayes.naive_bayes",
     "bayes-net": "symlearn.bayes.learning",
+    "brute-force-map": "symlearn.bayes.map_concept",
 }
 
 

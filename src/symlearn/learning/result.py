@@ -15,7 +15,9 @@ and inherits
 * :attr:`~LearnResult.theory`: a :class:`~symlearn.learning.learned_program.LearnedProgram`
   (the background knowledge plus the learned clauses) to query;
 * :meth:`~LearnResult.program`: the text of a file SWI-Prolog can consult;
-* :meth:`~LearnResult.write`: that file written safely (never over an input).
+* :meth:`~LearnResult.write`: that file written safely (never over an input);
+* ``_repr_html_``: how Jupyter shows it (the picture of
+  :meth:`~LearnResult.picture_svg`, when the family has one, above the report).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, ClassVar
 
 from symlearn.errors import InvalidParameterError
 from symlearn.files import write_file
+from symlearn.hypotheses.html import html_block
 from symlearn.kb.parser import parse_term
 from symlearn.learning.learned_program import LearnedProgram
 from symlearn.learning.settings import Settings
@@ -75,6 +78,17 @@ class LearnResult(abc.ABC):
     def messages(self, verbose: int = 0) -> list[str]:
         """Lines for standard error: explanations, and the trace when ``verbose``."""
         return []
+
+    # -- notebooks
+    def picture_svg(self) -> str | None:
+        """SVG markup of the hypothesis's picture, None when it has none (families override)."""
+        return None
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the picture (when there is one) above the report ``symlearn learn`` prints."""
+        title = f"{self.algorithm} on {self.task.name}"
+        lines = self.report() or self.messages()
+        return html_block(title, lines, self.picture_svg() or "")
 
     # -- the learned program
     @property

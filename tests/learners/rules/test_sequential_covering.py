@@ -17,6 +17,7 @@ from symlearn.engine import Engine
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import RuleSet
 from symlearn.kb import load, loads
+from symlearn.learners.rules.learn_one_rule import find_rule
 from symlearn.learners.rules.sequential_covering import (
     learn_one_rule,
     performance,
@@ -251,3 +252,121 @@ def test_json_clauses_report_coverage_and_gains() -> None:
         {"clause", "positives", "negatives", "literals"} <= set(c) for c in clauses
     )
     assert isinstance(result.rule_set, RuleSet)
+
+
+# ------------------------------------------------------------------ the search's path (issue 16)
+
+
+def test_literals_follow_the_search_on_playtennis() -> None:
+    """Relative frequency n_c/n (Mitchell 1997, 10.3) step by step, as PRISM's tables show it."""
+    data = from_kb(load([KB / "playtennis.pl"]), "playtennis", 4)
+    result = sequential_covering(data, measure="relative-frequency")
+    clauses = result.clauses(data)
+    table = [
+        [(s["literal"], s["p_before"], s["t_before"], s["p"], s["t"]) for s in c["literals"]]
+        for c in clauses
+    ]
+    assert table[0] == [("outlook = overcast", 9, 14, 4, 4)]
+    # the 4 overcast days covered, 5 of the 10 left are positive; humidity = normal
+    # matches 4 of 5 (D5, D9, D10, D11 of D6's 5), then wind = weak 3 of 3
+    assert table[1] == [("humidity = normal", 5, 10, 4, 5), ("wind = weak", 4, 5, 3, 3)]
+    second = clauses[1]["literals"]
+    assert [(s["before"], s["after"]) for s in second] == [(0.5, 0.8), (0.8, 1.0)]
+    assert second[0]["gain"] == pytest.approx(0.3) and not second[0]["pruned"]
+    lines = result.search_lines()
+    assert lines[:3] == [
+        "rule 1, as learn-one-rule built it (relative-frequency, 4 decimals):",
+        "  (no test)             p/t 9/14    0.6429",
+        "  + outlook = overcast  p/t 4/4     1.0000",
+    ]
+
+
+def _specialisations(enc, rows, chosen, target, measure, priors):
+    """(score, hits) of every one-test specialisation of ``chosen`` on ``rows``."""
+    before = rows.copy()
+    for b, v in chosen:
+        before &= enc.columns[b] == v
+    used = {a for a, _ in chosen}
+    found = []
+    for a, column in enumerate(enc.columns):
+        for value in range(3) if a not in used else ():
+            counts = np.bincount(enc.y[before & (column == value)], minlength=len(enc.classes))
+            if not counts.sum() or counts.sum() >= before.sum():
+                continue
+            score = performance(counts[None, :], measure, target=target, priors=priors)[0]
+            hits = counts.max() if target is None else counts[target]
+            if np.isfinite(score):
+                found.append((round(float(score), 12), int(hits)))
+    return found
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    tables(classes=(True, False)) | tables(classes=("x", "y", "z")),
+    st.sampled_from(["relative-frequency", "m-estimate"]),
+    st.data(),
+)
+def test_literals_are_listed_in_the_order_the_search_added_them(data, measure, draw) -> None:
+    """With beam 1 the search is a chain: each literal but the last is the best open test
+    (a perfect rule is kept but not specialised), and no literal beats the best test."""
+    enc = encode(data, (True, False) if data.is_boolean else None)
+    active = np.array(draw.draw(st.lists(st.booleans(), min_size=enc.n_rows, max_size=enc.n_rows)))
+    active[0] = True
+    priors = np.bincount(enc.y, minlength=len(enc.classes)) / enc.n_rows
+    target = draw.draw(st.sampled_from([None, 0]))
+    found = find_rule(enc, active, target=target, measure=measure, beam=1, priors=priors)
+    if found is None:
+        return
+    rule, steps = found.rule, found.steps
+    perfect = 1.0 if measure == "relative-frequency" else math.inf
+    label_index = next(
+        i for i, c in enumerate(enc.classes) if type(c) is type(rule.label) and c == rule.label
+    )
+    chosen: list[tuple[int, int]] = []
+    for k, step in enumerate(steps):
+        if k:  # each step starts where the one before ended
+            previous = steps[k - 1]
+            assert (step.before, step.p_before, step.t_before) == (
+                previous.after,
+                previous.p,
+                previous.t,
+            )
+        options = _specialisations(enc, active, chosen, target, measure, priors)
+        a = step.condition.index
+        chosen.append((a, data.attributes[a].values.index(step.condition.value)))
+        mask = active.copy()
+        for b, v in chosen:
+            mask &= enc.columns[b] == v
+        counts = np.bincount(enc.y[mask], minlength=len(enc.classes))
+        assert (step.p, step.t) == (counts[label_index], counts.sum())
+        expected = performance(counts[None, :], measure, target=target, priors=priors)[0]
+        assert step.after == pytest.approx(expected)
+        hits = counts.max() if target is None else counts[target]
+        key = (round(float(step.after), 12), int(hits))
+        assert key <= max(options)
+        if k < len(steps) - 1:
+            assert key == max(o for o in options if o[0] < perfect)
+    assert set(rule.conditions) == {s.condition for s in steps}
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables(classes=(True, False)) | tables(classes=("x", "y", "z")))
+def test_each_rule_lists_the_tests_it_was_built_from(data) -> None:
+    result = sequential_covering(data)
+    assert len(result.searches) == len(result.rule_set.rules)
+    for rule, steps in zip(result.rule_set.rules, result.searches):
+        assert set(rule.conditions) == {s.condition for s in steps}
+        assert all(not entry["pruned"] for c in result.clauses(data) for entry in c["literals"])
+
+
+def test_literals_post_pruning_removed_are_marked() -> None:
+    data = from_kb(load([KB / "votes.pl"]), "republican", 16)
+    result = sequential_covering(data, prune_fraction=0.3)
+    clauses = result.clauses(data)
+    marked = 0
+    for rule, clause in zip(result.rule_set.rules, clauses):
+        kept = [s["literal"] for s in clause["literals"] if not s["pruned"]]
+        assert sorted(kept) == sorted(str(c) for c in rule.conditions)
+        marked += len(clause["literals"]) - len(kept)
+    assert marked > 0
+    assert any("(pruned)" in line for line in result.search_lines())

@@ -213,3 +213,29 @@ def test_gain_ratio_prefers_fewer_values_than_gain():
     from symlearn.learners.trees.id3 import id3
 
     assert tree_shape(id3(data))[0] == "id"
+
+
+@settings(max_examples=50, deadline=None)
+@given(datasets(max_attributes=3, max_rows=25, continuous=True))
+def test_node_scores_are_the_root_scores_of_the_examples_reaching_the_node(data):
+    """Every inner node's gain ratios and thresholds, recomputed on its examples alone."""
+    tree = c45(data)
+    encoded = encode(data)
+    stack = [(tree.root, list(range(len(data.instances))), frozenset())]
+    while stack:
+        node, rows, used = stack.pop()
+        if isinstance(node, Leaf):
+            continue
+        report = root_report(encoded.take(np.array(rows)), c45_options())
+        for entry in node.scores:
+            name = data.attributes[entry.attribute].name
+            assert entry.attribute not in used
+            assert entry.score == pytest.approx(report.scores[name], abs=1e-9)
+            assert entry.gain == pytest.approx(report.gains[name], abs=1e-9)
+            assert entry.threshold == report.thresholds.get(name)
+        categorical = {j for j, a in enumerate(data.attributes) if a.values is not None}
+        assert {s.attribute for s in node.scores} == set(range(len(data.attributes))) - used
+        for condition, child in zip(node.conditions, node.children):
+            keep = [i for i in rows if condition.holds(data.instances[i][node.attribute])]
+            below = used | ({node.attribute} & categorical)
+            stack.append((child, keep, below))

@@ -181,3 +181,71 @@ def test_multi_class_labels():
     assert all(tree.classify(x) == y for x, y in zip(data.instances, data.labels))
     first = str(tree.to_clauses()[0])
     assert first.startswith("label(lenses(")
+
+
+# -- the selection measure at every inner node (issue 16, item 8) ------------------------
+
+
+def _h(p: Fraction) -> float:
+    """Entropy of a two-class split with fraction ``p`` of one class."""
+    return -sum(float(q) * math.log2(q) for q in (p, 1 - p) if q)
+
+
+def test_every_inner_node_carries_the_gains_of_figure_3_4():
+    import symlearn
+
+    run = symlearn.learn("id3", "kb/playtennis.pl", target="playtennis/4")
+    sunny = run.to_dict()["tree"]["branches"]["sunny"]
+    # Mitchell (1997) Figure 3.4 prints Humidity .970, Temperature .570, Wind .019:
+    # the exact gains below, truncated to three decimals (he rounds the entropies first).
+    exact = {
+        "humidity": _h(Fraction(2, 5)),
+        "temperature": _h(Fraction(2, 5)) - Fraction(2, 5) * 1.0,
+        "wind": _h(Fraction(2, 5)) - 2 / 5 * 1.0 - 3 / 5 * _h(Fraction(1, 3)),
+    }
+    assert set(sunny["gains"]) == set(exact)  # outlook, tested above, is no candidate
+    for attribute, value in exact.items():
+        assert sunny["gains"][attribute] == pytest.approx(value, abs=1e-12)
+    truncated = {a: math.floor(g * 1000) / 1000 for a, g in sunny["gains"].items()}
+    assert truncated == {"humidity": 0.970, "temperature": 0.570, "wind": 0.019}
+    # the root node carries the root gains, the same as the top-level "gains"
+    assert run.to_dict()["tree"]["gains"] == pytest.approx(run.to_dict()["gains"])
+    # the text rounds to 4 decimals, best first
+    text = run.tree.to_text(scores=True)
+    assert text[0] == "[outlook 0.2467, humidity 0.1518, wind 0.0481, temperature 0.0292]"
+    sunny_line = "outlook = sunny  [humidity 0.9710, temperature 0.5710, wind 0.0200]"
+    assert text[1] == sunny_line
+    assert f"%   {sunny_line}" in run.report()
+
+
+def _nodes_with_examples(tree, data):
+    """Each inner node with the rows (indices) that reach it and the attributes used above."""
+    stack = [(tree.root, list(range(len(data.instances))), frozenset())]
+    while stack:
+        node, rows, used = stack.pop()
+        if isinstance(node, Leaf):
+            continue
+        yield node, rows, used
+        for condition, child in zip(node.conditions, node.children):
+            keep = [i for i in rows if condition.holds(data.instances[i][node.attribute])]
+            stack.append((child, keep, used | {node.attribute}))
+
+
+@settings(max_examples=60, deadline=None)
+@given(datasets(max_attributes=4, max_values=3, max_rows=25))
+def test_node_gains_equal_the_gains_on_the_examples_reaching_the_node(data):
+    from tests.learners.trees.support import information_gain
+
+    tree = id3(data)
+    for node, rows, used in _nodes_with_examples(tree, data):
+        instances = [data.instances[i] for i in rows]
+        labels = [data.labels[i] for i in rows]
+        scored = {s.attribute: s.score for s in node.scores}
+        assert set(scored) == set(range(len(data.attributes))) - used
+        for j, score in scored.items():
+            if len({r[j] for r in instances}) < 2:
+                assert score is None
+            else:
+                assert score == pytest.approx(information_gain(instances, labels, j), abs=1e-9)
+        best = max(s for s in scored.values() if s is not None)
+        assert scored[node.attribute] == pytest.approx(best, abs=1e-9)

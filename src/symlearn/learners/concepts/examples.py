@@ -6,7 +6,9 @@ elimination algorithm, the k-CNF learner) take a sequence of
 the label True for a positive, False for a negative example.  This module
 builds those from :class:`~symlearn.data.attribute_value.AttributeValueData`
 and checks what these learners need: ``pos``/``neg`` labels, no missing value,
-finite domains, and for the boolean learners two-valued attributes.
+finite domains (:func:`~symlearn.hypotheses.space.conjunction_examples`, which
+the brute-force MAP learner shares), and for the boolean learners two-valued
+attributes.
 
 Examples
 --------
@@ -27,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from symlearn.data.attribute_value import MISSING, AttributeValueData
+from symlearn.data.attribute_value import AttributeValueData
 from symlearn.errors import KBError
-from symlearn.hypotheses.space import ConjunctionSpace
+from symlearn.hypotheses.space import LabelledInstance, check_labelled, conjunction_examples
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
 
@@ -45,8 +47,6 @@ __all__ = [
 #: A progress callback: ``progress(stage, done, total)`` (see cli.common.terminal_progress).
 Progress = Callable[[str, int, "int | None"], None]
 
-#: An example for a concept learner: the instance and True (pos) / False (neg).
-LabelledInstance = tuple[tuple[Term, ...], bool]
 
 #: Pairs of (true, false) values the boolean learners recognise, in order of preference.
 BOOLEAN_VALUES: tuple[tuple[Term, Term], ...] = (
@@ -64,48 +64,6 @@ def example_text(target: str, instance: Sequence[Term], label: bool) -> str:
     """The example as written in a file: ``pos(t(a, b))`` or ``neg(t(a, b))``."""
     atom = format_term(Struct(target, tuple(instance))) if instance else target
     return f"{'pos' if label else 'neg'}({atom})"
-
-
-def _located(data: AttributeValueData, index: int, message: str) -> KBError:
-    position = data.positions[index] if index < len(data.positions) else None
-    if position is None:
-        return KBError(message)
-    return KBError(message, position.path, position.line, position.column)
-
-
-def _check_labelled(data: AttributeValueData, learner: str) -> None:
-    if not data.is_boolean:
-        raise KBError(
-            f"{learner} learns a boolean concept from pos/neg examples, but the examples of "
-            f"{data.target}/{data.arity} are label/2 examples"
-        )
-    for index, instance in enumerate(data.instances):
-        for attribute, value in zip(data.attributes, instance):
-            if value == MISSING:
-                raise _located(
-                    data,
-                    index,
-                    f"{data.example_text(index)} has a missing value for {attribute.name}; "
-                    f"{learner} needs complete instances",
-                )
-
-
-def conjunction_examples(
-    data: AttributeValueData, learner: str = "this learner"
-) -> tuple[ConjunctionSpace, list[LabelledInstance]]:
-    """The hypothesis space over ``data``'s attributes and its labelled examples.
-
-    Raises
-    ------
-    KBError
-        For label/2 examples or a missing value (located at the example).
-    HypothesisSpaceError
-        For a numeric attribute.
-    """
-    _check_labelled(data, learner)
-    space = ConjunctionSpace.from_data(data)
-    examples = [(tuple(x), bool(y)) for x, y in zip(data.instances, data.labels)]
-    return space, examples
 
 
 def _boolean_pair(values: Sequence[Term]) -> tuple[Term, Term] | None:
@@ -129,7 +87,7 @@ def boolean_examples(
     KBError
         For label/2 examples, a missing value, or an attribute that is not boolean.
     """
-    _check_labelled(data, learner)
+    check_labelled(data, learner)
     pairs: list[tuple[Term, Term]] = []
     for i, attribute in enumerate(data.attributes):
         # an attribute of 0s and 1s reads as numeric unless declared: take its values

@@ -20,9 +20,14 @@ matches, n = |S|, n_c of them of class c:
 Ties go to the rule that covers more examples of its class, then to the
 shorter rule.
 
+The search's path to the rule it returns is kept: :func:`find_rule` gives
+the rule with one :class:`RuleStep` per test, in the order the search added
+them, each with the class counts (p of the rule's class among t matched)
+and the measure before and after the test, over the examples searched.
+
 Functions
 ---------
-learn_one_rule, performance, attribute_tests
+learn_one_rule, find_rule, performance, attribute_tests
 
 Examples
 --------
@@ -34,6 +39,9 @@ Examples
 >>> rule, score = learn_one_rule(data, everything, target=0, measure="relative-frequency")
 >>> str(rule), score
 ('IF a1 = v2 THEN pos', 1.0)
+>>> found = find_rule(data, everything, target=0, measure="relative-frequency")
+>>> [(str(step.condition), step.p, step.t, step.before, step.after) for step in found.steps]
+[('a1 = v2', 2, 2, 0.5, 1.0)]
 
 References
 ----------
@@ -45,6 +53,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -52,7 +61,16 @@ from symlearn.data.encoded import EncodedData
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import Condition, Rule
 
-__all__ = ["MEASURES", "AttributeTests", "attribute_tests", "learn_one_rule", "performance"]
+__all__ = [
+    "MEASURES",
+    "AttributeTests",
+    "FoundRule",
+    "RuleStep",
+    "attribute_tests",
+    "find_rule",
+    "learn_one_rule",
+    "performance",
+]
 
 #: The performance measures by name.
 MEASURES = ("relative-frequency", "m-estimate", "entropy")
@@ -184,6 +202,10 @@ def _thresholds(values: np.ndarray, y: np.ndarray) -> list[float]:
 # ----------------------------------------------------------------- search
 
 
+#: The search's path to a hypothesis: each test added, with the class counts after it.
+Path = tuple[tuple[int, tuple[int, ...]], ...]
+
+
 @dataclass(frozen=True)
 class _Hypothesis:
     tests: frozenset[int]
@@ -191,6 +213,71 @@ class _Hypothesis:
     score: float = field(compare=False)
     covered: int = field(compare=False)
     hits: int = field(compare=False)
+    path: Path = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class RuleStep:
+    """One test learn-one-rule added, with the rule's statistics before and after it.
+
+    The counts and values are over the examples the search ran on (those not
+    yet covered by earlier rules).
+
+    Attributes
+    ----------
+    condition
+        The test added.
+    p_before, t_before
+        Examples of the rule's class (p) among those matched (t) before the test.
+    p, t
+        The same after it.
+    before, after
+        The performance measure before and after (for entropy, the negative
+        entropy of the classes matched, whatever the class).
+    """
+
+    condition: Condition
+    p_before: int
+    t_before: int
+    p: int
+    t: int
+    before: float
+    after: float
+
+    @property
+    def gain(self) -> float:
+        """How much the test raised the measure (``after - before``)."""
+        return self.after - self.before
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON: ``literal``, ``gain``, ``before``, ``after``, ``p_before``, ``t_before``, ``p``, ``t``.
+
+        ``gain`` is ``after - before``; an infinite value is null.
+        """  # noqa: E501
+        return {
+            "literal": str(self.condition),
+            "gain": _finite(self.gain),
+            "before": _finite(self.before),
+            "after": _finite(self.after),
+            "p_before": self.p_before,
+            "t_before": self.t_before,
+            "p": self.p,
+            "t": self.t,
+        }
+
+
+@dataclass(frozen=True)
+class FoundRule:
+    """What :func:`find_rule` found: the rule, its score, and the search's path to it."""
+
+    rule: Rule
+    score: float
+    steps: tuple[RuleStep, ...]
+    measure: str
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
 
 
 def _pack(masks: np.ndarray) -> np.ndarray:
@@ -215,13 +302,17 @@ class _Search:
     m: float
     min_covered: int
 
-    def scores(
-        self, masks: np.ndarray, target: int | None
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Scores, coverage and hits of rules whose packed covers are ``masks``."""
-        counts = np.bitwise_count(masks[:, None, :] & self.packed_classes[None, :, :]).sum(
+    def counts(self, masks: np.ndarray) -> np.ndarray:
+        """``(rules, classes)`` class counts of rules whose packed covers are ``masks``."""
+        return np.bitwise_count(masks[:, None, :] & self.packed_classes[None, :, :]).sum(
             axis=2, dtype=np.int64
         )
+
+    def scores(
+        self, masks: np.ndarray, target: int | None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Scores, coverage, hits and class counts of rules whose packed covers are ``masks``."""
+        counts = self.counts(masks)
         score = performance(counts, self.measure, target=target, priors=self.priors, m=self.m)
         covered = counts.sum(axis=1)
         hits = counts.max(axis=1) if target is None else counts[:, target]
@@ -233,7 +324,7 @@ class _Search:
             floor = -math.log2(max(len(self.priors), 2)) - 2.0
             score = np.where(np.isfinite(score) | ~np.isfinite(share), score, share + floor)
         score = np.where(covered >= self.min_covered, score, -np.inf)
-        return score, covered, hits
+        return score, covered, hits, counts
 
 
 def _better(a: _Hypothesis, b: _Hypothesis) -> bool:
@@ -274,13 +365,49 @@ def learn_one_rule(
     -------
     (Rule, float) or None
         The best rule and its performance, or None when no rule matches
-        ``min_covered`` active examples.
+        ``min_covered`` active examples.  :func:`find_rule` also gives the
+        search's path to it.
 
     Notes
     -----
     The covers of the tests are bit sets over the active rows (64 rows to a
     machine word); a specialisation's class counts are population counts of
     their intersections, for every test at once.
+    """
+    found = find_rule(
+        data,
+        active,
+        target=target,
+        measure=measure,
+        beam=beam,
+        m=m,
+        min_covered=min_covered,
+        priors=priors,
+        _tests_cache=_tests_cache,
+    )
+    return None if found is None else (found.rule, found.score)
+
+
+def find_rule(
+    data: EncodedData,
+    active: np.ndarray,
+    *,
+    target: int | None = None,
+    measure: str = "entropy",
+    beam: int = 5,
+    m: float = 2.0,
+    min_covered: int = 1,
+    priors: np.ndarray | None = None,
+    _tests_cache: AttributeTests | None = None,
+) -> FoundRule | None:
+    """:func:`learn_one_rule`, with the steps of the search's path to the rule.
+
+    Returns
+    -------
+    FoundRule or None
+        The rule, its performance and one :class:`RuleStep` per test in the
+        order the search added them; None when no rule matches
+        ``min_covered`` active examples.
     """
     if beam < 1:
         raise InvalidParameterError("the beam width must be at least 1")
@@ -295,38 +422,18 @@ def learn_one_rule(
         tests, _pack(tests.masks[:, rows]), _pack(classes), measure, priors, m, min_covered
     )
     everything = _pack(np.ones((1, len(rows)), dtype=bool))[0]
-    score, covered, hits = search.scores(everything[None, :], target)
+    score, covered, hits, start = search.scores(everything[None, :], target)
     best = _Hypothesis(frozenset(), everything, float(score[0]), int(covered[0]), int(hits[0]))
     frontier = [best]
-    seen: set[frozenset[int]] = {best.tests}
     perfect = _perfect_score(measure, target, priors, m)
     while frontier:
-        candidates: list[_Hypothesis] = []
-        for hypothesis in frontier:
-            allowed = _allowed(tests, hypothesis.tests)
-            if not allowed.size:
-                continue
-            masks = search.packed_tests[allowed] & hypothesis.mask
-            s, c, h = search.scores(masks, target)
-            for k in np.flatnonzero(np.isfinite(s) & (c < hypothesis.covered)):
-                new_tests = hypothesis.tests | {int(allowed[k])}
-                if new_tests in seen:
-                    continue
-                seen.add(new_tests)
-                candidates.append(
-                    _Hypothesis(new_tests, masks[k], float(s[k]), int(c[k]), int(h[k]))
-                )
-        for candidate in candidates:
-            if _better(candidate, best) and _eligible(candidate, measure, target, perfect):
-                best = candidate
-        # A perfect hypothesis cannot be improved by specialising: it is kept
-        # as the best so far but takes no place in the beam.
-        open_candidates = [c for c in candidates if c.score < perfect]
-        open_candidates.sort(key=lambda x: (x.score, x.hits, -len(x.tests)), reverse=True)
-        frontier = open_candidates[:beam]
-    if not math.isfinite(best.score) or not _eligible(best, measure, target, perfect):
+        level = _specialise(frontier, tests, search, target)
+        if level is None:
+            break
+        best, frontier = _next_beam(level, frontier, search, best, beam, target, perfect)
+    if not math.isfinite(best.score) or not _eligible(best.hits, best.covered, target):
         return None
-    counts_best = np.bitwise_count(best.mask[None, :] & search.packed_classes).sum(axis=1)
+    counts_best = search.counts(best.mask[None, :])[0]
     label_index = target if target is not None else int(counts_best.argmax())
     rule = Rule(
         tuple(tests.conditions[i] for i in sorted(best.tests)),
@@ -334,14 +441,143 @@ def learn_one_rule(
         covered=float(counts_best.sum()),
         correct=float(counts_best[label_index]),
     )
-    return rule, best.score
+    steps = _steps(tests, tuple(start[0].tolist()), best.path, label_index, search, target)
+    return FoundRule(rule, best.score, steps, measure)
 
 
-def _eligible(hypothesis: _Hypothesis, measure: str, target: int | None, perfect: float) -> bool:
-    """Whether the hypothesis may be returned (in rule-set mode its class must be the majority)."""
+@dataclass(frozen=True, eq=False)
+class _Level:
+    """Every one-test specialisation of a beam, as arrays, best first.
+
+    ``parent[i]`` is the position in the beam of the hypothesis that
+    ``test[i]`` specialises; the rows are sorted by score, then hits, then
+    the order they were generated in (beam position, test number), which is
+    the order the beam search prefers them in.
+    """
+
+    parent: np.ndarray
+    test: np.ndarray
+    score: np.ndarray
+    covered: np.ndarray
+    hits: np.ndarray
+    counts: np.ndarray
+
+
+def _specialise(
+    frontier: list[_Hypothesis], tests: AttributeTests, search: _Search, target: int | None
+) -> _Level | None:
+    """The scored specialisations of the beam that match fewer examples (None: there are none)."""
+    parts = []
+    for position, hypothesis in enumerate(frontier):
+        allowed = _allowed(tests, hypothesis.tests)
+        if not allowed.size:
+            continue
+        masks = search.packed_tests[allowed] & hypothesis.mask
+        s, c, h, n = search.scores(masks, target)
+        keep = np.flatnonzero(np.isfinite(s) & (c < hypothesis.covered))
+        parent = np.full(keep.size, position, dtype=np.int64)
+        parts.append((parent, allowed[keep], s[keep], c[keep], h[keep], n[keep]))
+    if not parts or not any(part[0].size for part in parts):
+        return None
+    parent, test, score, covered, hits, counts = (np.concatenate(column) for column in zip(*parts))
+    order = np.lexsort((test, parent, -hits, -score))
+    return _Level(
+        parent[order],
+        test[order],
+        score[order],
+        covered[order],
+        hits[order],
+        counts[order],
+    )
+
+
+def _next_beam(
+    level: _Level,
+    frontier: list[_Hypothesis],
+    search: _Search,
+    best: _Hypothesis,
+    beam: int,
+    target: int | None,
+    perfect: float,
+) -> tuple[_Hypothesis, list[_Hypothesis]]:
+    """The best hypothesis so far and the next beam, from a level sorted best first.
+
+    The best eligible row of the level is its first eligible one.  The beam
+    takes the first ``beam`` rows that are not perfect (specialising cannot
+    improve a perfect hypothesis), a set of tests reached from two parents
+    counting once (the first time it is generated).  Only those rows are made
+    into hypotheses.
+    """
+    first = np.flatnonzero(_eligible(level.hits, level.covered, target))[:1]
+    if first.size:
+        candidate = _row(level, frontier, search, int(first[0]))
+        if _better(candidate, best):
+            best = candidate
+    seen: set[frozenset[int]] = set()
+    beam_next: list[_Hypothesis] = []
+    for i in np.flatnonzero(level.score < perfect).tolist():
+        candidate = _row(level, frontier, search, i)
+        if candidate.tests in seen:
+            continue
+        seen.add(candidate.tests)
+        beam_next.append(candidate)
+        if len(beam_next) == beam:
+            break
+    return best, beam_next
+
+
+def _row(level: _Level, frontier: list[_Hypothesis], search: _Search, i: int) -> _Hypothesis:
+    """Row ``i`` of a level as a hypothesis."""
+    parent, test = frontier[int(level.parent[i])], int(level.test[i])
+    return _Hypothesis(
+        parent.tests | {test},
+        search.packed_tests[test] & parent.mask,
+        float(level.score[i]),
+        int(level.covered[i]),
+        int(level.hits[i]),
+        (*parent.path, (test, tuple(level.counts[i].tolist()))),
+    )
+
+
+def _steps(
+    tests: AttributeTests,
+    start: tuple[int, ...],
+    path: Path,
+    label: int,
+    search: _Search,
+    target: int | None,
+) -> tuple[RuleStep, ...]:
+    """The path's tests with p/t and the measure before and after each."""
+    counts = np.array([start, *(c for _, c in path)], dtype=np.float64)
+    # entropy does not depend on the class concluded: show it for every rule
+    shown_target = None if search.measure == "entropy" else target
+    values = performance(
+        counts, search.measure, target=shown_target, priors=search.priors, m=search.m
+    ).tolist()
+    totals = counts.sum(axis=1).astype(int).tolist()
+    hits = counts[:, label].astype(int).tolist()
+    return tuple(
+        RuleStep(
+            tests.conditions[test],
+            hits[k],
+            totals[k],
+            hits[k + 1],
+            totals[k + 1],
+            values[k],
+            values[k + 1],
+        )
+        for k, (test, _) in enumerate(path)
+    )
+
+
+def _eligible(hits: Any, covered: Any, target: int | None) -> Any:
+    """Whether rules may be returned: in rule-set mode their class must be the majority.
+
+    Works on numbers and on numpy arrays alike.
+    """
     if target is None:
-        return True
-    return hypothesis.hits * 2 > hypothesis.covered
+        return np.ones_like(hits, dtype=bool) if isinstance(hits, np.ndarray) else True
+    return hits * 2 > covered
 
 
 def _perfect_score(measure: str, target: int | None, priors: np.ndarray, m: float) -> float:

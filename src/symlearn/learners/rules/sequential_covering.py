@@ -87,7 +87,10 @@ from symlearn.evaluation.splits import holdout_split, train_test_split
 from symlearn.hypotheses.rule_set import Rule, RuleSet, label_text
 from symlearn.learners.rules.learn_one_rule import (
     MEASURES,
+    FoundRule,
+    RuleStep,
     attribute_tests,
+    find_rule,
     learn_one_rule,
     performance,
 )
@@ -130,7 +133,13 @@ Progress = Callable[[str, int, "int | None"], None]
 
 @dataclass(frozen=True)
 class CoveringResult:
-    """What :func:`sequential_covering` learnt."""
+    """What :func:`sequential_covering` learnt.
+
+    ``searches[i]`` is the search's path to ``rule_set.rules[i]``: the tests
+    in the order learn-one-rule added them, with the measure before and after
+    each (over the examples not yet covered when the rule was learnt).  A
+    test post-pruning removed is still listed (``pruned`` in :meth:`clauses`).
+    """
 
     rule_set: RuleSet
     scores: tuple[float, ...]
@@ -140,46 +149,53 @@ class CoveringResult:
     pruned: int = 0
     removed: int = 0
     notes: tuple[str, ...] = ()
+    searches: tuple[tuple[RuleStep, ...], ...] = ()
 
     def clauses(self, data: AttributeValueData | EncodedData) -> list[dict[str, Any]]:
-        """Per rule: its clause, the training examples it covers, its tests with their gains.
+        """Per rule: its clause, the training examples it covers, its literals as searched.
 
-        A test's ``gain`` is how much it raised the rule's performance
-        (the chosen measure, over all training examples) when the tests are
-        added in the rule's order.
+        ``literals`` lists the tests in the order the search added them, each
+        with ``before``/``after`` (the measure), ``gain`` (their difference),
+        ``p_before``/``t_before`` and ``p``/``t`` (examples of the rule's class
+        among those matched) and ``pruned`` (post-pruning removed it).
         """
         encoded = to_encoded(data)
         rule_set = self.rule_set
-        counts_of = _class_counts(encoded)
         found = []
-        for rule in rule_set.rules:
+        for i, rule in enumerate(rule_set.rules):
             alone = RuleSet(rule_set.target, rule_set.attributes, (rule,), rule_set.classes)
             texts = alone.clause_strings()
             target = class_index(encoded, rule.label)
             covered = covers(rule, encoded)
             hits = int(np.count_nonzero(covered & (encoded.y == target)))
-            literals = []
-            mask = np.ones(encoded.n_rows, dtype=bool)
-            before = self._score(counts_of(mask), target, encoded)
-            for test in rule.conditions:
-                mask &= covers(Rule((test,), rule.label), encoded)
-                after = self._score(counts_of(mask), target, encoded)
-                literals.append({"literal": str(test), "gain": after - before})
-                before = after
+            steps = self.searches[i] if i < len(self.searches) else ()
             found.append(
                 {
                     "clause": texts[0] if texts else str(rule),
                     "positives": hits,
                     "negatives": int(np.count_nonzero(covered)) - hits,
-                    "literals": literals,
+                    "literals": [
+                        {**step.to_dict(), "pruned": _pruned(step, rule)} for step in steps
+                    ],
                 }
             )
         return found
 
-    def _score(self, counts: np.ndarray, target: int | None, data: EncodedData) -> float:
-        priors = np.bincount(data.y, minlength=len(data.classes)) / max(data.n_rows, 1)
-        score = performance(counts[None, :], self.measure, target=target, priors=priors)[0]
-        return float(score) if math.isfinite(score) else 0.0
+    def search_lines(self) -> list[str]:
+        """The search's path to each rule as a table: the literal, p/t and the measure."""
+        lines = []
+        for i, (rule, steps) in enumerate(zip(self.rule_set.rules, self.searches), 1):
+            if not steps:
+                continue
+            lines.append(f"rule {i}, as learn-one-rule built it ({self.measure}, 4 decimals):")
+            first = steps[0]
+            rows = [("(no test)", f"{first.p_before}/{first.t_before}", first.before)]
+            for step in steps:
+                mark = " (pruned)" if _pruned(step, rule) else ""
+                rows.append((f"+ {step.condition}{mark}", f"{step.p}/{step.t}", step.after))
+            width = max(len(r[0]) for r in rows)
+            lines += [f"  {text:<{width}}  p/t {pt:<7} {value:.4f}" for text, pt, value in rows]
+        return lines
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (rules, clause strings, scores: null for a rule post-pruning changed)."""
@@ -193,11 +209,16 @@ class CoveringResult:
         }
 
 
-def _class_counts(data: EncodedData) -> Callable[[np.ndarray], np.ndarray]:
-    def counts(mask: np.ndarray) -> np.ndarray:
-        return np.bincount(data.y[mask], minlength=len(data.classes)).astype(np.float64)
+def _pruned(step: RuleStep, rule: Rule) -> bool:
+    """Whether post-pruning removed the step's test from the rule.
 
-    return counts
+    A test merged into a tighter one on the same attribute (``a > 3`` then
+    ``a > 5``) is not pruned: the tighter test implies it.
+    """
+    if step.condition in rule.conditions:
+        return False
+    same = [c for c in rule.conditions if c.index == step.condition.index]
+    return not any(c.op == step.condition.op for c in same)
 
 
 def sequential_covering(
@@ -268,13 +289,12 @@ def sequential_covering(
     if measure not in MEASURES:
         raise InvalidParameterError(f"unknown measure {measure!r}; use one of {list(MEASURES)}")
     grow, prune = _split(encoded, prune_fraction, seed)
-    rules, scores = _cover(
-        encoded, grow, target, measure, beam, m, threshold, min_covered, say, progress
-    )
+    found = _cover(encoded, grow, target, measure, beam, m, threshold, min_covered, say, progress)
+    rules = [f.rule for f in found]
     if ordered and rules and not rules[-1].conditions:
         # A last rule with no precondition is the default rule of the list.
         default = rules.pop().label
-        scores.pop()
+        found.pop()
     else:
         default = default_class(encoded, grow, rules, target, ordered)
     rule_set = RuleSet(
@@ -288,12 +308,33 @@ def sequential_covering(
     pruned = 0
     if prune is not None and len(prune):
         rule_set, pruned = post_prune(rule_set, encoded, prune, say)
+    searched = rule_set.rules  # rule i here is (the pruning of) found[i]
     rule_set, removed = without_covered_rules(rule_set, encoded, grow)
     rule_set = with_statistics(rule_set, encoded, grow)
     if removed:
         say(1, f"removed {removed} rule(s) that other rules cover")
-    kept = [scores[rules.index(r)] if r in rules else float("nan") for r in rule_set.rules]
-    return CoveringResult(rule_set, tuple(kept), measure, beam, ordered, pruned, removed)
+    origin = _positions(rule_set.rules, searched)
+    kept = [found[i].score if rules[i] == r else math.nan for r, i in zip(rule_set.rules, origin)]
+    return CoveringResult(
+        rule_set,
+        tuple(kept),
+        measure,
+        beam,
+        ordered,
+        pruned,
+        removed,
+        searches=tuple(found[i].steps for i in origin),
+    )
+
+
+def _positions(kept: Sequence[Rule], searched: Sequence[Rule]) -> list[int]:
+    """Where each rule of ``kept`` (a subsequence of ``searched``) stands in ``searched``."""
+    positions, start = [], 0
+    for rule in kept:
+        start = next(i for i in range(start, len(searched)) if searched[i] == rule)
+        positions.append(start)
+        start += 1
+    return positions
 
 
 def _split(data: EncodedData, fraction: float, seed: int) -> tuple[np.ndarray, np.ndarray | None]:
@@ -317,14 +358,13 @@ def _cover(
     min_covered: int,
     say: Trace,
     progress: Progress | None,
-) -> tuple[list[Rule], list[float]]:
-    """The covering loop (Mitchell Table 10.1)."""
+) -> list[FoundRule]:
+    """The covering loop (Mitchell Table 10.1): each rule with the search's path to it."""
     active = grow.copy()
     tests = attribute_tests(data, np.flatnonzero(grow))
     onehot_counts = np.bincount(data.y[grow], minlength=len(data.classes)).astype(np.float64)
     priors = onehot_counts / max(onehot_counts.sum(), 1.0)
-    rules: list[Rule] = []
-    scores: list[float] = []
+    found_rules: list[FoundRule] = []
     wanted = (
         int(np.count_nonzero(data.y[grow] == target)) if target is not None else int(grow.sum())
     )
@@ -335,7 +375,7 @@ def _cover(
             progress("examples covered", wanted - left, wanted)
         if not left:
             break
-        found = learn_one_rule(
+        found = find_rule(
             data,
             active,
             target=target,
@@ -348,7 +388,7 @@ def _cover(
         )
         if found is None:
             break
-        rule, score = found
+        rule, score = found.rule, found.score
         if threshold is not None and score <= threshold:
             say(1, f"best rule {rule} scores {score:.4f} <= threshold {threshold}: stop")
             break
@@ -364,13 +404,18 @@ def _cover(
             break
         say(
             1,
-            f"rule {len(rules) + 1}: {rule}  ({measure} {score:.4f}, "
+            f"rule {len(found_rules) + 1}: {rule}  ({measure} {score:.4f}, "
             f"{int(rule.correct or 0)}/{int(rule.covered or 0)} correct)",
         )
-        rules.append(rule)
-        scores.append(score)
+        for step in found.steps:
+            say(
+                1,
+                f"  + {step.condition}: p/t {step.p_before}/{step.t_before} -> "
+                f"{step.p}/{step.t}, {measure} {step.before:.4f} -> {step.after:.4f}",
+            )
+        found_rules.append(found)
         active &= ~newly
-    return rules, scores
+    return found_rules
 
 
 # -- the learner protocol -------------------------------------------------------------
@@ -498,8 +543,9 @@ class CoveringRun(LearnResult):
         return payload
 
     def report(self) -> list[str]:
-        """The clauses, the rules as text, training and test accuracy."""
+        """The clauses, the rules as text, each rule's search path, training and test accuracy."""
         lines = [*self.clauses(), *(f"% {line}" for line in self.rule_set.to_text())]
+        lines += [f"% {line}" for line in self.result.search_lines()]
         lines.append(f"% training accuracy {self.metrics['train_accuracy']:.4f}")
         if self.metrics.get("test_accuracy") is not None:
             accuracy, count = self.metrics["test_accuracy"], self.metrics["test_examples"]

@@ -76,7 +76,7 @@ import numpy as np
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData, encode
 from symlearn.errors import InvalidParameterError
-from symlearn.hypotheses.decision_tree import DecisionTree, Leaf, Node, Split
+from symlearn.hypotheses.decision_tree import AttributeScore, DecisionTree, Leaf, Node, Split
 from symlearn.hypotheses.rule_set import Condition
 from symlearn.learners.trees.selection import SelectionMeasure
 from symlearn.learners.trees.split_search import (
@@ -160,6 +160,48 @@ class _Level:
 
 
 @dataclass
+class _Scores:
+    """How every attribute scored at the nodes of a level that could split.
+
+    ``score``, ``gain`` and ``threshold`` are ``(nodes, attributes)``;
+    ``candidate`` is False where an attribute was not considered (a multiway
+    split above the node used it), and ``score`` is ``-inf`` where a
+    candidate cannot split the node.
+    """
+
+    score: np.ndarray
+    gain: np.ndarray
+    threshold: np.ndarray
+    candidate: np.ndarray
+
+    @classmethod
+    def empty(cls, n_nodes: int, n_attributes: int) -> _Scores:
+        shape = (n_nodes, n_attributes)
+        return cls(
+            np.full(shape, -np.inf),
+            np.zeros(shape),
+            np.full(shape, np.nan),
+            np.zeros(shape, dtype=bool),
+        )
+
+    def of(self, k: int) -> tuple[AttributeScore, ...]:
+        """The scores of node ``k``'s candidates, in attribute order."""
+        found = []
+        for a in np.flatnonzero(self.candidate[k]).tolist():
+            score = float(self.score[k, a])
+            threshold = float(self.threshold[k, a])
+            if not np.isfinite(score):  # this candidate cannot split the node
+                found.append(AttributeScore(a, None, float(self.gain[k, a])))
+                continue
+            found.append(
+                AttributeScore(
+                    a, score, float(self.gain[k, a]), threshold if np.isfinite(threshold) else None
+                )
+            )
+        return tuple(found)
+
+
+@dataclass
 class _LevelRecord:
     """What the assembly needs about the nodes of one level."""
 
@@ -172,6 +214,7 @@ class _LevelRecord:
     child_base: np.ndarray
     n_children: np.ndarray
     child_weight: np.ndarray
+    scores: _Scores | None = None
 
 
 def _class_counts(
@@ -206,11 +249,12 @@ def _choose(
 
 def _best_splits(
     data: EncodedData, options: TreeOptions, level: _Level, can_split: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray]]:
+) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray], _Scores]:
     """The attribute (-1: none), threshold and value subset chosen at each node.
 
     Only the nodes that may split are scored; their rows are renumbered
-    ``0 .. m-1`` so that every count array has one row per such node.
+    ``0 .. m-1`` so that every count array has one row per such node.  The
+    scores of every candidate at every node of the level come back too.
     """
     n = level.n_nodes
     n_attributes = len(data.attributes)
@@ -223,33 +267,35 @@ def _best_splits(
     rows, node = level.rows[keep], node[keep]
     w = None if level.weight is None else level.weight[keep]
     used = level.used[active]
-    scores = np.full((m, n_attributes), -np.inf)
-    gains = np.zeros((m, n_attributes))
-    thresholds = np.full((m, n_attributes), np.nan)
+    found = _Scores.empty(m, n_attributes)
     passes = None if options.significance is None else np.zeros((m, n_attributes), dtype=bool)
     lefts: dict[int, np.ndarray] = {}
     base_cache: dict[int, np.ndarray] = {}
     for a in range(n_attributes):
         multiway = not (options.binary or is_continuous(data, a))
+        found.candidate[:, a] = ~used[:, a] if multiway else True
         if multiway and used[:, a].all():
             continue
         ev = evaluate_attribute(data, options, a, rows, node, w, m, base_cache)
-        scores[:, a] = np.where(used[:, a], -np.inf, ev.score) if multiway else ev.score
-        gains[:, a] = ev.gain
+        found.score[:, a] = np.where(used[:, a], -np.inf, ev.score) if multiway else ev.score
+        found.gain[:, a] = ev.gain
         if ev.threshold is not None:
-            thresholds[:, a] = ev.threshold
+            found.threshold[:, a] = ev.threshold
         if ev.left is not None:
             lefts[a] = ev.left
         if passes is not None and ev.passes is not None:
             passes[:, a] = ev.passes
-    chosen, _ = _choose(options, scores, gains, passes)
+    chosen, _ = _choose(options, found.score, found.gain, passes)
     attribute = np.full(n, -1, dtype=np.int64)
     attribute[active] = chosen
     threshold = np.full(n, np.nan)
     split = np.flatnonzero(chosen >= 0)
-    threshold[active[split]] = thresholds[split, chosen[split]]
+    threshold[active[split]] = found.threshold[split, chosen[split]]
     left = {int(active[k]): lefts[int(chosen[k])][k] for k in split if int(chosen[k]) in lefts}
-    return attribute, threshold, left
+    every = _Scores.empty(n, n_attributes)
+    every.score[active], every.gain[active] = found.score, found.gain
+    every.threshold[active], every.candidate[active] = found.threshold, found.candidate
+    return attribute, threshold, left, every
 
 
 def _grow_level(
@@ -266,10 +312,12 @@ def _grow_level(
     attribute = np.full(n, -1, dtype=np.int64)
     threshold = np.full(n, np.nan)
     left: dict[int, np.ndarray] = {}
+    scores = None
     if can_split.any() and n_attributes:
-        attribute, threshold, left = _best_splits(data, options, level, can_split)
+        attribute, threshold, left, scores = _best_splits(data, options, level, can_split)
     record, next_level = _route(data, options, level, attribute, threshold, left, label)
     record.distribution = distribution
+    record.scores = scores
     return record, next_level
 
 
@@ -475,6 +523,7 @@ def _assemble(data: EncodedData, options: TreeOptions, levels: list[_LevelRecord
                     tuple(below[base:end]),
                     label,
                     distributions[k],
+                    record.scores.of(k) if record.scores is not None else (),
                 )
             )
         below = nodes

@@ -131,6 +131,7 @@ def reduced_error_prune(
             tuple(children),
             node.label,
             node.distribution,
+            node.scores,
         )
         return split, subtree_errors
 

@@ -219,8 +219,13 @@ class TreeRun(LearnResult):
         tree = self.tree
         if tree is None:
             return []
-        lines = [f"% tree ({tree.size} nodes, {tree.leaf_count} leaves, depth {tree.depth}):"]
-        text = tree.to_text()
+        measure = self.settings.selection_measure
+        lines = [
+            f"% tree ({tree.size} nodes, {tree.leaf_count} leaves, depth {tree.depth}); "
+            f"[...]: the {MEASURE_NAMES.get(measure, measure)} of each candidate attribute "
+            "at the test below, 4 decimals:"
+        ]
+        text = tree.to_text(scores=True, root=False)
         lines += [f"%   {line}" for line in text[:SHOWN_TREE_LINES]]
         if len(text) > SHOWN_TREE_LINES:
             hidden = len(text) - SHOWN_TREE_LINES
@@ -263,6 +268,15 @@ class TreeRun(LearnResult):
         if self.tree is not None:
             return tree_graph(self.tree, title)
         return rule_set_graph(self.rules, title)
+
+    def picture_svg(self) -> str | None:
+        """The tree (OneR: its rules) as SVG; None when it is too big to draw."""
+        from symlearn.render.display import drawing
+
+        return drawing(self.graph)
+
+    def _repr_svg_(self) -> str | None:
+        return self.picture_svg()
 
     def save(self, path: str | Path, *, force: bool = False) -> None:
         """Write the rules (``.pl``) or draw the tree (``.dot``, ``.svg``, ``.png``).
