@@ -114,6 +114,28 @@ def _files(files: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
     return tuple(str(f) for f in files)
 
 
+def _file_space(
+    files: tuple[str, ...],
+    target: str | Indicator | None,
+    hypothesis_class: str | None,
+    convention: str | None,
+    given: dict[str, Any],
+) -> tuple[Any, Any]:
+    """The instance space the files declare, and the class: given, else the files' ``set/2``."""
+    # The knowledge-base layer loads only when files are given.
+    from symlearn.bounds.kb_space import SpaceSettings, attribute_space, attribute_task
+
+    task = attribute_task(files, target)
+    settings = SpaceSettings.from_task(
+        task,
+        hypothesis_class=hypothesis_class,
+        k=_whole("k", given.get("k")),
+        d=_whole("d", given.get("d")),
+        convention=convention,
+    )
+    return attribute_space(task), settings
+
+
 def _space_size(
     files: tuple[str, ...],
     target: str | Indicator | None,
@@ -122,9 +144,8 @@ def _space_size(
     given: dict[str, Any],
 ) -> SizeResult:
     if files:
-        from symlearn.bounds.kb_space import attribute_space  # loads the knowledge-base layer
-
-        return attribute_space(files, target).size(convention or "semantic")
+        space, settings = _file_space(files, target, hypothesis_class, convention, given)
+        return space.count(settings)
     if hypothesis_class is None:
         raise InvalidParameterError("hypothesis-space-size needs --class NAME or a FILE")
     return hypothesis_space_size(
@@ -145,9 +166,8 @@ def _vc_dimension(
     given: dict[str, Any],
 ) -> VCResult:
     if files:
-        from symlearn.bounds.kb_space import attribute_space  # loads the knowledge-base layer
-
-        return attribute_space(files, target).vc_dimension()
+        space, settings = _file_space(files, target, hypothesis_class, None, given)
+        return space.shatter(settings)
     if hypothesis_class is None or given.get("n") is None:
         raise InvalidParameterError("vc-dimension needs --class NAME --n N, or a FILE")
     return class_vc_dimension(
