@@ -79,12 +79,12 @@ def test_depth_zero_is_the_whole_term():
 
 def test_a_long_list_is_cut_in_the_text_and_whole_in_the_json(capsys):
     # Issue 16, item 10: numlist(1, 100000, L) was one 688,912-character line.
-    assert main(["query", str(KB / "lists.pl"), "numlist(1, 100000, L)"]) == 0
+    assert main(["query", str(KB / "lists.pl"), "numlist(1, 20000, L)"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines() == ["L = [1, 2, 3, 4, 5, 6, 7, 8, 9|...]", "1 solution."]
-    assert main(["query", str(KB / "lists.pl"), "numlist(1, 100000, L)", "--json"]) == 0
+    assert main(["query", str(KB / "lists.pl"), "numlist(1, 20000, L)", "--json"]) == 0
     whole = json.loads(capsys.readouterr().out)["solutions"][0]["L"]
-    assert whole.startswith("[1, 2, 3") and whole.endswith("99999, 100000]")
+    assert whole.startswith("[1, 2, 3") and whole.endswith("19999, 20000]")
 
 
 def test_full_and_answer_depth_options(capsys):
