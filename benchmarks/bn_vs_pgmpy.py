@@ -34,7 +34,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from peers import optional, require
+from peers import BENCH_INSTALL, optional, require
 from symlearn.bayes import BayesianNetwork, posterior, read_bif
 
 QUERIES: list[tuple[str, dict[str, str]]] = [
@@ -188,6 +188,8 @@ def main() -> int:
         if "pyagrum" in engines:
             agrum_mean = summary["geometric_mean_ratio_pyagrum"]
             print(f"pyAgrum / symlearn: geometric mean {agrum_mean:.2f}")
+        else:
+            print(f"pyAgrum is not installed ({BENCH_INSTALL}): not run")
         relation = "<" if worst < TOLERANCE else ">="
         print(f"largest absolute difference {worst:.1e} ({relation} 1e-9)")
     return 0 if worst < TOLERANCE else 1
