@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gen_family
+from peers import require_program
 from symlearn.engine import Engine
 from symlearn.kb import load, parse_term
 
@@ -64,9 +64,7 @@ def run_symlearn(path: Path) -> dict[str, float]:
 
 def run_swipl(path: Path) -> dict[str, float]:
     """Load ``path`` and run both queries in SWI-Prolog (it times itself)."""
-    swipl = shutil.which("swipl")
-    if swipl is None:
-        raise SystemExit("swipl is not installed (apt-get install swi-prolog-nox)")
+    swipl = require_program("swipl", "apt-get install swi-prolog-nox")
     with tempfile.NamedTemporaryFile("w", suffix=".pl", delete=False) as driver:
         driver.write(SWI_DRIVER)
     env = {**os.environ, "FAMILY_FILE": str(path)}

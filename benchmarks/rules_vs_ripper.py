@@ -1,6 +1,6 @@
 """Sequential covering against wittgenstein's RIPPER on the mushroom data, in one run.
 
-    python benchmarks/rules_vs_ripper.py [--csv ../shared/data/mushroom.csv] [--seed 0]
+    python benchmarks/rules_vs_ripper.py [--csv data/mushroom.csv] [--seed 0]
 
 The 8,124 mushrooms (22 categorical attributes) are split 67/33, stratified,
 with a fixed seed; both learners fit the same training rows and predict the
@@ -21,11 +21,12 @@ from pathlib import Path
 
 import numpy as np
 
+from peers import BENCH_INSTALL, optional
 from symlearn.data.tabular import from_csv
 from symlearn.evaluation.splits import subset, train_test_split
 from symlearn.learners.rules.sequential_covering import sequential_covering
 
-DEFAULT_CSV = Path(__file__).resolve().parents[2] / "shared" / "data" / "mushroom.csv"
+DEFAULT_CSV = Path(__file__).resolve().parents[1] / "data" / "mushroom.csv"
 CLASS = "Poisonous/Edible"
 
 
@@ -49,10 +50,8 @@ def symlearn_run(train, test, beam: int) -> dict:
 
 
 def ripper_run(csv: Path, train_rows, test_rows, seed: int) -> dict | None:
-    try:
-        import pandas as pd
-        import wittgenstein as lw
-    except ImportError:
+    pd, lw = optional("pandas"), optional("wittgenstein")
+    if pd is None or lw is None:
         return None
     frame = pd.read_csv(csv, dtype=str)
     train, test = frame.iloc[train_rows], frame.iloc[test_rows]
@@ -93,7 +92,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{ours['accuracy']:9.4f}"
     )
     if theirs is None:
-        print("wittgenstein is not installed (pip install wittgenstein pandas): RIPPER not run")
+        print(f"wittgenstein is not installed ({BENCH_INSTALL}): RIPPER not run")
     else:
         print(
             f"{'wittgenstein RIPPER':32} {theirs['fit']:9.3f} {theirs['rules']:6d} "

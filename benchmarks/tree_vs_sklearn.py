@@ -51,6 +51,7 @@ from typing import Any
 
 import numpy as np
 
+from peers import require
 from symlearn.data.encoded import EncodedData
 from symlearn.learners.trees.id3 import id3
 
@@ -126,7 +127,7 @@ def main() -> None:
     parser.add_argument("--skip-full", action="store_true", help="skip sklearn on all rows")
     args = parser.parse_args()
 
-    from sklearn.tree import DecisionTreeClassifier
+    DecisionTreeClassifier = require("sklearn.tree").DecisionTreeClassifier
 
     x, y, noise = make_data(args.rows, args.seed)
     cut = int(0.8 * args.rows)

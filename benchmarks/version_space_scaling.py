@@ -12,7 +12,9 @@ changed) and half uniform instances outside the target: uniform instances
 alone would be almost all negative and far from the boundary.
 
 The peer is aima-python's ``version_space_learning`` (pip package ``aima3``,
-``aima3.knowledge``), which lists every hypothesis and then every set of
+``aima3.knowledge``; install it with ``pip install --no-deps aima3``: its
+metadata pins networkx 1.11, which would replace the networkx symlearn needs),
+which lists every hypothesis and then every set of
 hypotheses.  It runs in a subprocess with a memory cap and a time limit on
 two tiny tasks (2 attributes / 2 examples, and EnjoySport: 6 attributes / 4
 examples) next to symlearn on the same examples; the script prints both times
@@ -29,8 +31,12 @@ import random
 import resource
 import time
 
+from peers import optional
 from symlearn.hypotheses import ANY, Conjunction, ConjunctionSpace
 from symlearn.learners.concepts.candidate_elimination import CandidateElimination
+
+#: aima3's metadata pins networkx 1.11; its version-space code does not use it.
+AIMA3_INSTALL = "python3 -m pip install --no-deps aima3"
 
 ENJOYSPORT = [
     (
@@ -157,9 +163,7 @@ def _peer_worker(examples, queue) -> None:
 
 
 def run_peer(examples, limit: float) -> tuple:
-    try:
-        import aima3.knowledge  # noqa: F401
-    except ImportError:
+    if optional("aima3.knowledge") is None:
         return ("missing",)
     queue: multiprocessing.Queue = multiprocessing.Queue()
     process = multiprocessing.Process(target=_peer_worker, args=(examples, queue))
@@ -200,9 +204,7 @@ def peer_comparison(limit: float) -> None:
                 f"{peer[1] / ours:.1f}"
             )
         elif peer[0] == "missing":
-            print(
-                f"  {name}: symlearn {ours * 1e3:.2f} ms; aima3 not installed (pip install aima3)"
-            )
+            print(f"  {name}: symlearn {ours * 1e3:.2f} ms; aima3 not installed ({AIMA3_INSTALL})")
         else:
             what = {"memory": "ran out of memory", "timeout": f"did not finish in {limit:g} s"}
             print(

@@ -122,7 +122,8 @@ def test_infeasible_is_reported():
         ("perceptron", {"R": 1, "gamma": "0.1"}, "mistakes", 100),
         ("weighted-majority", {"k": 0, "n": 16, "beta": "0.5"}, "mistakes", 9),
         ("winnow", {"r": 2, "n": 100}, "mistakes", 47),
-        ("winnow", {"r": 1, "n": 2}, "mistakes", 7),  # M < 8 exactly: strict
+        ("winnow", {"r": 1, "n": 2}, "mistakes", 8),  # M <= 8 exactly: "at most"
+        ("winnow", {"r": 1, "n": 1024}, "mistakes", 35),  # Blum's 2 + 3(1 + 10)
         ("lower", {"vc": 4, "epsilon": "0.1", "delta": "0.005"}, "m", 53),
     ],
 )
@@ -132,7 +133,7 @@ def test_rounding(name, values, key, expected):
 
 
 def test_exact_integer_boundaries():
-    # log2(1024) = 10 exactly; 2 + 3*1*(1 + log2 2) = 8 exactly, and M < 8.
+    # log2(1024) = 10 exactly; 2 + 3*1*(1 + log2 2) = 8 exactly, and M <= 8.
     assert derive("halving").evaluate(H=1024).values["mistakes_exact"] == 10
     assert derive("winnow").evaluate(r=1, n=2).values["mistakes_exact"] == 8
 
@@ -203,3 +204,60 @@ def test_bound_table_lists_every_name():
 def test_bound_renders_in_jupyter():
     assert derive("perceptron")._repr_latex_().startswith("$$")
     assert derive("halving").evaluate(H=8)._repr_latex_().startswith("$$")
+
+
+OPERATORS = {
+    ">=": sp.GreaterThan,
+    ">": sp.StrictGreaterThan,
+    "<=": sp.LessThan,
+    "<": sp.StrictLessThan,
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDS))
+def test_each_bound_concludes_in_the_form_its_source_states(name):
+    # Issue 16, item 6: strict or not as the source says, and --list says which.
+    spec = BOUNDS[name]
+    conclusion = derive(name).relation
+    assert type(conclusion) is OPERATORS[spec.relation]
+    quantity = "M" if spec.target == "mistakes" else "m"
+    assert f"{quantity} {spec.relation} " in spec.summary
+    row = next(row for row in bound_table() if row[0] == name)
+    assert row[4].startswith(f"{quantity} {spec.relation} x: ")
+
+
+@pytest.mark.parametrize(
+    ("name", "form"),
+    [
+        ("pac", ">="),  # Mitchell (1997) eq. 7.2
+        ("agnostic", ">="),  # Mitchell (1997) eq. 7.3
+        ("vc", ">="),  # Mitchell (1997) eq. 7.7
+        ("lower", ">="),  # fewer than max(...) examples can fail
+        ("occam", ">"),
+        ("elimination", ">"),
+        ("mistake-find-s", "<="),  # "at most n + 1"
+        ("halving", "<="),
+        ("weighted-majority", "<="),
+        ("perceptron", "<="),
+        ("winnow", "<="),  # Blum (1996): "at most 2 + 3r(1 + lg n)"
+    ],
+)
+def test_the_recorded_forms_are_the_sources(name, form):
+    assert BOUNDS[name].relation == form
+
+
+def test_winnow_allows_35_mistakes_for_one_of_1024_variables():
+    values = derive("winnow").evaluate(r=1, n=1024).values
+    assert (values["mistakes"], values["mistakes_exact"]) == (35, 35)
+    assert values["relation"] == "mistakes <= 35"
+
+
+def test_list_states_each_form_and_source():
+    from symlearn.bounds import bound_list
+
+    listed = bound_list()
+    text = "\n".join(listed.report())
+    assert "winnow                 M <= x: Blum (1996)" in text
+    assert "occam                  m > x: Blumer et al. (1987)" in text
+    sources = {row["name"]: row["source"] for row in listed.to_dict()["bounds"]}
+    assert sources["pac"].startswith("m >= x: ")

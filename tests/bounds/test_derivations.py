@@ -74,7 +74,7 @@ EXPECTED = [
         "consequence",
         sp.Le(mistakes.PERCEPTRON_MISTAKES, (R / gamma) ** 2),
     ),
-    (mistakes.winnow_derivation, "consequence", sp.Lt(M, 2 + 3 * r * (1 + sp.log(n, 2)))),
+    (mistakes.winnow_derivation, "consequence", sp.Le(M, 2 + 3 * r * (1 + sp.log(n, 2)))),
 ]
 
 

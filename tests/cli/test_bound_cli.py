@@ -232,3 +232,41 @@ def test_enjoysport_from_kb(capsys):
 def test_missing_file_is_exit_2(capsys, tmp_path):
     status, _, err = run(capsys, "bound", "vc-dimension", str(tmp_path / "missing.pl"))
     assert status == 2 and err
+
+
+KB_DIR = Path(__file__).resolve().parents[2] / "kb"
+
+
+def test_a_file_of_declarations_alone_is_counted_and_searched(capsys):
+    # Issue 16, item 5: no pos/neg/label examples are needed.
+    status, data = run_json(
+        capsys, "bound", "hypothesis-space-size", str(KB_DIR / "enjoysport_space.pl")
+    )
+    assert status == 0 and data["size"] == 973
+    status, data = run_json(capsys, "bound", "vc-dimension", str(KB_DIR / "enjoysport_space.pl"))
+    assert status == 0 and data["vc_dimension"] == 6
+
+
+def test_the_file_names_the_class_and_the_command_line_overrides_it(capsys):
+    path = str(KB_DIR / "two_cnf_space.pl")
+    status, data = run_json(capsys, "bound", "vc-dimension", path)
+    assert status == 0 and (data["class"], data["vc_dimension"]) == ("k-cnf", 6)
+    status, data = run_json(
+        capsys, "bound", "hypothesis-space-size", path, "--class", "k-dnf", "--k", "1"
+    )
+    assert status == 0 and (data["class"], data["size"]) == ("k-dnf", 64)
+
+
+def test_a_boolean_class_over_many_valued_attributes_is_a_clear_error(capsys):
+    status, out, err = run(
+        capsys,
+        "bound",
+        "hypothesis-space-size",
+        str(KB_DIR / "enjoysport_space.pl"),
+        "--class",
+        "k-cnf",
+        "--k",
+        "2",
+    )
+    assert status == 2 and not out
+    assert "sky (3)" in err and "Traceback" not in err

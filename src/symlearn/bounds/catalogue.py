@@ -19,6 +19,21 @@ Rounding conventions
 * ``*_exact`` values are the unrounded numbers, computed exactly by sympy and
   given as floats.
 
+Strict or not
+-------------
+Each bound is stated as its source states it, and the difference matters
+when ``x`` is a whole number: ``pac``, ``agnostic`` and ``vc`` are ``m >= x``
+(Mitchell 1997, eqs. 7.2, 7.3 and 7.7); ``lower`` is the necessary
+``m >= max(...)`` (fewer examples than that can fail, Ehrenfeucht et al.
+1989); ``occam`` and ``elimination`` are strict, ``m > x``, as the
+Occam's-razor and bad-literal arguments conclude them (the probability of
+failure is *below* delta; Blumer et al. 1987, Valiant 1984); every mistake
+bound is an "at most", ``M <= x`` (Mitchell 1997 section 7.5 for Find-S,
+halving and weighted majority, Novikoff 1962, Blum 1996 for Winnow).
+:attr:`BoundSpec.relation` records the form; the tests check that each
+derivation concludes in it, and ``symlearn bound --list`` prints it with
+the source.
+
 Functions
 ---------
 derive
@@ -74,7 +89,12 @@ __all__ = [
 
 @dataclass(frozen=True)
 class BoundSpec:
-    """What a bound is called, what it bounds, and how it is derived."""
+    """What a bound is called, what it bounds, and how it is derived.
+
+    ``relation`` is the form the source states the bound in: ``">="`` or
+    ``">"`` for a sample size, ``"<="`` or ``"<"`` for mistakes (see
+    "Strict or not" in the module docstring); ``reference`` names the source.
+    """
 
     name: str
     summary: str
@@ -82,6 +102,7 @@ class BoundSpec:
     parameters: tuple[str, ...]
     build: Callable[..., Derivation]
     reference: str
+    relation: str
     accepts_class: bool = False
     overrides: tuple[tuple[str, Variable], ...] = ()
 
@@ -107,6 +128,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("H", "epsilon", "delta"),
             sample.pac_derivation,
             "Haussler (1988); Mitchell (1997) section 7.3, eq. 7.2",
+            ">=",
             accepts_class=True,
         ),
         BoundSpec(
@@ -116,6 +138,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("H", "epsilon", "delta"),
             sample.occam_derivation,
             "Blumer et al. (1987); Kearns and Vazirani (1994) ch. 2",
+            ">",
             accepts_class=True,
         ),
         BoundSpec(
@@ -125,6 +148,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("H", "epsilon", "delta"),
             sample.agnostic_derivation,
             "Mitchell (1997) section 7.3.1, eq. 7.3; Hoeffding (1963)",
+            ">=",
             accepts_class=True,
         ),
         BoundSpec(
@@ -134,6 +158,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("vc", "epsilon", "delta"),
             sample.vc_derivation,
             "Blumer et al. (1989); Mitchell (1997) section 7.4.3, eq. 7.7",
+            ">=",
         ),
         BoundSpec(
             "lower",
@@ -142,6 +167,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("vc", "epsilon", "delta"),
             sample.lower_derivation,
             "Ehrenfeucht et al. (1989); Mitchell (1997) section 7.4.3",
+            ">=",
             overrides=(
                 _override("vc", domain=sample.LOWER_VC),
                 _override("epsilon", domain=sample.LOWER_EPSILON),
@@ -155,6 +181,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("n", "epsilon", "delta"),
             sample.elimination_derivation,
             "Valiant (1984); Kearns and Vazirani (1994) ch. 1",
+            ">",
         ),
         BoundSpec(
             "mistake-find-s",
@@ -163,6 +190,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("n",),
             mistakes.find_s_mistake_derivation,
             "Mitchell (1997) section 7.5.1",
+            "<=",
         ),
         BoundSpec(
             "halving",
@@ -171,6 +199,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("H",),
             mistakes.halving_derivation,
             "Mitchell (1997) section 7.5.2; Littlestone (1988)",
+            "<=",
         ),
         BoundSpec(
             "weighted-majority",
@@ -179,6 +208,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("k", "n", "beta"),
             mistakes.weighted_majority_derivation,
             "Littlestone and Warmuth (1994); Mitchell (1997) section 7.5.4, Theorem 7.5",
+            "<=",
             overrides=(_override("n", meaning="number of predictors in the pool"),),
         ),
         BoundSpec(
@@ -188,6 +218,7 @@ BOUNDS: dict[str, BoundSpec] = {
             ("R", "gamma"),
             mistakes.perceptron_derivation,
             "Novikoff (1962); Freund and Schapire (1999)",
+            "<=",
             overrides=(
                 _override(
                     "mistakes",
@@ -198,46 +229,59 @@ BOUNDS: dict[str, BoundSpec] = {
         ),
         BoundSpec(
             "winnow",
-            "Winnow on r-disjunctions of n variables: M < 2 + 3 r (1 + log2 n)",
+            "Winnow on r-disjunctions of n variables: M <= 2 + 3 r (1 + log2 n)",
             "mistakes",
             ("r", "n"),
             mistakes.winnow_derivation,
-            "Littlestone (1988); Blum (1996)",
+            "Blum (1996), Winnow theorem; Littlestone (1988)",
+            "<=",
         ),
     )
 }
 
-#: The entries of ``symlearn bound --list`` that are computed, not derived.
-OTHER_ENTRIES: tuple[tuple[str, str, str, str], ...] = (
+#: The entries of ``symlearn bound --list`` that are computed, not derived:
+#: name, parameters, what it gives, summary, source.
+OTHER_ENTRIES: tuple[tuple[str, str, str, str, str], ...] = (
     (
         "hypothesis-space-size",
-        "--class NAME --n N [--k K] [--d D] [--values V] [--domains 3,2,...] [--convention C]",
+        "--class NAME --n N [--k K] [--d D] [--values V] [--domains 3,2,...] [--convention C]"
+        " | FILE... [--class NAME] [--k K] [--d D]",
         "size",
         "|H| of a hypothesis class as a formula in n, checked by enumeration in the tests",
+        "Mitchell (1997) sections 2.3 and 7.3",
     ),
     (
         "vc-dimension",
-        "--class NAME --n N [--r R]",
+        "--class NAME --n N [--r R] | FILE... [--class NAME] [--k K] [--d D]",
         "vc_dimension",
         "exact VC dimension by a pruned shattering search, with a shattered witness set",
+        "Mitchell (1997) section 7.4",
     ),
 )
 
 
-def bound_table() -> list[tuple[str, str, str, str]]:
-    """Return one row per bound: name, parameters, what it gives, summary.
+def bound_table() -> list[tuple[str, str, str, str, str]]:
+    """Return one row per bound: name, parameters, what it gives, summary, source.
+
+    The source of a derived bound starts with the form it is stated in
+    (``m >= x``, ``m > x``, ``M <= x``), then names where it is stated so.
 
     Examples
     --------
     >>> bound_table()[0][:3]
     ('pac', '--H --epsilon --delta (or --class NAME --n N)', 'm')
+    >>> sources = {row[0]: row[4] for row in bound_table()}
+    >>> sources["occam"][:6], sources["winnow"]
+    ('m > x:', 'M <= x: Blum (1996), Winnow theorem; Littlestone (1988)')
     """
     rows = []
     for spec in BOUNDS.values():
         parameters = " ".join(f"--{p}" for p in spec.parameters)
         if spec.accepts_class:
             parameters += " (or --class NAME --n N)"
-        rows.append((spec.name, parameters, spec.target, spec.summary))
+        quantity = "M" if spec.target == "mistakes" else spec.target
+        source = f"{quantity} {spec.relation} x: {spec.reference}"
+        rows.append((spec.name, parameters, spec.target, spec.summary, source))
     rows.extend(OTHER_ENTRIES)
     return rows
 

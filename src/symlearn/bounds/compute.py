@@ -114,6 +114,28 @@ def _files(files: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
     return tuple(str(f) for f in files)
 
 
+def _file_space(
+    files: tuple[str, ...],
+    target: str | Indicator | None,
+    hypothesis_class: str | None,
+    convention: str | None,
+    given: dict[str, Any],
+) -> tuple[Any, Any]:
+    """The instance space the files declare, and the class: given, else the files' ``set/2``."""
+    # The knowledge-base layer loads only when files are given.
+    from symlearn.bounds.kb_space import SpaceSettings, attribute_space, attribute_task
+
+    task = attribute_task(files, target)
+    settings = SpaceSettings.from_task(
+        task,
+        hypothesis_class=hypothesis_class,
+        k=_whole("k", given.get("k")),
+        d=_whole("d", given.get("d")),
+        convention=convention,
+    )
+    return attribute_space(task), settings
+
+
 def _space_size(
     files: tuple[str, ...],
     target: str | Indicator | None,
@@ -122,9 +144,8 @@ def _space_size(
     given: dict[str, Any],
 ) -> SizeResult:
     if files:
-        from symlearn.bounds.kb_space import attribute_space  # loads the knowledge-base layer
-
-        return attribute_space(files, target).size(convention or "semantic")
+        space, settings = _file_space(files, target, hypothesis_class, convention, given)
+        return space.count(settings)
     if hypothesis_class is None:
         raise InvalidParameterError("hypothesis-space-size needs --class NAME or a FILE")
     return hypothesis_space_size(
@@ -145,9 +166,8 @@ def _vc_dimension(
     given: dict[str, Any],
 ) -> VCResult:
     if files:
-        from symlearn.bounds.kb_space import attribute_space  # loads the knowledge-base layer
-
-        return attribute_space(files, target).vc_dimension()
+        space, settings = _file_space(files, target, hypothesis_class, None, given)
+        return space.shatter(settings)
     if hypothesis_class is None or given.get("n") is None:
         raise InvalidParameterError("vc-dimension needs --class NAME --n N, or a FILE")
     return class_vc_dimension(
@@ -254,12 +274,13 @@ class BoundList:
     Attributes
     ----------
     rows
-        ``(name, parameters, gives, summary)`` per bound.
+        ``(name, parameters, gives, summary, source)`` per bound; a derived
+        bound's source starts with the form it is stated in (``m >= x``).
     size_classes, vc_classes
         Class name -> summary, for ``hypothesis-space-size`` and ``vc-dimension``.
     """
 
-    rows: tuple[tuple[str, str, str, str], ...]
+    rows: tuple[tuple[str, str, str, str, str], ...]
     size_classes: dict[str, str]
     vc_classes: dict[str, str]
 
@@ -267,7 +288,8 @@ class BoundList:
         """The JSON of ``symlearn bound --list``: ``bounds`` and ``classes``."""
         return {
             "bounds": [
-                {"name": n, "parameters": p, "gives": g, "summary": s} for n, p, g, s in self.rows
+                {"name": n, "parameters": p, "gives": g, "summary": s, "source": source}
+                for n, p, g, s, source in self.rows
             ],
             "classes": {
                 "hypothesis-space-size": self.size_classes,
@@ -276,9 +298,9 @@ class BoundList:
         }
 
     def report(self, latex: bool = False) -> list[str]:
-        """A table of the bounds, then how to use them."""
+        """A table of the bounds, their forms and sources, then how to use them."""
         header = ("bound", "parameters", "gives", "what it is")
-        rows = [header, *self.rows]
+        rows = [header, *(row[:4] for row in self.rows)]
         widths = [max(len(str(row[i])) for row in rows) for i in range(3)]
         lines = [
             "  ".join(str(cell).ljust(width) for cell, width in zip(row[:3], widths))
@@ -287,8 +309,14 @@ class BoundList:
             for row in rows
         ]
         lines.insert(1, "  ".join("-" * w for w in widths) + "  " + "-" * 10)
+        sources = [f"  {row[0].ljust(widths[0])}  {row[4]}" for row in self.rows]
         return [
             *lines,
+            "",
+            "Each bound in the form its source states it, strict or not (a sample size is the",
+            "least whole m the relation allows: ceil(x) for m >= x, floor(x) + 1 for m > x; a",
+            "number of mistakes the largest: floor(x) for M <= x, ceil(x) - 1 for M < x):",
+            *sources,
             "",
             "Every bound also takes --solve-for VAR (any of its variables, given the others,",
             "--m or --mistakes included), --latex and --json.  pac, occam and agnostic accept",
@@ -296,7 +324,9 @@ class BoundList:
             "",
             "hypothesis-space-size classes: " + ", ".join(self.size_classes),
             "vc-dimension classes: " + ", ".join(self.vc_classes),
-            "Both also read FILE...: an attribute-value target declared with attributes/2.",
+            "Both also read FILE...: the instance space an attribute-value target declares",
+            "(attributes/2 and domain/2, or its examples); the class from --class or",
+            ":- set(hypothesis_class, NAME). in the file (attribute-conjunctions by default).",
         ]
 
 

@@ -1,15 +1,23 @@
-"""The hypothesis space a knowledge base declares: attribute-value conjunctions.
+"""The hypothesis space a knowledge base declares, counted and searched.
 
 A file with ``:- attributes(Target, [A1, ..., An]).`` and ``:- domain(Ai,
-[...]).`` declarations (or examples from which the domains are read, see
-:mod:`symlearn.data.attribute_value`) defines an instance space, the product
-of the domains, and Mitchell's hypothesis space of conjunctions of attribute
-constraints over it (each attribute a value or ``?``, plus the empty
-hypothesis).  This module reads that space so that ``symlearn bound
-hypothesis-space-size FILE`` and ``symlearn bound vc-dimension FILE`` can
-count it and search it.  The instance space is read from a
-:class:`~symlearn.learning.task.LearningTask`'s attribute data, as the
-attribute-value learners read their examples.
+[...]).`` declarations defines an instance space, the product of the domains
+(no example is needed; an attribute without a declared domain takes the
+values its examples give it, see
+:func:`symlearn.learning.attribute_data.attribute_schema`).  Over it, a
+hypothesis class: by default Mitchell's conjunctions of attribute constraints
+(each attribute a value or ``?``, plus the empty hypothesis); or the class
+``--class NAME`` or ``:- set(hypothesis_class, NAME).`` names, with ``k``
+(``--k``, ``:- set(k, 2).``) and the depth ``d`` where the class has them
+(:class:`SpaceSettings`).  The classes over boolean variables (``k-cnf``,
+``k-dnf``, ``k-term-dnf``, ``k-decision-lists``, ``decision-trees``) need
+every attribute two-valued; ``conjunctions`` over attributes with more values
+are the attribute-value conjunctions; ``boolean-functions`` is every subset of
+the instance space, ``2^|X|`` (Mitchell's unbiased space).
+
+``symlearn bound hypothesis-space-size FILE`` and ``symlearn bound
+vc-dimension FILE`` are :meth:`AttributeSpace.count` and
+:meth:`AttributeSpace.shatter`.
 
 Functions
 ---------
@@ -18,37 +26,102 @@ attribute_space
 attribute_task
     The task of files (the target: given, or the one declared with ``attributes/2``).
 AttributeSpace
-    Its size (syntactic or semantic) and its VC dimension by the exact search.
+    Its size under a class and its VC dimension by the exact search.
+SpaceSettings
+    The class and its parameters, from the caller or the files.
 
 References
 ----------
 Mitchell (1997) section 2.2 (hypothesis representation), section 2.3
-(syntactic and semantic counts) and section 7.4 (the VC dimension).
+(syntactic and semantic counts), section 2.7.2 (the unbiased space) and
+section 7.4 (the VC dimension); Kearns and Vazirani (1994) ch. 1-3 (k-CNF,
+k-DNF, k-term DNF).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import sympy as sp
 
-from symlearn.bounds.sizes import SizeResult, attribute_conjunction_count
+from symlearn.bounds import spaces
+from symlearn.bounds.sizes import (
+    SIZE_CLASSES,
+    SizeResult,
+    attribute_conjunction_count,
+    hypothesis_space_size,
+)
 from symlearn.bounds.spaces import WILDCARD
 from symlearn.bounds.vc import VCResult, vc_dimension
 from symlearn.errors import HypothesisSpaceError, InvalidParameterError
 from symlearn.kb.loader import load
+from symlearn.learning.attribute_data import attribute_schema
+from symlearn.learning.settings import Settings, option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 
-__all__ = ["AttributeSpace", "attribute_space", "attribute_task"]
+__all__ = ["AttributeSpace", "SpaceSettings", "attribute_space", "attribute_task"]
 
 #: The largest instance space the VC search is run on.
 MAX_INSTANCES = 256
+
+#: The largest instance space of the searches over k-CNF, k-DNF and k-term DNF
+#: (four boolean attributes: at most 2^16 distinct functions).
+MAX_BOOLEAN_INSTANCES = 16
+
+#: The classes a file's space can be counted under (the size classes, by name).
+FILE_CLASSES = tuple(SIZE_CLASSES)
+
+#: The classes a file's space can be searched for its VC dimension.
+SEARCHED_CLASSES = (
+    "attribute-conjunctions",
+    "conjunctions",
+    "k-cnf",
+    "k-dnf",
+    "k-term-dnf",
+    "boolean-functions",
+)
+
+
+@dataclass(frozen=True)
+class SpaceSettings(Settings):
+    """Which hypothesis class a file's instance space is counted or searched under.
+
+    Each setting comes from the caller (``--class``, ``--k``, ``--d``,
+    ``--convention``) or else from the files (``:- set(hypothesis_class,
+    k-cnf).``, ``:- set(k, 2).``, ``:- set(depth, 3).``, ``:- set(convention,
+    syntactic).``).
+
+    Examples
+    --------
+    >>> from symlearn.kb import loads
+    >>> task = LearningTask.from_kb(loads(
+    ...     ":- attributes(t, [a, b]). :- set(hypothesis_class, k-cnf). :- set(k, 2)."),
+    ...     "t/2")
+    >>> SpaceSettings.from_task(task)
+    SpaceSettings(hypothesis_class='k-cnf', k=2, d=None, convention=None)
+    >>> SpaceSettings.from_task(task, hypothesis_class="k-dnf").hypothesis_class
+    'k-dnf'
+    """
+
+    ALGORITHM = "the hypothesis space"
+
+    hypothesis_class: str = option(
+        "attribute-conjunctions",
+        key="hypothesis_class",
+        choices=FILE_CLASSES,
+        help="The hypothesis class over the declared attributes.",
+    )
+    k: int | None = option(None, key="k", minimum=1, help="k of k-CNF, k-DNF, k-term DNF ...")
+    d: int | None = option(None, key="depth", minimum=0, help="Depth of decision trees.")
+    convention: str | None = option(None, key="convention", help="The counting convention.")
 
 
 @dataclass(frozen=True)
@@ -90,9 +163,172 @@ class AttributeSpace:
             "attribute-conjunctions", convention, self.formula(convention), int(count), parameters
         )
 
+    @property
+    def instance_count(self) -> int:
+        """``|X|``: the number of instances, the product of the domain sizes."""
+        return math.prod(self.domain_sizes)
+
+    @property
+    def boolean(self) -> bool:
+        """True when every attribute has exactly two values (boolean variables)."""
+        return all(size == 2 for size in self.domain_sizes)
+
     def instances(self) -> list[tuple[str, ...]]:
         """Return the instance space: every combination of attribute values."""
         return list(itertools.product(*self.domains))
+
+    def _described(self, result: SizeResult) -> SizeResult:
+        parameters = {"target": self.target, "domains": self.domain_sizes, **result.parameters}
+        return dataclasses.replace(result, parameters=parameters)
+
+    def _boolean_only(self, hypothesis_class: str) -> int:
+        """The number of boolean variables, for a class defined over them."""
+        if not self.boolean:
+            wide = [
+                f"{a} ({len(d)})" for a, d in zip(self.attributes, self.domains) if len(d) != 2
+            ]
+            raise InvalidParameterError(
+                f"class {hypothesis_class} is over boolean attributes, and these of "
+                f"{self.target} do not have two values: {', '.join(wide)}"
+            )
+        return len(self.attributes)
+
+    def count(self, settings: SpaceSettings | None = None) -> SizeResult:
+        """Return the size of the hypothesis class ``settings`` names over this space.
+
+        Parameters
+        ----------
+        settings
+            The class and its parameters; attribute-value conjunctions
+            (semantic count) by default.
+
+        Returns
+        -------
+        SizeResult
+
+        Raises
+        ------
+        InvalidParameterError
+            For a class over boolean variables when an attribute has more
+            (or fewer) than two values, or a missing ``k``/``d``.
+
+        Examples
+        --------
+        >>> space = AttributeSpace("t", ("a", "b"), (("x", "y"), ("p", "q")))
+        >>> space.count().size, space.count(SpaceSettings("k-cnf", k=2)).size
+        (10, 256)
+        >>> space.count(SpaceSettings("boolean-functions")).size
+        16
+        """
+        chosen = settings or SpaceSettings()
+        name = chosen.hypothesis_class
+        if name == "attribute-conjunctions" or (name == "conjunctions" and not self.boolean):
+            return self.size(chosen.convention or "semantic")
+        if name == "boolean-functions" and not self.boolean:
+            return self._all_subsets_size()
+        n = self._boolean_only(name)
+        result = hypothesis_space_size(
+            name, n, k=chosen.k, d=chosen.d, convention=chosen.convention
+        )
+        return self._described(result)
+
+    def _all_subsets_size(self) -> SizeResult:
+        """Every subset of X: ``2^|X|`` (written out while it has fewer than 4,000 digits)."""
+        formula = sp.Pow(
+            2,
+            sp.Mul(*[sp.Integer(size) for size in self.domain_sizes], evaluate=False),
+            evaluate=False,
+        )
+        size = 2**self.instance_count if self.instance_count <= 13_000 else None
+        return SizeResult(
+            "boolean-functions",
+            "semantic",
+            formula,
+            size,
+            {
+                "target": self.target,
+                "domains": self.domain_sizes,
+                "instances": self.instance_count,
+            },
+        )
+
+    def shatter(self, settings: SpaceSettings | None = None) -> VCResult:
+        """Return the VC dimension of the class ``settings`` names over this space.
+
+        Attribute-value conjunctions (and ``conjunctions``) are searched by
+        :meth:`vc_dimension`; ``k-cnf``, ``k-dnf`` and ``k-term-dnf`` over at
+        most four boolean attributes by the same search over every function
+        the class computes; ``boolean-functions`` shatter the whole instance
+        space, so their dimension is ``|X|``.
+
+        Raises
+        ------
+        InvalidParameterError
+            For a class the search does not cover, or a space too large.
+        HypothesisSpaceError
+            If the instance space is larger than the search's limit.
+
+        Examples
+        --------
+        >>> space = AttributeSpace("t", ("a", "b"), (("x", "y"), ("p", "q")))
+        >>> space.shatter().dimension, space.shatter(SpaceSettings("k-dnf", k=1)).dimension
+        (2, 2)
+        """
+        chosen = settings or SpaceSettings()
+        name = chosen.hypothesis_class
+        if name == "attribute-conjunctions" or name == "conjunctions":
+            return self.vc_dimension()
+        if name == "boolean-functions":
+            return self._all_subsets_dimension()
+        if name not in SEARCHED_CLASSES:
+            raise InvalidParameterError(
+                f"the VC dimension of a file's space is searched for "
+                f"{', '.join(SEARCHED_CLASSES)}; not for {name}"
+            )
+        n = self._boolean_only(name)
+        if chosen.k is None:
+            raise InvalidParameterError(f"class {name} needs --k (or :- set(k, K).)")
+        if 2**n > MAX_BOOLEAN_INSTANCES:
+            raise HypothesisSpaceError(
+                f"the search over {name} is limited to {MAX_BOOLEAN_INSTANCES} instances "
+                f"(four boolean attributes); {self.target} has {2**n}"
+            )
+        masks = _boolean_class_masks(name, n, chosen.k)
+        instances = [
+            tuple(d[bit] for d, bit in zip(self.domains, x)) for x in spaces.boolean_instances(n)
+        ]
+        positives = [
+            frozenset(instances[i] for i in range(len(instances)) if m >> i & 1) for m in masks
+        ]
+        return self._atoms(vc_dimension(positives, instances), name, {"k": chosen.k})
+
+    def _all_subsets_dimension(self) -> VCResult:
+        instances = self.instances()
+        if len(instances) > MAX_INSTANCES:
+            raise HypothesisSpaceError(
+                f"the instance space of {self.target} has {len(instances)} instances; the "
+                f"shattered set is listed up to {MAX_INSTANCES}"
+            )
+        # Every subset of X is a hypothesis: X itself is shattered, and no larger set exists.
+        whole = VCResult(
+            len(instances), tuple(instances), 2 ** len(instances), len(instances), 0, True
+        )
+        return self._atoms(whole, "boolean-functions", {})
+
+    def _atoms(self, result: VCResult, name: str, extra: dict[str, Any]) -> VCResult:
+        """The result with its witness written as atoms of the target."""
+        atoms = tuple(f"{self.target}({', '.join(x)})" for x in result.shattered_set)
+        return VCResult(
+            result.dimension,
+            atoms,
+            result.dichotomies,
+            result.instances,
+            result.nodes_searched,
+            result.stopped_by_count,
+            None,
+            name,
+            {"target": self.target, "domains": self.domain_sizes, **extra},
+        )
 
     def vc_dimension(self) -> VCResult:
         """Return the VC dimension of the conjunctions over this instance space, by search.
@@ -116,19 +352,45 @@ class AttributeSpace:
                     x for x in instances if all(c in (WILDCARD, v) for c, v in zip(constraints, x))
                 )
             )
-        result = vc_dimension(hypotheses, instances)
-        atoms = tuple(f"{self.target}({', '.join(x)})" for x in result.shattered_set)
-        return VCResult(
-            result.dimension,
-            atoms,
-            result.dichotomies,
-            result.instances,
-            result.nodes_searched,
-            result.stopped_by_count,
-            None,
-            "attribute-conjunctions",
-            {"target": self.target, "domains": self.domain_sizes},
-        )
+        return self._atoms(vc_dimension(hypotheses, instances), "attribute-conjunctions", {})
+
+
+def _closure(
+    start: int, parts: Sequence[int], combine: Callable[[int, int], int], rounds: int | None
+) -> set[int]:
+    """Every ``combine`` of ``start`` with up to ``rounds`` parts (all when None)."""
+    found, frontier = {start}, {start}
+    while frontier and (rounds is None or rounds > 0):
+        frontier = {combine(f, p) for f in frontier for p in parts} - found
+        found |= frontier
+        rounds = None if rounds is None else rounds - 1
+    return found
+
+
+def _boolean_class_masks(name: str, n: int, k: int) -> set[int]:
+    """The functions of k-CNF, k-DNF or k-term DNF over ``n`` variables, as bit masks.
+
+    Bit ``i`` of a mask is the label of instance ``i`` of
+    :func:`~symlearn.bounds.spaces.boolean_instances`.  A k-CNF is a
+    conjunction of clauses of 1 to k literals (the empty one is true), a k-DNF
+    a disjunction of terms of 1 to k literals (the empty one is false), a
+    k-term DNF a disjunction of at most k terms of any size (Kearns and
+    Vazirani 1994, ch. 1).
+    """
+    assignments = spaces.boolean_instances(n)
+    full = (1 << len(assignments)) - 1
+
+    def mask(formula: Any, kind: str) -> int:
+        labels = spaces.truth_table(formula, kind, assignments)
+        return sum(1 << i for i, label in enumerate(labels) if label)
+
+    if name == "k-cnf":
+        clauses = [mask(frozenset({c}), "cnf") for c in spaces.clauses(n, k)]
+        return _closure(full, clauses, int.__and__, None)
+    if name == "k-dnf":
+        return _closure(0, [mask(t, "term") for t in spaces.terms(n, k)], int.__or__, None)
+    terms = [mask(t, "term") for t in spaces.boolean_conjunctions(n)]
+    return _closure(0, terms, int.__or__, k)
 
 
 def attribute_task(
@@ -190,7 +452,8 @@ def attribute_space(
         If no target (or several, without ``target``) is declared, or an
         attribute is continuous (it has no finite domain).
     KBError
-        If the files do not load, or have no examples of the target.
+        If the files do not load, or an attribute has neither a declared
+        domain nor an example value.
 
     Examples
     --------
@@ -199,14 +462,21 @@ def attribute_space(
     >>> space = attribute_space(task)
     >>> space.domains, space.size().size
     ((('a', 'b', 'c'), ('x', 'y')), 13)
+    >>> declared = loads(":- attributes(u, [sky, wind]). :- domain(sky, [sunny, rainy, cloudy]). "
+    ...                  ":- domain(wind, [strong, weak]).")
+    >>> attribute_space(LearningTask.from_kb(declared, "u/2")).size().size
+    13
     """
     task = source if isinstance(source, LearningTask) else attribute_task(source, target)
-    data = task.attribute_data
+    if task.kb is None:
+        name, attributes = task.attribute_data.target, task.attribute_data.attributes
+    else:  # the declarations are the space: no example is needed
+        name, attributes = task.target[0], attribute_schema(task.kb, *task.target)
     domains = []
-    for attribute in data.attributes:
+    for attribute in attributes:
         if attribute.values is None:
             raise InvalidParameterError(
                 f"attribute {attribute.name} is continuous: it has no finite domain to count"
             )
         domains.append(tuple(format_term(v) for v in attribute.values))
-    return AttributeSpace(data.target, tuple(a.name for a in data.attributes), tuple(domains))
+    return AttributeSpace(name, tuple(a.name for a in attributes), tuple(domains))

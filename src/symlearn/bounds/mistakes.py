@@ -17,7 +17,11 @@ Each function here returns a checked
     Novikoff's theorem: ``M <= (R/gamma)^2``.
 ``winnow_derivation``
     Winnow (promotion x2, demotion /2, threshold n) on r-disjunctions over n
-    variables: ``M < 2 + 3 r (1 + log2 n)``.
+    variables: ``M <= 2 + 3 r (1 + log2 n)``.
+
+Every conclusion has the form its source states, strict or not: each is an
+"at most" (``<=``), so the number of mistakes a bound allows is ``floor(x)``
+(see :mod:`symlearn.bounds.catalogue`).
 
 The online learners themselves are in :mod:`symlearn.online`.
 
@@ -70,7 +74,7 @@ _FIND_S = "Mitchell (1997) section 7.5.1"
 _HALVING = "Mitchell (1997) section 7.5.2"
 _WEIGHTED_MAJORITY = "Littlestone and Warmuth (1994); Mitchell (1997) section 7.5.4"
 _NOVIKOFF = "Novikoff (1962); Freund and Schapire (1999)"
-_WINNOW = "Littlestone (1988); Blum (1996)"
+_WINNOW = "Blum (1996), Winnow theorem; Littlestone (1988)"
 
 
 def _domains(*names: str) -> dict[sp.Symbol, sp.Interval]:
@@ -288,36 +292,42 @@ def winnow_derivation() -> Derivation:
     Returns
     -------
     Derivation
-        Concluding ``M < 2 + 3 r (1 + log2 n)``.
+        Concluding ``M <= 2 + 3 r (1 + log2 n)``: "at most", as the theorem
+        states it (with r = 1, n = 1024: at most 35 mistakes).
 
     Notes
     -----
-    Winnow (the variant analysed by Littlestone and by Blum) starts with all
-    weights 1 and threshold ``n``.  On a positive example predicted negative
-    (``M_p`` of these) it doubles the weights of the active variables; on a
-    negative example predicted positive (``M_n``) it halves them.  A
-    promotion adds less than ``n`` to the total weight ``W`` (the active
-    weights summed to less than ``n``); a demotion removes at least ``n/2``;
-    ``W`` stays positive.  A relevant variable's weight is never halved and is
-    only doubled while below ``n``, so at most ``1 + log2 n`` times; every
-    promotion doubles at least one relevant weight, hence
-    ``M_p <= r (1 + log2 n)``.
+    Winnow (Littlestone's algorithm with promotion factor 2 and threshold
+    ``n``, as Blum presents it) starts with all weights 1.  On a positive
+    example predicted negative (``M_p`` of these) it doubles the weights of
+    the active variables; on a negative example predicted positive (``M_n``)
+    it halves them.  A promotion adds at most ``n`` to the total weight ``W``
+    (the active weights summed to less than ``n``); a demotion removes at
+    least ``n/2``; ``W`` never drops below zero.  A relevant variable's weight
+    is never halved and is only doubled while below ``n``, so at most
+    ``1 + log2 n`` times; every promotion doubles at least one relevant
+    weight, hence ``M_p <= r (1 + log2 n)``.  The steps follow Blum's proof,
+    with its non-strict inequalities; the conclusion is the theorem as
+    stated.  (A promotion in fact adds *less* than ``n``, which would give the
+    strict ``M < 2 + 3 r (1 + log2 n)``, one mistake fewer when the right side
+    is a whole number; the bound here is the published one.)
 
     References
     ----------
-    Blum (1996) (Winnow learns a disjunction of r of n variables with at most
-    ``2 + 3r(1 + log2 n)`` mistakes); Littlestone (1988).
+    Blum, A. (1996) "On-line algorithms in machine learning", Theorem (Winnow
+    learns a disjunction of r of n variables making at most
+    ``2 + 3r(1 + lg n)`` mistakes); Littlestone (1988) (the algorithm).
 
     Examples
     --------
     >>> winnow_derivation().conclusion
-    M < 3*r*(log(n)/log(2) + 1) + 2
+    M <= 3*r*(log(n)/log(2) + 1) + 2
     """
     m_pos, m_neg = sp.symbols("M_p M_n", nonnegative=True)
     weight = sp.Symbol("W", positive=True)
     balance = Fact(
         sp.LessThan(weight, n + n * m_pos - n * m_neg / 2),
-        "W starts at n; a promotion adds less than n, a demotion removes at least n/2",
+        "W starts at n; a promotion adds at most n, a demotion removes at least n/2",
         _WINNOW,
     )
     promotions = r * (1 + sp.log(n, 2))
@@ -329,15 +339,15 @@ def winnow_derivation() -> Derivation:
     )
     lines = [
         (
-            sp.StrictLessThan(0, weight, evaluate=False),
-            Premise("the total weight W stays positive"),
+            sp.LessThan(0, weight, evaluate=False),
+            Premise("the total weight W never drops below zero", _WINNOW),
         ),
-        (sp.StrictLessThan(0, n + n * m_pos - n * m_neg / 2), Transitivity(balance)),
-        (sp.StrictLessThan(n * m_neg / 2, n + n * m_pos), AddToBothSides(n * m_neg / 2)),
-        (sp.StrictLessThan(m_neg, 2 + 2 * m_pos), MultiplyBothSides(2 / n)),
-        (sp.StrictLessThan(m_pos + m_neg, 2 + 3 * m_pos), AddToBothSides(m_pos)),
-        (sp.StrictLessThan(M, 2 + 3 * m_pos), Substitute(sp.Eq(M, m_pos + m_neg))),
-        (sp.StrictLessThan(M, 2 + 3 * promotions), ReplaceTerm(m_pos, promotions, relevant)),
+        (sp.LessThan(0, n + n * m_pos - n * m_neg / 2), Transitivity(balance)),
+        (sp.LessThan(n * m_neg / 2, n + n * m_pos), AddToBothSides(n * m_neg / 2)),
+        (sp.LessThan(m_neg, 2 + 2 * m_pos), MultiplyBothSides(2 / n)),
+        (sp.LessThan(m_pos + m_neg, 2 + 3 * m_pos), AddToBothSides(m_pos)),
+        (sp.LessThan(M, 2 + 3 * m_pos), Substitute(sp.Eq(M, m_pos + m_neg))),
+        (sp.LessThan(M, 2 + 3 * promotions), ReplaceTerm(m_pos, promotions, relevant)),
     ]
     domains = _domains("n", "r")
     domains.update({m_pos: sp.Interval(0, sp.oo), m_neg: sp.Interval(0, sp.oo)})

@@ -430,10 +430,13 @@ class SizeResult:
         """
         if latex:
             return [sp.latex(self.formula)]
-        return [
-            f"|H| of {self.hypothesis_class} ({self.convention}): {self.formula}",
-            f"size = {self.size}" if self.size is not None else "(give --n for a number)",
-        ]
+        if self.size is not None:
+            size = f"size = {self.size}"
+        elif self.formula.free_symbols:
+            size = "(give --n for a number)"
+        else:
+            size = f"size = {self.formula} (too large to write out)"
+        return [f"|H| of {self.hypothesis_class} ({self.convention}): {self.formula}", size]
 
 
 def size_class(name: str) -> SizeClass:

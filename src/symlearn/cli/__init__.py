@@ -20,12 +20,13 @@ from collections.abc import Sequence
 
 import click
 
+from symlearn.cli.common import SuggestingGroup
 from symlearn.errors import SymlearnError
 
 __all__ = ["LazyGroup", "cli", "main"]
 
 
-class LazyGroup(click.Group):
+class LazyGroup(SuggestingGroup):
     """A click group whose subcommands are imported only when they are used.
 
     Parameters

@@ -3,8 +3,9 @@
 Derive a learning-theory bound symbolically (every step checked with sympy),
 evaluate it and, with ``--solve-for``, turn it around.  ``symlearn bound
 --list`` prints every bound and its parameters.  ``hypothesis-space-size`` and
-``vc-dimension`` take ``--class NAME --n N`` or knowledge-base FILEs that
-declare an attribute-value target (DESIGN.md section 3).
+``vc-dimension`` take ``--class NAME --n N`` or knowledge-base FILEs whose
+declared attributes and domains are the instance space (no examples needed;
+the class is ``--class`` or the files' ``:- set(hypothesis_class, NAME).``).
 
 The command parses its options, calls :func:`symlearn.bounds.compute.bound`
 (or :func:`~symlearn.bounds.compute.bound_list`) and prints the result's JSON
@@ -65,6 +66,7 @@ def bound(
       symlearn bound pac --class conjunctions --n 10 --epsilon 0.1 --delta 0.05
       symlearn bound pac --H 973 --m 100 --delta 0.05 --solve-for epsilon
       symlearn bound vc-dimension --class rectangles --n 4
+      symlearn bound vc-dimension kb/enjoysport_space.pl
       symlearn bound --list
     """  # noqa: D301 - click's \b keeps the example lines as written
     if list_bounds:

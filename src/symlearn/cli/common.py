@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import sys
@@ -11,7 +12,9 @@ from typing import Any, TypeVar
 import click
 
 __all__ = [
+    "SuggestingGroup",
     "TargetType",
+    "TerminalProgress",
     "echo_json",
     "emit",
     "files_argument",
@@ -44,6 +47,29 @@ class TargetType(click.ParamType):
         if name.startswith("'"):
             name = name[1:-1].replace("''", "'")
         return name, int(match.group(2))
+
+
+class SuggestingGroup(click.Group):
+    """A command group that answers a mistyped command with "Did you mean ...?".
+
+    Click suggests the closest option names for a mistyped option; this does
+    the same for subcommands (``symlearn qurey``, ``symlearn learn foill``).
+    """
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """Find the subcommand, or fail with the names closest to the one given."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            if not (args and error.message.startswith("No such command")):
+                raise
+            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=3, cutoff=0.7)
+            if not close:
+                raise
+            hint = repr(close[0]) if len(close) == 1 else "one of " + ", ".join(map(repr, close))
+            raise click.UsageError(f"{error.message} Did you mean {hint}?", ctx) from None
 
 
 def files_argument(command: F) -> F:
@@ -103,13 +129,25 @@ def _json_default(value: object) -> object:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-class _TerminalProgress:
-    """Draw ``stage: done/total`` on one stderr line, only on a terminal."""
+class TerminalProgress:
+    """Draw ``stage: done/total`` on one stderr line, only on a terminal.
+
+    Anything else written to the terminal while a progress line is drawn must
+    :meth:`clear` it first, or the two run together on one line.
+    """
 
     def __init__(self) -> None:
         self._last_width = 0
 
+    def clear(self) -> None:
+        """Erase the progress line, if one is drawn; the next call draws it again."""
+        if self._last_width:
+            sys.stderr.write("\r" + " " * self._last_width + "\r")
+            sys.stderr.flush()
+            self._last_width = 0
+
     def __call__(self, stage: str, done: int, total: int | None = None) -> None:
+        """Draw ``stage: done/total`` over the line drawn before (ending it when done)."""
         text = f"{stage}: {done}" + (f"/{total}" if total else "")
         padding = max(self._last_width - len(text), 0)
         sys.stderr.write("\r" + text + " " * padding)
@@ -121,6 +159,6 @@ class _TerminalProgress:
         sys.stderr.flush()
 
 
-def terminal_progress() -> Callable[[str, int, int | None], None] | None:
+def terminal_progress() -> TerminalProgress | None:
     """Return a progress callback for long runs when stderr is a terminal, else None."""
-    return _TerminalProgress() if sys.stderr.isatty() else None
+    return TerminalProgress() if sys.stderr.isatty() else None

@@ -7,7 +7,7 @@ import sys
 import click
 
 from symlearn.cli.common import emit, files_argument, json_option
-from symlearn.engine.toplevel import run_query
+from symlearn.engine.toplevel import ANSWER_DEPTH, run_query
 from symlearn.kb import load
 
 __all__ = ["check", "query"]
@@ -70,6 +70,14 @@ def check(files: tuple[str, ...], as_json: bool) -> int:
     show_default=True,
     help="What calling an undefined predicate does.",
 )
+@click.option(
+    "--answer-depth",
+    type=click.IntRange(min=0),
+    default=ANSWER_DEPTH,
+    show_default=True,
+    help="Show answers to this depth, as SWI-Prolog's toplevel ([1, 2, ...|...]); 0: whole.",
+)
+@click.option("--full", is_flag=True, help="Show every answer whole (--answer-depth 0).")
 @json_option
 def query(
     files: tuple[str, ...],
@@ -79,9 +87,14 @@ def query(
     max_depth: int,
     max_steps: int | None,
     unknown: str,
+    answer_depth: int,
+    full: bool,
     as_json: bool,
 ) -> int:
     """Print all solutions of the Prolog GOAL against FILE...
+
+    Answers are shown as SWI-Prolog's toplevel shows them, long lists and deep
+    terms cut at depth 10 (--full for the whole terms); --json is always whole.
 
     Example: symlearn query kb/family.pl "grandparent(X, carl)"
     """
@@ -93,6 +106,7 @@ def query(
         max_steps=max_steps,
         unknown=unknown,
         output=None if as_json else sys.stdout,
+        answer_depth=0 if full else answer_depth,
     )
     emit(as_json, answers.to_dict(), answers.report())
     return 1 if fail_empty and not answers.count else 0

@@ -7,7 +7,9 @@ picks the format: ``.dot``, ``.svg``, ``.png`` (graphviz when installed, else
 the pure-Python renderer; choose with ``--renderer``) or ``.json`` (node-link:
 ``nodes``, ``edges``, ``S``, ``G``).  ``--json`` prints that same object on
 stdout.  A lattice with more than ``--max-nodes`` hypotheses is refused with
-its size; a version space that collapsed is a "no" (exit status 1).
+its size; one with more than ``--max-boxes`` is drawn as a summary (the
+report says what was left out); a version space that collapsed is a "no"
+(exit status 1).
 """
 
 from __future__ import annotations
@@ -44,6 +46,13 @@ __all__ = ["lattice"]
     help="Refuse lattices with more hypotheses than this (default 200).",
 )
 @click.option(
+    "--max-boxes",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Draw larger lattices as a summary: S, G and the version space boxed, the rest "
+    "counted per generality level (default 120).",
+)
+@click.option(
     "--renderer",
     type=click.Choice(["auto", "graphviz", "python"]),
     default="auto",
@@ -58,6 +67,7 @@ def lattice(
     space: str,
     output: str | None,
     max_nodes: int | None,
+    max_boxes: int | None,
     renderer: str,
     force: bool,
     as_json: bool,
@@ -66,7 +76,7 @@ def lattice(
 
     Example: symlearn lattice kb/enjoysport.pl --target enjoysport/6 -o vs.png
     """
-    from symlearn.lattice import DEFAULT_MAX_NODES, check_lattice_path, task_lattice
+    from symlearn.lattice import DEFAULT_MAX_NODES, MAX_BOXES, check_lattice_path, task_lattice
     from symlearn.learning.task import LearningTask
 
     if output is None and not as_json:
@@ -75,7 +85,7 @@ def lattice(
         check_lattice_path(output)
     task = LearningTask.from_files(files, target)
     try:
-        drawn = task_lattice(task, space, max_nodes or DEFAULT_MAX_NODES)
+        drawn = task_lattice(task, space, max_nodes or DEFAULT_MAX_NODES, max_boxes or MAX_BOXES)
     except VersionSpaceCollapsedError as error:
         if as_json:
             echo_json({"error": error.to_dict()})

@@ -16,13 +16,13 @@ from typing import Any
 
 import click
 
-from symlearn.cli.common import emit, terminal_progress
+from symlearn.cli.common import SuggestingGroup, TerminalProgress, emit, terminal_progress
 from symlearn.cli.options import input_options, output_options, settings_options
 
 __all__ = ["learn", "learner_command"]
 
 
-class LearnerGroup(click.Group):
+class LearnerGroup(SuggestingGroup):
     """The ``learn`` group: one subcommand per registered learner, built when used."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -40,13 +40,20 @@ class LearnerGroup(click.Group):
         return learner_command(cmd_name)
 
 
-def _logger(verbose: int) -> Callable[[int, str], None] | None:
-    """A log callback printing messages up to level ``verbose`` on stderr (None: silent)."""
+def _logger(
+    verbose: int, progress: TerminalProgress | None = None
+) -> Callable[[int, str], None] | None:
+    """A log callback printing messages up to level ``verbose`` on stderr (None: silent).
+
+    A message first clears the progress line, so that the two never share a line.
+    """
     if not verbose:
         return None
 
     def log(level: int, message: str) -> None:
         if level <= verbose:
+            if progress is not None:
+                progress.clear()
             click.echo(message, err=True)
 
     return log
@@ -95,7 +102,10 @@ def learner_command(name: str) -> click.Command:
             check_suffix(output, suffixes)
         task = _task(module, given)
         settings = module.SETTINGS.from_task(task, **given)
-        result = module.learn(task, settings, progress=terminal_progress(), log=_logger(verbose))
+        progress = terminal_progress()
+        result = module.learn(task, settings, progress=progress, log=_logger(verbose, progress))
+        if progress is not None:
+            progress.clear()
         for line in result.messages(verbose):
             click.echo(line, err=True)
         if output is not None:

@@ -7,6 +7,12 @@ as text, runs the engine, and returns a :class:`QueryAnswers` whose
 ``symlearn query`` prints: ``X = ann, Y = bob`` per solution, ``true.`` or
 ``false.``.
 
+The text shows each answer as SWI-Prolog's toplevel does, to depth 10 (its
+``answer_write_options`` flag, ``max_depth(10)``): a list shows its first
+nine elements and ``|...``, a term nested deeper than ten levels is ``...``
+(:func:`depth_limited`).  ``answer_depth=0`` shows every answer whole; the
+JSON always has the whole terms.
+
 Examples
 --------
 >>> from symlearn.kb import loads
@@ -15,6 +21,9 @@ Examples
 ['X = 1', 'X = 2', '2 solutions.']
 >>> answers.to_dict()["solutions"]
 [{'X': '1'}, {'X': '2'}]
+>>> long = run_query(loads("p(L) :- numlist(1, 100, L)."), "p(L)")
+>>> long.report()[0], len(long.to_dict()["solutions"][0]["L"])
+('L = [1, 2, 3, 4, 5, 6, 7, 8, 9|...]', 392)
 """
 
 from __future__ import annotations
@@ -26,14 +35,101 @@ from symlearn.engine.sld import Engine
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var
+from symlearn.logic.terms import EMPTY_LIST, LIST_FUNCTOR, Struct, Term, Var, make_list
 
-__all__ = ["QueryAnswers", "format_solution", "run_query"]
+__all__ = ["ANSWER_DEPTH", "QueryAnswers", "depth_limited", "format_solution", "run_query"]
+
+#: SWI-Prolog's toplevel writes answers with ``max_depth(10)``.
+ANSWER_DEPTH = 10
+
+#: What stands for the part of a term beyond the depth limit (SWI writes it so too).
+ELLIPSIS = "..."
+
+
+def _is_list_cell(term: Term) -> bool:
+    return type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2
+
+
+def depth_limited(term: Term, max_depth: int = ANSWER_DEPTH) -> Term:
+    """``term`` cut as SWI-Prolog's ``write_term(T, [max_depth(N)])`` cuts it.
+
+    SWI counts one level per argument written, and one more per element of
+    a list: a list shows ``N - 1`` elements and then ``|...``, and a subterm
+    beyond depth ``N`` is written ``...``.  The parts cut away are replaced
+    by the atom ``...``, so that the usual printer writes the result.  The
+    variables are the term's own (an answer's variable names still apply).
+
+    Examples
+    --------
+    >>> from symlearn.logic.terms import struct
+    >>> format_term(depth_limited(make_list(list(range(1, 20)))))
+    '[1, 2, 3, 4, 5, 6, 7, 8, 9|...]'
+    >>> nested = make_list(["a", make_list(["b", make_list(["c", make_list(["d", make_list(
+    ...     ["e", make_list(["f"])])])])])])
+    >>> format_term(depth_limited(nested))
+    '[a, [b, [c, [d, [e|...]]]]]'
+    >>> sum_ = 1
+    >>> for i in range(2, 13):
+    ...     sum_ = struct("+", sum_, i)
+    >>> format_term(depth_limited(sum_))
+    '... + ... + 4+5+6+7+8+9+10+11+12'
+    """
+    if max_depth <= 0:
+        return term
+    root: list[Term] = [term]
+    # (term, the depth it is written at, the list its result goes in, where)
+    stack: list[tuple[Term, int, list[Term], int]] = [(term, 1, root, 0)]
+    # (where the result goes, functor, its parts: arguments, or items then tail)
+    rebuilt: list[tuple[list[Term], int, str, list[Term]]] = []
+    while stack:
+        current, depth, slot, index = stack.pop()
+        if depth > max_depth:
+            slot[index] = ELLIPSIS
+        elif _is_list_cell(current):
+            assert isinstance(current, Struct)
+            parts = _list_parts(current, depth, max_depth, stack)
+            rebuilt.append((slot, index, LIST_FUNCTOR, parts))
+        elif type(current) is Struct:
+            args = list(current.args)
+            stack.extend((arg, depth + 1, args, i) for i, arg in enumerate(current.args))
+            rebuilt.append((slot, index, current.name, args))
+        else:
+            slot[index] = current
+    for slot, index, name, parts in reversed(rebuilt):  # children before their parents
+        if name == LIST_FUNCTOR:
+            slot[index] = make_list(parts[:-1], parts[-1])
+        else:
+            slot[index] = Struct(name, tuple(parts))
+    return root[0]
+
+
+def _list_parts(
+    cell: Struct, depth: int, max_depth: int, stack: list[tuple[Term, int, list[Term], int]]
+) -> list[Term]:
+    """A list's items and tail as :func:`depth_limited` writes them; items go on ``stack``."""
+    parts: list[Term] = []
+    while True:
+        head, tail = cell.args
+        parts.append(head)
+        stack.append((head, depth + 1, parts, len(parts) - 1))
+        if tail == EMPTY_LIST:
+            parts.append(EMPTY_LIST)
+            return parts
+        depth += 1  # SWI counts a level per element written
+        if depth >= max_depth:
+            parts.append(ELLIPSIS)
+            return parts
+        if not _is_list_cell(tail):
+            parts.append(tail)
+            stack.append((tail, depth + 1, parts, len(parts) - 1))
+            return parts
+        assert isinstance(tail, Struct)
+        cell = tail
 
 
 def _answer_names(values: dict[str, Term]) -> dict[Var, str]:
     """Name the unbound variables of an answer as SWI's toplevel does: ``_`` or ``_A``."""
-    counts: dict[Var, int] = {}
+    counts: dict[Var, int] = {}  # in the order SWI meets them: left to right, depth first
     for value in values.values():
         stack = [value]
         while stack:
@@ -41,7 +137,7 @@ def _answer_names(values: dict[str, Term]) -> dict[Var, str]:
             if type(t) is Var:
                 counts[t] = counts.get(t, 0) + 1
             elif type(t) is Struct:
-                stack.extend(t.args)
+                stack.extend(reversed(t.args))
     names: dict[Var, str] = {}
     letters = 0
     for var, n in counts.items():
@@ -55,12 +151,13 @@ def _answer_names(values: dict[str, Term]) -> dict[Var, str]:
     return names
 
 
-def format_solution(values: dict[str, Term]) -> dict[str, str]:
+def format_solution(values: dict[str, Term], max_depth: int = 0) -> dict[str, str]:
     """The bindings of one solution as text, variable name -> term, as SWI's toplevel shows them.
 
     A query variable left unbound is written by its own name and not listed
     (``X = f(Y, Y)``, not ``Y = _A``); other unbound variables are ``_`` or
-    ``_A``, ``_B`` ... when they occur more than once.
+    ``_A``, ``_B`` ... when they occur more than once.  ``max_depth`` cuts
+    each term as :func:`depth_limited` does (0: the whole term).
     """
     groups: dict[Var, list[str]] = {}
     for name, value in values.items():
@@ -76,17 +173,22 @@ def format_solution(values: dict[str, Term]) -> dict[str, str]:
             if position + 1 < len(group):
                 shown[name] = group[position + 1]  # X = Y, Y = Z for aliases
             continue
-        shown[name] = format_term(value, names, 699)
+        shown[name] = format_term(depth_limited(value, max_depth), names, 699)
     return shown
 
 
 @dataclass(frozen=True)
 class QueryAnswers:
-    """The solutions of one query, as text (variable name -> term)."""
+    """The solutions of one query, as text (variable name -> term).
+
+    ``solutions`` holds the whole terms (the JSON); ``shown`` the same
+    answers as the toplevel prints them, cut to the answer depth (the text).
+    """
 
     query: str
     solutions: tuple[dict[str, str], ...]
     variables: tuple[str, ...]
+    shown: tuple[dict[str, str], ...] | None = None
 
     @property
     def count(self) -> int:
@@ -103,7 +205,8 @@ class QueryAnswers:
             return ["false."]
         if not self.variables:
             return ["true."] if self.count == 1 else [f"true ({self.count} solutions)."]
-        lines = [", ".join(f"{n} = {v}" for n, v in s.items()) for s in self.solutions]
+        answers = self.solutions if self.shown is None else self.shown
+        lines = [", ".join(f"{n} = {v}" for n, v in s.items()) for s in answers]
         lines.append(f"{self.count} solution{'s' if self.count != 1 else ''}.")
         return lines
 
@@ -117,11 +220,14 @@ def run_query(
     max_steps: int | None = None,
     unknown: str = "error",
     output: TextIO | None = None,
+    answer_depth: int = ANSWER_DEPTH,
 ) -> QueryAnswers:
     """Every solution of ``goal`` (text) in ``kb``, formatted as SWI-Prolog's toplevel does.
 
     Variables whose names start with ``_`` are not shown, as in SWI-Prolog.
-    ``output`` receives what ``write/1``, ``format/2`` ... print.
+    ``output`` receives what ``write/1``, ``format/2`` ... print.  The text
+    (:meth:`QueryAnswers.report`) shows each answer to ``answer_depth``
+    (10, as SWI-Prolog's toplevel; 0 for the whole term); the JSON is whole.
 
     Raises
     ------
@@ -132,9 +238,11 @@ def run_query(
     """
     term, variables = parse_term_with_variables(goal, "<goal>")
     engine = Engine(kb, max_depth=max_depth, max_steps=max_steps, unknown=unknown, output=output)
-    shown = {name: var for name, var in variables.items() if not name.startswith("_")}
-    solutions = tuple(
-        format_solution({name: solution[var] for name, var in shown.items()})
+    visible = {name: var for name, var in variables.items() if not name.startswith("_")}
+    values = [
+        {name: solution[var] for name, var in visible.items()}
         for solution in engine.solve(term, limit)
-    )
-    return QueryAnswers(goal, solutions, tuple(shown))
+    ]
+    solutions = tuple(format_solution(v) for v in values)
+    shown = tuple(format_solution(v, answer_depth) for v in values) if answer_depth else None
+    return QueryAnswers(goal, solutions, tuple(visible), shown)

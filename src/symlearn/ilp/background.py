@@ -23,8 +23,8 @@ Examples
 from __future__ import annotations
 
 from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.logic.clauses import called_predicates
 from symlearn.logic.indicators import Indicator
-from symlearn.logic.terms import Struct, Term, functor_of
 
 __all__ = ["EXAMPLE_PREDICATES", "dependent_predicates", "is_example_predicate"]
 
@@ -40,24 +40,6 @@ def is_example_predicate(indicator: Indicator) -> bool:
     return indicator in EXAMPLE_PREDICATES
 
 
-def _called(goal: Term, out: set[Indicator]) -> None:
-    """Collect the predicates a body goal calls, looking inside control constructs."""
-    stack = [goal]
-    while stack:
-        g = stack.pop()
-        if type(g) is Struct:
-            assert isinstance(g, Struct)
-            if g.name in (",", ";", "->", "*->") and len(g.args) == 2:
-                stack.extend(g.args)
-                continue
-            if g.name in ("\\+", "call", "once", "ignore", "forall") or (
-                g.name in ("findall", "bagof", "setof", "aggregate_all") and len(g.args) >= 2
-            ):
-                stack.extend(a for a in g.args if type(a) in (str, Struct))
-        if type(g) in (str, Struct):
-            out.add(functor_of(g))
-
-
 def dependent_predicates(kb: KnowledgeBase, target: Indicator) -> set[Indicator]:
     """The predicates other than ``target`` whose rules call ``target``, directly or not."""
     callers: dict[Indicator, set[Indicator]] = {}
@@ -66,7 +48,7 @@ def dependent_predicates(kb: KnowledgeBase, target: Indicator) -> set[Indicator]
             if clause.body:
                 called: set[Indicator] = set()
                 for goal in clause.body:
-                    _called(goal, called)
+                    called |= called_predicates(goal)
                 for callee in called:
                     callers.setdefault(callee, set()).add(indicator)
     found: set[Indicator] = set()

@@ -3,10 +3,11 @@
 :class:`RelationalRun` is the common part of their
 :class:`~symlearn.learning.result.LearnResult` classes: the learnt
 :class:`~symlearn.hypotheses.theory.Theory` as clauses, a program file that
-SWI-Prolog consults after the background knowledge (``:- table`` when the
-knowledge base tables the target), the note that the knowledge base's own
-clauses for the target were set aside, and accuracy on held-out examples
-asked of the query engine (:func:`held_out_metrics`).
+SWI-Prolog consults on its own, the background predicates the clauses call
+included (``:- table`` when the knowledge base tables the target), the note
+that the knowledge base's own clauses for the target were set aside, and
+accuracy on held-out examples asked of the query engine
+(:func:`held_out_metrics`).
 
 Functions and classes
 ---------------------
@@ -32,7 +33,7 @@ from symlearn.logic.clauses import Clause
 __all__ = ["CONSULT_NOTE", "LearntTheory", "RelationalRun", "confusion", "held_out_metrics"]
 
 #: The second header line of a learnt program's file.
-CONSULT_NOTE = "Consult it after the background knowledge (without the target's own clauses)."
+CONSULT_NOTE = "Consult it on its own: it holds the background predicates its clauses call."
 
 
 def confusion(*, tp: int, positives: int, fp: int, negatives: int) -> dict[str, int]:
@@ -114,7 +115,7 @@ class RelationalRun(LearnResult):
         return kb is not None and self.task.target in kb.tabled
 
     def program(self, header: Sequence[str] = ()) -> str:
-        """The learnt clauses as a file to consult after the background knowledge."""
+        """The learnt clauses, and the background they call, as a file to consult on its own."""
         return super().program([CONSULT_NOTE, *header])
 
     def set_aside_lines(self) -> list[str]:

@@ -15,7 +15,9 @@ section 3 (``nodes``, ``edges``, ``S``, ``G``) with :meth:`TaskLattice.to_dict`
 and writes ``.svg``, ``.png``, ``.dot`` or ``.json`` files with
 :meth:`TaskLattice.write` (through :func:`symlearn.files.write_file`, so never
 over an input file).  A lattice of more than ``max_nodes`` hypotheses is
-refused with its size.
+refused with its size; one of more than ``max_boxes`` is drawn as a summary
+(:func:`symlearn.lattice.draw.lattice_drawing`), and :meth:`TaskLattice.report`
+says what the picture left out.
 
 Examples
 --------
@@ -41,7 +43,7 @@ import networkx as nx
 
 from symlearn.errors import InvalidParameterError, VersionSpaceCollapsedError
 from symlearn.files import write_file
-from symlearn.lattice.draw import lattice_spec, lattice_to_json
+from symlearn.lattice.draw import MAX_BOXES, LatticeDrawing, lattice_drawing, lattice_to_json
 from symlearn.lattice.hasse import (
     DEFAULT_MAX_NODES,
     hypothesis_space_lattice,
@@ -87,6 +89,8 @@ class TaskLattice:
     graph
         The Hasse diagram (:mod:`symlearn.lattice.hasse`): nodes are hypotheses,
         edges point from the more general to the more specific.
+    max_boxes
+        Above this many hypotheses the picture is a summary.
     output, renderer
         The file :meth:`write` wrote and who drew it (``"json"``, ``"dot"``,
         ``"graphviz"`` or ``"python"``); None before.
@@ -94,8 +98,14 @@ class TaskLattice:
 
     task: LearningTask
     graph: nx.DiGraph
+    max_boxes: int = MAX_BOXES
     output: str | None = None
     renderer: str | None = None
+
+    @property
+    def drawing(self) -> LatticeDrawing:
+        """The picture: its spec and what it leaves out."""
+        return lattice_drawing(self.graph, max_boxes=self.max_boxes)
 
     @property
     def kind(self) -> str:
@@ -107,15 +117,17 @@ class TaskLattice:
         return lattice_to_json(self.graph)
 
     def to_dict(self) -> dict[str, Any]:
-        """:meth:`to_json`, with ``output`` and ``renderer`` once written."""
+        """:meth:`to_json`, with ``output``, ``renderer`` and ``drawing`` once written."""
         payload = self.to_json()
         if self.output is not None:
             payload["output"] = self.output
             payload["renderer"] = self.renderer
+            if self.renderer != "json":
+                payload["drawing"] = self.drawing.to_dict()
         return payload
 
     def report(self) -> list[str]:
-        """What was drawn (its size and boundaries) and where it was written."""
+        """What was drawn (its size and boundaries), what the picture left out, where it went."""
         data = self.to_json()
         lines = [
             f"{self.kind} lattice of {self.task.name}: {len(data['nodes'])} hypotheses, "
@@ -124,17 +136,19 @@ class TaskLattice:
         if self.output is not None:
             used = f" ({self.renderer})" if self.renderer != "json" else ""
             lines.append(f"written to {self.output}{used}")
+            if self.renderer != "json":
+                lines += self.drawing.notes()
         return lines
 
     def _repr_svg_(self) -> str | None:
         """Jupyter: the lattice's picture, S at the bottom and G at the top."""
-        return drawing(lambda: lattice_spec(self.graph))
+        return drawing(lambda: self.drawing.spec)
 
     def file_content(self, suffix: str, renderer: str = "auto") -> tuple[str | bytes, str]:
         """The bytes (or text) of the lattice as ``suffix`` and who made them."""
         if suffix == ".json":
             return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n", "json"
-        spec = lattice_spec(self.graph)
+        spec = self.drawing.spec
         if suffix == ".dot":
             return to_dot(spec) + "\n", "dot"
         return render(spec, suffix[1:], renderer)
@@ -171,7 +185,10 @@ class TaskLattice:
 
 
 def task_lattice(
-    task: LearningTask, space: str = "version", max_nodes: int = DEFAULT_MAX_NODES
+    task: LearningTask,
+    space: str = "version",
+    max_nodes: int = DEFAULT_MAX_NODES,
+    max_boxes: int = MAX_BOXES,
 ) -> TaskLattice:
     """The lattice of the version space of ``task``'s examples, or of its whole hypothesis space.
 
@@ -183,6 +200,8 @@ def task_lattice(
         ``"version"`` or ``"hypothesis"`` (see the module docstring).
     max_nodes
         Refuse a lattice of more hypotheses than this.
+    max_boxes
+        Draw a lattice of more hypotheses than this as a summary picture.
 
     Raises
     ------
@@ -212,6 +231,6 @@ def task_lattice(
             raise VersionSpaceCollapsedError(message, error.example, error.index) from error
     version_space = learner.version_space
     if space == "version":
-        return TaskLattice(task, version_space_lattice(version_space, max_nodes))
+        return TaskLattice(task, version_space_lattice(version_space, max_nodes), max_boxes)
     marked = None if version_space.is_collapsed else version_space
-    return TaskLattice(task, hypothesis_space_lattice(hypotheses, marked, max_nodes))
+    return TaskLattice(task, hypothesis_space_lattice(hypotheses, marked, max_nodes), max_boxes)

@@ -50,7 +50,7 @@ from symlearn.errors import KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.terms import Term
 
-__all__ = ["from_kb"]
+__all__ = ["attribute_schema", "from_kb"]
 
 
 def _attribute_names(kb: KnowledgeBase, target: str, arity: int) -> list[str]:
@@ -80,6 +80,48 @@ def _domain(kb: KnowledgeBase, name: str, seen: list[Term]) -> tuple[Term, ...] 
     return tuple(distinct)
 
 
+def attribute_schema(kb: KnowledgeBase, target: str, arity: int) -> tuple[Attribute, ...]:
+    """The attributes of ``target/arity`` with their domains: the instance space.
+
+    The names come from ``attributes/2`` (else ``a1 ... aN``); each domain
+    from ``domain/2`` when declared, else from the values the target's
+    examples (of every kind, ``instance/1`` included) give it.  A file that
+    declares every attribute's domain needs no example at all.
+
+    Raises
+    ------
+    KBError
+        When an attribute has neither a declared domain nor an example value,
+        or ``attributes/2`` names the wrong number of attributes.
+
+    Examples
+    --------
+    >>> from symlearn.kb import loads
+    >>> kb = loads(":- attributes(t, [sky, wind]). :- domain(sky, [sunny, rainy]). "
+    ...            ":- domain(wind, [strong, weak]).")
+    >>> [(a.name, a.values) for a in attribute_schema(kb, "t", 2)]
+    [('sky', ('sunny', 'rainy')), ('wind', ('strong', 'weak'))]
+    """
+    examples = [e for e in kb.examples if e.indicator == (target, arity)]
+    names = _attribute_names(kb, target, arity)
+    rows = [row_values(e.atom, e.position) for e in examples]
+    columns = list(zip(*rows)) if rows and arity else [()] * arity
+    attributes = tuple(
+        Attribute(name, _domain(kb, name, list(column))) for name, column in zip(names, columns)
+    )
+    if not examples:
+        undeclared = [a.name for a in attributes if a.values == ()]
+        if undeclared:
+            raise KBError(
+                f"no examples of {target}/{arity} and no domain/2 declaration for "
+                f"{', '.join(undeclared)}: declare each attribute's domain "
+                f"(:- domain({undeclared[0]}, [...]).) or give examples"
+            )
+    for example, row in zip(examples, rows):
+        check_row(attributes, row, example.position)
+    return attributes
+
+
 def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
     """Collect the attribute-value examples of ``target/arity`` (see the module docstring).
 
@@ -95,14 +137,7 @@ def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
         raise KBError(f"no pos/neg/label examples of {target}/{arity} in the knowledge base")
     if {e.kind for e in labelled} > {"pos", "neg"} and {"pos", "neg"} & {e.kind for e in labelled}:
         raise KBError(f"the examples of {target}/{arity} mix pos/neg with label/2; use one kind")
-    names = _attribute_names(kb, target, arity)
-    rows = [row_values(e.atom, e.position) for e in examples]
-    columns = list(zip(*rows)) if rows and arity else [()] * arity
-    attributes = tuple(
-        Attribute(name, _domain(kb, name, list(column))) for name, column in zip(names, columns)
-    )
-    for example, row in zip(examples, rows):
-        check_row(attributes, row, example.position)
+    attributes = attribute_schema(kb, target, arity)
     labels: list[Label] = [
         e.kind == "pos" if e.kind in ("pos", "neg") else e.label  # type: ignore[misc]
         for e in labelled

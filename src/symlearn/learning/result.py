@@ -14,7 +14,9 @@ and inherits
 
 * :attr:`~LearnResult.theory`: a :class:`~symlearn.learning.learned_program.LearnedProgram`
   (the background knowledge plus the learned clauses) to query;
-* :meth:`~LearnResult.program`: the text of a file SWI-Prolog can consult;
+* :meth:`~LearnResult.program`: the text of a file SWI-Prolog consults on its
+  own: the learned clauses and the background predicates they call (their
+  clauses copied from the knowledge base, never its directives or examples);
 * :meth:`~LearnResult.write`: that file written safely (never over an input);
 * ``_repr_html_``: how Jupyter shows it (the picture of
   :meth:`~LearnResult.picture_svg`, when the family has one, above the report).
@@ -32,6 +34,7 @@ from symlearn.errors import InvalidParameterError
 from symlearn.files import write_file
 from symlearn.hypotheses.html import html_block
 from symlearn.kb.parser import parse_term
+from symlearn.kb.views import supporting_predicates
 from symlearn.learning.learned_program import LearnedProgram
 from symlearn.learning.settings import Settings
 from symlearn.learning.task import LearningTask
@@ -122,12 +125,41 @@ class LearnResult(abc.ABC):
         return self.theory.query(goal, limit)
 
     def program(self, header: Sequence[str] = ()) -> str:
-        """The text of a file SWI-Prolog consults after the background knowledge."""
+        """The text of a file SWI-Prolog consults on its own (see the module docstring)."""
         names = " ".join(Path(s).name for s in self.task.sources)
         first = f"{self.task.name} learnt by symlearn learn {self.algorithm}" + (
             f" from {names}." if names else "."
         )
-        return program_text(self.clauses(), self.defined, [first, *header], tabled=self.tabled)
+        return program_text(
+            self.clauses(),
+            self.defined,
+            [first, *header],
+            tabled=self.tabled,
+            background=self.background_lines(),
+        )
+
+    def background_lines(self) -> list[str]:
+        """The background predicates the learned clauses call, as lines of a Prolog file.
+
+        Every predicate of the knowledge base that the clauses call, directly
+        or through its rules, with its ``:- table`` or ``:- dynamic``
+        declaration; the target's own clauses stay set aside.  Empty for a
+        task read from a table, or clauses that call only builtins.
+        """
+        if self.task.kb is None:
+            return []
+        background = self.task.background
+        lines: list[str] = []
+        for predicate in supporting_predicates(
+            background, self.program_clauses(), (self.defined, self.target)
+        ):
+            indicator = format_indicator(predicate.indicator)
+            if predicate.indicator in background.tabled:
+                lines.append(f":- table {indicator}.")
+            if predicate.dynamic:
+                lines.append(f":- dynamic {indicator}.")
+            lines.extend(str(clause) for clause in predicate.clauses)
+        return lines
 
     def write(self, path: str | Path, *, force: bool = False) -> None:
         """Write :meth:`program` to ``path`` (refusing to replace an input file).
@@ -162,13 +194,30 @@ def check_suffix(path: str | Path, suffixes: Sequence[str]) -> None:
 
 
 def program_text(
-    clauses: Sequence[str], defined: Indicator, header: Sequence[str] = (), *, tabled: bool = False
+    clauses: Sequence[str],
+    defined: Indicator,
+    header: Sequence[str] = (),
+    *,
+    tabled: bool = False,
+    background: Sequence[str] = (),
 ) -> str:
     """A file of clauses SWI-Prolog can consult.
 
     ``:- dynamic`` keeps an empty hypothesis callable (calling it fails
     instead of raising an existence error); ``:- table`` is written for a
-    theory that needs it.
+    theory that needs it; ``background`` (lines of Prolog) follows the
+    clauses under a comment, so that the file runs on its own.
+
+    Examples
+    --------
+    >>> print(program_text(["p(X) :- q(X)."], ("p", 1), ["p learnt."], background=["q(a)."]))
+    % p learnt.
+    :- dynamic p/1.
+    p(X) :- q(X).
+    <BLANKLINE>
+    % the background knowledge the clauses call
+    q(a).
+    <BLANKLINE>
     """
     indicator = format_indicator(defined)
     lines = [f"% {line}" if line else "%" for line in header]
@@ -179,4 +228,6 @@ def program_text(
     if not real:
         lines.append("% the empty hypothesis: nothing is proved")
     lines.extend(real)
+    if background:
+        lines.extend(["", "% the background knowledge the clauses call", *background])
     return "\n".join(lines) + "\n"

@@ -43,7 +43,7 @@ from symlearn.logic.terms import (
 )
 from symlearn.logic.unify import rename_apart
 
-__all__ = ["Clause", "canonical_variables", "conjunction", "conjuncts"]
+__all__ = ["Clause", "called_predicates", "canonical_variables", "conjunction", "conjuncts"]
 
 _CANONICAL: list[Var] = []
 
@@ -78,6 +78,46 @@ def conjunction(goals: Iterable[Term]) -> Term:
     for goal in reversed(items[:-1]):
         result = Struct(",", (goal, result))
     return result
+
+
+#: Control constructs whose two arguments are both goals.
+_BINARY_CONTROL = frozenset({",", ";", "->", "*->"})
+#: Predicates whose arguments may be goals (every callable argument is looked into).
+_META_CALLS = frozenset({"\\+", "call", "once", "ignore", "forall", "not"})
+_COLLECTORS = frozenset({"findall", "bagof", "setof", "aggregate_all"})
+
+
+def called_predicates(goal: Term) -> set[tuple[str, int]]:
+    """The predicates a body goal calls, looking inside control constructs.
+
+    Conjunctions, disjunctions and if-then-else are looked through; the
+    arguments of negation, ``call/N``, ``once``, ``forall`` and the
+    collectors (``findall``, ``bagof``, ``setof``, ``aggregate_all``) are
+    taken as goals too (a collector's template may add a predicate that is
+    never called: the set errs on the side of more).  Builtins are included.
+
+    Examples
+    --------
+    >>> from symlearn.logic.terms import Var, struct
+    >>> x, y = Var("X"), Var("Y")
+    >>> goal = struct(";", struct("->", struct("p", x), struct("not", struct("q", x))),
+    ...               struct("findall", y, struct("r", y), Var("L")))
+    >>> sorted(called_predicates(goal))
+    [('findall', 3), ('not', 1), ('p', 1), ('q', 1), ('r', 1)]
+    """
+    found: set[tuple[str, int]] = set()
+    stack = [goal]
+    while stack:
+        g = stack.pop()
+        if type(g) is Struct:
+            if g.name in _BINARY_CONTROL and len(g.args) == 2:
+                stack.extend(g.args)
+                continue
+            if g.name in _META_CALLS or (g.name in _COLLECTORS and len(g.args) >= 2):
+                stack.extend(a for a in g.args if type(a) in (str, Struct))
+        if type(g) in (str, Struct):
+            found.add(functor_of(g))
+    return found
 
 
 def _rename(term: Term, mapping: dict[Var, Var]) -> Term:

@@ -19,7 +19,7 @@ perceptron
     :class:`Perceptron`, :class:`AveragedPerceptron`, :class:`VotedPerceptron`
     (``(R/gamma)^2``).
 winnow
-    :class:`Winnow` (``< 2 + 3 r (1 + log2 n)`` on r-disjunctions) and
+    :class:`Winnow` (``<= 2 + 3 r (1 + log2 n)`` on r-disjunctions) and
     :class:`BalancedWinnow`.
 
 References

@@ -6,7 +6,7 @@ weights start at 1 and the threshold is ``n``; it predicts positive when
 (*promotion*) it multiplies the weights of the active variables by ``alpha``;
 on a negative example predicted positive (*demotion*) it divides them by
 ``alpha`` (Winnow2) or sets them to 0 (Winnow1).  With ``alpha = 2`` and a
-target disjunction of ``r`` variables it makes fewer than
+target disjunction of ``r`` variables it makes at most
 ``2 + 3 r (1 + log2 n)`` mistakes (:func:`symlearn.bounds.mistakes.winnow_derivation`):
 logarithmic in the number of irrelevant variables, where the perceptron's
 bound grows linearly.

@@ -25,6 +25,7 @@ import struct
 import zlib
 from collections.abc import Sequence
 
+from symlearn.errors import InvalidParameterError
 from symlearn.render.font import CELL_HEIGHT, CELL_WIDTH, GLYPH_HEIGHT, glyph
 from symlearn.render.layout import Box, EdgePath, Layout, Metrics, layout
 from symlearn.render.spec import GraphSpec, hex_color
@@ -65,7 +66,10 @@ class Canvas:
 
     def __init__(self, width: int, height: int) -> None:
         if width * height > MAX_PIXELS:
-            raise ValueError(f"a {width}x{height} picture is too large to draw")
+            raise InvalidParameterError(
+                f"a {width}x{height} picture is too large to draw as PNG; "
+                "write .svg or .dot instead, or draw fewer nodes"
+            )
         self.width = width
         self.height = height
         self.data = bytearray(b"\xff" * (width * height * 3))

@@ -15,7 +15,7 @@ Classes and functions
 ---------------------
 ConceptSettings, VersionSpaceSettings, VersionSpaceRun, instance_values, where,
 located, misclassified_lines, simple_classification, classify_by,
-simple_classification_lines, set_aside_lines,
+asked_then_listed, simple_classification_lines, set_aside_lines,
 hypothesis_texts, boundary_lines, classification_line, query_line
 
 Examples
@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from symlearn.data.attribute_value import AttributeValueData, instance_from_atom
 from symlearn.errors import VersionSpaceCollapsedError
@@ -49,11 +49,15 @@ from symlearn.learning.task import LearningTask
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
+#: A classification of one instance (a version space's votes, or one hypothesis's label).
+C = TypeVar("C")
+
 __all__ = [
     "BoundaryStep",
     "ConceptSettings",
     "VersionSpaceRun",
     "VersionSpaceSettings",
+    "asked_then_listed",
     "boundary_lines",
     "classification_line",
     "classify_by",
@@ -157,11 +161,31 @@ def classify_by(
     return asked, listed
 
 
+def asked_then_listed(
+    asked: C | None, listed: Sequence[C], instance: Callable[[C], str]
+) -> list[C]:
+    """The asked instance's classification, then the file's, each instance once.
+
+    An ``instance/1`` example that is also the ``--classify`` instance is
+    reported once, as the asked one (the JSON keeps both lists whole).
+
+    Examples
+    --------
+    >>> asked_then_listed("b", ["a", "b", "c"], str)
+    ['b', 'a', 'c']
+    """
+    if asked is None:
+        return list(listed)
+    seen = instance(asked)
+    return [asked, *(c for c in listed if instance(c) != seen)]
+
+
 def simple_classification_lines(
     asked: dict[str, Any] | None, listed: Sequence[dict[str, Any]]
 ) -> list[str]:
-    """``instance: label`` for the asked instance and then the listed ones."""
-    return [f"{c['instance']}: {c['label']}" for c in ([asked] if asked else []) + list(listed)]
+    """``instance: label`` for the asked instance and then the listed ones, each once."""
+    shown = asked_then_listed(asked, listed, lambda c: str(c["instance"]))
+    return [f"{c['instance']}: {c['label']}" for c in shown]
 
 
 def set_aside_lines(task: LearningTask) -> list[str]:
@@ -388,8 +412,10 @@ class VersionSpaceRun(LearnResult):
         lines.append(self.size_line())
         if self.settings.enumerate:
             lines += [f"  {h}" for h in self.members()]
-        asked = [self.classification] if self.classification is not None else []
-        lines += [classification_line(c) for c in (*asked, *self.classifications)]
+        shown = asked_then_listed(
+            self.classification, self.classifications, lambda c: str(c.to_dict()["instance"])
+        )
+        lines += [classification_line(c) for c in shown]
         if self.settings.suggest_query:
             lines.append(query_line(self.query_suggestion))
         return lines
