@@ -77,9 +77,16 @@ def _proper_list(term: object) -> list[RTerm] | None:
     """The elements of a proper list, or None for a partial list or a non-list."""
     items: list[RTerm] = []
     term = deref(term)
+    cells: set[int] | None = None
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         items.append(term.args[0])
         term = deref(term.args[1])
+        if len(items) > 1_000_000:  # watch for a cyclic list: it is not a proper list
+            if cells is None:
+                cells = set()
+            if id(term) in cells:
+                return None
+            cells.add(id(term))
     return items if term == EMPTY_LIST else None
 
 
@@ -206,11 +213,13 @@ DETERMINISTIC[("is_list", 1)] = _type_test(lambda t: _proper_list(t) is not None
 @_det("ground", 1)
 def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     stack = [args[0]]
+    visited: set[int] = set()  # shared and cyclic subterms are looked at once
     while stack:
         t = deref(stack.pop())
         if type(t) is Ref:
             return False
-        if type(t) is Struct:
+        if type(t) is Struct and id(t) not in visited:
+            visited.add(id(t))
             stack.extend(t.args)
     return True
 
@@ -415,9 +424,16 @@ def _term_to_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     term = deref(args[0])
     count = 0
+    cells: set[int] | None = None
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         count += 1
         term = deref(term.args[1])
+        if count > 1_000_000:  # watch for a cyclic list (SWI-Prolog: a type error)
+            if cells is None:
+                cells = set()
+            if id(term) in cells:
+                raise type_error("list", "<cyclic term>")
+            cells.add(id(term))
     if term == EMPTY_LIST:
         if _unify(engine, args[1], count):
             yield
@@ -563,8 +579,7 @@ def _assert(at_end: bool) -> Deterministic:
             predicate.clauses.insert(0, clause)
             predicate.positions.insert(0, None)
             predicate.touch()
-            engine._compiled.pop(predicate.indicator, None)
-        engine.tables.clear()
+        engine.changed()
         return True
 
     return add
@@ -598,8 +613,7 @@ def _retract(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             del predicate.clauses[number]
             del predicate.positions[number]
             predicate.touch()
-            engine._compiled.pop((name, arity), None)
-            engine.tables.clear()
+            engine.changed()
             return True
         engine._undo(mark)
     return False

@@ -51,7 +51,9 @@ __all__ = [
 RTerm = Any
 
 
-_ref_serials = itertools.count()
+#: Serial numbers of run-time variables (and of choicepoints, which they are ordered with).
+ref_serials = itertools.count()
+_ref_serials = ref_serials
 
 
 class Ref:
@@ -90,11 +92,13 @@ def bind(ref: Ref, value: object, trail: list[Ref]) -> None:
 
 def _occurs(ref: Ref, term: object) -> bool:
     stack = [term]
+    visited: set[int] = set()
     while stack:
         t = deref(stack.pop())
         if t is ref:
             return True
-        if type(t) is Struct:
+        if type(t) is Struct and id(t) not in visited:
+            visited.add(id(t))
             stack.extend(t.args)
     return False
 
@@ -103,9 +107,48 @@ def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) ->
     """Unify two run-time terms, binding references (trailed); False if they clash.
 
     On failure some bindings may have been made; the caller undoes the trail.
+    Terms of any depth are fine (no recursion), and so are cyclic ones: past
+    a million pairs the unifier remembers the pairs of compound terms it has
+    met and does not unify a pair twice (unification of rational trees).
     """
+    # Fast path: a variable or an atomic value on either side.
+    while a.__class__ is Ref:
+        v = a.value
+        if v is None:
+            break
+        a = v
+    while b.__class__ is Ref:
+        v = b.value
+        if v is None:
+            break
+        b = v
+    if a is b:
+        return True
+    if not occurs_check:
+        if a.__class__ is Ref:
+            a.value = b
+            trail.append(a)
+            return True
+        if b.__class__ is Ref:
+            b.value = a
+            trail.append(b)
+            return True
+    if (a.__class__ is not Struct or b.__class__ is not Struct) and (
+        a.__class__ is not Ref and b.__class__ is not Ref
+    ):
+        return a.__class__ is b.__class__ and a == b
+    return _unify_general(a, b, trail, occurs_check)
+
+
+#: Pairs of compound terms a traversal meets before it starts watching for cycles.
+CYCLE_WATCH = 100_000
+
+
+def _unify_general(a: object, b: object, trail: list[Ref], occurs_check: bool) -> bool:
     stack = [(a, b)]
     pop = stack.pop
+    pairs = 0
+    seen: set[tuple[int, int]] | None = None
     while stack:
         x, y = pop()
         while type(x) is Ref:
@@ -140,6 +183,15 @@ def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) ->
             xa, ya = x.args, y.args
             if x.name != y.name or len(xa) != len(ya):
                 return False
+            if seen is not None:
+                pair = (id(x), id(y))
+                if pair in seen:
+                    continue
+                seen.add(pair)
+            else:
+                pairs += 1
+                if pairs > CYCLE_WATCH:
+                    seen = set()
             stack.extend(zip(xa, ya))
         elif tx is not ty or x != y:
             return False
@@ -370,6 +422,8 @@ def compare_runtime(a: RTerm, b: RTerm) -> int:
     ordered by age.
     """
     stack = [(a, b)]
+    pairs = 0
+    seen: set[tuple[int, int]] | None = None
     while stack:
         x, y = stack.pop()
         x, y = deref(x), deref(y)
@@ -400,8 +454,24 @@ def compare_runtime(a: RTerm, b: RTerm) -> int:
                 return -1 if len(x.args) < len(y.args) else 1
             if x.name != y.name:
                 return -1 if x.name < y.name else 1
+            if seen is not None:  # cyclic terms: a pair met again compares equal
+                pair = (id(x), id(y))
+                if pair in seen:
+                    continue
+                seen.add(pair)
+            else:
+                pairs += 1
+                if pairs > CYCLE_WATCH:
+                    seen = set()
             stack.extend(reversed(list(zip(x.args, y.args))))
     return 0
+
+
+def cyclic_term_error() -> Exception:
+    """``error(type_error(acyclic_term, ...), _)``: a cyclic term cannot be copied out."""
+    from symlearn.engine.arithmetic import type_error
+
+    return type_error("acyclic_term", "<cyclic term>")
 
 
 def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:
@@ -409,9 +479,13 @@ def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:
     # Work stack of (term, number of args already pushed or -1); results on ``out``.
     out: list[RTerm] = []
     stack: list[tuple[object, bool]] = [(term, False)]
+    nodes = 0
+    open_ids: set[int] | None = None  # compound terms being copied (watched after many nodes)
     while stack:
         t, expanded = stack.pop()
         if expanded:
+            if open_ids is not None:
+                open_ids.discard(id(t))
             n = len(t.args)
             args = tuple(out[len(out) - n :])
             del out[len(out) - n :]
@@ -422,6 +496,17 @@ def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:
             continue
         t = leaf(t)
         if type(t) is Struct:
+            if open_ids is not None:
+                if id(t) in open_ids:
+                    raise cyclic_term_error()
+                open_ids.add(id(t))
+            else:
+                nodes += 1
+                if nodes > CYCLE_WATCH // 10:
+                    open_ids = {id(x) for x, done in stack if done}
+                    if id(t) in open_ids:
+                        raise cyclic_term_error()
+                    open_ids.add(id(t))
             stack.append((t, True))
             for arg in reversed(t.args):
                 stack.append((arg, False))
