@@ -286,18 +286,15 @@ def unify_head(template: object, term: object, frame: list[RTerm], trail: list[R
 
 
 class CompiledClause:
-    """A clause ready to run: head-argument and body templates over ``nvars`` slots.
+    """A clause as templates: head arguments and body goals over ``nvars`` slots.
 
-    ``ground_args`` is set for a ground fact: its head arguments are compared
-    with the goal directly, without a frame.  For every other clause,
-    :meth:`code` gives two generated functions (compiled on first use):
-    ``unify_head(args, frame, trail) -> bool`` and
-    ``make_body(frame, next, height, depth) -> continuation``, which do what
-    :func:`unify_head` and :func:`build` do for this clause's templates,
-    without interpreting them.
+    This is the *interpreted* form (:func:`unify_head` and :func:`build` run
+    it); the machine runs the clause functions generated from the same
+    clause by :mod:`symlearn.engine.codegen`, and the tests check that the
+    two agree.  ``ground_args`` is set for a ground fact.
     """
 
-    __slots__ = ("_code", "body", "clause", "ground_args", "head_args", "nvars")
+    __slots__ = ("body", "clause", "ground_args", "head_args", "nvars")
 
     def __init__(self, clause: Clause) -> None:
         slots: dict[Var, int] = {}
@@ -308,103 +305,6 @@ class CompiledClause:
         self.body = tuple(_template(g, slots) for g in clause.body)
         self.nvars = len(slots)
         self.ground_args = head_args if not clause.body and not slots else None
-        self._code: tuple[Callable[..., bool], Callable[..., RTerm]] | None = None
-
-    def code(self) -> tuple[Callable[..., bool], Callable[..., RTerm]]:
-        """The generated ``(unify_head, make_body)`` functions of this clause."""
-        if self._code is None:
-            self._code = _generate(self)
-        return self._code
-
-
-def _slots_in(template: object) -> set[int]:
-    """The slot numbers occurring in a template."""
-    found: set[int] = set()
-    stack = [template]
-    while stack:
-        t = stack.pop()
-        if type(t) is Slot:
-            found.add(t.index)
-        elif type(t) is TStruct:
-            stack.extend(t.args)
-    return found
-
-
-def _generate(clause: CompiledClause) -> tuple[Callable[..., bool], Callable[..., RTerm]]:
-    """Generate Python source for one clause's head unification and body construction."""
-    names: dict[str, object] = {
-        "Ref": Ref,
-        "Struct": Struct,
-        "unify": unify,
-        "unify_head": unify_head,
-    }
-
-    def constant(value: object) -> str:
-        label = f"k{len(names)}"
-        names[label] = value
-        return label
-
-    head_slots: set[int] = set()
-    head_lines = []
-    for position, template in enumerate(clause.head_args):
-        arg = f"args[{position}]"
-        if type(template) is Slot:
-            index = template.index
-            if index in head_slots:
-                head_lines.append(f"if not unify(frame[{index}], {arg}, trail): return False")
-            else:
-                head_slots.add(index)
-                head_lines.append(f"frame[{index}] = {arg}")
-        elif type(template) in (str, int, float):
-            value = constant(template)
-            head_lines += [
-                f"a = {arg}",
-                "while a.__class__ is Ref:",
-                "    b = a.value",
-                "    if b is None: break",
-                "    a = b",
-                "if a.__class__ is Ref:",
-                f"    a.value = {value}",
-                "    trail.append(a)",
-                f"elif not (a == {value} and a.__class__ is {value}.__class__): return False",
-            ]
-        else:  # a compound template: matched by the general routine, which fills its slots
-            head_lines.append(
-                f"if not unify_head({constant(template)}, {arg}, frame, trail): return False"
-            )
-            head_slots.update(_slots_in(template))
-    head_lines.append("return True")
-
-    fresh = [i for i in range(clause.nvars) if i not in head_slots]
-
-    def expression(template: object) -> str:
-        if type(template) is Slot:
-            return f"v{template.index}" if template.index in fresh else f"frame[{template.index}]"
-        if type(template) is TStruct:
-            items = ", ".join(expression(a) for a in template.args)
-            comma = "," if len(template.args) == 1 else ""
-            return f"Struct({constant(template.name)}, ({items}{comma}))"
-        return constant(template)
-
-    body_lines = []
-    for index in fresh:  # variables first met in the body (or in a compound head argument)
-        body_lines += [
-            f"v{index} = frame[{index}]",
-            f"if v{index} is None: v{index} = frame[{index}] = Ref()",
-        ]
-    cont = "nxt"
-    for goal in reversed(clause.body):
-        cont = f"({expression(goal)}, height, depth, {cont})"
-    body_lines.append(f"return {cont}")
-
-    source = (
-        "def unify_clause_head(args, frame, trail):\n"
-        + "".join(f"    {line}\n" for line in head_lines)
-        + "def make_body(frame, nxt, height, depth):\n"
-        + "".join(f"    {line}\n" for line in body_lines)
-    )
-    exec(compile(source, "<symlearn clause>", "exec"), names)
-    return names["unify_clause_head"], names["make_body"]
 
 
 def compile_clause(clause: Clause) -> CompiledClause:
@@ -570,6 +470,27 @@ def variant_key(term: object) -> Term:
 
 def copy_runtime(term: object) -> RTerm:
     """``copy_term/2``: a copy of a run-time term with fresh references."""
+    while term.__class__ is Ref:  # fast paths: an atomic value, or a flat compound of them
+        value = term.value
+        if value is None:
+            return Ref()
+        term = value
+    kind = term.__class__
+    if kind is str or kind is int or kind is float:
+        return term
+    if kind is Struct:
+        items = []
+        for arg in term.args:
+            while arg.__class__ is Ref:
+                value = arg.value
+                if value is None:
+                    break
+                arg = value
+            if arg.__class__ is Struct or arg.__class__ is Ref:
+                break
+            items.append(arg)
+        else:
+            return Struct(term.name, tuple(items))
     fresh: dict[Ref, Ref] = {}
 
     def leaf(t: object) -> RTerm:

@@ -37,6 +37,7 @@ Engine, solve
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterator
 from typing import TextIO
@@ -415,6 +416,11 @@ class Engine:
         candidates = predicate.unindexed(args) if args else predicate.entries
         return try_clauses(m, candidates, 0, args, depth, nxt, None)
 
+    def is_builtin(self, name: str, arity: int) -> bool:
+        """True for a control construct or builtin predicate (which clauses cannot change)."""
+        key = (name, arity)
+        return key in _CONTROL or key in self._det or key in self._nondet
+
     def _datalog_kind(self, key: Indicator) -> str:
         return "other" if self._datalog is None else self._datalog.kind(key)
 
@@ -432,15 +438,24 @@ class Engine:
         self._memory_base = _resident_bytes() if self.max_memory is not None else 0
         found = 0
         m = Run(self)
+        # The machine makes millions of short-lived acyclic objects (continuations,
+        # terms); the cyclic collector is paused while it runs, not between answers.
+        collecting = gc.isenabled()
         try:
+            gc.disable()
             for _ in self._run(m, (call_goal, goal, 0, 0, None)):
+                if collecting:
+                    gc.enable()
                 yield
+                gc.disable()
                 found += 1
                 if limit is not None and found >= limit:
                     return
         except PrologThrow as thrown:
             raise self._as_error(thrown) from None
         finally:
+            if collecting:
+                gc.enable()
             for ref in m.trail:
                 ref.value = None
             m.trail.clear()
