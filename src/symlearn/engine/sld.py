@@ -69,7 +69,6 @@ from symlearn.engine.machine import (
 )
 from symlearn.engine.procedures import (
     FACTS_ONLY,
-    RULES,
     UNDEFINED,
     Predicate,
     try_clauses,
@@ -315,6 +314,7 @@ class Engine:
         self.tables.clear()
         for predicate in self._predicates.values():
             predicate.stale = True
+            predicate.mode = UNDEFINED
         self._seen_modifications = modifications()
 
     # ------------------------------------------------------------ procedures
@@ -354,10 +354,11 @@ class Engine:
         def call(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
             if depth > max_depth:
                 raise _depth_error(max_depth, name, args)
-            if predicate.stale:
-                predicate.refresh()
-            if predicate.mode != RULES:
-                return other(predicate, m, args, depth, nxt)
+            if predicate.mode:  # not plain rules, or stale (then marked UNDEFINED)
+                if predicate.stale:
+                    predicate.refresh()
+                if predicate.mode:
+                    return other(predicate, m, args, depth, nxt)
             by_atom = predicate.by_atom
             if by_atom is None:
                 candidates = predicate.entries
