@@ -131,6 +131,7 @@ def test_cyclic_terms_never_hang() -> None:
         with pytest.raises(PrologError, match="acyclic_term"):
             answers(kb, goal)
     assert engine.ask_text("X = [a|X], catch(length(X, _), error(type_error(list, _), _), true)")
+    assert engine.ask_text("X = [a|X], catch(msort(X, _), error(type_error(list, _), _), true)")
 
 
 # ---- SWI-Prolog's answers ----------------------------------------------------------------

@@ -510,7 +510,11 @@ def _between(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
 def _list_error(term: RTerm) -> PrologThrow:
     """The error for a non-list where a list is expected: partial list or type error."""
     tail = deref(term)
+    cells: set[int] = set()
     while type(tail) is Struct and tail.name == LIST_FUNCTOR and len(tail.args) == 2:
+        if id(tail) in cells:  # a cyclic list
+            return type_error("list", "<cyclic term>")
+        cells.add(id(tail))
         tail = deref(tail.args[1])
     if type(tail) is Ref:
         return instantiation_error()
@@ -579,12 +583,19 @@ def _keysort(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 @_det("memberchk", 2)
 def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[1])
+    walked = 0
+    cells: set[int] = set()
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         mark = len(engine.trail)
         if _unify(engine, args[0], term.args[0]):
             return True
         engine._undo(mark)
         term = deref(term.args[1])
+        walked += 1
+        if walked > 1_000_000:  # watch for a cyclic list
+            if id(term) in cells:
+                raise type_error("list", "<cyclic term>")
+            cells.add(id(term))
     if type(term) is Ref:
         return _unify(engine, term, Struct(LIST_FUNCTOR, (args[0], Ref())))
     return False
