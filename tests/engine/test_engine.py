@@ -52,7 +52,13 @@ def test_deep_recursion_on_a_chain_of_100000() -> None:
 
 def test_runaway_recursion_stops_with_a_clear_error() -> None:
     with pytest.raises(EngineLimitError, match="depth limit 5000 exceeded while proving"):
-        answers("p :- p.", "p", max_depth=5000)
+        answers("p :- p, q. q.", "p", max_depth=5000)
+    # A last call does not nest (as in SWI-Prolog): p :- p runs in constant depth,
+    # and the step and time budgets stop it.
+    with pytest.raises(EngineLimitError, match="step limit 100000 exceeded"):
+        answers("p :- p.", "p", max_steps=100_000)
+    with pytest.raises(EngineLimitError, match=r"time limit of 0\.2 seconds exceeded"):
+        answers("p :- p.", "p", timeout=0.2)
     with pytest.raises(EngineLimitError, match="table the predicate"):
         answers("q(X) :- q(X), r(X). r(1).", "q(X)", max_depth=5000)
     with pytest.raises(EngineLimitError, match="step limit"):

@@ -1,10 +1,12 @@
-"""Generated clause code does exactly what the template interpreter does."""
+"""Compiled clause functions do exactly what the template interpreter does."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from symlearn.engine.codegen import compile_clause_function
+from symlearn.engine.machine import FAIL
 from symlearn.engine.runtime import CompiledClause, build, resolve, to_runtime, unify_head
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var
@@ -29,6 +31,17 @@ goal_terms = st.recursive(
 )
 
 
+class _Run:
+    """The part of the machine's run state a clause function reads."""
+
+    def __init__(self) -> None:
+        self.trail: list = []
+
+
+def _procedure(name: str, arity: int) -> str:
+    return name  # stands for the procedure: the continuation then names its goal
+
+
 def interpret(clause: CompiledClause, goal: Struct):
     trail: list = []
     frame: list = [None] * clause.nvars
@@ -39,17 +52,16 @@ def interpret(clause: CompiledClause, goal: Struct):
     return resolve(Struct("r", (goal, *body)) if body else goal)
 
 
-def generated(clause: CompiledClause, goal: Struct):
-    trail: list = []
-    frame: list = [None] * clause.nvars
-    unify_clause_head, make_body = clause.code()
-    if not unify_clause_head(goal.args, frame, trail):
+def compiled(clause: Clause, goal: Struct):
+    function, _ = compile_clause_function(clause, _procedure)
+    cont = function(_Run(), goal.args, 0, 0, None)
+    if cont is FAIL:
         return None
     goals = []
-    cont = make_body(frame, None, 0, 0)
     while cont is not None:
-        goals.append(cont[0])
-        cont = cont[3]
+        name, args = cont[0], cont[1]
+        goals.append(Struct(name, args))
+        cont = cont[4]
     return resolve(Struct("r", (goal, *goals)) if goals else goal)
 
 
@@ -59,13 +71,11 @@ def generated(clause: CompiledClause, goal: Struct):
     st.lists(terms, max_size=2),
     st.lists(goal_terms, min_size=2, max_size=2),
 )
-def test_generated_code_equals_interpretation(head_args, body_args, goal_args) -> None:
-    clause = CompiledClause(
-        Clause(Struct("p", tuple(head_args)), [Struct("q", (a,)) for a in body_args])
-    )
+def test_compiled_clause_equals_interpretation(head_args, body_args, goal_args) -> None:
+    clause = Clause(Struct("p", tuple(head_args)), [Struct("q", (a,)) for a in body_args])
     goal_text = Struct("p", tuple(goal_args))
-    first = interpret(clause, to_runtime(goal_text, {}))
-    second = generated(clause, to_runtime(goal_text, {}))
+    first = interpret(CompiledClause(clause), to_runtime(goal_text, {}))
+    second = compiled(clause, to_runtime(goal_text, {}))
     assert (first is None) == (second is None)
     if first is not None:
         assert variant(first, second)

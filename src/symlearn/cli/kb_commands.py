@@ -61,7 +61,19 @@ def check(files: tuple[str, ...], as_json: bool) -> int:
     "--max-steps",
     type=click.IntRange(min=1),
     default=None,
-    help="Most predicate calls before giving up.",
+    help="Most inferences (calls, builtins and their redos) before giving up.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Most seconds the query may run (then time_limit_exceeded).",
+)
+@click.option(
+    "--max-memory",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Most megabytes of memory the query may add (then resource_error(memory)).",
 )
 @click.option(
     "--unknown",
@@ -86,6 +98,8 @@ def query(
     fail_empty: bool,
     max_depth: int,
     max_steps: int | None,
+    timeout: float | None,
+    max_memory: int | None,
     unknown: str,
     answer_depth: int,
     full: bool,
@@ -104,6 +118,8 @@ def query(
         limit,
         max_depth=max_depth,
         max_steps=max_steps,
+        timeout=timeout,
+        max_memory=None if max_memory is None else max_memory * 1_000_000,
         unknown=unknown,
         output=None if as_json else sys.stdout,
         answer_depth=0 if full else answer_depth,

@@ -20,7 +20,15 @@ from collections.abc import Callable
 
 from symlearn.logic.terms import PString, Struct, Term, Var
 
-__all__ = ["PrologThrow", "compare_numbers", "evaluate", "instantiation_error", "type_error"]
+__all__ = [
+    "PrologThrow",
+    "compare_numbers",
+    "evaluate",
+    "evaluation_error",
+    "instantiation_error",
+    "resource_error",
+    "type_error",
+]
 
 Number = int | float
 
@@ -47,6 +55,11 @@ def instantiation_error() -> PrologThrow:
     return _error("instantiation_error")
 
 
+def resource_error(what: str) -> PrologThrow:
+    """``error(resource_error(What), _)``."""
+    return _error(Struct("resource_error", (what,)))
+
+
 def evaluation_error(what: str) -> PrologThrow:
     """``error(evaluation_error(What), _)``."""
     return _error(Struct("evaluation_error", (what,)))
@@ -59,12 +72,12 @@ def _check_int(value: Number) -> int:
 
 
 def _divide(a: Number, b: Number) -> Number:
-    if b == 0:
-        if type(a) is int and type(b) is int:
-            raise evaluation_error("zero_divisor")
-        if a == 0 or math.isnan(a):
-            return math.nan
-        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+    if b == 0:  # SWI-Prolog (float_zero_div=error): 1/0.0 is an error, 0/0.0 undefined
+        if type(a) is float and (a == 0 or math.isnan(a)):
+            raise evaluation_error("undefined")
+        if type(b) is float and a == 0:
+            raise evaluation_error("undefined")
+        raise evaluation_error("zero_divisor")
     if type(a) is int and type(b) is int:
         if a % b == 0:
             return a // b
@@ -183,6 +196,8 @@ def _sign(x: Number) -> Number:
 
 def _shift(a: Number, b: Number, left: bool) -> int:
     a, b = _check_int(a), _check_int(b)
+    if b < 0:  # SWI-Prolog: a negative shift shifts the other way
+        left, b = not left, -b
     return a << b if left else a >> b
 
 
@@ -293,7 +308,7 @@ def _raise_type_error(kind: str, culprit: Term) -> Number:
 
 
 def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
-    """Evaluate an arithmetic expression.
+    """Evaluate an arithmetic expression (of any depth: no recursion).
 
     Parameters
     ----------
@@ -305,36 +320,49 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
     Raises
     ------
     PrologThrow
-        ``instantiation_error``, ``type_error(evaluable, F/N)`` or an
-        ``evaluation_error`` such as ``zero_divisor``.
+        ``instantiation_error``, ``type_error(evaluable, F/N)``, an
+        ``evaluation_error`` such as ``zero_divisor``, or
+        ``resource_error(stack)`` for an integer beyond :data:`MAX_INTEGER_BITS`.
     """
     term = deref(term)
     t = type(term)
     if t is int or t is float:
         return term
-    if t is Struct:
-        assert isinstance(term, Struct)
-        name, args = term.name, term.args
-        if len(args) == 2:
-            function2 = _BINARY.get(name)
-            if function2 is not None:
-                a = evaluate(args[0], deref)
-                b = evaluate(args[1], deref)
-                try:
-                    return _check_result(function2(a, b))
-                except (OverflowError, ValueError):
-                    raise evaluation_error("undefined") from None
-        elif len(args) == 1:
-            function1 = _UNARY.get(name)
-            if function1 is not None:
-                a = evaluate(args[0], deref)
-                try:
-                    return _check_result(function1(a))
-                except (OverflowError, ValueError):
-                    raise evaluation_error("undefined") from None
-        if name == "[|]" and len(args) == 2 and deref(args[1]) == "[]":
-            return evaluate(args[0], deref)  # "a" style one-element code lists: [X]
-        raise type_error("evaluable", Struct("/", (name, len(args))))
+    values: list[Number] = []
+    stack: list[tuple[Term, bool]] = [(term, False)]
+    while stack:
+        node, ready = stack.pop()
+        if ready:
+            assert isinstance(node, Struct)
+            if len(node.args) == 2:
+                b = values.pop()
+                a = values.pop()
+                values.append(_apply(_BINARY[node.name], node.name, a, b))
+            else:
+                a = values.pop()
+                values.append(_apply(_UNARY[node.name], node.name, a))
+            continue
+        node = deref(node)
+        t = type(node)
+        if t is int or t is float:
+            values.append(node)
+        elif t is Struct:
+            assert isinstance(node, Struct)
+            name, args = node.name, node.args
+            if (len(args) == 2 and name in _BINARY) or (len(args) == 1 and name in _UNARY):
+                stack.append((node, True))
+                stack.extend((a, False) for a in reversed(args))
+            elif name == "[|]" and len(args) == 2 and deref(args[1]) == "[]":
+                stack.append((args[0], False))  # "a" style one-element code lists: [X]
+            else:
+                raise type_error("evaluable", Struct("/", (name, len(args))))
+        else:
+            values.append(_leaf(node))
+    return values[0]
+
+
+def _leaf(term: Term) -> Number:
+    t = type(term)
     if t is str:
         constant = _CONSTANTS.get(term)
         if constant is not None:
@@ -342,9 +370,50 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
         raise type_error("evaluable", Struct("/", (term, 0)))
     if t is PString and len(term.value) == 1:
         return ord(term.value)
-    if t is str or t is PString:
+    if t is PString:
         raise type_error("evaluable", term)
     raise instantiation_error()
+
+
+def _apply(function: Callable[..., Number], name: str, *operands: Number) -> Number:
+    _check_size(name, operands)
+    try:
+        result = function(*operands)
+        if type(result) is float and (result - result != 0):  # inf or nan
+            if math.isnan(result):
+                raise evaluation_error("undefined")
+            raise evaluation_error("float_overflow")
+        return _check_result(result)
+    except OverflowError:
+        if any(type(x) is float for x in operands) or name in ("/", "**", "exp"):
+            raise evaluation_error("float_overflow") from None
+        raise evaluation_error("undefined") from None
+    except ValueError:
+        raise evaluation_error("undefined") from None
+
+
+#: The largest integer arithmetic may build, in bits (SWI-Prolog bounds integers by
+#: its stack; past this ``is/2`` throws ``resource_error(stack)`` before computing).
+MAX_INTEGER_BITS = 1 << 23
+
+
+def _check_size(name: str, operands: tuple[Number, ...]) -> None:
+    """Refuse an integer operation whose result would exceed :data:`MAX_INTEGER_BITS`."""
+    if len(operands) != 2:
+        return
+    a, b = operands
+    if type(a) is not int or type(b) is not int:
+        return
+    if name in ("**", "^"):
+        bits = a.bit_length() * b if b > 0 and abs(a) > 1 else 0
+    elif name in ("<<", ">>"):
+        bits = a.bit_length() + abs(b) if a and (name == "<<") == (b > 0) else 0
+    elif name == "*":
+        bits = a.bit_length() + b.bit_length()
+    else:
+        return
+    if bits > MAX_INTEGER_BITS:
+        raise resource_error("stack")
 
 
 def _check_result(value: Number) -> Number:

@@ -19,6 +19,7 @@ from symlearn.engine.arithmetic import (
     compare_numbers,
     evaluate,
     instantiation_error,
+    resource_error,
     type_error,
 )
 from symlearn.engine.runtime import (
@@ -31,6 +32,7 @@ from symlearn.engine.runtime import (
     to_runtime,
     unify,
 )
+from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import (
@@ -77,9 +79,16 @@ def _proper_list(term: object) -> list[RTerm] | None:
     """The elements of a proper list, or None for a partial list or a non-list."""
     items: list[RTerm] = []
     term = deref(term)
+    cells: set[int] | None = None
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         items.append(term.args[0])
         term = deref(term.args[1])
+        if len(items) > 1_000_000:  # watch for a cyclic list: it is not a proper list
+            if cells is None:
+                cells = set()
+            if id(term) in cells:
+                return None
+            cells.add(id(term))
     return items if term == EMPTY_LIST else None
 
 
@@ -206,11 +215,13 @@ DETERMINISTIC[("is_list", 1)] = _type_test(lambda t: _proper_list(t) is not None
 @_det("ground", 1)
 def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     stack = [args[0]]
+    visited: set[int] = set()  # shared and cyclic subterms are looked at once
     while stack:
         t = deref(stack.pop())
         if type(t) is Ref:
             return False
-        if type(t) is Struct:
+        if type(t) is Struct and id(t) not in visited:
+            visited.add(id(t))
             stack.extend(t.args)
     return True
 
@@ -232,6 +243,10 @@ def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         return _unify(engine, term, name)
     if type(name) is not str:
         raise type_error("atomic" if type(name) is Struct else "atom", resolve(name))
+    if arity < 0:
+        raise _domain_error("not_less_than_zero", arity)
+    if arity > MAX_CELLS:
+        raise resource_error("stack")
     return _unify(engine, term, Struct(name, tuple(Ref() for _ in range(arity))))
 
 
@@ -405,9 +420,15 @@ def _term_to_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[0])
     if type(term) is not Ref:
         return _unify(engine, args[1], format_term(resolve(term)))
+    from symlearn.errors import KBSyntaxError
     from symlearn.kb.parser import parse_term
 
-    return _unify(engine, term, to_runtime(parse_term(_text(args[1])), {}))
+    try:
+        parsed = parse_term(_text(args[1]))
+    except KBSyntaxError as error:  # catchable, as SWI-Prolog's syntax errors are
+        formal = Struct("syntax_error", (str(error).splitlines()[0],))
+        raise PrologThrow(Struct("error", (formal, Ref()))) from None
+    return _unify(engine, term, to_runtime(parsed, {}))
 
 
 # ---------------------------------------------------------------------- lists
@@ -415,9 +436,16 @@ def _term_to_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     term = deref(args[0])
     count = 0
+    cells: set[int] | None = None
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         count += 1
         term = deref(term.args[1])
+        if count > 1_000_000:  # watch for a cyclic list (SWI-Prolog: a type error)
+            if cells is None:
+                cells = set()
+            if id(term) in cells:
+                raise type_error("list", "<cyclic term>")
+            cells.add(id(term))
     if term == EMPTY_LIST:
         if _unify(engine, args[1], count):
             yield
@@ -426,6 +454,10 @@ def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         return
     wanted = deref(args[1])
     if type(wanted) is int:
+        if wanted < 0:
+            raise _domain_error("not_less_than_zero", wanted)
+        if wanted - count > MAX_CELLS:
+            raise resource_error("stack")
         if wanted >= count and _unify(
             engine, term, make_list([Ref() for _ in range(wanted - count)])
         ):
@@ -442,6 +474,12 @@ def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
             yield
         engine._undo(mark)
         extra += 1
+
+
+@_nondet("repeat", 0)
+def _repeat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    while True:  # each redo is an inference: the step and time limits stop a runaway
+        yield
 
 
 @_nondet("between", 3)
@@ -469,12 +507,30 @@ def _between(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         i += 1
 
 
+def _list_error(term: RTerm) -> PrologThrow:
+    """The error for a non-list where a list is expected: partial list or type error."""
+    tail = deref(term)
+    cells: set[int] = set()
+    while type(tail) is Struct and tail.name == LIST_FUNCTOR and len(tail.args) == 2:
+        if id(tail) in cells:  # a cyclic list
+            return type_error("list", "<cyclic term>")
+        cells.add(id(tail))
+        tail = deref(tail.args[1])
+    if type(tail) is Ref:
+        return instantiation_error()
+    return type_error("list", resolve(term))
+
+
+def _domain_error(domain: str, culprit: RTerm) -> PrologThrow:
+    return PrologThrow(Struct("error", (Struct("domain_error", (domain, culprit)), Ref())))
+
+
 def _sorted_list(engine: Engine, args: tuple[RTerm, ...], unique: bool) -> bool:
     from symlearn.engine.control import sort_terms
 
     items = _proper_list(args[0])
     if items is None:
-        raise instantiation_error()
+        raise _list_error(args[0])
     return _unify(engine, args[1], make_list(sort_terms(items, unique)))
 
 
@@ -527,12 +583,19 @@ def _keysort(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 @_det("memberchk", 2)
 def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[1])
+    walked = 0
+    cells: set[int] = set()
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         mark = len(engine.trail)
         if _unify(engine, args[0], term.args[0]):
             return True
         engine._undo(mark)
         term = deref(term.args[1])
+        walked += 1
+        if walked > 1_000_000:  # watch for a cyclic list
+            if id(term) in cells:
+                raise type_error("list", "<cyclic term>")
+            cells.add(id(term))
     if type(term) is Ref:
         return _unify(engine, term, Struct(LIST_FUNCTOR, (args[0], Ref())))
     return False
@@ -555,6 +618,11 @@ def _assert(at_end: bool) -> Deterministic:
             clause = _clause_of(args[0])
         except TypeError:
             raise type_error("callable", resolve(args[0])) from None
+        name, arity = clause.functor
+        if (name, arity) in SYSTEM_PREDICATES or engine.is_builtin(name, arity):
+            indicator = Struct("/", (name, arity))
+            formal = Struct("permission_error", ("modify", "static_procedure", indicator))
+            raise PrologThrow(Struct("error", (formal, Ref())))
         predicate = engine.kb.predicate(*clause.functor)
         predicate.dynamic = True
         if at_end:
@@ -563,8 +631,7 @@ def _assert(at_end: bool) -> Deterministic:
             predicate.clauses.insert(0, clause)
             predicate.positions.insert(0, None)
             predicate.touch()
-            engine._compiled.pop(predicate.indicator, None)
-        engine.tables.clear()
+        engine.changed()
         return True
 
     return add
@@ -598,8 +665,7 @@ def _retract(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             del predicate.clauses[number]
             del predicate.positions[number]
             predicate.touch()
-            engine._compiled.pop((name, arity), None)
-            engine.tables.clear()
+            engine.changed()
             return True
         engine._undo(mark)
     return False
@@ -623,9 +689,21 @@ DETERMINISTIC[("writeln", 1)] = lambda engine, args: (
 DETERMINISTIC[("nl", 0)] = lambda engine, args: _write(engine, "\n") or True
 
 
+#: The longest text (atom, string, output of one builtin) the engine builds, in
+#: characters; past it builtins throw ``resource_error(memory)`` before allocating.
+MAX_TEXT_LENGTH = 1 << 26
+#: The most cells (list elements, arguments) one builtin call may allocate.
+MAX_CELLS = 1 << 27
+
+
 @_det("tab", 1)
 def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    _write(engine, " " * int(evaluate(args[0], deref)))
+    count = evaluate(args[0], deref)
+    if type(count) is not int:
+        raise type_error("integer", count)
+    if count > MAX_TEXT_LENGTH:
+        raise resource_error("memory")
+    _write(engine, " " * count)
     return True
 
 
@@ -649,30 +727,7 @@ def _format(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     values = _proper_list(args[1])
     if values is None:
         values = [args[1]]
-    out: list[str] = []
-    i = 0
-    queue = list(values)
-    while i < len(control):
-        c = control[i]
-        if c != "~":
-            out.append(c)
-            i += 1
-            continue
-        i += 1
-        directive = control[i] if i < len(control) else ""
-        i += 1
-        if directive == "n":
-            out.append("\n")
-        elif directive == "~":
-            out.append("~")
-        elif directive in "wpaqd":
-            if not queue:
-                raise PrologThrow(
-                    Struct("error", (Struct("format", ("not enough arguments",)), Ref()))
-                )
-            value = queue.pop(0)
-            out.append(format_term(resolve(value)) if directive == "q" else _unquoted(value))
-        else:
-            out.append("~" + directive)
-    _write(engine, "".join(out))
+    from symlearn.engine.formatting import format_text
+
+    _write(engine, format_text(control, values))
     return True

@@ -1,24 +1,30 @@
 """Control constructs of the query engine.
 
-Disjunction, if-then-else, negation, ``call/N``, ``findall``, ``forall``,
-``bagof``/``setof``, ``aggregate_all``, ``catch``/``throw``, ``once`` and
-``ignore``.
+Conjunction, cut, disjunction, if-then-else, negation, ``call/N``,
+``findall``, ``forall``, ``bagof``/``setof``, ``aggregate_all``,
+``catch``/``throw``, ``once`` and ``ignore``.
 
-Each construct is a function ``(engine, args, cut_barrier, depth, next,
-choicepoints) -> continuation`` that rewrites the goal into simpler goals and
-choicepoints of the machine in :mod:`symlearn.engine.sld`; none of them proves
-anything by Python recursion except the all-solutions predicates, which run a
-nested machine to collect their solutions.
+Each construct is a *procedure* ``(m, args, cut_barrier, depth, next) ->
+continuation`` that rewrites the goal into simpler goals and choicepoints of
+the machine in :mod:`symlearn.engine.sld`.  None of them proves anything by
+Python recursion: the all-solutions predicates push a ``COLLECT``
+choicepoint, run their goal with a continuation that records each solution
+and fails, and finish when backtracking reaches the choicepoint, so they
+nest to any depth.
+
+Functions
+---------
+call_goal, add_arguments, sort_terms
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cmp_to_key
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import PrologThrow, instantiation_error, type_error
-from symlearn.engine.machine import ALT, CATCH, FAIL, ITER, Choice, Cont, CutTo, ExitCatch, SoftCut
+from symlearn.engine.machine import ALT, CATCH, COLLECT, DEAD, FAIL, ITER, REACTIVATE, Choice, Cont
 from symlearn.engine.runtime import (
     Ref,
     RTerm,
@@ -32,16 +38,16 @@ from symlearn.engine.runtime import (
 from symlearn.logic.terms import Struct, Term, compare_terms, make_list
 
 if TYPE_CHECKING:
-    from symlearn.engine.sld import Engine
+    from symlearn.engine.sld import Run
 
-__all__ = ["CONTROL"]
+__all__ = ["CONTROL", "add_arguments", "call_goal", "sort_terms"]
 
-Control = Callable[["Engine", tuple[RTerm, ...], int, int, Cont, list[Choice]], object]
-CONTROL: dict[tuple[str, int], Control] = {}
+Procedure = Callable[["Run", object, int, int, Cont], object]
+CONTROL: dict[tuple[str, int], Procedure] = {}
 
 
-def _control(name: str, *arities: int) -> Callable[[Control], Control]:
-    def register(function: Control) -> Control:
+def _control(name: str, *arities: int) -> Callable[[Procedure], Procedure]:
+    def register(function: Procedure) -> Procedure:
         for arity in arities:
             CONTROL[(name, arity)] = function
         return function
@@ -49,78 +55,135 @@ def _control(name: str, *arities: int) -> Callable[[Control], Control]:
     return register
 
 
+def call_goal(m: Run, goal: object, cutb: int, depth: int, nxt: Cont) -> object:
+    """Run the goal *term* ``goal`` (cut inside it cuts to ``cutb``)."""
+    while goal.__class__ is Ref:
+        value = goal.value
+        if value is None:
+            raise instantiation_error()
+        goal = value
+    kind = goal.__class__
+    if kind is Struct:
+        procedures = m.engine._procedures
+        key = (goal.name, len(goal.args))
+        procedure = procedures.get(key) or m.engine.procedure(*key)
+        return procedure(m, goal.args, cutb, depth, nxt)
+    if kind is str:
+        procedure = m.engine._procedures.get((goal, 0)) or m.engine.procedure(goal, 0)
+        return procedure(m, (), cutb, depth, nxt)
+    raise type_error("callable", resolve(goal))
+
+
+def cut_to(m: Run, height: object, cutb: int, depth: int, nxt: Cont) -> object:
+    """Internal goal: remove the choicepoints from ``height`` up (if-then-else, negation)."""
+    del m.cps[height:]
+    return nxt
+
+
+def _soft_cut(m: Run, choice: object, cutb: int, depth: int, nxt: Cont) -> object:
+    """Internal goal: disable the else-branch choicepoint of ``C *-> T ; E``."""
+    choice.kind = DEAD
+    return nxt
+
+
+def _exit_catch(m: Run, choice: object, cutb: int, depth: int, nxt: Cont) -> object:
+    """Internal goal: ``catch/3``'s goal succeeded; the catcher is no longer active."""
+    choice.pos = 0
+    m.cps.append(Choice(REACTIVATE, len(m.trail), None, 0, choice))
+    return nxt
+
+
+@_control(",", 2)
+def _conjunction(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    first, second = args
+    return (call_goal, first, cutb, depth, (call_goal, second, cutb, depth, nxt))
+
+
+@_control("true", 0)
+def _true(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    return nxt
+
+
+@_control("fail", 0)
+@_control("false", 0)
+def _fail(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    return FAIL
+
+
+@_control("!", 0)
+def _cut(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    del m.cps[cutb:]
+    return nxt
+
+
 def _is_pair(term: object, name: str) -> bool:
     return type(term) is Struct and term.name == name and len(term.args) == 2
 
 
 @_control(";", 2)
-def _disjunction(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
+def _disjunction(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     left, right = deref(args[0]), args[1]
+    cps = m.cps
     height = len(cps)
-    else_branch = Choice(ALT, len(engine.trail), (right, cutb, depth, nxt), depth)
+    else_branch = Choice(ALT, len(m.trail), (call_goal, right, cutb, depth, nxt), depth)
     cps.append(else_branch)
     if _is_pair(left, "->"):
         condition, then = left.args
-        return (
-            condition,
-            height + 1,
-            depth,
-            (CutTo(height), cutb, depth, (then, cutb, depth, nxt)),
-        )
+        then_cont = (call_goal, then, cutb, depth, nxt)
+        return (call_goal, condition, height + 1, depth, (cut_to, height, cutb, depth, then_cont))
     if _is_pair(left, "*->"):
         condition, then = left.args
+        then_cont = (call_goal, then, cutb, depth, nxt)
         return (
+            call_goal,
             condition,
             height + 1,
             depth,
-            (SoftCut(else_branch), cutb, depth, (then, cutb, depth, nxt)),
+            (_soft_cut, else_branch, cutb, depth, then_cont),
         )
-    return (left, cutb, depth, nxt)
+    return (call_goal, left, cutb, depth, nxt)
 
 
 @_control("->", 2)
-def _if_then(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
-    height = len(cps)
-    return (args[0], height, depth, (CutTo(height), cutb, depth, (args[1], cutb, depth, nxt)))
+def _if_then(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    height = len(m.cps)
+    then_cont = (call_goal, args[1], cutb, depth, nxt)
+    return (call_goal, args[0], height, depth, (cut_to, height, cutb, depth, then_cont))
 
 
 @_control("*->", 2)
-def _soft_if_then(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
-    return (args[0], len(cps), depth, (args[1], cutb, depth, nxt))
+def _soft_if_then(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    then_cont = (call_goal, args[1], cutb, depth, nxt)
+    return (call_goal, args[0], len(m.cps), depth, then_cont)
 
 
-def _negation(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
+def _negation(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    cps = m.cps
     height = len(cps)
-    cps.append(Choice(ALT, len(engine.trail), nxt, depth))
-    return (args[0], height + 1, depth, (CutTo(height), cutb, depth, ("fail", cutb, depth, None)))
+    cps.append(Choice(ALT, len(m.trail), nxt, depth))
+    return (call_goal, args[0], height + 1, depth + 1, (cut_to, height, cutb, depth, FAIL_CONT))
 
 
+def _fail_goal(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    return FAIL
+
+
+FAIL_CONT: Cont = (_fail_goal, None, 0, 0, None)
 CONTROL[("\\+", 1)] = CONTROL[("not", 1)] = CONTROL[("tnot", 1)] = _negation
 
 
 @_control("once", 1)
-def _once(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
-    height = len(cps)
-    return (args[0], height, depth, (CutTo(height), cutb, depth, nxt))
+def _once(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    height = len(m.cps)
+    return (call_goal, args[0], height, depth + 1, (cut_to, height, cutb, depth, nxt))
 
 
 @_control("ignore", 1)
-def _ignore(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
+def _ignore(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    cps = m.cps
     height = len(cps)
-    cps.append(Choice(ALT, len(engine.trail), nxt, depth))
-    return (args[0], height + 1, depth, (CutTo(height), cutb, depth, nxt))
+    cps.append(Choice(ALT, len(m.trail), nxt, depth))
+    return (call_goal, args[0], height + 1, depth + 1, (cut_to, height, cutb, depth, nxt))
 
 
 def add_arguments(goal: object, extra: tuple[RTerm, ...]) -> RTerm:
@@ -140,73 +203,85 @@ def add_arguments(goal: object, extra: tuple[RTerm, ...]) -> RTerm:
 
 
 @_control("call", 1, 2, 3, 4, 5, 6, 7, 8)
-def _call(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
-    return (add_arguments(args[0], args[1:]), len(cps), depth, nxt)
+def _call(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    goal = add_arguments(args[0], args[1:])
+    return (call_goal, goal, len(m.cps), depth + 1, nxt)
 
 
 @_control("forall", 2)
-def _forall(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
+def _forall(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     condition, action = args
-    check = Struct("\\+", (Struct(",", (condition, Struct("\\+", (action,)))),))
-    return (check, cutb, depth, nxt)
+    check = Struct(",", (condition, Struct("\\+", (action,))))
+    return _negation(m, (check,), cutb, depth, nxt)
 
 
 @_control("catch", 3)
-def _catch(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
+def _catch(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     goal, catcher, recovery = args
+    cps = m.cps
     height = len(cps)
-    choice = Choice(CATCH, len(engine.trail), nxt, depth, catcher, recovery, cutb, pos=1)
+    choice = Choice(CATCH, len(m.trail), nxt, depth, catcher, recovery, cutb, pos=1)
     cps.append(choice)
-    return (goal, height + 1, depth, (ExitCatch(choice), cutb, depth, nxt))
+    return (call_goal, goal, height + 1, depth + 1, (_exit_catch, choice, cutb, depth, nxt))
 
 
 @_control("throw", 1)
-def _throw(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
+def _throw(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     ball = deref(args[0])
     if type(ball) is Ref:
         raise instantiation_error()
     raise PrologThrow(copy_runtime(ball))
 
 
-def collect(engine: Engine, template: object, goal: object, depth: int) -> list[RTerm]:
-    """Copies of ``template`` for every solution of ``goal`` (bindings undone after)."""
+# ---------------------------------------------------------------- all solutions
+Finish = Callable[["Run", list[RTerm], Choice], object]
+
+
+def _record(m: Run, data: object, cutb: int, depth: int, nxt: Cont) -> object:
+    """Internal goal: record a copy of the template in the collector, then fail."""
+    results, template = data
+    results.append(copy_runtime(template))
+    return FAIL
+
+
+def _finish(m: Run, choice: Choice) -> object:
+    return choice.b(m, choice.c, choice)
+
+
+def collect(
+    m: Run, template: object, goal: object, depth: int, nxt: Cont, finish: Finish
+) -> object:
+    """Run ``goal``, collecting copies of ``template``; then ``finish(m, results, choice)``."""
     results: list[RTerm] = []
-    mark = len(engine.trail)
-    try:
-        for _ in engine._run((goal, 0, depth + 1, None)):
-            results.append(copy_runtime(template))
-    finally:
-        engine._undo(mark)
-    return results
+    cps = m.cps
+    choice = Choice(COLLECT, len(m.trail), nxt, depth, _finish, finish, results)
+    cps.append(choice)
+    record = (_record, (results, template), 0, depth, None)
+    return (call_goal, goal, len(cps), depth + 1, record)
 
 
-def _unify_or_fail(engine: Engine, a: object, b: object, nxt: Cont) -> RTerm:
-    return nxt if unify(a, b, engine.trail) else FAIL
+def _unify_then(m: Run, a: object, b: object, choice: Choice) -> object:
+    return choice.cont if unify(a, b, m.trail) else FAIL
 
 
 @_control("findall", 3)
-def _findall(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
+def _findall(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     template, goal, result = args
-    return _unify_or_fail(engine, result, make_list(collect(engine, template, goal, depth)), nxt)
+
+    def finish(m: Run, items: list[RTerm], choice: Choice) -> object:
+        return _unify_then(m, result, make_list(items), choice)
+
+    return collect(m, template, goal, depth, nxt, finish)
 
 
 @_control("findall", 4)
-def _findall_tail(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
+def _findall_tail(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     template, goal, result, tail = args
-    items = collect(engine, template, goal, depth)
-    return _unify_or_fail(engine, result, make_list(items, tail), nxt)
+
+    def finish(m: Run, items: list[RTerm], choice: Choice) -> object:
+        return _unify_then(m, result, make_list(items, tail), choice)
+
+    return collect(m, template, goal, depth, nxt, finish)
 
 
 def sort_terms(items: list[RTerm], unique: bool) -> list[RTerm]:
@@ -228,30 +303,41 @@ def _number_result(values: list[RTerm], combine: Callable[[list[RTerm]], object]
 
 
 @_control("aggregate_all", 3)
-def _aggregate_all(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
+def _aggregate_all(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     spec, goal, result = deref(args[0]), args[1], args[2]
     if spec == "count":
-        return _unify_or_fail(engine, result, len(collect(engine, "x", goal, depth)), nxt)
+        spec = Struct("count", ("x",))
     if type(spec) is not Struct:
         raise type_error("aggregate_spec", resolve(spec))
     kind, inner = spec.name, spec.args
     if kind == "count" and len(inner) == 1:
-        return _unify_or_fail(engine, result, len(collect(engine, inner[0], goal, depth)), nxt)
+        return collect(
+            m, "x", goal, depth, nxt, lambda m, items, c: _unify_then(m, result, len(items), c)
+        )
     if kind in ("bag", "set") and len(inner) == 1:
-        items = collect(engine, inner[0], goal, depth)
-        if kind == "set":
-            items = sort_terms(items, unique=True)
-        return _unify_or_fail(engine, result, make_list(items), nxt)
+
+        def finish_bag(m: Run, items: list[RTerm], choice: Choice) -> object:
+            if kind == "set":
+                items = sort_terms(items, unique=True)
+            return _unify_then(m, result, make_list(items), choice)
+
+        return collect(m, inner[0], goal, depth, nxt, finish_bag)
     if kind == "sum" and len(inner) == 1:
-        values = collect(engine, inner[0], goal, depth)
-        return _unify_or_fail(engine, result, _number_result(values, _sum), nxt)
+
+        def finish_sum(m: Run, items: list[RTerm], choice: Choice) -> object:
+            return _unify_then(m, result, _number_result(items, _sum), choice)
+
+        return collect(m, inner[0], goal, depth, nxt, finish_sum)
     if kind in ("max", "min") and len(inner) in (1, 2):
-        pairs = collect(engine, Struct("-", (inner[0], inner[-1])), goal, depth)
-        if not pairs:
-            return FAIL
-        return _extremum(engine, kind, pairs, len(inner) == 2, result, nxt)
+        with_witness = len(inner) == 2
+
+        def finish_extremum(m: Run, pairs: list[RTerm], choice: Choice) -> object:
+            if not pairs:
+                return FAIL
+            return _extremum(m, kind, pairs, with_witness, result, choice)
+
+        template = Struct("-", (inner[0], inner[-1]))
+        return collect(m, template, goal, depth, nxt, finish_extremum)
     raise type_error("aggregate_spec", resolve(spec))
 
 
@@ -263,8 +349,8 @@ def _sum(values: list[RTerm]) -> RTerm:
 
 
 def _extremum(
-    engine: Engine, kind: str, pairs: list[RTerm], with_witness: bool, result: object, nxt: Cont
-) -> RTerm:
+    m: Run, kind: str, pairs: list[RTerm], with_witness: bool, result: object, choice: Choice
+) -> object:
     from symlearn.engine.arithmetic import evaluate
 
     best_value: object = None
@@ -274,7 +360,7 @@ def _extremum(
         if best_value is None or (value > best_value if kind == "max" else value < best_value):
             best_value, best_witness = value, pair.args[1]
     answer = Struct(kind, (best_value, best_witness)) if with_witness else best_value
-    return _unify_or_fail(engine, result, answer, nxt)
+    return _unify_then(m, result, answer, choice)
 
 
 def _strip_existential(goal: object) -> tuple[object, list[RTerm]]:
@@ -296,59 +382,59 @@ def _free_variables(goal: object, bound: list[RTerm]) -> list[Ref]:
 
 def _refs(term: object) -> list[Ref]:
     seen: dict[Ref, None] = {}
+    visited: set[int] = set()
     stack = [term]
     while stack:
         t = deref(stack.pop())
         if type(t) is Ref:
             seen.setdefault(t, None)
-        elif type(t) is Struct:
+        elif type(t) is Struct and id(t) not in visited:
+            visited.add(id(t))
             stack.extend(reversed(t.args))
     return list(seen)
 
 
-def _bagof(
-    engine: Engine,
-    args: tuple[RTerm, ...],
-    depth: int,
-    nxt: Cont,
-    cps: list[Choice],
-    unique: bool,
-) -> RTerm:
+def _bagof(m: Run, args: object, depth: int, nxt: Cont, unique: bool) -> object:
     template, goal, result = args
     inner_goal, quantified = _strip_existential(goal)
     free = _free_variables(inner_goal, [template, *quantified])
     witness = make_list(free)
-    pairs = collect(engine, Struct("-", (witness, template)), inner_goal, depth)
-    if not pairs:
-        return FAIL
-    groups: dict[Term, tuple[object, list[RTerm]]] = {}
-    for pair in pairs:
-        key = variant_key(pair.args[0])
-        if key not in groups:
-            groups[key] = (pair.args[0], [])
-        groups[key][1].append(pair.args[1])
-    ordered = sorted(groups.items(), key=cmp_to_key(lambda a, b: compare_terms(a[0], b[0])))
-    trail = engine.trail
 
-    def alternatives() -> RTerm:
-        for _key, (group_witness, items) in ordered:
-            values = sort_terms(items, unique=True) if unique else items
-            if unify(witness, group_witness, trail) and unify(result, make_list(values), trail):
-                yield
+    def finish(m: Run, pairs: list[RTerm], choice: Choice) -> object:
+        if not pairs:
+            return FAIL
+        groups: dict[Term, tuple[object, list[RTerm]]] = {}
+        for pair in pairs:
+            key = variant_key(pair.args[0])
+            if key not in groups:
+                groups[key] = (pair.args[0], [])
+            groups[key][1].append(pair.args[1])
+        ordered = sorted(groups.items(), key=cmp_to_key(lambda a, b: compare_terms(a[0], b[0])))
+        trail = m.trail
 
-    cps.append(Choice(ITER, len(trail), nxt, depth, alternatives()))
-    return engine._backtrack(cps)
+        def alternatives() -> object:
+            for _key, (group_witness, items) in ordered:
+                values = sort_terms(items, unique=True) if unique else items
+                if unify(witness, group_witness, trail) and unify(
+                    result, make_list(values), trail
+                ):
+                    yield
+
+        solutions = alternatives()
+        mark = len(trail)
+        if next(solutions, FAIL) is FAIL:
+            return FAIL
+        m.cps.append(Choice(ITER, mark, choice.cont, choice.depth, solutions))
+        return choice.cont
+
+    return collect(m, Struct("-", (witness, template)), inner_goal, depth, nxt, finish)
 
 
 @_control("bagof", 3)
-def _bagof_control(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
-    return _bagof(engine, args, depth, nxt, cps, unique=False)
+def _bagof_control(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    return _bagof(m, args, depth, nxt, unique=False)
 
 
 @_control("setof", 3)
-def _setof_control(
-    engine: Engine, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont, cps: list[Choice]
-) -> RTerm:
-    return _bagof(engine, args, depth, nxt, cps, unique=True)
+def _setof_control(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    return _bagof(m, args, depth, nxt, unique=True)

@@ -7,43 +7,47 @@ neither module reaches into the other.
 
 from __future__ import annotations
 
+from symlearn.engine.runtime import ref_serials
 from symlearn.logic.terms import Term
 
 __all__ = [
     "ALT",
     "CATCH",
     "CLAUSES",
+    "COLLECT",
     "DEAD",
+    "FACTS",
     "FAIL",
     "ITER",
     "NOT_HERE",
     "REACTIVATE",
     "TABLE",
-    "AddAnswer",
     "Choice",
     "Cont",
-    "CutTo",
-    "ExitCatch",
-    "Resolve",
-    "SoftCut",
     "Table",
 ]
 
-#: A continuation: (goal, cut barrier, depth, next continuation) or None when done.
-Cont = tuple[object, int, int, "Cont"] | None
-#: What a goal function returns when the goal fails.
+#: A continuation: (procedure, arguments, cut barrier, depth, next continuation),
+#: or None when nothing is left to prove.
+Cont = tuple[object, object, int, int, "Cont"] | None
+#: What a procedure returns when its goal fails.
 FAIL = object()
-#: Returned by a fast path that does not apply to the call (None means "proved").
+#: Returned by a fast path that does not apply to the call.
 NOT_HERE = object()
 
 # Choicepoint kinds.
-CLAUSES, ALT, ITER, CATCH, REACTIVATE, TABLE, DEAD = range(7)
+CLAUSES, ALT, ITER, CATCH, REACTIVATE, TABLE, DEAD, FACTS, COLLECT = range(9)
 
 
 class Choice:
-    """A choicepoint: where to resume when backtracking, and the trail mark to undo to."""
+    """A choicepoint: where to resume when backtracking, and the trail mark to undo to.
 
-    __slots__ = ("a", "b", "c", "cont", "depth", "kind", "mark", "pos")
+    ``stamp`` orders it among the run-time variables (:class:`Ref` serials):
+    a variable made after the newest choicepoint need not be trailed, since
+    backtracking to that choicepoint leaves nothing that refers to it.
+    """
+
+    __slots__ = ("a", "b", "c", "cont", "depth", "kind", "mark", "pos", "stamp")
 
     def __init__(
         self,
@@ -64,52 +68,7 @@ class Choice:
         self.b = b
         self.c = c
         self.pos = pos
-
-
-class CutTo:
-    """Internal goal: remove the choicepoints from ``height`` up (if-then-else, negation)."""
-
-    __slots__ = ("height",)
-
-    def __init__(self, height: int) -> None:
-        self.height = height
-
-
-class SoftCut:
-    """Internal goal: disable the else-branch choicepoint of ``C *-> T ; E``."""
-
-    __slots__ = ("choice",)
-
-    def __init__(self, choice: Choice) -> None:
-        self.choice = choice
-
-
-class ExitCatch:
-    """Internal goal: ``catch/3``'s goal succeeded; the catcher is no longer active."""
-
-    __slots__ = ("choice",)
-
-    def __init__(self, choice: Choice) -> None:
-        self.choice = choice
-
-
-class Resolve:
-    """Internal goal: resolve ``goal`` against its clauses, bypassing its table."""
-
-    __slots__ = ("goal",)
-
-    def __init__(self, goal: object) -> None:
-        self.goal = goal
-
-
-class AddAnswer:
-    """Internal goal: record the current instance of ``goal`` in ``table``, then fail."""
-
-    __slots__ = ("goal", "table")
-
-    def __init__(self, table: Table, goal: object) -> None:
-        self.table = table
-        self.goal = goal
+        self.stamp = next(ref_serials)
 
 
 class Table:

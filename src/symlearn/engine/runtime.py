@@ -51,7 +51,9 @@ __all__ = [
 RTerm = Any
 
 
-_ref_serials = itertools.count()
+#: Serial numbers of run-time variables (and of choicepoints, which they are ordered with).
+ref_serials = itertools.count()
+_ref_serials = ref_serials
 
 
 class Ref:
@@ -90,11 +92,13 @@ def bind(ref: Ref, value: object, trail: list[Ref]) -> None:
 
 def _occurs(ref: Ref, term: object) -> bool:
     stack = [term]
+    visited: set[int] = set()
     while stack:
         t = deref(stack.pop())
         if t is ref:
             return True
-        if type(t) is Struct:
+        if type(t) is Struct and id(t) not in visited:
+            visited.add(id(t))
             stack.extend(t.args)
     return False
 
@@ -103,9 +107,48 @@ def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) ->
     """Unify two run-time terms, binding references (trailed); False if they clash.
 
     On failure some bindings may have been made; the caller undoes the trail.
+    Terms of any depth are fine (no recursion), and so are cyclic ones: past
+    a million pairs the unifier remembers the pairs of compound terms it has
+    met and does not unify a pair twice (unification of rational trees).
     """
+    # Fast path: a variable or an atomic value on either side.
+    while a.__class__ is Ref:
+        v = a.value
+        if v is None:
+            break
+        a = v
+    while b.__class__ is Ref:
+        v = b.value
+        if v is None:
+            break
+        b = v
+    if a is b:
+        return True
+    if not occurs_check:
+        if a.__class__ is Ref:
+            a.value = b
+            trail.append(a)
+            return True
+        if b.__class__ is Ref:
+            b.value = a
+            trail.append(b)
+            return True
+    if (a.__class__ is not Struct or b.__class__ is not Struct) and (
+        a.__class__ is not Ref and b.__class__ is not Ref
+    ):
+        return a.__class__ is b.__class__ and a == b
+    return _unify_general(a, b, trail, occurs_check)
+
+
+#: Pairs of compound terms a traversal meets before it starts watching for cycles.
+CYCLE_WATCH = 100_000
+
+
+def _unify_general(a: object, b: object, trail: list[Ref], occurs_check: bool) -> bool:
     stack = [(a, b)]
     pop = stack.pop
+    pairs = 0
+    seen: set[tuple[int, int]] | None = None
     while stack:
         x, y = pop()
         while type(x) is Ref:
@@ -140,6 +183,15 @@ def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) ->
             xa, ya = x.args, y.args
             if x.name != y.name or len(xa) != len(ya):
                 return False
+            if seen is not None:
+                pair = (id(x), id(y))
+                if pair in seen:
+                    continue
+                seen.add(pair)
+            else:
+                pairs += 1
+                if pairs > CYCLE_WATCH:
+                    seen = set()
             stack.extend(zip(xa, ya))
         elif tx is not ty or x != y:
             return False
@@ -234,18 +286,15 @@ def unify_head(template: object, term: object, frame: list[RTerm], trail: list[R
 
 
 class CompiledClause:
-    """A clause ready to run: head-argument and body templates over ``nvars`` slots.
+    """A clause as templates: head arguments and body goals over ``nvars`` slots.
 
-    ``ground_args`` is set for a ground fact: its head arguments are compared
-    with the goal directly, without a frame.  For every other clause,
-    :meth:`code` gives two generated functions (compiled on first use):
-    ``unify_head(args, frame, trail) -> bool`` and
-    ``make_body(frame, next, height, depth) -> continuation``, which do what
-    :func:`unify_head` and :func:`build` do for this clause's templates,
-    without interpreting them.
+    This is the *interpreted* form (:func:`unify_head` and :func:`build` run
+    it); the machine runs the clause functions generated from the same
+    clause by :mod:`symlearn.engine.codegen`, and the tests check that the
+    two agree.  ``ground_args`` is set for a ground fact.
     """
 
-    __slots__ = ("_code", "body", "clause", "ground_args", "head_args", "nvars")
+    __slots__ = ("body", "clause", "ground_args", "head_args", "nvars")
 
     def __init__(self, clause: Clause) -> None:
         slots: dict[Var, int] = {}
@@ -256,103 +305,6 @@ class CompiledClause:
         self.body = tuple(_template(g, slots) for g in clause.body)
         self.nvars = len(slots)
         self.ground_args = head_args if not clause.body and not slots else None
-        self._code: tuple[Callable[..., bool], Callable[..., RTerm]] | None = None
-
-    def code(self) -> tuple[Callable[..., bool], Callable[..., RTerm]]:
-        """The generated ``(unify_head, make_body)`` functions of this clause."""
-        if self._code is None:
-            self._code = _generate(self)
-        return self._code
-
-
-def _slots_in(template: object) -> set[int]:
-    """The slot numbers occurring in a template."""
-    found: set[int] = set()
-    stack = [template]
-    while stack:
-        t = stack.pop()
-        if type(t) is Slot:
-            found.add(t.index)
-        elif type(t) is TStruct:
-            stack.extend(t.args)
-    return found
-
-
-def _generate(clause: CompiledClause) -> tuple[Callable[..., bool], Callable[..., RTerm]]:
-    """Generate Python source for one clause's head unification and body construction."""
-    names: dict[str, object] = {
-        "Ref": Ref,
-        "Struct": Struct,
-        "unify": unify,
-        "unify_head": unify_head,
-    }
-
-    def constant(value: object) -> str:
-        label = f"k{len(names)}"
-        names[label] = value
-        return label
-
-    head_slots: set[int] = set()
-    head_lines = []
-    for position, template in enumerate(clause.head_args):
-        arg = f"args[{position}]"
-        if type(template) is Slot:
-            index = template.index
-            if index in head_slots:
-                head_lines.append(f"if not unify(frame[{index}], {arg}, trail): return False")
-            else:
-                head_slots.add(index)
-                head_lines.append(f"frame[{index}] = {arg}")
-        elif type(template) in (str, int, float):
-            value = constant(template)
-            head_lines += [
-                f"a = {arg}",
-                "while a.__class__ is Ref:",
-                "    b = a.value",
-                "    if b is None: break",
-                "    a = b",
-                "if a.__class__ is Ref:",
-                f"    a.value = {value}",
-                "    trail.append(a)",
-                f"elif not (a == {value} and a.__class__ is {value}.__class__): return False",
-            ]
-        else:  # a compound template: matched by the general routine, which fills its slots
-            head_lines.append(
-                f"if not unify_head({constant(template)}, {arg}, frame, trail): return False"
-            )
-            head_slots.update(_slots_in(template))
-    head_lines.append("return True")
-
-    fresh = [i for i in range(clause.nvars) if i not in head_slots]
-
-    def expression(template: object) -> str:
-        if type(template) is Slot:
-            return f"v{template.index}" if template.index in fresh else f"frame[{template.index}]"
-        if type(template) is TStruct:
-            items = ", ".join(expression(a) for a in template.args)
-            comma = "," if len(template.args) == 1 else ""
-            return f"Struct({constant(template.name)}, ({items}{comma}))"
-        return constant(template)
-
-    body_lines = []
-    for index in fresh:  # variables first met in the body (or in a compound head argument)
-        body_lines += [
-            f"v{index} = frame[{index}]",
-            f"if v{index} is None: v{index} = frame[{index}] = Ref()",
-        ]
-    cont = "nxt"
-    for goal in reversed(clause.body):
-        cont = f"({expression(goal)}, height, depth, {cont})"
-    body_lines.append(f"return {cont}")
-
-    source = (
-        "def unify_clause_head(args, frame, trail):\n"
-        + "".join(f"    {line}\n" for line in head_lines)
-        + "def make_body(frame, nxt, height, depth):\n"
-        + "".join(f"    {line}\n" for line in body_lines)
-    )
-    exec(compile(source, "<symlearn clause>", "exec"), names)
-    return names["unify_clause_head"], names["make_body"]
 
 
 def compile_clause(clause: Clause) -> CompiledClause:
@@ -370,6 +322,8 @@ def compare_runtime(a: RTerm, b: RTerm) -> int:
     ordered by age.
     """
     stack = [(a, b)]
+    pairs = 0
+    seen: set[tuple[int, int]] | None = None
     while stack:
         x, y = stack.pop()
         x, y = deref(x), deref(y)
@@ -400,8 +354,24 @@ def compare_runtime(a: RTerm, b: RTerm) -> int:
                 return -1 if len(x.args) < len(y.args) else 1
             if x.name != y.name:
                 return -1 if x.name < y.name else 1
+            if seen is not None:  # cyclic terms: a pair met again compares equal
+                pair = (id(x), id(y))
+                if pair in seen:
+                    continue
+                seen.add(pair)
+            else:
+                pairs += 1
+                if pairs > CYCLE_WATCH:
+                    seen = set()
             stack.extend(reversed(list(zip(x.args, y.args))))
     return 0
+
+
+def cyclic_term_error() -> Exception:
+    """``error(type_error(acyclic_term, ...), _)``: a cyclic term cannot be copied out."""
+    from symlearn.engine.arithmetic import type_error
+
+    return type_error("acyclic_term", "<cyclic term>")
 
 
 def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:
@@ -409,9 +379,13 @@ def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:
     # Work stack of (term, number of args already pushed or -1); results on ``out``.
     out: list[RTerm] = []
     stack: list[tuple[object, bool]] = [(term, False)]
+    nodes = 0
+    open_ids: set[int] | None = None  # compound terms being copied (watched after many nodes)
     while stack:
         t, expanded = stack.pop()
         if expanded:
+            if open_ids is not None:
+                open_ids.discard(id(t))
             n = len(t.args)
             args = tuple(out[len(out) - n :])
             del out[len(out) - n :]
@@ -422,6 +396,17 @@ def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:
             continue
         t = leaf(t)
         if type(t) is Struct:
+            if open_ids is not None:
+                if id(t) in open_ids:
+                    raise cyclic_term_error()
+                open_ids.add(id(t))
+            else:
+                nodes += 1
+                if nodes > CYCLE_WATCH // 10:
+                    open_ids = {id(x) for x, done in stack if done}
+                    if id(t) in open_ids:
+                        raise cyclic_term_error()
+                    open_ids.add(id(t))
             stack.append((t, True))
             for arg in reversed(t.args):
                 stack.append((arg, False))
@@ -485,6 +470,27 @@ def variant_key(term: object) -> Term:
 
 def copy_runtime(term: object) -> RTerm:
     """``copy_term/2``: a copy of a run-time term with fresh references."""
+    while term.__class__ is Ref:  # fast paths: an atomic value, or a flat compound of them
+        value = term.value
+        if value is None:
+            return Ref()
+        term = value
+    kind = term.__class__
+    if kind is str or kind is int or kind is float:
+        return term
+    if kind is Struct:
+        items = []
+        for arg in term.args:
+            while arg.__class__ is Ref:
+                value = arg.value
+                if value is None:
+                    break
+                arg = value
+            if arg.__class__ is Struct or arg.__class__ is Ref:
+                break
+            items.append(arg)
+        else:
+            return Struct(term.name, tuple(items))
     fresh: dict[Ref, Ref] = {}
 
     def leaf(t: object) -> RTerm:

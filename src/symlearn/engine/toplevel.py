@@ -221,6 +221,8 @@ def run_query(
     unknown: str = "error",
     output: TextIO | None = None,
     answer_depth: int = ANSWER_DEPTH,
+    timeout: float | None = None,
+    max_memory: int | None = None,
 ) -> QueryAnswers:
     """Every solution of ``goal`` (text) in ``kb``, formatted as SWI-Prolog's toplevel does.
 
@@ -234,10 +236,18 @@ def run_query(
     KBSyntaxError
         When the goal does not parse.
     PrologError, UnknownPredicateError, EngineLimitError
-        From the engine.
+        From the engine (``timeout`` in seconds, ``max_memory`` in bytes).
     """
     term, variables = parse_term_with_variables(goal, "<goal>")
-    engine = Engine(kb, max_depth=max_depth, max_steps=max_steps, unknown=unknown, output=output)
+    engine = Engine(
+        kb,
+        max_depth=max_depth,
+        max_steps=max_steps,
+        unknown=unknown,
+        output=output,
+        timeout=timeout,
+        max_memory=max_memory,
+    )
     visible = {name: var for name, var in variables.items() if not name.startswith("_")}
     values = [
         {name: solution[var] for name, var in visible.items()}

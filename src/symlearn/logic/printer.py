@@ -30,7 +30,8 @@ grandparent(A, B) :-
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import sys
+from collections.abc import Generator, Mapping
 from decimal import Decimal
 
 from symlearn.logic.operators import INFIX, PREFIX
@@ -164,7 +165,17 @@ def format_float(value: float) -> str:
 
 
 def _format_number(value: int | float) -> str:
-    return format_float(value) if type(value) is float else str(value)
+    if type(value) is float:
+        return format_float(value)
+    try:
+        return str(value)
+    except ValueError:  # past Python's digit limit for int -> str: big integers print in full
+        limit = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        try:
+            return str(value)
+        finally:
+            sys.set_int_max_str_digits(limit)
 
 
 def variable_names(term: Term, singletons_as_underscore: bool = True) -> dict[Var, str]:
@@ -227,6 +238,34 @@ class _Writer:
         return names
 
     def write(self, term: Term, max_priority: int = 1200) -> str:
+        """The text of ``term`` in a context of priority ``max_priority``.
+
+        Terms of any depth are written without Python recursion: each step
+        below is a generator that asks for the text of a subterm by yielding
+        it, and this loop keeps the generators on a stack.
+        """
+        stack: list[Generator[tuple[Term, int, bool], str | None, str]] = [
+            self.step(term, max_priority, False)
+        ]
+        result: str | None = None
+        while stack:
+            try:
+                request = stack[-1].send(result)
+            except StopIteration as done:
+                stack.pop()
+                result = done.value
+                continue
+            result = None
+            stack.append(self.step(*request))
+        assert result is not None
+        return result
+
+    def step(
+        self, term: Term, max_priority: int, operand: bool
+    ) -> Generator[tuple[Term, int, bool], str | None, str]:
+        """Write one term; yields ``(subterm, priority, operand)`` for each subterm's text."""
+        if operand and type(term) is str and term in _OPERATOR_ATOMS:
+            return "(" + format_atom(term) + ")"
         t = type(term)
         if t is str:
             assert isinstance(term, str)
@@ -241,40 +280,35 @@ class _Writer:
             assert isinstance(term, PString)
             return '"' + _escape(term.value, '"') + '"'
         assert isinstance(term, Struct)
-        return self.compound(term, max_priority)
-
-    def operand(self, term: Term, max_priority: int) -> str:
-        """Write an operand of an operator: an operator atom goes in brackets."""
-        if type(term) is str and term in _OPERATOR_ATOMS:
-            return "(" + format_atom(term) + ")"
-        return self.write(term, max_priority)
-
-    def compound(self, term: Struct, max_priority: int) -> str:
         name, args = term.name, term.args
         if name == LIST_FUNCTOR and len(args) == 2:
-            return self.list(term)
+            items, tail = list_items(term)
+            parts = []
+            for item in items:
+                parts.append((yield (item, 999, False)))
+            text = "[" + ", ".join(parts)  # type: ignore[arg-type]
+            if tail != EMPTY_LIST:
+                text += "|" + (yield (tail, 999, False))  # type: ignore[operator]
+            return text + "]"
         if name == "{}" and len(args) == 1:
-            return "{" + self.write(args[0], 1200) + "}"
+            return "{" + (yield (args[0], 1200, False)) + "}"  # type: ignore[operator]
         if len(args) == 2 and name in INFIX:
-            return self.infix(name, args[0], args[1], max_priority)
+            return (yield from self.infix(name, args[0], args[1], max_priority))
         if len(args) == 1 and name in PREFIX:
-            return self.prefix(name, args[0], max_priority)
-        inner = ", ".join(self.write(a, 999) for a in args)
-        return f"{format_atom(name)}({inner})"
+            return (yield from self.prefix(name, args[0], max_priority))
+        parts = []
+        for arg in args:
+            parts.append((yield (arg, 999, False)))
+        return f"{format_atom(name)}({', '.join(parts)})"  # type: ignore[arg-type]
 
-    def list(self, term: Struct) -> str:
-        items, tail = list_items(term)
-        text = "[" + ", ".join(self.write(i, 999) for i in items)
-        if tail != EMPTY_LIST:
-            text += "|" + self.write(tail, 999)
-        return text + "]"
-
-    def infix(self, name: str, left: Term, right: Term, max_priority: int) -> str:
+    def infix(
+        self, name: str, left: Term, right: Term, max_priority: int
+    ) -> Generator[tuple[Term, int, bool], str | None, str]:
         priority, kind = INFIX[name]
         left_max = priority if kind == "yfx" else priority - 1
         right_max = priority if kind == "xfy" else priority - 1
-        left_text = self.operand(left, left_max)
-        right_text = self.operand(right, right_max)
+        left_text: str = yield (left, left_max, True)  # type: ignore[assignment]
+        right_text: str = yield (right, right_max, True)  # type: ignore[assignment]
         op = format_atom(name)
         if name == ",":
             text = f"{left_text}, {right_text}"
@@ -286,14 +320,16 @@ class _Writer:
             text = f"{left_text}{gap_left}{op}{gap_right}{right_text}"
         return f"({text})" if priority > max_priority else text
 
-    def prefix(self, name: str, arg: Term, max_priority: int) -> str:
+    def prefix(
+        self, name: str, arg: Term, max_priority: int
+    ) -> Generator[tuple[Term, int, bool], str | None, str]:
         priority, kind = PREFIX[name]
         arg_max = priority if kind == "fy" else priority - 1
         op = format_atom(name)
         if type(arg) is str and arg in _OPERATOR_ATOMS:
             text = f"{op} ({format_atom(arg)})"
             return f"({text})" if priority > max_priority else text
-        arg_text = self.write(arg, arg_max)
+        arg_text: str = yield (arg, arg_max, False)  # type: ignore[assignment]
         if name == "-" and (arg_text[0].isdigit() or type(arg) in (int, float)):
             # "- 1" is -(1); "-1" would read back as the integer -1.
             text = f"{op} {arg_text}"

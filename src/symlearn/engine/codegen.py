@@ -1,0 +1,354 @@
+"""Clauses compiled to Python functions: specialised head unification and body building.
+
+Each clause of a user predicate becomes one generated Python function
+``clause(m, args, height, depth, nxt)`` that
+
+1. unifies the head with the call's arguments, one argument at a time, with
+   code specialised to the argument's shape in the head (the WAM's *get*
+   instructions: a variable's first occurrence just takes the argument, a
+   constant is compared or bound, a compound term is matched in *read mode*
+   or built in *write mode* when the argument is an unbound variable);
+2. runs the *guard*: the arithmetic tests and ``is/2`` goals that open the
+   body, up to a first ``!`` (the *neck cut*), inlined with a fast path for
+   integers (the clause's variables live in Python locals, so a variable
+   first bound by ``is/2`` needs no :class:`~symlearn.engine.runtime.Ref`);
+3. returns the continuation of the rest of the body: one tuple ``(procedure,
+   arguments, cut barrier, depth, next)`` per goal, with the procedure of
+   each goal resolved when the clause is compiled.  The last goal runs at
+   the caller's depth (last-call optimisation: a tail-recursive loop does
+   not grow the depth), the others one deeper.
+
+It returns ``FAIL`` when the head or the guard fails.  Bindings are trailed;
+the machine undoes them on backtracking.
+
+Functions
+---------
+compile_clause_function, GUARD_BUILTINS
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import count
+from typing import Any
+
+from symlearn.engine.arithmetic import compare_numbers, evaluate
+from symlearn.engine.machine import FAIL
+from symlearn.engine.runtime import Ref, deref, unify
+from symlearn.logic.clauses import Clause
+from symlearn.logic.terms import PString, Struct, Var
+
+__all__ = ["GUARD_BUILTINS", "ClauseFunction", "compile_clause_function"]
+
+#: A compiled clause: ``(m, args, height, depth, nxt) -> continuation or FAIL``.
+ClauseFunction = Callable[..., Any]
+#: ``(name, arity) -> procedure`` (the engine's lookup, used while compiling).
+ProcedureOf = Callable[[str, int], Any]
+
+_COMPARISONS = {"<": "<", ">": ">", "=<": "<=", ">=": ">=", "=:=": "==", "=\\=": "!="}
+#: Builtins the compiler inlines into a clause's guard.
+GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS)})
+# Heads nested deeper than this are unified by the general routine (Python
+# limits how deeply blocks may nest in one function).
+_MAX_NESTING = 6
+
+
+def _number(value: Any) -> object:
+    """The value of an arithmetic expression (the slow path of inlined arithmetic)."""
+    return evaluate(value, deref)
+
+
+def _compare(op: str, a: Any, b: Any) -> bool:
+    return compare_numbers(op, evaluate(a, deref), evaluate(b, deref))
+
+
+class _Writer:
+    """Generates the source of one clause function."""
+
+    def __init__(self, procedure_of: ProcedureOf) -> None:
+        self.procedure_of = procedure_of
+        self.names: dict[str, object] = {
+            "Ref": Ref,
+            "Struct": Struct,
+            "unify": unify,
+            "FAIL": FAIL,
+            "_number": _number,
+            "_compare": _compare,
+        }
+        self.constants: dict[tuple[type, object], str] = {}
+        self.defined: set[Var] = set()
+        self.variables: dict[Var, str] = {}
+        self.lines: list[str] = []
+        self.fresh = count()
+
+    # ------------------------------------------------------------ names
+    def constant(self, value: object) -> str:
+        if type(value) in (str, int, float):
+            found = self.constants.get((type(value), value))
+            if found is not None:
+                return found
+        label = f"k{len(self.names)}"
+        self.names[label] = value
+        if type(value) in (str, int, float):
+            self.constants[(type(value), value)] = label
+        return label
+
+    def var(self, v: Var) -> str:
+        name = self.variables.get(v)
+        if name is None:
+            name = self.variables[v] = f"v{len(self.variables)}"
+        return name
+
+    def temp(self) -> str:
+        return f"t{next(self.fresh)}"
+
+    def emit(self, indent: int, line: str) -> None:
+        self.lines.append("    " * indent + line)
+
+    # ------------------------------------------------------------ terms
+    def build(self, term: Any, indent: int) -> str:
+        """An expression for ``term``'s run-time value; new variables become fresh Refs."""
+        t = type(term)
+        if t is Var:
+            name = self.var(term)
+            if term not in self.defined:
+                self.defined.add(term)
+                self.emit(indent, f"{name} = Ref()")
+            return name
+        if t is Struct and not _is_ground(term):
+            items = [self.build(a, indent) for a in term.args]
+            comma = "," if len(items) == 1 else ""
+            return f"Struct({self.constant(term.name)}, ({', '.join(items)}{comma}))"
+        return self.constant(term)
+
+    def deref(self, source: str, indent: int) -> str:
+        x = self.temp()
+        self.emit(indent, f"{x} = {source}")
+        return x
+
+    def match(self, term: Any, source: str, indent: int, nesting: int = 0) -> None:
+        """Unify head argument ``term`` with the run-time value in expression ``source``."""
+        t = type(term)
+        if t is Var:
+            name = self.var(term)
+            if term in self.defined:
+                self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
+            else:
+                self.defined.add(term)
+                self.emit(indent, f"{name} = {source}")
+            return
+        if t is Struct and (_is_ground(term) or nesting >= _MAX_NESTING):
+            value = self.build(term, indent)
+            self.emit(indent, f"if not unify({value}, {source}, trail): return FAIL")
+            return
+        x = self.deref(source, indent)
+        y = self.temp()
+        self.emit(indent, f"while {x}.__class__ is Ref:")
+        self.emit(indent + 1, f"{y} = {x}.value")
+        self.emit(indent + 1, f"if {y} is None:")
+        if t is Struct:
+            before = set(self.defined)
+            value = self.build(term, indent + 2)
+            self.emit(indent + 2, f"{x}.value = {value}")
+            self.emit(indent + 2, f"trail.append({x})")
+            self.emit(indent + 2, "break")
+            self.emit(indent + 1, f"{x} = {y}")
+            self.emit(indent, "else:")
+            written = self.defined
+            self.defined = before
+            name = self.constant(term.name)
+            self.emit(
+                indent + 1,
+                f"if {x}.__class__ is not Struct or {x}.name != {name} "
+                f"or len({x}.args) != {len(term.args)}: return FAIL",
+            )
+            args = self.temp()
+            self.emit(indent + 1, f"{args} = {x}.args")
+            for i, arg in enumerate(term.args):
+                self.match(arg, f"{args}[{i}]", indent + 1, nesting + 1)
+            assert self.defined == written, "both modes define the same variables"
+            return
+        value = self.constant(term)
+        kind = self.constant(type(term))
+        self.emit(indent + 2, f"{x}.value = {value}")
+        self.emit(indent + 2, f"trail.append({x})")
+        self.emit(indent + 2, "break")
+        self.emit(indent + 1, f"{x} = {y}")
+        self.emit(indent, "else:")
+        self.emit(indent + 1, f"if {x}.__class__ is not {kind} or {x} != {value}: return FAIL")
+
+    # ------------------------------------------------------------ guard
+    def operand(self, term: Any, indent: int) -> tuple[str, bool]:
+        """An expression for an arithmetic operand; True when it is surely an int."""
+        if type(term) is int:
+            return self.constant(term), True
+        if type(term) is Var and term in self.defined:
+            x = self.deref(self.var(term), indent)
+            self.emit(indent, f"while {x}.__class__ is Ref:")
+            self.emit(indent + 1, f"{x} = {x}.value")
+            return x, False
+        return "", False
+
+    def arithmetic(self, expression: Any, indent: int) -> str:
+        """Emit code computing ``expression``; return the name holding the value."""
+        result = self.temp()
+        if (
+            type(expression) is Struct
+            and expression.name in ("+", "-")
+            and len(expression.args) == 2
+        ):
+            (a, a_int), (b, b_int) = (self.operand(x, indent) for x in expression.args)
+            if a and b:
+                tests = [
+                    f"{n}.__class__ is int" for n, sure in ((a, a_int), (b, b_int)) if not sure
+                ]
+                fast = f"{result} = {a} {expression.name} {b}"
+                if not tests:
+                    self.emit(indent, fast)
+                    return result
+                self.emit(indent, f"if {' and '.join(tests)}: {fast}")
+                self.emit(indent, f"else: {result} = _number({self.build(expression, indent)})")
+                return result
+        if type(expression) is int:
+            return self.constant(expression)
+        self.emit(indent, f"{result} = _number({self.build(expression, indent)})")
+        return result
+
+    def guard(self, goal: Any, indent: int) -> bool:
+        """Inline ``goal`` if it is a guard builtin over known variables; False if not."""
+        if type(goal) is not Struct or (goal.name, len(goal.args)) not in GUARD_BUILTINS:
+            return False
+        if not all(_known(a, self.defined) for a in _variables(goal.args[1])):
+            return False
+        if goal.name == "is":
+            target = goal.args[0]
+            value = self.arithmetic(goal.args[1], indent)
+            if type(target) is Var and target not in self.defined:
+                self.defined.add(target)
+                self.emit(indent, f"{self.var(target)} = {value}")
+            else:
+                self.emit(
+                    indent,
+                    f"if not unify({self.build(target, indent)}, {value}, trail): return FAIL",
+                )
+            return True
+        if not all(_known(a, self.defined) for a in _variables(goal.args[0])):
+            return False
+        op = _COMPARISONS[goal.name]
+        (a, a_int), (b, b_int) = (self.operand(x, indent) for x in goal.args)
+        slow = (
+            f"_compare({self.constant(goal.name)}, {self.build(goal.args[0], indent)}, "
+            f"{self.build(goal.args[1], indent)})"
+        )
+        if a and b:
+            tests = [f"{n}.__class__ is int" for n, sure in ((a, a_int), (b, b_int)) if not sure]
+            test = " and ".join(tests) or "True"
+            self.emit(indent, f"if {test}:")
+            self.emit(indent + 1, f"if not {a} {op} {b}: return FAIL")
+            self.emit(indent, f"elif not {slow}: return FAIL")
+        else:
+            self.emit(indent, f"if not {slow}: return FAIL")
+        return True
+
+    # ------------------------------------------------------------ body
+    def goal_parts(self, goal: Any) -> tuple[str, str]:
+        """The procedure and the arguments expression of a body goal."""
+        if type(goal) is Var:
+            return self.constant(self.procedure_of("call", 1)), f"({self.build(goal, 1)},)"
+        if goal == "!":
+            return self.constant(self.procedure_of("!", 0)), "None"
+        name, items = (goal.name, goal.args) if type(goal) is Struct else (goal, ())
+        procedure = self.constant(self.procedure_of(name, len(items)))
+        parts = [self.build(a, 1) for a in items]
+        return procedure, f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
+
+
+def _is_ground(term: Any) -> bool:
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            return False
+        if type(t) is Struct:
+            stack.extend(t.args)
+    return True
+
+
+def _variables(term: Any) -> list[Var]:
+    found: list[Var] = []
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            found.append(t)
+        elif type(t) is Struct:
+            stack.extend(t.args)
+    return found
+
+
+def _known(v: Var, defined: set[Var]) -> bool:
+    return v in defined
+
+
+def compile_clause_function(
+    clause: Clause, procedure_of: ProcedureOf
+) -> tuple[ClauseFunction, bool]:
+    """Compile ``clause`` to a Python function; also say whether it has a neck cut.
+
+    Parameters
+    ----------
+    clause
+        The clause.
+    procedure_of
+        The engine's procedure for a goal's ``(name, arity)``.
+
+    Returns
+    -------
+    (function, bool)
+        The clause function and True when the clause commits after its
+        head and guard (its alternatives are then not tried).
+    """
+    writer = _Writer(procedure_of)
+    head = clause.head
+    head_args = head.args if type(head) is Struct else ()
+    if head_args:
+        names = [f"a{i}" for i in range(len(head_args))]
+        writer.emit(1, f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
+        for name, arg in zip(names, head_args):
+            writer.match(arg, name, 1)
+    body = list(clause.body)
+    neck_cut = False
+    while body:
+        if body[0] == "!":
+            neck_cut = True
+            body.pop(0)
+            break
+        if not writer.guard(body[0], 1):
+            break
+        body.pop(0)
+    if body:
+        parts = [writer.goal_parts(goal) for goal in body]  # variables made in goal order
+        cont = "nxt"
+        for position in range(len(parts) - 1, -1, -1):
+            depth = "depth" if position == len(parts) - 1 else "deeper"
+            procedure, args = parts[position]
+            cont = f"({procedure}, {args}, height, {depth}, {cont})"
+        if len(parts) > 1:
+            writer.emit(1, "deeper = depth + 1")
+        writer.emit(1, f"return {cont}")
+    else:
+        writer.emit(1, "return nxt")
+    uses_trail = any("trail" in line for line in writer.lines)
+    prologue = "    trail = m.trail\n" if uses_trail else ""
+    source = (
+        "def clause(m, args, height, depth, nxt):\n"
+        + prologue
+        + "".join(line + "\n" for line in writer.lines)
+    )
+    namespace = dict(writer.names)
+    exec(compile(source, "<symlearn clause>", "exec"), namespace)
+    function: ClauseFunction = namespace["clause"]  # type: ignore[assignment]
+    return function, neck_cut
+
+
+_ = PString  # run-time strings are matched like other constants

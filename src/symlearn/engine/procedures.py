@@ -1,0 +1,339 @@
+"""User predicates as procedures of the machine: clause selection, indexing, choicepoints.
+
+A *procedure* is a Python function ``(m, args, cut_barrier, depth, next) ->
+continuation`` (or ``FAIL``); the machine (:mod:`symlearn.engine.sld`) runs
+one per goal.  :class:`Predicate` keeps a user predicate's clauses compiled
+(:mod:`symlearn.engine.codegen`) and indexed, in step with the knowledge base:
+
+* **first-argument indexing**: a bound first argument selects the clauses
+  whose first head argument is the same constant, a compound of the same
+  name, or a variable, in clause order, from a dictionary built when the
+  clauses change;
+* **just-in-time multi-argument indexing**: when the first argument is free
+  and another is bound, the knowledge base's per-argument index (built on
+  first use) picks the most selective argument;
+* a **choicepoint** is pushed only when a head and guard have matched and
+  other candidate clauses remain (and the clause has no neck cut), so a
+  deterministic call leaves nothing to backtrack into;
+* a predicate of ground facts only is matched row by row without compiling
+  anything.
+
+Functions and classes
+---------------------
+Predicate, try_clauses, try_facts
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from symlearn.engine.codegen import compile_clause_function
+from symlearn.engine.machine import CLAUSES, FACTS, FAIL, Choice, Cont
+from symlearn.engine.runtime import Ref, RTerm, unify
+from symlearn.kb.knowledge_base import KnowledgeBase, index_key
+from symlearn.kb.knowledge_base import Predicate as KBPredicate
+from symlearn.logic.clauses import Clause
+from symlearn.logic.terms import Struct, Var
+
+if TYPE_CHECKING:
+    from symlearn.engine.sld import Engine, Run
+
+__all__ = ["Entry", "Predicate", "try_clauses", "try_facts"]
+
+# Modes of a predicate (how its calls are answered).
+RULES, FACTS_ONLY, UNDEFINED, SPECIAL = range(4)
+# Below this many clauses a call with a free first argument tries them all.
+_JIT_INDEX_THRESHOLD = 8
+
+
+class Entry:
+    """One clause ready to run: its function and whether it commits (neck cut)."""
+
+    __slots__ = ("neck_cut", "run")
+
+    def __init__(self, run: Callable[..., Any], neck_cut: bool) -> None:
+        self.run = run
+        self.neck_cut = neck_cut
+
+
+def _match_fact(
+    values: tuple[RTerm, ...], m: Run, args: tuple[RTerm, ...], height: int, depth: int, nxt: Cont
+) -> object:
+    """Unify the call's arguments with a ground fact's (no frame, nothing copied)."""
+    trail = m.trail
+    for value, arg in zip(values, args):
+        while arg.__class__ is Ref:
+            bound = arg.value
+            if bound is None:
+                arg.value = value
+                trail.append(arg)
+                break
+            arg = bound
+        else:
+            if arg is value:
+                continue
+            if arg.__class__ is Struct or value.__class__ is Struct:
+                if not unify(value, arg, trail):
+                    return FAIL
+            elif arg.__class__ is not value.__class__ or arg != value:
+                return FAIL
+    return nxt
+
+
+class Predicate:
+    """A user (or library) predicate as the machine runs it.
+
+    Parameters
+    ----------
+    engine
+        The engine (its knowledge base, library, limits and procedures).
+    name, arity
+        The predicate.
+    """
+
+    __slots__ = (
+        "arity",
+        "by_atom",
+        "by_functor",
+        "engine",
+        "entries",
+        "facts_only",
+        "key",
+        "mode",
+        "name",
+        "rows",
+        "seen",
+        "source",
+        "stale",
+        "var_entries",
+    )
+
+    def __init__(self, engine: Engine, name: str, arity: int) -> None:
+        self.engine = engine
+        self.name = name
+        self.arity = arity
+        self.key = (name, arity)
+        self.stale = True
+        self.facts_only = True
+        self.seen: list[Clause] = []
+        self.mode = UNDEFINED
+        self.source: KBPredicate | None = None
+        self.entries: list[Entry] = []
+        self.rows: list[tuple[RTerm, ...]] = []
+        self.by_atom: dict[object, list[Entry]] | None = None
+        self.by_functor: dict[str, list[Entry]] = {}
+        self.var_entries: list[Entry] = []
+
+    # ------------------------------------------------------------ refresh
+    def refresh(self) -> None:
+        """Bring the compiled clauses and indexes in step with the knowledge base.
+
+        Clauses are only ever added at either end (``asserta``/``assertz``)
+        or removed, each as a new object, so the length and the first and
+        last clause tell whether they changed; clauses added at the end are
+        compiled and indexed alone.
+        """
+        engine = self.engine
+        kb: KnowledgeBase = engine.kb
+        self.stale = False
+        source = kb.predicates.get(self.key)
+        if source is None or not (source.clauses or source.dynamic):
+            source = engine._library.predicates.get(self.key)
+        if source is None:
+            self.source, self.mode, self.seen = None, UNDEFINED, []
+            self.entries, self.rows, self.by_atom = [], [], None
+            return
+        clauses = source.clauses
+        seen = self.seen
+        special = self.key in kb.tabled or engine._datalog_kind(self.key) == "rules"
+        if source is self.source and seen and len(clauses) >= len(seen):
+            if len(clauses) == len(seen) and clauses[0] is seen[0] and clauses[-1] is seen[-1]:
+                self._set_mode(special)
+                return
+            if clauses[0] is seen[0] and clauses[len(seen) - 1] is seen[-1]:
+                for clause in clauses[len(seen) :]:
+                    self._append(clause)
+                self.seen = list(clauses)
+                self._set_mode(special)
+                return
+        self.source = source
+        self.seen = []
+        self.entries, self.rows, self.var_entries = [], [], []
+        self.by_atom = {} if self.arity else None
+        self.by_functor = {}
+        self.facts_only = True
+        for clause in clauses:
+            self._append(clause)
+        self.seen = list(clauses)
+        self._set_mode(special)
+
+    def _set_mode(self, special: bool) -> None:
+        if special:
+            self.mode = SPECIAL
+        elif self.facts_only and self.entries:
+            self.mode = FACTS_ONLY
+        else:
+            self.mode = RULES
+
+    def _append(self, clause: Clause) -> None:
+        """Compile one clause added at the end and index it."""
+        values = _ground_args(clause.head) if not clause.body else None
+        if values is not None:
+            entry = Entry(partial(_match_fact, values), False)
+            self.rows.append(values)
+        else:
+            self.facts_only = False
+            run, neck_cut = compile_clause_function(clause, self.engine.procedure)
+            entry = Entry(run, neck_cut)
+        self.entries.append(entry)
+        by_atom = self.by_atom
+        if by_atom is None:
+            return
+        first = clause.head.args[0]  # type: ignore[union-attr]
+        if type(first) is Var:
+            self.var_entries.append(entry)
+            for bucket in by_atom.values():
+                bucket.append(entry)
+            for bucket in self.by_functor.values():
+                bucket.append(entry)
+            return
+        table: dict[Any, list[Entry]] = self.by_functor if type(first) is Struct else by_atom
+        label = first.name if type(first) is Struct else first
+        found = table.get(label)
+        if found is None:
+            found = table[label] = list(self.var_entries)
+        found.append(entry)
+
+    def unindexed(self, args: tuple[RTerm, ...]) -> Sequence[Entry]:
+        """Candidates for a call whose first argument is free (JIT multi-argument index)."""
+        entries = self.entries
+        if len(entries) < _JIT_INDEX_THRESHOLD or self.source is None:
+            return entries
+        keys = _keys(args)
+        if keys is None:
+            return entries
+        numbers = self.source.candidates(keys)
+        return [entries[i] for i in numbers]
+
+
+def _ground_args(head: object) -> tuple[RTerm, ...] | None:
+    if type(head) is str:
+        return ()
+    assert isinstance(head, Struct)
+    stack = list(head.args)
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            return None
+        if type(t) is Struct:
+            stack.extend(t.args)
+    return head.args
+
+
+def _keys(args: tuple[RTerm, ...]) -> list[object] | None:
+    """Index keys of the call's arguments (None for a free one); None if all are free."""
+    keys: list[object] = []
+    bound = False
+    for arg in args:
+        while arg.__class__ is Ref:
+            value = arg.value
+            if value is None:
+                break
+            arg = value
+        if arg.__class__ is Ref:
+            keys.append(None)
+        else:
+            bound = True
+            keys.append(index_key(arg))
+    return keys if bound else None
+
+
+def try_clauses(
+    m: Run,
+    candidates: Sequence[Entry],
+    position: int,
+    args: tuple[RTerm, ...],
+    depth: int,
+    nxt: Cont,
+    choice: Choice | None,
+) -> object:
+    """Try candidate clauses from ``position``; push (or keep) a choicepoint if more remain.
+
+    ``choice`` is the call's choicepoint when resuming it on backtracking
+    (it is then the newest one), else None.
+    """
+    trail = m.trail
+    cps = m.cps
+    mark = len(trail)
+    n = len(candidates)
+    height = len(cps) - 1 if choice is not None else len(cps)
+    while position < n:
+        entry = candidates[position]
+        position += 1
+        cont = entry.run(m, args, height, depth, nxt)
+        if cont is not FAIL:
+            if position < n and not entry.neck_cut:
+                if choice is None:
+                    cps.append(Choice(CLAUSES, mark, nxt, depth, args, candidates, None, position))
+                else:
+                    choice.pos = position
+            elif choice is not None:
+                cps.pop()
+            return cont
+        while len(trail) > mark:
+            trail.pop().value = None
+    if choice is not None:
+        cps.pop()
+    return FAIL
+
+
+def try_facts(
+    m: Run,
+    rows: Sequence[tuple[RTerm, ...]],
+    candidates: Sequence[int],
+    position: int,
+    args: tuple[RTerm, ...],
+    depth: int,
+    nxt: Cont,
+    choice: Choice | None,
+) -> object:
+    """:func:`try_clauses` for a predicate of ground facts, matching rows directly."""
+    trail = m.trail
+    mark = len(trail)
+    n = len(candidates)
+    while position < n:
+        values = rows[candidates[position]]
+        position += 1
+        for value, arg in zip(values, args):
+            while arg.__class__ is Ref:
+                bound = arg.value
+                if bound is None:
+                    arg.value = value
+                    trail.append(arg)
+                    break
+                arg = bound
+            else:
+                if arg is value:
+                    continue
+                if arg.__class__ is Struct or value.__class__ is Struct:
+                    if not unify(value, arg, trail):
+                        break
+                elif arg.__class__ is not value.__class__ or arg != value:
+                    break
+                continue
+        else:
+            if position < n:
+                if choice is None:
+                    m.cps.append(Choice(FACTS, mark, nxt, depth, args, rows, candidates, position))
+                else:
+                    choice.pos = position
+            elif choice is not None:
+                m.cps.pop()
+            return nxt
+        while len(trail) > mark:
+            trail.pop().value = None
+    if choice is not None:
+        m.cps.pop()
+    return FAIL
