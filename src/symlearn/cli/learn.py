@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from symlearn.cli.common import emit, terminal_progress
+from symlearn.cli.common import echo_json, terminal_progress
 from symlearn.cli.options import input_options, output_options, settings_options
 
 __all__ = ["learn", "learner_command"]
@@ -100,9 +100,12 @@ def learner_command(name: str) -> click.Command:
             click.echo(line, err=True)
         if output is not None:
             result.save(output, force=force)
-        lines = result.report()
-        if as_json or lines:  # a "no" result (a collapsed version space) prints nothing on stdout
-            emit(as_json, result.to_dict(), lines)
+        if as_json:  # only what is printed is computed: the JSON or the report
+            echo_json(result.to_dict())
+        else:
+            lines = result.report()
+            if lines:  # a "no" result (a collapsed version space) prints nothing on stdout
+                click.echo("\n".join(lines))
         return int(result.exit_status)
 
     run.__doc__ = f"{module.SUMMARY}\n\nExample: {module.EXAMPLE}"
