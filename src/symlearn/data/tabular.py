@@ -65,17 +65,17 @@ from __future__ import annotations
 import csv
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from symlearn.data.attribute_value import Attribute, Label
+from symlearn.data.arrow_columns import MISSING_TEXTS, Gathered, GatheredColumns, cell_term
+from symlearn.data.attribute_value import Label
 from symlearn.data.columnar import ColumnarData, RowSource
-from symlearn.data.encoded import EncodedData, code_dtype
+from symlearn.data.encoded import EncodedData
 from symlearn.errors import KBError
-from symlearn.logic.terms import Term
 
 if TYPE_CHECKING:
     import pyarrow
@@ -88,9 +88,6 @@ __all__ = [
     "from_records",
     "target_name",
 ]
-
-#: Field texts that mean "missing".
-MISSING_TEXTS = frozenset({"?", ""})
 
 
 def target_name(text: str) -> str:
@@ -115,99 +112,6 @@ def _arrow() -> Any:
     return pyarrow
 
 
-def _parse_number(text: str) -> int | float | None:
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
-
-
-def _term(value: Any) -> Term | None:
-    """A distinct cell value as a term (None when missing): text stripped, numbers parsed."""
-    if value is None:
-        return None
-    if isinstance(value, float):
-        return None if math.isnan(value) else value
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    if text in MISSING_TEXTS:
-        return None
-    number = _parse_number(text)
-    return text if number is None else number
-
-
-def _is_number(term: Term | None) -> bool:
-    return type(term) in (int, float)
-
-
-# -- one column ------------------------------------------------------------------------
-
-
-class _Column:
-    """One table column: its distinct values as terms and each row's code among them."""
-
-    def __init__(self, name: str, column: pyarrow.ChunkedArray, pa: Any) -> None:
-        self.name = name
-        kind = column.type
-        if pa.types.is_dictionary(kind):
-            kind = kind.value_type
-        textual = pa.types.is_string(kind) or pa.types.is_large_string(kind)
-        if not (pa.types.is_integer(kind) or pa.types.is_floating(kind) or textual):
-            column = column.cast(pa.string())  # booleans, dates ... as their text
-        if not pa.types.is_dictionary(column.type):
-            column = pa.compute.dictionary_encode(column)
-        combined = column.combine_chunks() if column.num_chunks else None
-        if combined is None or len(combined) == 0:
-            raw: list[Any] = []
-            codes = np.zeros(0, dtype=np.int64)
-        else:
-            raw = combined.dictionary.to_pylist()
-            codes = pa.compute.fill_null(combined.indices, -1).to_numpy().astype(np.int64)
-        terms = [_term(v) for v in raw]
-        # distinct values (in the dictionary's order, which is first appearance)
-        self.domain: dict[tuple[type, Term], int] = {}
-        remap = np.full(len(terms) + 1, -1, dtype=np.int64)  # the last entry: code -1 (null)
-        for i, term in enumerate(terms):
-            if term is not None:
-                remap[i] = self.domain.setdefault((type(term), term), len(self.domain))
-        self.codes = remap[codes]
-        self.values: tuple[Term, ...] = tuple(term for _, term in self.domain)
-
-    @property
-    def size(self) -> int:
-        return int(self.codes.shape[0])
-
-    def number_flags(self) -> np.ndarray:
-        """Per distinct value: is it a number."""
-        flags = (_is_number(v) for v in self.values)
-        return np.fromiter(flags, dtype=bool, count=len(self.values))
-
-    def as_numbers(self) -> np.ndarray:
-        """The column as floats (nan for missing and non-numbers)."""
-        numbers = [float(v) if _is_number(v) else math.nan for v in self.values]  # type: ignore[arg-type]
-        lookup = np.array([*numbers, math.nan])
-        return lookup[self.codes]
-
-    def as_codes(self) -> np.ndarray:
-        """The codes in the narrowest integer type (-1 for missing)."""
-        return self.codes.astype(code_dtype(len(self.values)))
-
-
-def _numeric_array(column: pyarrow.ChunkedArray, pa: Any) -> np.ndarray | None:
-    """A numeric Arrow column as float64 (nan for null), or None when it is not numeric."""
-    kind = column.type
-    if not (pa.types.is_integer(kind) or pa.types.is_floating(kind)):
-        return None
-    floats = pa.compute.fill_null(column.cast(pa.float64()), math.nan)
-    return floats.to_numpy() if len(floats) else np.zeros(0)
-
-
 class _Where:
     """How to name a row in a message: ``row N`` and the line of a CSV file."""
 
@@ -230,53 +134,21 @@ class _Where:
         return self.source.where(self.row(i))
 
 
-def _attribute(
-    name: str,
-    column: pyarrow.ChunkedArray,
-    pa: Any,
-    categorical: set[str],
-    numeric: set[str],
-    where: _Where,
-) -> tuple[Attribute, np.ndarray]:
-    """The attribute a column holds and its codes or floats (see the module docstring)."""
-    if name not in categorical:
-        numbers = _numeric_array(column, pa)
-        if numbers is not None:
-            return Attribute(name, None), numbers
-    encoded = _Column(name, column, pa)
-    if name in categorical:
-        return Attribute(name, encoded.values), encoded.as_codes()
-    flags = encoded.number_flags()
-    counts = np.bincount(encoded.codes[encoded.codes >= 0], minlength=len(flags))
-    present, odd = int(counts.sum()), int(counts[~flags].sum())
-    if not odd and (present or name in numeric):
-        return Attribute(name, None), encoded.as_numbers()
-    if odd and (name in numeric or odd * 2 < present):
-        first = int(np.flatnonzero(np.append(~flags, False)[encoded.codes])[0])
-        value = encoded.values[int(encoded.codes[first])]
-        raise where.error(
-            f"column {name!r} holds numbers ({present - odd} of {present} values) but "
-            f"{where.text(first)} has {value!r}; fix the value or declare the column categorical",
-            first,
-        )
-    return Attribute(name, encoded.values), encoded.as_codes()
-
-
 def _class_codes(
-    name: str, column: pyarrow.ChunkedArray, pa: Any, positive: Any, where: _Where
+    gathered: Gathered, positive: Any, where: _Where
 ) -> tuple[np.ndarray, tuple[Label, ...]]:
     """The class column as codes into its classes (``(True, False)`` with ``positive``)."""
-    encoded = _Column(name, column, pa)
-    missing = np.flatnonzero(encoded.codes < 0)
+    values, codes = gathered.values(), gathered.codes()
+    missing = np.flatnonzero(codes < 0)
     if missing.size:
-        raise where.error(f"the class ({name}) is missing", int(missing[0]))
+        raise where.error(f"the class ({gathered.name}) is missing", int(missing[0]))
     if positive is None:
-        return encoded.codes.astype(np.int32), encoded.values
-    wanted = _term(positive)
-    code = encoded.domain.get((type(wanted), wanted)) if wanted is not None else None
-    if code is None:
-        raise where.error(f"no example has class {positive!r} in column {name}")
-    return (encoded.codes != code).astype(np.int32), (True, False)
+        return codes.astype(np.int32), values
+    wanted = cell_term(positive)
+    for code, value in enumerate(values):
+        if (type(value), value) == (type(wanted), wanted):
+            return (codes != code).astype(np.int32), (True, False)
+    raise where.error(f"no example has class {positive!r} in column {gathered.name}")
 
 
 def _check_names(
@@ -296,24 +168,6 @@ def _check_names(
     for name in named:
         if name not in seen:
             raise where.error(f"no column {name!r} in the header")
-
-
-def _blank_rows(table: pyarrow.Table, pa: Any) -> np.ndarray | None:
-    """The rows to keep when some row has every field empty (None: keep them all)."""
-    if table.num_columns == 0 or table.num_rows == 0:
-        return None
-    empty = None
-    for column in table.columns:
-        missing = pa.compute.is_null(column, nan_is_null=True)
-        if pa.types.is_string(column.type) or pa.types.is_dictionary(column.type):
-            text = column.cast(pa.string()) if pa.types.is_dictionary(column.type) else column
-            blank = pa.compute.equal(pa.compute.utf8_trim_whitespace(text), "")
-            missing = pa.compute.or_kleene(missing, pa.compute.fill_null(blank, False))
-        empty = missing if empty is None else pa.compute.and_(empty, missing)
-        if not pa.compute.any(empty).as_py():
-            return None
-    assert empty is not None
-    return np.flatnonzero(~np.asarray(empty.to_numpy(zero_copy_only=False), dtype=bool))
 
 
 def from_arrow(
@@ -355,24 +209,48 @@ def from_arrow(
     >>> data.attributes[0].continuous, data.encoded.columns[0].tolist(), data.classes
     (True, [1.0, nan, 3.0], ('a', 'b'))
     """
-    pa = _arrow()
+    return _from_batches(
+        [str(name) for name in table.column_names],
+        lambda: iter(table.to_batches()),
+        class_column,
+        target=target,
+        positive=positive,
+        categorical=categorical,
+        numeric=numeric,
+        source=source,
+    )
+
+
+def _from_batches(
+    header: list[str],
+    batches: Callable[[], Iterator[Any]],
+    class_column: str,
+    *,
+    target: str,
+    positive: Any,
+    categorical: Iterable[str],
+    numeric: Iterable[str],
+    source: RowSource | None,
+) -> ColumnarData:
+    """What :func:`from_arrow` does, for a stream of record batches."""
+    _arrow()
     source = source if source is not None else RowSource(None)
     categorical, numeric = set(categorical), set(numeric)
-    header = [str(name) for name in table.column_names]
     _check_names(header, class_column, categorical | numeric, _Where(source, None))
-    kept = _blank_rows(table, pa)
-    if kept is not None:
-        table = table.take(pa.array(kept))
+    gathered = GatheredColumns(header, categorical | {class_column})
+    for batch in batches():
+        gathered.add(batch)
+    kept = gathered.kept
     where = _Where(source, kept)
-    if table.num_rows == 0:
+    if not gathered.rows or (kept is not None and kept.size == 0):
         raise where.error("there are no examples (only a header)")
-    y, classes = _class_codes(
-        class_column, table.column(header.index(class_column)), pa, positive, where
-    )
+    y, classes = _class_codes(gathered.columns.pop(class_column), positive, where)
     attributes, columns = [], []
-    for j, name in enumerate(header):
+    for name in header:
         if name != class_column:
-            attribute, values = _attribute(name, table.column(j), pa, categorical, numeric, where)
+            attribute, values = gathered.columns.pop(name).attribute(
+                name in numeric, where.text, where.error
+            )
             attributes.append(attribute)
             columns.append(values)
     encoded = EncodedData(target, tuple(attributes), tuple(columns), y, classes)
@@ -442,17 +320,15 @@ def csv_row_lines(path: str, delimiter: str = ",") -> np.ndarray:
     return np.asarray(lines, dtype=np.int64)
 
 
-def _skip_blank_row(row: Any) -> str:
-    """Arrow's handler for a row with the wrong number of fields: skip it if it is blank."""
-    return "skip" if not (row.text or "").replace(",", "").strip() else "error"
-
-
-def _csv_table(path: str, header: list[str], delimiter: str) -> pyarrow.Table:
-    pa = _arrow()
+def _csv_options(header: list[str], delimiter: str) -> tuple[Any, Any, Any]:
+    """Arrow's read, parse and convert options for our CSV conventions."""
     import pyarrow.csv as arrow_csv
 
+    def skip_blank(row: Any) -> str:  # a row with the wrong number of fields
+        return "skip" if not (row.text or "").replace(delimiter, "").strip() else "error"
+
     read = arrow_csv.ReadOptions(column_names=header, skip_rows=1)
-    parse = arrow_csv.ParseOptions(delimiter=delimiter, invalid_row_handler=_skip_blank_row)
+    parse = arrow_csv.ParseOptions(delimiter=delimiter, invalid_row_handler=skip_blank)
     convert = arrow_csv.ConvertOptions(
         null_values=sorted(MISSING_TEXTS),
         strings_can_be_null=True,
@@ -463,15 +339,40 @@ def _csv_table(path: str, header: list[str], delimiter: str) -> pyarrow.Table:
         false_values=[],
         timestamp_parsers=[],
     )
+    return read, parse, convert
+
+
+def _csv_batches(path: str, header: list[str], delimiter: str, whole: bool) -> Iterator[Any]:
+    """The file's record batches: streamed block by block, or (``whole``) read at once.
+
+    Streaming keeps memory to a few blocks, but takes each column's type from
+    the first block; reading at once looks at every row first.
+    """
+    pa = _arrow()
+    import pyarrow.csv as arrow_csv
+
+    read, parse, convert = _csv_options(header, delimiter)
     try:
-        return arrow_csv.read_csv(
-            path, read_options=read, parse_options=parse, convert_options=convert
-        )
-    except pa.ArrowInvalid as error:
-        csv_row_lines(path, delimiter)  # raises the located error when it can find one
-        raise _error_at(f"not valid CSV: {error}", path, None) from error
+        if whole:
+            table = arrow_csv.read_csv(
+                path, read_options=read, parse_options=parse, convert_options=convert
+            )
+            yield from table.to_batches()
+        else:
+            yield from arrow_csv.open_csv(
+                path, read_options=read, parse_options=parse, convert_options=convert
+            )
     except OSError as error:
         raise KBError(f"cannot read {path}: {error.strerror or error}", path) from error
+    except pa.ArrowInvalid as error:
+        if not whole and "conversion error" in str(error):
+            raise _TypeChanged from error
+        csv_row_lines(path, delimiter)  # raises the located error when it can find one
+        raise _error_at(f"not valid CSV: {error}", path, None) from error
+
+
+class _TypeChanged(Exception):
+    """A column's values after the first block do not fit the type of its first block."""
 
 
 def from_csv(
@@ -509,17 +410,21 @@ def from_csv(
     name = str(path)
     header = _read_header(name, delimiter)
     source = RowSource(name, lambda: csv_row_lines(name, delimiter))
-    if header and class_column not in header:
-        _check_names(header, class_column, (), _Where(source, None))
-    return from_arrow(
-        _csv_table(name, header, delimiter),
-        class_column,
-        target=target or target_name(Path(name).stem),
-        positive=positive,
-        categorical=categorical,
-        numeric=numeric,
-        source=source,
-    )
+    given = {
+        "target": target or target_name(Path(name).stem),
+        "positive": positive,
+        "categorical": categorical,
+        "numeric": numeric,
+        "source": source,
+    }
+    try:
+        return _from_batches(
+            header, lambda: _csv_batches(name, header, delimiter, False), class_column, **given
+        )
+    except _TypeChanged:  # a column's type changes past the first block: look at it all
+        return _from_batches(
+            header, lambda: _csv_batches(name, header, delimiter, True), class_column, **given
+        )
 
 
 def from_parquet(
