@@ -287,7 +287,7 @@ def _read_header(path: str, delimiter: str) -> list[str]:
 
 
 def csv_row_lines(path: str, delimiter: str = ",") -> np.ndarray:
-    """The line of every data row of a CSV file (rows with every field empty are skipped).
+    """The line of every row Arrow reads from a CSV file (empty lines are not rows).
 
     This reads the file with Python's csv module: it runs only when a message
     or a learner needs a row's line, or to locate a row Arrow refused.
@@ -303,8 +303,9 @@ def csv_row_lines(path: str, delimiter: str = ",") -> np.ndarray:
         try:
             header = next(reader, None) or []
             for record in reader:
-                if not record or all(not field.strip() for field in record):
-                    continue
+                blank = all(not field.strip() for field in record)
+                if not record or (blank and len(record) != len(header)):
+                    continue  # rows Arrow skips too (rows of empty fields it keeps)
                 if len(record) != len(header):
                     raise _error_at(
                         f"row {reader.line_num} has {len(record)} fields but the header has "

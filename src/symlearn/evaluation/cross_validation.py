@@ -181,7 +181,9 @@ def holdout(
     classes = tuple(UNCLASSIFIED if key[1] is None else key[1] for key in keys)
     cm = ConfusionMatrix(classes, tuple(tuple(int(n) for n in row) for row in matrix))
     train_codes, train_classes = label_codes(train)
-    guess = train_classes[int(np.argmax(np.bincount(train_codes)))]  # first seen wins ties
+    present, first, counts = np.unique(train_codes, return_index=True, return_counts=True)
+    most = np.flatnonzero(counts == counts.max())
+    guess = train_classes[int(present[most[np.argmin(first[most])]])]  # first seen wins ties
     baseline = float(np.mean(_recoded(actual, actual_classes, keys) == keys[_key(guess)]))
     return Holdout(cm, baseline, error_confidence_interval(cm.error, cm.total, confidence))
 
