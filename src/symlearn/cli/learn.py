@@ -57,24 +57,29 @@ def _task(module: ModuleType, given: dict[str, Any]) -> Any:
     from symlearn.learning.task import LearningTask
 
     files, target = given.pop("files"), given.pop("target")
-    csv_path = given.pop("csv_path", None)
+    tables = {"--csv": given.pop("csv_path", None), "--parquet": given.pop("parquet_path", None)}
     class_column = given.pop("class_column", None)
     positive = given.pop("positive", None)
     categorical = given.pop("categorical", ())
-    if csv_path is not None:
-        if files:
-            raise click.UsageError("give FILE... or --csv, not both")
+    chosen = [(flag, path) for flag, path in tables.items() if path is not None]
+    if chosen:
+        if files or len(chosen) > 1:
+            raise click.UsageError("give FILE..., --csv or --parquet: one of them")
+        flag, path = chosen[0]
         if not class_column:
-            raise click.UsageError("--csv needs --class-column NAME")
-        return LearningTask.from_csv(
-            csv_path, class_column, target=target, positive=positive, categorical=categorical
-        )
+            raise click.UsageError(f"{flag} needs --class-column NAME")
+        read = LearningTask.from_csv if flag == "--csv" else LearningTask.from_parquet
+        return read(path, class_column, target=target, positive=positive, categorical=categorical)
     if not files:
         if getattr(module, "TABLES", False):
-            raise click.UsageError("give FILE... with --target, or --csv FILE --class-column NAME")
+            raise click.UsageError(
+                "give FILE... with --target, or --csv/--parquet FILE --class-column NAME"
+            )
         raise click.UsageError("give FILE... (the knowledge base)")
     if positive is not None or categorical or class_column:
-        raise click.UsageError("--positive, --categorical and --class-column apply to --csv")
+        raise click.UsageError(
+            "--positive, --categorical and --class-column apply to --csv and --parquet"
+        )
     if target is None and getattr(module, "TARGET_REQUIRED", False):
         raise click.UsageError("--target NAME/ARITY is required with FILE...")
     return LearningTask.from_files(files, target)

@@ -451,6 +451,8 @@ def from_parquet(
     name = str(path)
     try:
         table = parquet.read_table(name)
+    except FileNotFoundError as error:
+        raise KBError(f"cannot read {name}: no such file", name) from error
     except OSError as error:
         raise KBError(f"cannot read {name}: {error.strerror or error}", name) from error
     except pa.ArrowException as error:
