@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import click
 
 __all__ = [
     "TargetType",
+    "TerminalProgress",
     "echo_json",
     "emit",
     "files_argument",
     "json_option",
+    "progress_bars",
     "target_option",
     "terminal_progress",
     "verbose_option",
@@ -103,24 +106,81 @@ def _json_default(value: object) -> object:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-class _TerminalProgress:
-    """Draw ``stage: done/total`` on one stderr line, only on a terminal."""
+class TerminalProgress:
+    """Progress bars on stderr (tqdm), one per stage, for a command's long steps.
+
+    It is the ``progress(stage, done, total)`` callback the library calls; a
+    bar appears only once a stage has run for half a second, so quick
+    commands draw nothing.  :meth:`write` prints a message above the bar;
+    :meth:`close` (also on leaving the ``with`` block) clears the bar, so
+    whatever is printed next starts on a clean line.
+    """
+
+    #: Seconds a stage runs before its bar is drawn.
+    DELAY = 0.5
 
     def __init__(self) -> None:
-        self._last_width = 0
+        self._bar: Any = None
+        self._stage: str | None = None
 
     def __call__(self, stage: str, done: int, total: int | None = None) -> None:
-        text = f"{stage}: {done}" + (f"/{total}" if total else "")
-        padding = max(self._last_width - len(text), 0)
-        sys.stderr.write("\r" + text + " " * padding)
-        if total is not None and done >= total:
-            sys.stderr.write("\n")
-            self._last_width = 0
+        """Show that ``done`` of ``total`` (None: unknown) of ``stage`` are done."""
+        if stage != self._stage or self._bar is None:
+            self.close()
+            from tqdm import tqdm  # only a terminal run draws bars
+
+            self._bar = tqdm(
+                total=total,
+                desc=stage,
+                file=sys.stderr,
+                leave=False,
+                unit="",
+                delay=self.DELAY,
+                dynamic_ncols=True,
+            )
+            self._stage = stage
+        bar = self._bar
+        if total is not None and bar.total != total:
+            bar.total = total
+        if done != bar.n:
+            bar.update(done - bar.n)
+
+    def write(self, message: str) -> None:
+        """Print ``message`` on stderr above the bar."""
+        if self._bar is None:
+            click.echo(message, err=True)
         else:
-            self._last_width = len(text)
-        sys.stderr.flush()
+            self._bar.write(message, file=sys.stderr)
+
+    def close(self) -> None:
+        """Clear the bar (the cursor is left at the start of an empty line)."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+            self._stage = None
+
+    def __enter__(self) -> TerminalProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
-def terminal_progress() -> Callable[[str, int, int | None], None] | None:
-    """Return a progress callback for long runs when stderr is a terminal, else None."""
-    return _TerminalProgress() if sys.stderr.isatty() else None
+def terminal_progress(enabled: bool = True) -> TerminalProgress | None:
+    """A :class:`TerminalProgress` when stderr is a terminal and ``enabled``, else None.
+
+    Commands pass ``enabled=not as_json``: nothing is drawn for ``--json``
+    or when stderr is piped.
+    """
+    return TerminalProgress() if enabled and sys.stderr.isatty() else None
+
+
+@contextlib.contextmanager
+def progress_bars(enabled: bool = True) -> Iterator[TerminalProgress | None]:
+    """``with progress_bars(not as_json) as progress:``: the bars, cleared on leaving."""
+    progress = terminal_progress(enabled)
+    try:
+        yield progress
+    finally:
+        if progress is not None:
+            progress.close()

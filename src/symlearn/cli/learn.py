@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from symlearn.cli.common import echo_json, terminal_progress
+from symlearn.cli.common import TerminalProgress, echo_json, progress_bars
 from symlearn.cli.options import input_options, output_options, settings_options
 
 __all__ = ["learn", "learner_command"]
@@ -40,19 +40,22 @@ class LearnerGroup(click.Group):
         return learner_command(cmd_name)
 
 
-def _logger(verbose: int) -> Callable[[int, str], None] | None:
+def _logger(verbose: int, progress: TerminalProgress | None) -> Callable[[int, str], None] | None:
     """A log callback printing messages up to level ``verbose`` on stderr (None: silent)."""
     if not verbose:
         return None
 
     def log(level: int, message: str) -> None:
         if level <= verbose:
-            click.echo(message, err=True)
+            if progress is not None:
+                progress.write(message)  # above the bar, not through it
+            else:
+                click.echo(message, err=True)
 
     return log
 
 
-def _task(module: ModuleType, given: dict[str, Any]) -> Any:
+def _task(module: ModuleType, given: dict[str, Any], progress: TerminalProgress | None) -> Any:
     """The learning task from the input options (removed from ``given``)."""
     from symlearn.learning.task import LearningTask
 
@@ -68,8 +71,10 @@ def _task(module: ModuleType, given: dict[str, Any]) -> Any:
         flag, path = chosen[0]
         if not class_column:
             raise click.UsageError(f"{flag} needs --class-column NAME")
-        read = LearningTask.from_csv if flag == "--csv" else LearningTask.from_parquet
-        return read(path, class_column, target=target, positive=positive, categorical=categorical)
+        options = {"target": target, "positive": positive, "categorical": categorical}
+        if flag == "--csv":
+            return LearningTask.from_csv(path, class_column, progress=progress, **options)
+        return LearningTask.from_parquet(path, class_column, **options)
     if not files:
         if getattr(module, "TABLES", False):
             raise click.UsageError(
@@ -82,7 +87,7 @@ def _task(module: ModuleType, given: dict[str, Any]) -> Any:
         )
     if target is None and getattr(module, "TARGET_REQUIRED", False):
         raise click.UsageError("--target NAME/ARITY is required with FILE...")
-    return LearningTask.from_files(files, target)
+    return LearningTask.from_files(files, target, progress=progress)
 
 
 def learner_command(name: str) -> click.Command:
@@ -98,9 +103,11 @@ def learner_command(name: str) -> click.Command:
         verbose, as_json = given.pop("verbose"), given.pop("as_json")
         if output is not None:
             check_suffix(output, suffixes)
-        task = _task(module, given)
-        settings = module.SETTINGS.from_task(task, **given)
-        result = module.learn(task, settings, progress=terminal_progress(), log=_logger(verbose))
+        with progress_bars(not as_json) as progress:
+            task = _task(module, given, progress)
+            settings = module.SETTINGS.from_task(task, **given)
+            log = _logger(verbose, progress)
+            result = module.learn(task, settings, progress=progress, log=log)
         for line in result.messages(verbose):
             click.echo(line, err=True)
         if output is not None:

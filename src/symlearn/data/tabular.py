@@ -80,6 +80,9 @@ from symlearn.errors import KBError
 if TYPE_CHECKING:
     import pyarrow
 
+#: ``progress(stage, done, total)``.
+Progress = Callable[[str, int, "int | None"], None]
+
 __all__ = [
     "from_arrow",
     "from_csv",
@@ -231,6 +234,7 @@ def _from_batches(
     categorical: Iterable[str],
     numeric: Iterable[str],
     source: RowSource | None,
+    progress: Progress | None = None,
 ) -> ColumnarData:
     """What :func:`from_arrow` does, for a stream of record batches."""
     _arrow()
@@ -240,6 +244,8 @@ def _from_batches(
     gathered = GatheredColumns(header, categorical | {class_column})
     for batch in batches():
         gathered.add(batch)
+        if progress is not None:
+            progress(f"reading {source.path or 'the table'}: rows", gathered.rows, None)
     kept = gathered.kept
     where = _Where(source, kept)
     if not gathered.rows or (kept is not None and kept.size == 0):
@@ -385,6 +391,7 @@ def from_csv(
     categorical: Iterable[str] = (),
     numeric: Iterable[str] = (),
     delimiter: str = ",",
+    progress: Progress | None = None,
 ) -> ColumnarData:
     """Read labelled examples from a CSV file with a header row (see the module docstring).
 
@@ -402,6 +409,8 @@ def from_csv(
         Columns to treat as categorical / require to be numeric.
     delimiter
         The field separator.
+    progress
+        Called as ``progress("reading FILE: rows", rows, None)`` as blocks are read.
 
     Raises
     ------
@@ -417,6 +426,7 @@ def from_csv(
         "categorical": categorical,
         "numeric": numeric,
         "source": source,
+        "progress": progress,
     }
     try:
         return _from_batches(

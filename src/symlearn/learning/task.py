@@ -31,7 +31,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -78,13 +79,20 @@ class LearningTask:
     # -- building
     @classmethod
     def from_files(
-        cls, files: str | Iterable[str], target: str | Indicator | None = None
+        cls,
+        files: str | Iterable[str],
+        target: str | Indicator | None = None,
+        *,
+        progress: Callable[[str, int, int | None], None] | None = None,
     ) -> LearningTask:
-        """Load ``files`` as one knowledge base and make the task for ``target``."""
+        """Load ``files`` as one knowledge base and make the task for ``target``.
+
+        ``progress(stage, done, total)`` is called as the files are read.
+        """
         paths = (files,) if isinstance(files, str) else tuple(str(f) for f in files)
         if not paths:
             raise InvalidParameterError("no file given")
-        return cls.from_kb(load(paths), target, sources=paths)
+        return cls.from_kb(load(paths, progress=progress), target, sources=paths)
 
     @classmethod
     def from_kb(
@@ -111,8 +119,11 @@ class LearningTask:
         target: str | Indicator | None = None,
         positive: Any = None,
         categorical: Sequence[str] = (),
+        progress: Callable[[str, int, int | None], None] | None = None,
     ) -> LearningTask:
         """The task of a CSV file's rows (see :func:`symlearn.data.tabular.from_csv`).
+
+        ``progress(stage, done, total)`` is called as the file is read.
 
         Raises
         ------
@@ -121,7 +132,8 @@ class LearningTask:
         """
         from symlearn.data.tabular import from_csv
 
-        return cls._from_reader(from_csv, path, class_column, target, positive, categorical, path)
+        read = functools.partial(from_csv, progress=progress)
+        return cls._from_reader(read, path, class_column, target, positive, categorical, path)
 
     @classmethod
     def from_parquet(
