@@ -38,6 +38,7 @@ PROBLOG_FILE = """0.001::burglary.
 0.95::alarm :- burglary, earthquake.
 query(alarm).
 """
+PAC = ["--H", "1000", "--epsilon", "0.1", "--delta", "0.05"]
 HEAVY = ("sympy", "networkx", "numpy", "lark", "pyarrow", "scipy")
 
 
@@ -105,7 +106,7 @@ def main() -> None:
         ],
         "symlearn infer kb/alarm.pl": [*symlearn, "infer", "kb/alarm.pl"],
         "symlearn query kb/family.pl": [*symlearn, "query", "kb/family.pl", "parent(X, Y)"],
-        "symlearn bound pac": [*symlearn, "bound", "pac", "--H", "1000", "--epsilon", "0.1"],
+        "symlearn bound pac": [*symlearn, "bound", "pac", *PAC],
     }
     beside = Path(python).parent / "problog"  # not a version manager's shim script
     problog = str(beside) if beside.exists() else shutil.which("problog")
