@@ -21,6 +21,8 @@ from symlearn.data.tabular import from_csv, from_dataframe, from_parquet, from_r
 from symlearn.errors import KBError
 from symlearn.evaluation.cross_validation import holdout
 from symlearn.evaluation.splits import holdout_split, k_fold_indices, train_test_split
+from symlearn.learners.rules.sequential_covering import sequential_covering
+from symlearn.learners.trees.c45 import c45_rules
 from symlearn.learners.trees.id3 import id3
 
 ROWS = st.lists(
@@ -84,11 +86,30 @@ def test_learners_and_holdout_see_the_same_examples(tmp_path_factory, rows):
     plain_train, plain_test = holdout_split(plain, 0.5, 0)
     if test is None or not test.n_examples:
         return
-    for fitted in (id3(train), naive_bayes(train)):
+    models = [
+        id3(train),
+        naive_bayes(train),
+        c45_rules(train),  # an ordered decision list
+        sequential_covering(train).rule_set,
+        sequential_covering(train, ordered=False, target_class=train.classes[0]).rule_set,
+    ]
+    for fitted in models:
         fast = holdout(fitted, train, test)  # whole columns at once
         slow = holdout(fitted, plain_train, plain_test)  # one instance at a time
         assert fast.confusion == slow.confusion
         assert fast.baseline_accuracy == pytest.approx(slow.baseline_accuracy)
+
+
+@settings(max_examples=30, deadline=None)
+@given(ROWS, st.booleans())
+def test_rule_sets_classify_columns_as_rows(tmp_path_factory, rows, ordered):
+    data = from_csv(_write(tmp_path_factory.mktemp("c"), rows), "cls")
+    target = None if ordered else data.classes[-1]
+    rules = sequential_covering(data, ordered=ordered, target_class=target).rule_set
+    coded = rules.predict_encoded(data.encoded)
+    assert coded is not None
+    codes, classes = coded
+    assert [classes[c] for c in codes] == rules.predict(data.instances)
 
 
 def test_parquet_dataframes_and_records_read_alike(tmp_path):

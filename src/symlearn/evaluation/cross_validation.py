@@ -124,8 +124,9 @@ def _predicted_codes(
     """The model's class for each test example, coded as :func:`label_codes` codes labels.
 
     A model that predicts from numpy columns (a decision tree over the very
-    attributes of a table's columns) is asked for every example at once;
-    any other model labels the instances (``None``: no class).
+    attributes of a table's columns, a rule set over encoded data) is asked
+    for every example at once; any other model labels the instances
+    (``None``: no class).
     """
     predict_columns = getattr(model, "predict_columns", None)
     if (
@@ -134,12 +135,18 @@ def _predicted_codes(
         and getattr(model, "attributes", None) == test.attributes
     ):
         return predict_columns(test.encoded.columns), tuple(model.classes)  # type: ignore[attr-defined]
+    predict_encoded = getattr(model, "predict_encoded", None)
+    if isinstance(test, ColumnarData) and callable(predict_encoded):
+        coded = predict_encoded(test.encoded)  # a rule set: None when it cannot
+        if coded is not None:
+            return coded
     return label_codes(predictions(model, test.instances))
 
 
 def _recoded(codes: np.ndarray, classes: Sequence[Any], keys: dict[Any, int]) -> np.ndarray:
     """``codes`` into ``classes`` renumbered into ``keys`` (class key -> position)."""
-    lookup = np.array([keys[_key(c)] for c in classes] or [0], dtype=np.int64)
+    # a class no code points at (None when every example got a class) may be missing
+    lookup = np.array([keys.get(_key(c), 0) for c in classes] or [0], dtype=np.int64)
     return lookup[codes] if len(codes) else np.zeros(0, dtype=np.int64)
 
 
@@ -172,8 +179,8 @@ def holdout(
     for label in order:
         if label is not None:
             keys.setdefault(_key(label), len(keys))
-    if any(c is None for c in predicted_classes):
-        keys[_key(None)] = len(keys)
+    if any(predicted_classes[int(c)] is None for c in np.unique(predicted)):
+        keys[_key(None)] = len(keys)  # some example gets no class
     size = len(keys)
     pairs = _recoded(actual, actual_classes, keys) * size
     pairs += _recoded(predicted, predicted_classes, keys)
