@@ -159,6 +159,9 @@ class TerminalProgress:
             self._bar = None
             self._stage = None
 
+    #: Erase the bar before writing something else (the next call draws a new one).
+    clear = close
+
     def __enter__(self) -> TerminalProgress:
         return self
 

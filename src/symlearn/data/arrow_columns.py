@@ -68,9 +68,15 @@ def cell_term(value: Any) -> Term | None:
     --------
     >>> cell_term(" 83 "), cell_term("pre-presbyopic"), cell_term("?"), cell_term(float("nan"))
     (83, 'pre-presbyopic', None, None)
+    >>> cell_term(True), cell_term("3")
+    ('true', 3)
     """
     if value is None:
         return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if hasattr(value, "item") and not isinstance(value, (str, int, float)):  # numpy scalars
+        return cell_term(value.item())
     if isinstance(value, float):
         return None if math.isnan(value) else value
     if isinstance(value, int):

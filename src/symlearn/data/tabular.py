@@ -84,6 +84,7 @@ if TYPE_CHECKING:
 Progress = Callable[[str, int, "int | None"], None]
 
 __all__ = [
+    "cell_term",
     "from_arrow",
     "from_csv",
     "from_dataframe",
