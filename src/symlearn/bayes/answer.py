@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -80,6 +80,8 @@ Source = PathLike | Iterable[PathLike] | KnowledgeBase | BayesianNetwork | ProbL
 
 #: Query atoms: one or several, as text or terms.
 Queries = str | Term | Iterable[str | Term]
+#: ``progress(stage, done, total)``: loading the files, and the sampling methods.
+Progress = Callable[[str, int, "int | None"], None]
 
 #: Evidence: ``ATOM=true`` texts, ``(atom, value)`` pairs, or a mapping atom -> value.
 EvidenceGiven = Mapping[Any, bool] | Iterable[str | tuple[Any, bool]]
@@ -139,7 +141,10 @@ def _paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
 
 
 def load_program(
-    source: Source, queries: Queries | None = None, evidence: EvidenceGiven | None = None
+    source: Source,
+    queries: Queries | None = None,
+    evidence: EvidenceGiven | None = None,
+    progress: Progress | None = None,
 ) -> tuple[ProbLogNetwork, tuple[str, ...]]:
     """The compiled program of ``source`` with its queries and evidence, and the files read.
 
@@ -175,7 +180,7 @@ def load_program(
                 raise InvalidParameterError("give a .bif file on its own")
             network = read_network(sources[0])
             return program_from_network(network, asked or (), observed or ()), sources
-        kb = load(sources)
+        kb = load(sources, progress=progress)
     program = compile_program(kb, asked, observed)
     if not program.queries:
         program = dataclasses.replace(program, queries=tuple(program.atoms()))
@@ -326,6 +331,7 @@ def infer(
     burn_in: int = 200,
     output: PathLike | None = None,
     force: bool = False,
+    progress: Progress | None = None,
 ) -> InferenceRun:
     """P(query | evidence) for each query atom over the ProbLog clauses of files (or a network).
 
@@ -352,6 +358,8 @@ def infer(
         For ``gibbs``.
     output, force
         Write the network there (see :meth:`InferenceRun.write`).
+    progress
+        Called as ``progress(stage, done, total)`` while loading and sampling.
 
     Returns
     -------
@@ -374,8 +382,10 @@ def infer(
     _choice("ordering", ordering, ORDERINGS)
     if output is not None:
         check_network_suffix(output)
-    program, sources = load_program(source, queries, evidence)
-    answer = atom_probabilities(program, method, ordering, samples, seed, chains, burn_in)
+    program, sources = load_program(source, queries, evidence, progress)
+    answer = atom_probabilities(
+        program, method, ordering, samples, seed, chains, burn_in, progress=progress
+    )
     run = InferenceRun(program, answer, sources)
     if output is not None:
         run.write(output, force=force)

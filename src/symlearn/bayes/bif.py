@@ -50,7 +50,7 @@ import gzip
 import math
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,6 +73,10 @@ _TOKEN = re.compile(
 )
 
 
+#: Characters that need the tokenizer (comments, quotes, brackets) inside a list.
+_NEEDS_TOKENS = re.compile(r'[/"{}()\[\]|;]')
+
+
 @dataclass(frozen=True, slots=True)
 class _Token:
     kind: str
@@ -81,24 +85,31 @@ class _Token:
 
 
 class _Reader:
-    """A recursive-descent reader over BIF tokens that knows where each token is."""
+    """A recursive-descent reader over BIF tokens that knows where each token is.
+
+    Tokens are read on demand, and a list of numbers up to ``;`` (nearly all
+    of a large file: the CPTs) is read in one step by :meth:`numbers`, so a
+    number costs no token object.
+    """
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text
         self.path = path
-        self.tokens = list(self._tokenize())
-        self.position = 0
+        self.offset = 0  # where the next token (or the space before it) starts
+        self._peeked: tuple[_Token | None, int] | None = None  # the next token, its end
 
-    def _tokenize(self) -> Iterator[_Token]:
-        offset = 0
-        while offset < len(self.text):
-            match = _TOKEN.match(self.text, offset)
+    def _scan(self) -> tuple[_Token | None, int]:
+        """The next token from :attr:`offset` (None at the end) and where it ends."""
+        text, offset = self.text, self.offset
+        while offset < len(text):
+            match = _TOKEN.match(text, offset)
             if match is None:  # pragma: no cover - the word pattern matches anything else
                 raise self.error_at(offset, "unexpected character")
             kind = match.lastgroup or "word"
             if kind != "space":
-                yield _Token(kind, match.group(), offset)
+                return _Token(kind, match.group(), offset), match.end()
             offset = match.end()
+        return None, offset
 
     def error_at(self, offset: int, message: str) -> KBError:
         line = self.text.count("\n", 0, offset) + 1
@@ -112,13 +123,17 @@ class _Reader:
         return self.error_at(token.offset if token else len(self.text), message)
 
     def peek(self) -> _Token | None:
-        return self.tokens[self.position] if self.position < len(self.tokens) else None
+        if self._peeked is None:
+            self._peeked = self._scan()
+        return self._peeked[0]
 
     def next(self, what: str) -> _Token:
         token = self.peek()
         if token is None:
             raise self.error_at(len(self.text), f"expected {what}, found the end of the file")
-        self.position += 1
+        assert self._peeked is not None
+        self.offset = self._peeked[1]
+        self._peeked = None
         return token
 
     def expect(self, text: str) -> _Token:
@@ -157,16 +172,63 @@ class _Reader:
 
     def numbers(self) -> list[float]:
         """Numbers separated by commas or spaces, up to ``;``."""
-        values: list[float] = []
+        fast = self._numbers_at_once()
+        if fast is not None:
+            return fast
+        values: list[float] = []  # one token at a time: finds the bad one
         while True:
             token = self.peek()
             if token is None or token.text == ";":
                 self.next("';'")
                 return values
             if token.text == ",":
-                self.position += 1
+                self.next("','")
                 continue
             values.append(self.number())
+
+    def _plain_run(self, stop: str) -> tuple[list[str], int] | None:
+        """The words up to ``stop`` (split at commas and spaces) and where ``stop`` is.
+
+        None when the run holds anything the tokenizer must look at.
+        """
+        start = self.offset
+        if self._peeked is not None and self._peeked[0] is not None:
+            start = self._peeked[0].offset
+        end = self.text.find(stop, start)
+        if end < 0:
+            return None
+        chunk = self.text[start:end]
+        if _NEEDS_TOKENS.search(chunk):
+            return None
+        return chunk.replace(",", " ").split(), end
+
+    def _skip_to(self, end: int) -> None:
+        self.offset = end
+        self._peeked = None
+
+    def _numbers_at_once(self) -> list[float] | None:
+        """The numbers up to ``;`` read in one step, or None when a token needs a look."""
+        run = self._plain_run(";")
+        if run is None or "n" in self.text[self.offset : run[1]].lower():  # nan, inf: look
+            return None
+        try:
+            values = list(map(float, run[0]))
+        except ValueError:
+            return None
+        self._skip_to(run[1] + 1)
+        return values
+
+    def words_to(self, stop: str) -> list[str]:
+        """The words (state names) up to the token ``stop``, which is read too."""
+        run = self._plain_run(stop)
+        if run is not None:
+            self._skip_to(run[1] + 1)
+            return run[0]
+        words = []
+        while (token := self.next(repr(stop))).text != stop:
+            if token.text != ",":
+                words.append(token.text.strip('"'))
+        return words
 
 
 @dataclass
@@ -200,10 +262,7 @@ def _variable(reader: _Reader) -> _Declaration:
             reader.word("the number of states")
             reader.expect("]")
             reader.expect("{")
-            states = []
-            while (state := reader.next("a state")).text != "}":
-                if state.text != ",":
-                    states.append(state.text.strip('"'))
+            states = reader.words_to("}")
             reader.expect(";")
         else:
             reader.skip_statement()
@@ -237,11 +296,7 @@ def _probability(reader: _Reader) -> _Probability:
         if token.text == "}":
             return block
         if token.text == "(":
-            states: list[str] = []
-            while (state := reader.next("')'")).text != ")":
-                if state.text != ",":
-                    states.append(state.text.strip('"'))
-            block.rows.append((states, reader.numbers(), token))
+            block.rows.append((reader.words_to(")"), reader.numbers(), token))
         elif token.text == "table":
             block.table = (reader.numbers(), token)
         elif token.text == "default":
@@ -270,6 +325,7 @@ def _table(reader: _Reader, block: _Probability, states: dict[str, list[str]]) -
                 token,
             )
         table[...] = np.asarray(values).reshape(card, rows).T.reshape(*parent_cards, card)
+    places = [{state: i for i, state in enumerate(states[p])} for p in block.parents]
     for parent_states, values, token in block.rows:
         if len(parent_states) != len(block.parents) or len(values) != card:
             raise reader.error(
@@ -278,10 +334,10 @@ def _table(reader: _Reader, block: _Probability, states: dict[str, list[str]]) -
                 token,
             )
         index = []
-        for parent, state in zip(block.parents, parent_states):
-            if state not in states[parent]:
+        for positions, parent, state in zip(places, block.parents, parent_states):
+            if state not in positions:
                 raise reader.error(f"{state} is not a state of {parent}", token)
-            index.append(states[parent].index(state))
+            index.append(positions[state])
         table[tuple(index)] = values
     if np.isnan(table).any():
         raise reader.error(f"the CPT of {block.variable} leaves rows undefined", block.token)
@@ -312,7 +368,7 @@ def parse_bif(text: str, path: str = "<string>") -> BayesianNetwork:
     declarations: dict[str, _Declaration] = {}
     blocks: list[_Probability] = []
     while (token := reader.peek()) is not None:
-        reader.position += 1
+        reader.next("a block")
         if token.text == "network":
             name = reader.word("a network name").text.strip('"')
             reader.skip_block()

@@ -30,7 +30,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,6 +105,7 @@ def _run(
     seed: int | None,
     chains: int,
     burn_in: int,
+    progress: Callable[[str, int, int | None], None] | None = None,
 ) -> InferenceResult:
     if method == "exact":
         return variable_elimination(network, variables, evidence, ordering)
@@ -113,7 +114,9 @@ def _run(
     if method == "likelihood-weighting":
         return likelihood_weighting(network, variables, evidence, samples, seed)
     if method == "gibbs":
-        return gibbs_sampling(network, variables, evidence, samples, seed, chains, burn_in)
+        return gibbs_sampling(
+            network, variables, evidence, samples, seed, chains, burn_in, progress=progress
+        )
     raise InvalidParameterError(f"unknown inference method {method!r} (use {', '.join(METHODS)})")
 
 
@@ -125,6 +128,7 @@ def atom_probabilities(
     seed: int | None = 0,
     chains: int = 16,
     burn_in: int = 200,
+    progress: Callable[[str, int, int | None], None] | None = None,
 ) -> AtomProbabilities:
     """P(query | evidence) for each query atom of ``program``.
 
@@ -141,6 +145,8 @@ def atom_probabilities(
         For the sampling methods.
     chains, burn_in
         For ``gibbs``.
+    progress
+        Called as ``progress(stage, done, total)`` by the sampling methods.
 
     Raises
     ------
@@ -152,7 +158,16 @@ def atom_probabilities(
     variables = list(dict.fromkeys(e[0] for _, e in events if not isinstance(e, bool)))
     if variables or method != "exact":
         result = _run(
-            program.network, variables, evidence, method, ordering, samples, seed, chains, burn_in
+            program.network,
+            variables,
+            evidence,
+            method,
+            ordering,
+            samples,
+            seed,
+            chains,
+            burn_in,
+            progress,
         )
     else:  # only certain atoms asked: still check the evidence is possible
         result = variable_elimination(program.network, [], evidence, ordering)

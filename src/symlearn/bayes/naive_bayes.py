@@ -54,7 +54,6 @@ Examples
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -73,6 +72,7 @@ from symlearn.data.attribute_value import (
     Label,
     instance_from_atom,
 )
+from symlearn.data.encoded import decode_row, encode
 from symlearn.errors import InvalidParameterError
 from symlearn.evaluation.cross_validation import cross_validate, holdout
 from symlearn.evaluation.metrics import ConfusionMatrix
@@ -225,6 +225,43 @@ class NaiveBayes:
         """:meth:`classify` of each instance."""
         return [self.classify(instance) for instance in instances]
 
+    def predict_columns(self, columns: Sequence[np.ndarray]) -> np.ndarray:
+        """Class positions for encoded columns (codes into this model's attributes' domains).
+
+        The scores are summed as float logarithms over whole columns; a row
+        whose two best classes score within rounding of each other is
+        classified by :meth:`classify` with exact scores, so ties are broken
+        as it breaks them.
+        """
+        n = int(columns[0].shape[0]) if columns else 0
+        logs = np.tile(np.log([float(p) for p in self.priors]), (n, 1))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for attribute, table, column in zip(self.attributes, self.conditionals, columns):
+                for i, c in enumerate(self.classes):
+                    logs[:, i] += self._column_logs(attribute, table[c], column)
+        best = np.argmax(logs, axis=1)
+        if len(self.classes) > 1:
+            top = np.sort(logs, axis=1)[:, -2:]
+            with np.errstate(invalid="ignore"):  # -inf - -inf: a tie of zero scores
+                close = ~(top[:, 1] - top[:, 0] > 1e-9 * np.maximum(1.0, np.abs(top[:, 1])))
+            for row in np.flatnonzero(close):
+                label = self.classify(decode_row(self.attributes, columns, int(row)))
+                best[row] = self._class_index(label)
+        return best
+
+    @staticmethod
+    def _column_logs(attribute: Attribute, model: Any, column: np.ndarray) -> np.ndarray:
+        """``log P(x | t)`` of each row's value (0 for a missing value, which is left out)."""
+        if isinstance(model, Gaussian):
+            known = ~np.isnan(column)
+            z = (np.where(known, column, model.mean) - model.mean) / model.std
+            # the density as Gaussian.density computes it, so it underflows alike
+            density = np.exp(-0.5 * z * z) / (model.std * math.sqrt(2.0 * math.pi))
+            return np.where(known, np.log(density), 0.0)
+        values = attribute.values or ()
+        lookup = np.log(np.array([float(model[v]) for v in values] + [1.0]))
+        return lookup[column]  # code -1 (missing) picks log 1 = 0
+
     def to_dict(self) -> dict[str, Any]:
         """JSON: ``priors`` {class: p}, ``conditionals`` {attribute: {class: {value: p}}}."""
         conditionals: dict[str, Any] = {}
@@ -303,11 +340,11 @@ def _m_and_p(
     return (Fraction(k) if laplace else m), p
 
 
-def _gaussian(values: list[float]) -> Gaussian:
-    if not values:
+def _gaussian(values: np.ndarray) -> Gaussian:
+    if not values.size:
         return Gaussian(0.0, 1.0)
-    mean = sum(values) / len(values)
-    variance = sum((x - mean) ** 2 for x in values) / (len(values) - 1) if len(values) > 1 else 0.0
+    mean = float(values.mean())
+    variance = float(values.var(ddof=1)) if values.size > 1 else 0.0
     return Gaussian(mean, max(math.sqrt(variance), MIN_STD))
 
 
@@ -348,30 +385,35 @@ def naive_bayes(
     if weight < 0:
         raise InvalidParameterError(f"m must be at least 0, not {m}")
     classes = tuple(data.classes)
-    counts = tuple(
-        sum(1 for label in data.labels if label == c and type(label) is type(c)) for c in classes
-    )
-    total = len(data.labels)
+    encoded = encode(data, classes)  # numpy columns: counted with bincount, never per cell
+    y = encoded.y.astype(np.int64)
+    counts = tuple(int(n) for n in np.bincount(y, minlength=len(classes)))
+    total = encoded.n_rows
     priors = tuple(Fraction(n, total) for n in counts)
     conditionals: list[dict[Label, Any]] = []
     used_m: list[Fraction] = []
-    for index, attribute in enumerate(data.attributes):
-        column = [(row[index], label) for row, label in zip(data.instances, data.labels)]
+    for attribute, column in zip(data.attributes, encoded.columns):
         table: dict[Label, Any] = {}
         if attribute.continuous:
-            for c in classes:
-                numbers = [float(v) for v, label in column if label == c and v != MISSING]  # type: ignore[arg-type]
-                table[c] = _gaussian(numbers)
+            known = ~np.isnan(column)
+            for i, c in enumerate(classes):
+                table[c] = _gaussian(column[known & (y == i)])
             used_m.append(Fraction(0))
         else:
             m_here, p = _m_and_p(attribute, weight, laplace, prior)
             used_m.append(m_here)
-            for c in classes:
-                known = Counter(v for v, label in column if label == c and v != MISSING)
-                denominator = sum(known.values()) + m_here
+            values = attribute.values or ()
+            known = column >= 0
+            joint = np.bincount(
+                y[known] * len(values) + column[known], minlength=len(classes) * len(values)
+            ).reshape(len(classes), len(values))
+            for i, c in enumerate(classes):
+                denominator = int(joint[i].sum()) + m_here
                 table[c] = {
-                    v: (Fraction(known[v]) + m_here * p[v]) / denominator if denominator else p[v]
-                    for v in attribute.values or ()
+                    v: (Fraction(int(joint[i, j])) + m_here * p[v]) / denominator
+                    if denominator
+                    else p[v]
+                    for j, v in enumerate(values)
                 }
         conditionals.append(table)
     return NaiveBayes(

@@ -39,7 +39,6 @@ from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 
 from symlearn.bayes.bif import read_bif, write_bif
-from symlearn.bayes.drawing import network_spec
 from symlearn.bayes.network import BayesianNetwork
 from symlearn.bayes.problog_format import write_problog
 from symlearn.bayes.program import compile_program
@@ -135,7 +134,8 @@ def write_network(
     elif suffix == ".bif":
         write_bif(network, path, inputs=inputs, force=force)
     else:
-        from symlearn.render import write_graph  # drawing loads only when a picture is asked for
+        from symlearn.bayes.drawing import network_spec  # drawing loads only for a picture
+        from symlearn.render import write_graph
 
         spec = network_spec(network, marginals, observed, asked, title=title)
         write_graph(spec, path, inputs=inputs, force=force)

@@ -41,7 +41,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
 
@@ -246,6 +246,7 @@ def gibbs_sampling(
     seed: int | None = 0,
     chains: int = 16,
     burn_in: int = 200,
+    progress: Callable[[str, int, int | None], None] | None = None,
 ) -> InferenceResult:
     """Posterior marginals estimated by Gibbs sampling, with standard errors.
 
@@ -266,6 +267,8 @@ def gibbs_sampling(
         Independent chains run side by side (at least 2, for the standard error).
     burn_in
         Sweeps discarded at the start of each chain.
+    progress
+        Called as ``progress("Gibbs sampling: sweeps", sweep, sweeps)`` after each sweep.
 
     Returns
     -------
@@ -309,6 +312,8 @@ def gibbs_sampling(
         if sweep >= burn_in:
             for v in targets:
                 counts[v][np.arange(chains), values[v]] += 1.0
+        if progress is not None:
+            progress("Gibbs sampling: sweeps", sweep + 1, burn_in + sweeps)
     marginals: dict[str, dict[str, float]] = {}
     errors: dict[str, dict[str, float]] = {}
     for v in targets:

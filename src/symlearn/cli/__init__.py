@@ -13,7 +13,6 @@ stderr (or ``{"error": {...}}`` on stdout with ``--json``), never a traceback.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import sys
 from collections.abc import Sequence
@@ -23,7 +22,7 @@ import click
 from symlearn.cli.common import SuggestingGroup
 from symlearn.errors import SymlearnError
 
-__all__ = ["LazyGroup", "cli", "main"]
+__all__ = ["COMMANDS", "SUMMARIES", "LazyGroup", "cli", "main"]
 
 
 class LazyGroup(SuggestingGroup):
@@ -36,19 +35,34 @@ class LazyGroup(SuggestingGroup):
     """
 
     def __init__(
-        self, *args: object, lazy_subcommands: dict[str, str] | None = None, **kwargs: object
+        self,
+        *args: object,
+        lazy_subcommands: dict[str, str] | None = None,
+        summaries: dict[str, str] | None = None,
+        **kwargs: object,
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.lazy_subcommands = dict(lazy_subcommands or {})
+        self.summaries = dict(summaries or {})
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the subcommands with their summaries, importing none of them."""
+        rows = []
+        for name in self.list_commands(ctx):
+            summary = self.summaries.get(name)
+            if summary is None:  # no summary given: ask the command itself
+                command = self.get_command(ctx, name)
+                if command is None or command.hidden:
+                    continue
+                summary = command.get_short_help_str(formatter.width)
+            rows.append((name, summary))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        """The subcommands whose modules exist (a command still being written is hidden)."""
-        available = {
-            name
-            for name, target in self.lazy_subcommands.items()
-            if importlib.util.find_spec(target.split(":")[0]) is not None
-        }
-        return sorted(set(super().list_commands(ctx)) | available)
+        """The subcommands."""
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_subcommands))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """Import and return the subcommand ``cmd_name``."""
@@ -73,9 +87,23 @@ COMMANDS = {
 }
 
 
+#: What each command does (its docstring's first line), for ``symlearn --help``
+#: without importing the commands (tests/cli checks them against the docstrings).
+SUMMARIES = {
+    "bound": "Derive a learning-theory bound, evaluate it, or solve it for one variable.",
+    "check": "Parse and validate FILE...; print what the knowledge base holds.",
+    "export": "Write the learning task for the target in Aleph's, Popper's or FOIL6's format.",
+    "infer": "Probabilities of query atoms given evidence, over the ProbLog clauses of FILE...",
+    "lattice": "Draw the generality lattice of a version space or of the whole hypothesis space.",
+    "learn": "Run a learner on a knowledge base and print the hypothesis as clauses.",
+    "query": "Print all solutions of the Prolog GOAL against FILE...",
+}
+
+
 @click.group(
     cls=LazyGroup,
     lazy_subcommands=COMMANDS,
+    summaries=SUMMARIES,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.version_option(package_name="symlearn")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import click
@@ -19,6 +20,7 @@ __all__ = [
     "emit",
     "files_argument",
     "json_option",
+    "progress_bars",
     "target_option",
     "terminal_progress",
     "verbose_option",
@@ -130,35 +132,87 @@ def _json_default(value: object) -> object:
 
 
 class TerminalProgress:
-    """Draw ``stage: done/total`` on one stderr line, only on a terminal.
+    """Progress bars on stderr (tqdm), one per stage, for a command's long steps.
 
-    Anything else written to the terminal while a progress line is drawn must
-    :meth:`clear` it first, or the two run together on one line.
+    It is the ``progress(stage, done, total)`` callback the library calls; a
+    bar appears only once a stage has run for half a second, so quick
+    commands draw nothing.  :meth:`write` prints a message above the bar;
+    :meth:`close` (also on leaving the ``with`` block) clears the bar, so
+    whatever is printed next starts on a clean line.
     """
 
-    def __init__(self) -> None:
-        self._last_width = 0
+    #: Seconds a stage runs before its bar is drawn.
+    DELAY = 0.5
 
-    def clear(self) -> None:
-        """Erase the progress line, if one is drawn; the next call draws it again."""
-        if self._last_width:
-            sys.stderr.write("\r" + " " * self._last_width + "\r")
-            sys.stderr.flush()
-            self._last_width = 0
+    def __init__(self) -> None:
+        self._bar: Any = None
+        self._stage: str | None = None
 
     def __call__(self, stage: str, done: int, total: int | None = None) -> None:
-        """Draw ``stage: done/total`` over the line drawn before (ending it when done)."""
-        text = f"{stage}: {done}" + (f"/{total}" if total else "")
-        padding = max(self._last_width - len(text), 0)
-        sys.stderr.write("\r" + text + " " * padding)
-        if total is not None and done >= total:
-            sys.stderr.write("\n")
-            self._last_width = 0
+        """Show that ``done`` of ``total`` (None: unknown) of ``stage`` are done."""
+        if stage != self._stage or self._bar is None:
+            self.close()
+            from tqdm import tqdm  # only a terminal run draws bars
+
+            self._bar = tqdm(
+                total=total,
+                desc=stage,
+                file=sys.stderr,
+                leave=False,
+                unit="",
+                delay=self.DELAY,
+                dynamic_ncols=True,
+            )
+            self._stage = stage
+        bar = self._bar
+        if total is not None and bar.total != total:
+            bar.total = total
+        if done != bar.n:
+            bar.update(done - bar.n)
+
+    def write(self, message: str) -> None:
+        """Print ``message`` on stderr above the bar (directly while no bar is drawn yet).
+
+        tqdm's own ``write`` redraws the bar after the message even before its
+        delay has passed, and a bar drawn that way is not cleared on close.
+        """
+        if self._bar is None or self._bar._time() - self._bar.start_t < self.DELAY:
+            click.echo(message, err=True)
         else:
-            self._last_width = len(text)
-        sys.stderr.flush()
+            self._bar.write(message, file=sys.stderr)
+
+    def close(self) -> None:
+        """Clear the bar (the cursor is left at the start of an empty line)."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+            self._stage = None
+
+    #: Erase the bar before writing something else (the next call draws a new one).
+    clear = close
+
+    def __enter__(self) -> TerminalProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
-def terminal_progress() -> TerminalProgress | None:
-    """Return a progress callback for long runs when stderr is a terminal, else None."""
-    return TerminalProgress() if sys.stderr.isatty() else None
+def terminal_progress(enabled: bool = True) -> TerminalProgress | None:
+    """A :class:`TerminalProgress` when stderr is a terminal and ``enabled``, else None.
+
+    Commands pass ``enabled=not as_json``: nothing is drawn for ``--json``
+    or when stderr is piped.
+    """
+    return TerminalProgress() if enabled and sys.stderr.isatty() else None
+
+
+@contextlib.contextmanager
+def progress_bars(enabled: bool = True) -> Iterator[TerminalProgress | None]:
+    """``with progress_bars(not as_json) as progress:``: the bars, cleared on leaving."""
+    progress = terminal_progress(enabled)
+    try:
+        yield progress
+    finally:
+        if progress is not None:
+            progress.close()

@@ -12,7 +12,7 @@ import click
 from symlearn.bayes.answer import infer as answer
 from symlearn.bayes.inference import METHODS
 from symlearn.bayes.variable_elimination import ORDERINGS
-from symlearn.cli.common import emit, files_argument, json_option, verbose_option
+from symlearn.cli.common import emit, files_argument, json_option, progress_bars, verbose_option
 
 __all__ = ["infer"]
 
@@ -88,18 +88,20 @@ def infer(
 
     Example: symlearn infer kb/alarm.pl --query burglary --evidence johncalls=true
     """
-    run = answer(
-        files,
-        queries,
-        evidence,
-        method=method,
-        ordering=ordering,
-        samples=samples,
-        seed=seed,
-        chains=chains,
-        burn_in=burn_in,
-        output=output,
-        force=force,
-    )
+    with progress_bars(not as_json) as progress:
+        run = answer(
+            files,
+            queries,
+            evidence,
+            method=method,
+            ordering=ordering,
+            samples=samples,
+            seed=seed,
+            chains=chains,
+            burn_in=burn_in,
+            output=output,
+            force=force,
+            progress=progress,
+        )
     emit(as_json, run.to_dict(), run.report(verbose))
     return 0

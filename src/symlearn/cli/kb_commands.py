@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from symlearn.cli.common import emit, files_argument, json_option
+from symlearn.cli.common import emit, files_argument, json_option, progress_bars
 from symlearn.engine.toplevel import ANSWER_DEPTH, run_query
 from symlearn.kb import load
 
@@ -18,7 +18,8 @@ __all__ = ["check", "query"]
 @json_option
 def check(files: tuple[str, ...], as_json: bool) -> int:
     """Parse and validate FILE...; print what the knowledge base holds."""
-    kb = load(files)
+    with progress_bars(not as_json) as progress:
+        kb = load(files, progress=progress)
     summary = kb.summary()
     payload = {"files": list(files), "ok": True, **summary}
     labels = {
@@ -112,8 +113,10 @@ def query(
 
     Example: symlearn query kb/family.pl "grandparent(X, carl)"
     """
+    with progress_bars(not as_json) as progress:
+        kb = load(files, progress=progress)
     answers = run_query(
-        load(files),
+        kb,
         goal,
         limit,
         max_depth=max_depth,

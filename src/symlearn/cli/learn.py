@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from symlearn.cli.common import SuggestingGroup, TerminalProgress, emit, terminal_progress
+from symlearn.cli.common import SuggestingGroup, TerminalProgress, echo_json, progress_bars
 from symlearn.cli.options import input_options, output_options, settings_options
 
 __all__ = ["learn", "learner_command"]
@@ -40,51 +40,54 @@ class LearnerGroup(SuggestingGroup):
         return learner_command(cmd_name)
 
 
-def _logger(
-    verbose: int, progress: TerminalProgress | None = None
-) -> Callable[[int, str], None] | None:
-    """A log callback printing messages up to level ``verbose`` on stderr (None: silent).
-
-    A message first clears the progress line, so that the two never share a line.
-    """
+def _logger(verbose: int, progress: TerminalProgress | None) -> Callable[[int, str], None] | None:
+    """A log callback printing messages up to level ``verbose`` on stderr (None: silent)."""
     if not verbose:
         return None
 
     def log(level: int, message: str) -> None:
         if level <= verbose:
             if progress is not None:
-                progress.clear()
-            click.echo(message, err=True)
+                progress.write(message)  # above the bar, not through it
+            else:
+                click.echo(message, err=True)
 
     return log
 
 
-def _task(module: ModuleType, given: dict[str, Any]) -> Any:
+def _task(module: ModuleType, given: dict[str, Any], progress: TerminalProgress | None) -> Any:
     """The learning task from the input options (removed from ``given``)."""
     from symlearn.learning.task import LearningTask
 
     files, target = given.pop("files"), given.pop("target")
-    csv_path = given.pop("csv_path", None)
+    tables = {"--csv": given.pop("csv_path", None), "--parquet": given.pop("parquet_path", None)}
     class_column = given.pop("class_column", None)
     positive = given.pop("positive", None)
     categorical = given.pop("categorical", ())
-    if csv_path is not None:
-        if files:
-            raise click.UsageError("give FILE... or --csv, not both")
+    chosen = [(flag, path) for flag, path in tables.items() if path is not None]
+    if chosen:
+        if files or len(chosen) > 1:
+            raise click.UsageError("give FILE..., --csv or --parquet: one of them")
+        flag, path = chosen[0]
         if not class_column:
-            raise click.UsageError("--csv needs --class-column NAME")
-        return LearningTask.from_csv(
-            csv_path, class_column, target=target, positive=positive, categorical=categorical
-        )
+            raise click.UsageError(f"{flag} needs --class-column NAME")
+        options = {"target": target, "positive": positive, "categorical": categorical}
+        if flag == "--csv":
+            return LearningTask.from_csv(path, class_column, progress=progress, **options)
+        return LearningTask.from_parquet(path, class_column, **options)
     if not files:
         if getattr(module, "TABLES", False):
-            raise click.UsageError("give FILE... with --target, or --csv FILE --class-column NAME")
+            raise click.UsageError(
+                "give FILE... with --target, or --csv/--parquet FILE --class-column NAME"
+            )
         raise click.UsageError("give FILE... (the knowledge base)")
     if positive is not None or categorical or class_column:
-        raise click.UsageError("--positive, --categorical and --class-column apply to --csv")
+        raise click.UsageError(
+            "--positive, --categorical and --class-column apply to --csv and --parquet"
+        )
     if target is None and getattr(module, "TARGET_REQUIRED", False):
         raise click.UsageError("--target NAME/ARITY is required with FILE...")
-    return LearningTask.from_files(files, target)
+    return LearningTask.from_files(files, target, progress=progress)
 
 
 def learner_command(name: str) -> click.Command:
@@ -100,19 +103,21 @@ def learner_command(name: str) -> click.Command:
         verbose, as_json = given.pop("verbose"), given.pop("as_json")
         if output is not None:
             check_suffix(output, suffixes)
-        task = _task(module, given)
-        settings = module.SETTINGS.from_task(task, **given)
-        progress = terminal_progress()
-        result = module.learn(task, settings, progress=progress, log=_logger(verbose, progress))
-        if progress is not None:
-            progress.clear()
+        with progress_bars(not as_json) as progress:
+            task = _task(module, given, progress)
+            settings = module.SETTINGS.from_task(task, **given)
+            log = _logger(verbose, progress)
+            result = module.learn(task, settings, progress=progress, log=log)
         for line in result.messages(verbose):
             click.echo(line, err=True)
         if output is not None:
             result.save(output, force=force)
-        lines = result.report()
-        if as_json or lines:  # a "no" result (a collapsed version space) prints nothing on stdout
-            emit(as_json, result.to_dict(), lines)
+        if as_json:  # only what is printed is computed: the JSON or the report
+            echo_json(result.to_dict())
+        else:
+            lines = result.report()
+            if lines:  # a "no" result (a collapsed version space) prints nothing on stdout
+                click.echo("\n".join(lines))
         return int(result.exit_status)
 
     run.__doc__ = f"{module.SUMMARY}\n\nExample: {module.EXAMPLE}"

@@ -119,7 +119,7 @@ def settings_options(settings: type[Settings]) -> Callable[[F], F]:
 
 
 def input_options(tables: bool) -> Callable[[F], F]:
-    """``FILE...`` and ``--target``, and with ``tables`` the ``--csv`` group."""
+    """``FILE...`` and ``--target``, and with ``tables`` the ``--csv``/``--parquet`` group."""
     options: list[Callable[[Any], Any]] = [
         click.argument("files", nargs=-1, type=click.Path(dir_okay=False)),
         target_option(required=False),
@@ -129,17 +129,23 @@ def input_options(tables: bool) -> Callable[[F], F]:
             click.option(
                 "--csv", "csv_path", type=click.Path(dir_okay=False), help="Read a CSV file."
             ),
-            click.option("--class-column", help="CSV: the column holding the class."),
+            click.option(
+                "--parquet",
+                "parquet_path",
+                type=click.Path(dir_okay=False),
+                help="Read a Parquet file.",
+            ),
+            click.option("--class-column", help="CSV/Parquet: the column holding the class."),
             click.option(
                 "--positive",
                 default=None,
-                help="CSV: make a boolean target, this class value positive.",
+                help="CSV/Parquet: make a boolean target, this class value positive.",
             ),
             click.option(
                 "--categorical",
                 multiple=True,
                 metavar="COLUMN",
-                help="CSV: treat this column as categorical even if it holds numbers.",
+                help="CSV/Parquet: treat this column as categorical even if it holds numbers.",
             ),
         ]
     return lambda command: _apply(command, options)

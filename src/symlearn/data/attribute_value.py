@@ -28,7 +28,8 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from symlearn.errors import KBError
 from symlearn.logic.printer import format_term
@@ -99,6 +100,11 @@ class AttributeValueData:
         return len(self.attributes)
 
     @property
+    def n_examples(self) -> int:
+        """The number of labelled instances."""
+        return len(self.labels)
+
+    @property
     def is_boolean(self) -> bool:
         """True when the labels come from ``pos``/``neg`` examples."""
         return all(type(label) is bool for label in self.labels)
@@ -123,6 +129,17 @@ class AttributeValueData:
     def index(self, name: str) -> int:
         """The argument position of attribute ``name``."""
         return [a.name for a in self.attributes].index(name)
+
+    def take(self, indices: Sequence[int] | Any) -> AttributeValueData:
+        """The labelled examples at ``indices`` (the unlabelled instances are kept)."""
+        index = [int(i) for i in indices]
+        positions = self.positions
+        return replace(
+            self,
+            instances=tuple(self.instances[i] for i in index),
+            labels=tuple(self.labels[i] for i in index),
+            positions=tuple(positions[i] for i in index) if positions else (),
+        )
 
     def example_text(self, i: int) -> str:
         """The ``i``-th labelled example written as in a file."""

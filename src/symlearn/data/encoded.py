@@ -34,10 +34,11 @@ import numpy as np
 from symlearn.data.attribute_value import MISSING, Attribute, AttributeValueData, Label
 from symlearn.logic.terms import Term
 
-__all__ = ["EncodedData", "decode_row", "encode", "encode_columns"]
+__all__ = ["EncodedData", "code_dtype", "decode_row", "encode", "encode_columns"]
 
 
-def _code_dtype(size: int) -> type[np.signedinteger]:
+def code_dtype(size: int) -> type[np.signedinteger]:
+    """The narrowest signed integer type for codes ``-1 .. size - 1``."""
     if size < 127:
         return np.int8
     if size < 32767:
@@ -70,7 +71,7 @@ def encode_columns(
             encoded.append(
                 np.fromiter(
                     (index.get((type(v), v), -1) for v in column),
-                    dtype=_code_dtype(len(attribute.values)),
+                    dtype=code_dtype(len(attribute.values)),
                     count=len(column),
                 )
             )
@@ -185,7 +186,7 @@ class EncodedData:
             else:
                 classes = tuple(f"c{i}" for i in range(n_classes))
         columns = tuple(
-            np.ascontiguousarray(codes[:, j], dtype=_code_dtype(len(attributes[j].values or ())))
+            np.ascontiguousarray(codes[:, j], dtype=code_dtype(len(attributes[j].values or ())))
             for j in range(n_attributes)
         )
         return cls(target, attributes, columns, np.asarray(y, dtype=np.int32), tuple(classes))
@@ -215,7 +216,17 @@ def encode(data: AttributeValueData, classes: Sequence[Label] | None = None) -> 
         The labelled instances.
     classes
         The class order (default ``data.classes``).
+
+    Notes
+    -----
+    A :class:`~symlearn.data.columnar.ColumnarData` (a table read through
+    Arrow) is already encoded: its columns are returned as they are, only
+    the class codes renumbered when ``classes`` asks for another order.
     """
+    from symlearn.data.columnar import ColumnarData  # it builds on this module
+
+    if isinstance(data, ColumnarData):
+        return data.encoded_as(classes)
     classes = tuple(data.classes if classes is None else classes)
     position = {(type(c), c): i for i, c in enumerate(classes)}
     y = np.fromiter(

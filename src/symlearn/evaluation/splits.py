@@ -32,12 +32,12 @@ Mitchell (1997) section 3.7.1 (training and validation sets) and section 5.6
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import replace
 from typing import TypeVar
 
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData
+from symlearn.data.columnar import label_codes
 from symlearn.data.encoded import EncodedData
 from symlearn.errors import InvalidParameterError
 
@@ -52,28 +52,25 @@ __all__ = [
 Data = TypeVar("Data", AttributeValueData, EncodedData)
 
 
-def _labels(data: Sequence[Hashable] | AttributeValueData | EncodedData) -> list[Hashable]:
-    if isinstance(data, AttributeValueData):
-        return list(data.labels)
-    if isinstance(data, EncodedData):
-        return list(data.y.tolist())
-    return list(data)
+def _label_codes(data: Sequence[Hashable] | AttributeValueData | EncodedData) -> np.ndarray:
+    """Each example's class as a number, classes numbered in order of first appearance."""
+    return label_codes(data)[0]
 
 
 def _shuffled_by_class(
-    labels: list[Hashable], rng: np.random.Generator, stratify: bool
+    codes: np.ndarray, rng: np.random.Generator, stratify: bool
 ) -> list[np.ndarray]:
-    """Index arrays, one per class (or one overall), each in random order."""
+    """Index arrays, one per class (in order of first appearance) or one overall, shuffled."""
     if not stratify:
-        return [rng.permutation(len(labels))]
-    groups: dict[tuple[type, Hashable], list[int]] = {}
-    for i, label in enumerate(labels):
-        groups.setdefault((type(label), label), []).append(i)
-    return [rng.permutation(np.asarray(idx)) for idx in groups.values()]
+        return [rng.permutation(len(codes))]
+    _, first, counts = np.unique(codes, return_index=True, return_counts=True)
+    by_class = np.argsort(codes, kind="stable")  # each class's indices, in increasing order
+    groups = np.split(by_class, np.cumsum(counts)[:-1])
+    return [rng.permutation(groups[i]) for i in np.argsort(first, kind="stable")]
 
 
 def _proportional_split(
-    labels: list[Hashable], fractions: Sequence[float], seed: int | None, stratify: bool
+    codes: np.ndarray, fractions: Sequence[float], seed: int | None, stratify: bool
 ) -> list[np.ndarray]:
     """Split indices into parts of the given fractions (the last part takes the rest)."""
     if any(f < 0 for f in fractions) or sum(fractions) > 1:
@@ -82,7 +79,7 @@ def _proportional_split(
         )
     rng = np.random.default_rng(seed)
     parts: list[list[np.ndarray]] = [[] for _ in range(len(fractions) + 1)]
-    for group in _shuffled_by_class(labels, rng, stratify):
+    for group in _shuffled_by_class(codes, rng, stratify):
         start = 0
         for p, fraction in enumerate(fractions):
             size = round(fraction * len(group))
@@ -114,7 +111,7 @@ def train_test_split(
     """
     if not 0 <= test_fraction < 1:
         raise InvalidParameterError(f"test_fraction must be in [0, 1), got {test_fraction}")
-    test, train = _proportional_split(_labels(data), [test_fraction], seed, stratify)
+    test, train = _proportional_split(_label_codes(data), [test_fraction], seed, stratify)
     return train, test
 
 
@@ -127,7 +124,7 @@ def train_validation_test_split(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Indices ``(train, validation, test)``: grow, prune, and report on each."""
     validation, test, train = _proportional_split(
-        _labels(data), [validation_fraction, test_fraction], seed, stratify
+        _label_codes(data), [validation_fraction, test_fraction], seed, stratify
     )
     return train, validation, test
 
@@ -145,15 +142,15 @@ def k_fold_indices(
     InvalidParameterError
         Unless ``2 <= k <= number of examples``.
     """
-    labels = _labels(data)
-    if not 2 <= k <= len(labels):
+    codes = _label_codes(data)
+    if not 2 <= k <= len(codes):
         raise InvalidParameterError(
-            f"k-fold cross-validation needs 2 <= k <= {len(labels)}, got k={k}"
+            f"k-fold cross-validation needs 2 <= k <= {len(codes)}, got k={k}"
         )
     rng = np.random.default_rng(seed)
     folds: list[list[np.ndarray]] = [[] for _ in range(k)]
     offset = 0
-    for group in _shuffled_by_class(labels, rng, stratify):
+    for group in _shuffled_by_class(codes, rng, stratify):
         # deal the group out round-robin, continuing where the last class stopped,
         # so fold sizes differ by at most one
         for j in range(k):
@@ -164,16 +161,7 @@ def k_fold_indices(
 
 def subset(data: Data, indices: Sequence[int] | np.ndarray) -> Data:
     """The examples of ``data`` at ``indices`` (unlabelled instances are kept)."""
-    if isinstance(data, EncodedData):
-        return data.take(np.asarray(indices))  # type: ignore[return-value]
-    index = [int(i) for i in indices]
-    positions = data.positions
-    return replace(
-        data,
-        instances=tuple(data.instances[i] for i in index),
-        labels=tuple(data.labels[i] for i in index),
-        positions=tuple(positions[i] for i in index) if positions else (),
-    )
+    return data.take(indices)
 
 
 def holdout_split(

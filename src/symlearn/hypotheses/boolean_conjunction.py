@@ -30,9 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
+if TYPE_CHECKING:
+    import sympy
 
 from symlearn.hypotheses.base import Hypothesis, clause_texts
 from symlearn.hypotheses.conjunction import ANY, Conjunction
@@ -83,6 +84,8 @@ def parse_literal(text: str, n: int) -> Literal:
 
 def boolean_symbols(n: int, names: Sequence[str] | None = None) -> list[sympy.Symbol]:
     """The sympy symbols of n boolean variables (``x1 ... xn`` unless named)."""
+    import sympy
+
     if names is not None and len(names) != n:
         raise ValueError(f"{len(names)} names for {n} variables")
     return [sympy.Symbol(names[i] if names else f"x{i + 1}") for i in range(n)]
@@ -90,6 +93,8 @@ def boolean_symbols(n: int, names: Sequence[str] | None = None) -> list[sympy.Sy
 
 def literal_sympy(literal: Literal, symbols: Sequence[sympy.Symbol]) -> sympy.Basic:
     """The literal as a sympy expression over ``symbols``."""
+    import sympy
+
     index, positive = literal
     return symbols[index] if positive else sympy.Not(symbols[index])
 
@@ -213,6 +218,8 @@ class BooleanConjunction(Hypothesis):
 
     def to_sympy(self, names: Sequence[str] | None = None) -> sympy.Basic:
         """``And`` of the literals as sympy symbols (``x1 ... xn`` unless named)."""
+        import sympy
+
         if self.is_empty:
             return sympy.false
         symbols = boolean_symbols(self.n, names)

@@ -42,9 +42,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
+if TYPE_CHECKING:
+    import sympy
 
 from symlearn.hypotheses.base import Hypothesis, clause_texts
 from symlearn.logic.clauses import Clause
@@ -101,6 +102,8 @@ def attribute_symbol(attribute: str, value: Term) -> sympy.Symbol:
     >>> attribute_symbol("sky", "sunny")
     sky=sunny
     """
+    import sympy
+
     return sympy.Symbol(f"{attribute}={format_value(value)}")
 
 
@@ -311,6 +314,8 @@ class Conjunction(Hypothesis):
 
         ``?`` contributes nothing (``true`` when all are ``?``); ∅ is ``false``.
         """
+        import sympy
+
         if self.is_empty:
             return sympy.false
         labels = _names(names, self.arity)

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
+if TYPE_CHECKING:
+    import sympy
 
 from symlearn.hypotheses.base import Hypothesis, clause_texts
 from symlearn.hypotheses.boolean_conjunction import BooleanConjunction
@@ -130,6 +131,8 @@ class DNF(Hypothesis):
 
     def to_sympy(self, names: Sequence[str] | None = None) -> sympy.Basic:
         """``Or`` of the terms' sympy expressions."""
+        import sympy
+
         return sympy.Or(*(t.to_sympy(names) for t in self.terms))
 
     def to_latex(self, names: Sequence[str] | None = None) -> str:

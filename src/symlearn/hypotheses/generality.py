@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
-from sympy.logic.inference import satisfiable
+if TYPE_CHECKING:
+    import sympy
 
 from symlearn.hypotheses.base import Hypothesis
 from symlearn.hypotheses.boolean_conjunction import BooleanConjunction
@@ -117,6 +117,8 @@ def _attribute_expression(h: Hypothesis) -> sympy.Basic:
 
 
 def _at_most_one_value(expressions: Sequence[sympy.Basic], arity: int) -> sympy.Basic:
+    import sympy
+
     values: dict[str, list[sympy.Symbol]] = {f"a{i}": [] for i in range(1, arity + 1)}
     for expression in expressions:
         for symbol in expression.free_symbols:
@@ -132,6 +134,9 @@ def _at_most_one_value(expressions: Sequence[sympy.Basic], arity: int) -> sympy.
 
 def entails(h2: Hypothesis, h1: Hypothesis) -> bool:
     """True when every instance satisfying ``h2`` satisfies ``h1`` (by satisfiability)."""
+    import sympy
+    from sympy.logic.inference import satisfiable
+
     kind = _check_comparable(h1, h2)
     if kind == "attribute":
         e1, e2 = _attribute_expression(h1), _attribute_expression(h2)

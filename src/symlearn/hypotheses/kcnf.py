@@ -40,9 +40,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
+if TYPE_CHECKING:
+    import sympy
 
 from symlearn.hypotheses.base import Hypothesis, clause_texts
 from symlearn.hypotheses.boolean_conjunction import (
@@ -219,6 +220,8 @@ class KCNF(Hypothesis):
 
     def to_sympy(self, names: Sequence[str] | None = None) -> sympy.Basic:
         """``And`` of ``Or`` s of literals (``x1 ... xn`` unless named)."""
+        import sympy
+
         if self.is_empty:
             return sympy.false
         symbols = boolean_symbols(self.n, names)

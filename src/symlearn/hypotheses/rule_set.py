@@ -96,7 +96,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from symlearn.data.attribute_value import Label
+import numpy as np
+
+from symlearn.data.attribute_value import Attribute, Label
+from symlearn.data.encoded import EncodedData
 from symlearn.errors import HypothesisSpaceError
 from symlearn.hypotheses.html import html_block
 from symlearn.logic.clauses import Clause
@@ -187,6 +190,21 @@ class Condition:
         if type(value) not in (int, float):
             return False
         return bool(value <= self.value) if self.op == "=<" else bool(value > self.value)
+
+    def rows(self, column: np.ndarray, attribute: Attribute) -> np.ndarray | None:
+        """Which rows of an encoded column pass the test (None: only :meth:`holds` can say).
+
+        ``column`` holds codes into ``attribute``'s values (``-1`` missing) or,
+        for a continuous attribute, floats (``nan`` missing); see
+        :mod:`symlearn.data.encoded`.
+        """
+        if attribute.values is not None:
+            codes = [i for i, v in enumerate(attribute.values) if self.holds(v)]
+            return np.isin(column, codes)
+        if self.op not in ("=<", ">"):
+            return None  # equality with a number: decoded values decide their type
+        with np.errstate(invalid="ignore"):
+            return (column <= self.value) if self.op == "=<" else (column > self.value)
 
     def negated(self) -> Condition:
         """The opposite comparison (only for ``=<`` and ``>``)."""
@@ -393,6 +411,56 @@ class RuleSet:
     def predict(self, instances: Iterable[Sequence[Term]]) -> list[Label | None]:
         """:meth:`classify` for each instance."""
         return [self.classify(instance) for instance in instances]
+
+    def predict_encoded(
+        self, data: EncodedData
+    ) -> tuple[np.ndarray, tuple[Label | None, ...]] | None:
+        """:meth:`classify` of every row of encoded data at once.
+
+        Returns
+        -------
+        tuple or None
+            Each row's position in the classes returned with it (this rule
+            set's classes, then ``None`` for "no class"); None when a test
+            cannot be decided on the columns (then use :meth:`predict`).
+        """
+        if tuple(a.name for a in data.attributes) != self.attributes:
+            return None
+        fired = []
+        for rule in self.rules:
+            mask = np.ones(data.n_rows, dtype=bool)
+            for test in rule.conditions:
+                rows = test.rows(data.columns[test.index], data.attributes[test.index])
+                if rows is None:
+                    return None
+                mask &= rows
+            fired.append(mask)
+        classes: tuple[Label | None, ...] = (*self.classes, None)
+        position = {(type(c), c): i for i, c in enumerate(classes)}
+        labels = [position[(type(r.label), r.label)] for r in self.rules]
+        predicted = np.full(data.n_rows, position[(type(self.default), self.default)])
+        if self.ordered:
+            decided = np.zeros(data.n_rows, dtype=bool)
+            for mask, label in zip(fired, labels):
+                predicted[mask & ~decided] = label
+                decided |= mask
+            return predicted, classes
+        return self._voted(fired, labels, predicted, len(classes)), classes
+
+    def _voted(
+        self, fired: list[np.ndarray], labels: list[int], predicted: np.ndarray, size: int
+    ) -> np.ndarray:
+        """The unordered set's vote (weights summed in rule order, as :meth:`classify` does)."""
+        n = predicted.shape[0]
+        votes = np.zeros((n, size))
+        first = np.full((n, size), len(fired))
+        for number, (rule, mask, label) in enumerate(zip(self.rules, fired, labels)):
+            votes[mask, label] += rule.correct if rule.correct is not None else 1.0
+            first[mask, label] = np.minimum(first[mask, label], number)
+        any_fired = first.min(axis=1) < len(fired)
+        best = votes.max(axis=1, keepdims=True)
+        winner = np.argmin(np.where(votes == best, first, len(fired) + 1), axis=1)
+        return np.where(any_fired, winner, predicted)
 
     # -- clause form ---------------------------------------------------------
 

@@ -46,9 +46,10 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 from symlearn.hypotheses.conjunction import ANY, Conjunction
 from symlearn.hypotheses.html import html_block
@@ -242,6 +243,8 @@ class DownSet:
     @classmethod
     def build(cls, s: Conjunction, G: Sequence[Conjunction]) -> DownSet | None:
         """The down-set of ``G`` above ``s`` (None when s has too many specific constraints)."""
+        import numpy as np
+
         positions = tuple(i for i, c in enumerate(s.constraints) if c != ANY)
         k = len(positions)
         if k > MAX_DOWN_SET_BITS:
@@ -263,6 +266,8 @@ class DownSet:
 
     def covering(self, instance: Sequence[Term]) -> int:
         """The number of members that cover ``instance``."""
+        import numpy as np
+
         index = tuple(
             1 if instance[i] != value else slice(None)
             for i, value in zip(self.positions, self.base)

@@ -25,7 +25,7 @@ load, loads
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from symlearn.errors import KBError, KBSyntaxError
@@ -45,6 +45,8 @@ __all__ = ["load", "loads"]
 def load(
     paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
     kb: KnowledgeBase | None = None,
+    *,
+    progress: Callable[[str, int, int | None], None] | None = None,
 ) -> KnowledgeBase:
     """Read one or more files as one knowledge base.
 
@@ -55,6 +57,9 @@ def load(
     kb
         A knowledge base to add to; a new one by default.  When loading fails
         it is left unchanged.
+    progress
+        Called as ``progress("loading FILE", characters read, characters)``
+        as a file is read.
 
     Raises
     ------
@@ -65,7 +70,7 @@ def load(
     """
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    loader = _Loader()
+    loader = _Loader(progress)
     with gc_paused(promote=True):
         for path in paths:
             loader.load_file(Path(path))
@@ -90,7 +95,8 @@ def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) ->
 class _Loader:
     """One loading run: the knowledge base under construction and the include stack."""
 
-    def __init__(self) -> None:
+    def __init__(self, progress: Callable[[str, int, int | None], None] | None = None) -> None:
+        self.progress = progress
         self.kb = KnowledgeBase()
         self.stack: list[Path] = []
         self.current: ReadClause | None = None
@@ -158,6 +164,9 @@ class _Loader:
         touched: set[Predicate] = set()
         source = SourceText(path, text)
         for item in scan_clauses(text, path):
+            if self.progress is not None:
+                done = item[0][2] if isinstance(item, list) else item[4]  # the item's offset
+                self.progress(f"loading {path}", done, len(text))
             if isinstance(item, list):  # a run of plain ground facts: keep it lean
                 for name, args, offset in item:
                     predicate = predicates.get((name, len(args)))
@@ -179,6 +188,8 @@ class _Loader:
             self.add(self.current)
         for predicate in touched:
             predicate.touch()
+        if self.progress is not None:
+            self.progress(f"loading {path}", len(text), len(text))
 
     def add(self, read: ReadClause) -> None:
         term = read.term

@@ -390,6 +390,8 @@ ScannedClause = tuple[Term, dict[str, Var], int, int, int]
 FactRun = list[tuple[str, tuple[Term, ...], int]]
 
 _NUMBER_ARGUMENT = re.compile(r"(?:^|,)\s*-?[0-9]")
+#: The most facts in one run (so a reader can report progress through a large file).
+FACT_RUN = 65536
 
 
 def _fact_arguments(text: str) -> tuple[Term, ...]:
@@ -423,7 +425,7 @@ def scan_clauses(
         if m is not None:
             run: FactRun = []
             append = run.append
-            while m is not None:
+            while m is not None and len(run) < FACT_RUN:
                 append((m.group(1), _fact_arguments(m.group(2)), pos))
                 pos = m.end()
                 m = fast_fact(text, pos)  # type: ignore[misc]

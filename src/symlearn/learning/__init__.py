@@ -10,11 +10,17 @@
 * :func:`~symlearn.learning.registry.learn`: run any learner by name.
 """
 
-from symlearn.learning.learned_program import LearnedProgram
-from symlearn.learning.registry import ALGORITHMS, learn, learner
-from symlearn.learning.result import LearnResult
-from symlearn.learning.settings import Settings, option
-from symlearn.learning.task import LearningTask
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from symlearn.learning.learned_program import LearnedProgram
+    from symlearn.learning.registry import ALGORITHMS, learn, learner
+    from symlearn.learning.result import LearnResult
+    from symlearn.learning.settings import Settings, option
+    from symlearn.learning.task import LearningTask
 
 __all__ = [
     "ALGORITHMS",
@@ -26,3 +32,26 @@ __all__ = [
     "learner",
     "option",
 ]
+
+#: Where each name lives: imported on first use, so that importing one module of
+#: the package (the command line's settings options) does not import them all.
+_HOMES = {
+    "ALGORITHMS": "registry",
+    "LearnResult": "result",
+    "LearnedProgram": "learned_program",
+    "LearningTask": "task",
+    "Settings": "settings",
+    "learn": "registry",
+    "learner": "registry",
+    "option": "settings",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from symlearn.engine import Engine
+if TYPE_CHECKING:
+    from symlearn.engine import Engine
 from symlearn.hypotheses.theory import Theory
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.parser import parse_term
@@ -88,6 +90,8 @@ class LearnedProgram:
 
     def engine(self, **limits: object) -> Engine:
         """A query engine over the program (undefined predicates fail, as in ILP systems)."""
+        from symlearn.engine import Engine
+
         options: dict[str, object] = {"unknown": "fail", **limits}
         return Engine(self.knowledge_base, **options)  # type: ignore[arg-type]
 

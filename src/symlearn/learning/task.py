@@ -2,7 +2,7 @@
 
 A :class:`LearningTask` is built in one place, here, from files (our own
 knowledge-base language), a knowledge base already loaded, or a table of
-attribute-value examples (CSV, records, a DataFrame).  It holds:
+attribute-value examples (CSV, Parquet, records, a DataFrame).  It holds:
 
 * ``target``: the predicate to learn, an :data:`~symlearn.logic.indicators.Indicator`
   (given as ``"grandparent/2"`` or ``("grandparent", 2)``; when it is not
@@ -31,7 +31,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -78,13 +79,20 @@ class LearningTask:
     # -- building
     @classmethod
     def from_files(
-        cls, files: str | Iterable[str], target: str | Indicator | None = None
+        cls,
+        files: str | Iterable[str],
+        target: str | Indicator | None = None,
+        *,
+        progress: Callable[[str, int, int | None], None] | None = None,
     ) -> LearningTask:
-        """Load ``files`` as one knowledge base and make the task for ``target``."""
+        """Load ``files`` as one knowledge base and make the task for ``target``.
+
+        ``progress(stage, done, total)`` is called as the files are read.
+        """
         paths = (files,) if isinstance(files, str) else tuple(str(f) for f in files)
         if not paths:
             raise InvalidParameterError("no file given")
-        return cls.from_kb(load(paths), target, sources=paths)
+        return cls.from_kb(load(paths, progress=progress), target, sources=paths)
 
     @classmethod
     def from_kb(
@@ -111,8 +119,11 @@ class LearningTask:
         target: str | Indicator | None = None,
         positive: Any = None,
         categorical: Sequence[str] = (),
+        progress: Callable[[str, int, int | None], None] | None = None,
     ) -> LearningTask:
         """The task of a CSV file's rows (see :func:`symlearn.data.tabular.from_csv`).
+
+        ``progress(stage, done, total)`` is called as the file is read.
 
         Raises
         ------
@@ -121,19 +132,80 @@ class LearningTask:
         """
         from symlearn.data.tabular import from_csv
 
-        name = parse_indicator(target) if isinstance(target, str) and "/" in target else target
-        data = from_csv(
-            path,
-            class_column,
-            target=name[0] if isinstance(name, tuple) else name,
-            positive=positive,
-            categorical=categorical,
+        read = functools.partial(from_csv, progress=progress)
+        return cls._from_reader(read, path, class_column, target, positive, categorical, path)
+
+    @classmethod
+    def from_parquet(
+        cls,
+        path: str,
+        class_column: str,
+        *,
+        target: str | Indicator | None = None,
+        positive: Any = None,
+        categorical: Sequence[str] = (),
+    ) -> LearningTask:
+        """The task of a Parquet file's rows (see :func:`symlearn.data.tabular.from_parquet`).
+
+        Raises
+        ------
+        InvalidParameterError
+            When ``target`` names an arity other than the file's number of attributes.
+        """
+        from symlearn.data.tabular import from_parquet
+
+        return cls._from_reader(
+            from_parquet, path, class_column, target, positive, categorical, path
         )
+
+    @classmethod
+    def from_dataframe(
+        cls,
+        frame: Any,
+        class_column: str,
+        *,
+        target: str | Indicator = "t",
+        positive: Any = None,
+        categorical: Sequence[str] = (),
+    ) -> LearningTask:
+        """The task of a pandas or polars DataFrame or a ``pyarrow.Table``.
+
+        See :func:`symlearn.data.tabular.from_dataframe`.
+
+        Raises
+        ------
+        InvalidParameterError
+            When ``target`` names an arity other than the frame's number of attributes.
+        """
+        from symlearn.data.tabular import from_dataframe
+
+        return cls._from_reader(
+            from_dataframe, frame, class_column, target, positive, categorical, None
+        )
+
+    @classmethod
+    def _from_reader(
+        cls,
+        reader: Any,
+        given: Any,
+        class_column: str,
+        target: str | Indicator | None,
+        positive: Any,
+        categorical: Sequence[str],
+        path: str | None,
+    ) -> LearningTask:
+        """Read a table (from ``path``, or a frame) and check ``target``'s arity against it."""
+        name = parse_indicator(target) if isinstance(target, str) and "/" in target else target
+        options: dict[str, Any] = {"positive": positive, "categorical": categorical}
+        if name is not None:
+            options["target"] = name[0] if isinstance(name, tuple) else name
+        data = reader(given, class_column, **options)
         if isinstance(name, tuple) and name[1] != data.arity:
             raise InvalidParameterError(
-                f"--target {format_indicator(name)}: {path} has {data.arity} attributes"
+                f"--target {format_indicator(name)}: {path or 'the table'} has "
+                f"{data.arity} attributes"
             )
-        return cls.from_table(data, sources=(path,))
+        return cls.from_table(data, sources=(path,) if path is not None else ())
 
     # -- what it says
     @property

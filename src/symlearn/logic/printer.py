@@ -29,6 +29,7 @@ grandparent(A, B) :-
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 from collections.abc import Generator, Mapping
@@ -113,8 +114,9 @@ def _escape(text: str, quote: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=65536)
 def format_atom(name: str) -> str:
-    r"""Write an atom, quoted only when it must be.
+    r"""Write an atom, quoted only when it must be (remembered: large outputs repeat atoms).
 
     Examples
     --------

@@ -12,12 +12,18 @@ True
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from html import escape as _html_escape
 
 from symlearn.render.layout import Box, EdgePath, Layout, Metrics, layout
 from symlearn.render.spec import GraphSpec, hex_color
 
 __all__ = ["SVG_METRICS", "to_svg"]
+
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as XML entities (xml.sax.saxutils.escape, without its imports)."""
+    return _html_escape(text, quote=False)
+
 
 #: Metrics matching 13 px monospace text (a character is about 0.6 em wide).
 SVG_METRICS = Metrics(char_width=7.9, line_height=16.0, label_char_width=6.7)

@@ -83,19 +83,9 @@ def covers(rule: Rule, data: EncodedData) -> np.ndarray:
     """Which rows ``rule`` matches (vectorised over the encoded columns)."""
     mask = np.ones(data.n_rows, dtype=bool)
     for test in rule.conditions:
-        column = data.columns[test.index]
-        attribute = data.attributes[test.index]
-        if attribute.values is not None:
-            values = test.value if test.op == "in" else (test.value,)
-            codes = [
-                i
-                for i, v in enumerate(attribute.values)
-                if any(type(v) is type(w) and v == w for w in values)
-            ]
-            mask &= np.isin(column, codes)
-        else:
-            with np.errstate(invalid="ignore"):
-                mask &= (column <= test.value) if test.op == "=<" else (column > test.value)
+        rows = test.rows(data.columns[test.index], data.attributes[test.index])
+        assert rows is not None  # the rule learners test continuous attributes with =< and >
+        mask &= rows
     return mask
 
 

@@ -542,7 +542,8 @@ def grow_tree(
     options
         The measure, split style and pre-pruning.
     progress
-        Called as ``progress("growing tree: depth", depth, max_depth)`` after each level.
+        Called as ``progress("growing tree: depth", depth, max_depth)`` after each level
+        (``max_depth`` None when the depth is not limited).
 
     Raises
     ------
@@ -559,7 +560,7 @@ def grow_tree(
         levels.append(record)
         depth += 1
         if progress is not None:
-            progress("growing tree: depth", depth, None)
+            progress("growing tree: depth", depth, options.max_depth)
     root = _assemble(data, options, levels)
     return DecisionTree(data.target, data.attributes, data.classes, root)
 

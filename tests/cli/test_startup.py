@@ -1,0 +1,44 @@
+"""The command line starts without importing what a command does not use."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+
+from symlearn.cli import COMMANDS, SUMMARIES, cli
+
+
+def test_the_help_summaries_are_the_commands_first_lines():
+    context = click.Context(cli)
+    assert set(SUMMARIES) == set(COMMANDS)
+    for name in COMMANDS:
+        command = cli.get_command(context, name)
+        assert command is not None
+        assert (command.help or "").splitlines()[0] == SUMMARIES[name]
+
+
+def _imported(*args: str) -> set[str]:
+    code = (
+        "import sys; from symlearn.cli import main; main(sys.argv[1:]); "
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=False
+    )
+    return set(result.stderr.split())
+
+
+def test_help_imports_no_heavy_package():
+    assert not _imported("--help") & {"sympy", "networkx", "numpy", "lark", "pyarrow"}
+
+
+def test_a_concept_learner_needs_no_sympy_networkx_or_arrow():
+    used = _imported("learn", "find-s", "kb/enjoysport.pl", "--target", "enjoysport/6")
+    assert "lark" in used  # the file is parsed
+    assert not used & {"sympy", "networkx", "pyarrow"}
+
+
+def test_inference_needs_no_sympy():
+    assert not _imported("infer", "kb/alarm.pl") & {"sympy", "pyarrow"}
