@@ -11,8 +11,9 @@ the network written as ProbLog, BIF or a picture (:meth:`~InferenceRun.write`).
 
 Queries and evidence are written as on the command line: a query is an atom
 (``burglary``), a BIF variable's name (``HISTORY``) or a pattern (``cvp(_)``);
-evidence is ``ATOM=true`` / ``ATOM=false`` text, ``(atom, bool)`` pairs or a
-mapping from atom to bool.
+evidence is ``ATOM=true`` / ``ATOM=false`` text (on a BIF network also
+``NAME=STATE`` as pgmpy and pyAgrum write it: ``CVP=LOW``), ``(atom, bool)``
+pairs or a mapping from atom to bool.
 
 Functions
 ---------
@@ -103,6 +104,53 @@ def parse_evidence(text: str) -> tuple[Term, bool]:
     return parse_term(atom_text.strip(), "<--evidence>"), value.strip() == "true"
 
 
+#: Evidence on a BIF variable written ``NAME=STATE`` (resolved against the network).
+StateEvidence = tuple[str, str]
+
+
+def _evidence_item(text: str) -> tuple[Term, bool] | StateEvidence:
+    """``ATOM=true``/``ATOM=false`` as (atom, value); any other ``NAME=STATE`` as (name, state)."""
+    name, separator, value = text.rpartition("=")
+    if separator and name.strip() and value.strip() and value.strip() not in ("true", "false"):
+        return name.strip(), value.strip()
+    return parse_evidence(text)
+
+
+def _state_evidence(
+    network: BayesianNetwork, pairs: Iterable[tuple[Term, bool] | StateEvidence]
+) -> list[tuple[Term, bool]]:
+    """The evidence with each ``NAME=STATE`` turned into an atom of the network.
+
+    ``CVP=LOW`` (as pgmpy and pyAgrum users write it, names and states cased
+    as in the file) is ``cvp(low)=true``; the atom-less state of a Boolean
+    variable (``HISTORY=FALSE``) is its atom false.
+    """
+    result: list[tuple[Term, bool]] = []
+    for first, second in pairs:
+        if isinstance(second, bool):
+            result.append((first, second))  # type: ignore[arg-type]
+            continue
+        name = network.variable_of(str(first))
+        if name is None:
+            raise InvalidParameterError(
+                f"--evidence {first}={second}: {first} is not a variable of the network"
+            )
+        states = network.states(name)
+        if second not in states:
+            raise InvalidParameterError(
+                f"--evidence {first}={second}: {name} has the states {', '.join(states)}"
+            )
+        index = states.index(second)
+        atoms = {state: atom for atom, state in network[name].atoms}
+        if index in atoms:
+            result.append((atoms[index], True))
+        elif len(atoms) == 1:
+            result.append((next(iter(atoms.values())), False))
+        else:  # pragma: no cover - every state but a Boolean's false one has an atom
+            raise InvalidParameterError(f"--evidence {first}={second}: the state has no atom")
+    return result
+
+
 def _term(value: str | Term, where: str) -> Term:
     return parse_term(value, where) if isinstance(value, str) else value
 
@@ -115,23 +163,42 @@ def _queries(queries: Queries | None) -> list[Term] | None:
     return [_term(q, "<--query>") for q in items] or None
 
 
-def _evidence(evidence: EvidenceGiven | None) -> list[tuple[Term, bool]] | None:
-    """The evidence as ``(atom, value)`` pairs; None when none is given (use the file's)."""
+def _evidence(
+    evidence: EvidenceGiven | None,
+) -> list[tuple[Term, bool] | StateEvidence] | None:
+    """The evidence as ``(atom, value)`` pairs (``(name, state)`` for ``NAME=STATE``).
+
+    None when none is given (use the file's).
+    """
     if evidence is None:
         return None
     items = evidence.items() if isinstance(evidence, Mapping) else evidence
-    pairs = [
-        parse_evidence(item)
+    pairs: list[tuple[Term, bool] | StateEvidence] = [
+        _evidence_item(item)
         if isinstance(item, str)
         else (_term(item[0], "<--evidence>"), item[1])
         for item in items
     ]
     for atom, value in pairs:
-        if not isinstance(value, bool):
+        if not isinstance(value, (bool, str)):
             raise InvalidParameterError(
                 f"the evidence on {format_term(atom)} must be true or false, not {value!r}"
             )
     return pairs or None
+
+
+def _atom_evidence(
+    pairs: list[tuple[Term, bool] | StateEvidence] | None,
+) -> list[tuple[Term, bool]] | None:
+    """The evidence of a ProbLog program: only ``ATOM=true``/``ATOM=false``."""
+    if pairs is None:
+        return None
+    for first, second in pairs:
+        if isinstance(second, str):
+            raise InvalidParameterError(
+                f"--evidence {first}={second} is not ATOM=true or ATOM=false"
+            )
+    return pairs  # type: ignore[return-value]
 
 
 def _paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
@@ -167,7 +234,9 @@ def load_program(
             )
         return source, ()
     if isinstance(source, BayesianNetwork):
-        return program_from_network(source, asked or (), observed or ()), ()
+        return program_from_network(
+            source, asked or (), _state_evidence(source, observed or ())
+        ), ()
     sources: tuple[str, ...] = ()
     if isinstance(source, KnowledgeBase):
         kb = source
@@ -179,9 +248,10 @@ def load_program(
             if len(sources) != 1:
                 raise InvalidParameterError("give a .bif file on its own")
             network = read_network(sources[0])
-            return program_from_network(network, asked or (), observed or ()), sources
+            given = _state_evidence(network, observed or ())
+            return program_from_network(network, asked or (), given), sources
         kb = load(sources, progress=progress)
-    program = compile_program(kb, asked, observed)
+    program = compile_program(kb, asked, _atom_evidence(observed))
     if not program.queries:
         program = dataclasses.replace(program, queries=tuple(program.atoms()))
     return program, sources
