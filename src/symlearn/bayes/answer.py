@@ -104,20 +104,24 @@ def parse_evidence(text: str) -> tuple[Term, bool]:
     return parse_term(atom_text.strip(), "<--evidence>"), value.strip() == "true"
 
 
-#: Evidence on a BIF variable written ``NAME=STATE`` (resolved against the network).
-StateEvidence = tuple[str, str]
+@dataclass(frozen=True)
+class StateEvidence:
+    """Evidence on a BIF variable written ``NAME=STATE`` (resolved against the network)."""
+
+    name: str
+    state: str
 
 
 def _evidence_item(text: str) -> tuple[Term, bool] | StateEvidence:
     """``ATOM=true``/``ATOM=false`` as (atom, value); any other ``NAME=STATE`` as (name, state)."""
     name, separator, value = text.rpartition("=")
     if separator and name.strip() and value.strip() and value.strip() not in ("true", "false"):
-        return name.strip(), value.strip()
+        return StateEvidence(name.strip(), value.strip())
     return parse_evidence(text)
 
 
 def _state_evidence(
-    network: BayesianNetwork, pairs: Iterable[tuple[Term, bool] | StateEvidence]
+    network: BayesianNetwork, given: Iterable[tuple[Term, bool] | StateEvidence]
 ) -> list[tuple[Term, bool]]:
     """The evidence with each ``NAME=STATE`` turned into an atom of the network.
 
@@ -126,10 +130,11 @@ def _state_evidence(
     variable (``HISTORY=FALSE``) is its atom false.
     """
     result: list[tuple[Term, bool]] = []
-    for first, second in pairs:
-        if isinstance(second, bool):
-            result.append((first, second))  # type: ignore[arg-type]
+    for item in given:
+        if not isinstance(item, StateEvidence):
+            result.append(item)
             continue
+        first, second = item.name, item.state
         name = network.variable_of(str(first))
         if name is None:
             raise InvalidParameterError(
@@ -179,8 +184,11 @@ def _evidence(
         else (_term(item[0], "<--evidence>"), item[1])
         for item in items
     ]
-    for atom, value in pairs:
-        if not isinstance(value, (bool, str)):
+    for item in pairs:
+        if isinstance(item, StateEvidence):
+            continue
+        atom, value = item
+        if not isinstance(value, bool):
             raise InvalidParameterError(
                 f"the evidence on {format_term(atom)} must be true or false, not {value!r}"
             )
@@ -193,12 +201,14 @@ def _atom_evidence(
     """The evidence of a ProbLog program: only ``ATOM=true``/``ATOM=false``."""
     if pairs is None:
         return None
-    for first, second in pairs:
-        if isinstance(second, str):
+    atoms: list[tuple[Term, bool]] = []
+    for item in pairs:
+        if isinstance(item, StateEvidence):
             raise InvalidParameterError(
-                f"--evidence {first}={second} is not ATOM=true or ATOM=false"
+                f"--evidence {item.name}={item.state} is not ATOM=true or ATOM=false"
             )
-    return pairs  # type: ignore[return-value]
+        atoms.append(item)
+    return atoms
 
 
 def _paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
