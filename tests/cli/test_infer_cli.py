@@ -131,8 +131,11 @@ def test_no_queries_reports_every_atom(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("text", "args", "message"),
     [
-        ("0.3::p(X) :- q(X).\nq(a).\n", [], "is not ground"),
-        ("0.3::a :- b.\n0.3::b :- a.\n", [], "cycle"),
+        ("0.3::p(X) :- q(Y).\nq(a).\n", [], "is not ground"),
+        ("0.3::a :- \\+ b.\nb :- \\+ a.\n", [], "not stratified"),
+        ("0.3::a.\n1.5::b.\n", [], "outside [0, 1]"),
+        ("X::a :- X = 2.\n", [], "outside [0, 1]"),
+        ("0.6::a; 0.7::b.\n", [], "more than 1"),
         ("0.3::a.\n", ["--query", "nothing"], "nothing/0 is not defined"),
         ("0.3::a.\n", ["--evidence", "a=maybe"], "ATOM=true or ATOM=false"),
         ("0.3::a.\n", ["--evidence", "a=true", "--evidence", "a=false"], "contradicts"),
@@ -154,11 +157,12 @@ def test_bad_input_exits_2_without_traceback(capsys, tmp_path, text, args, messa
 
 def test_error_as_json(capsys, tmp_path):
     path = tmp_path / "bad.pl"
-    path.write_text("0.1::ok.\n0.3::p(X) :- q(X).\nq(a).\n")
+    path.write_text("0.1::ok.\n0.3::p(X) :- q(X), \\+ r(X).\nq(a).\nr(X) :- \\+ p(X).\n")
     status, out, _ = _run(capsys, str(path), "--json")
     assert status == 2
     error = json.loads(out)["error"]
-    assert error["line"] == 2 and error["path"] == str(path)
+    assert error["line"] in (2, 4) and error["path"] == str(path)
+    assert "not stratified" in error["message"]
 
 
 def test_kb_examples_run(capsys):

@@ -62,17 +62,21 @@ from symlearn.bayes.network_files import (
     read_network,
     write_network,
 )
+from symlearn.bayes.problog_inference import PROGRAM_METHODS, ProgramRun, infer_program
 from symlearn.bayes.program import ProbLogNetwork, compile_program
 from symlearn.bayes.queries import InferenceResult
 from symlearn.bayes.variable_elimination import ORDERINGS
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
 from symlearn.kb.parser import parse_term
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
-__all__ = ["InferenceRun", "infer", "load_program", "parse_evidence"]
+__all__ = ["ALL_METHODS", "InferenceRun", "infer", "load_program", "parse_evidence"]
+
+#: Every method of ``symlearn infer``: the network's, and those of a grounded program.
+ALL_METHODS = (*METHODS, *PROGRAM_METHODS)
 
 PathLike = str | os.PathLike[str]
 
@@ -261,10 +265,7 @@ def load_program(
             given = _state_evidence(network, observed or ())
             return program_from_network(network, asked or (), given), sources
         kb = load(sources, progress=progress)
-    program = compile_program(kb, asked, _atom_evidence(observed))
-    if not program.queries:
-        program = dataclasses.replace(program, queries=tuple(program.atoms()))
-    return program, sources
+    return _network_of(kb, asked, _atom_evidence(observed)), sources
 
 
 @dataclass(eq=False)
@@ -412,8 +413,14 @@ def infer(
     output: PathLike | None = None,
     force: bool = False,
     progress: Progress | None = None,
-) -> InferenceRun:
+) -> InferenceRun | ProgramRun:
     """P(query | evidence) for each query atom over the ProbLog clauses of files (or a network).
+
+    A ground, acyclic program is compiled to a belief network and answered
+    by ``method`` (``exact``: variable elimination, the faster path there);
+    any other program (variables, recursion, cycles, builtins) is grounded
+    and, with ``exact``, compiled to an SDD (``method`` ``sdd`` in the
+    answer), or sampled with ``sample``.
 
     Parameters
     ----------
@@ -428,7 +435,9 @@ def infer(
         ``ATOM=true`` texts, ``(atom, value)`` pairs or ``{atom: value}``; by
         default the files' ``evidence/2``.
     method
-        ``exact`` (variable elimination), ``enumeration``,
+        ``exact`` (variable elimination on the network, else SDD
+        compilation), ``sdd`` (always compile), ``sample`` (sample worlds of
+        the ground program), or on a network ``enumeration``,
         ``likelihood-weighting`` or ``gibbs``.
     ordering
         The elimination ordering of ``exact``: ``min-fill`` or ``min-degree``.
@@ -443,7 +452,8 @@ def infer(
 
     Returns
     -------
-    InferenceRun
+    InferenceRun or ProgramRun
+        The network's answer, or the grounded program's.
 
     Raises
     ------
@@ -458,11 +468,45 @@ def infer(
     Fierens et al. 2015 (inference in ProbLog); Koller & Friedman 2009,
     ch. 9 and 12 (variable elimination, sampling).
     """
-    _choice("method", method, METHODS)
+    _choice("method", method, ALL_METHODS)
     _choice("ordering", ordering, ORDERINGS)
     if output is not None:
         check_network_suffix(output)
-    program, sources = load_program(source, queries, evidence, progress)
+    program_source = _program_source(source, progress)
+    if program_source is not None:
+        kb, sources = program_source
+        asked, observed = _queries(queries), _atom_evidence(_evidence(evidence))
+        network_program = None
+        if method not in PROGRAM_METHODS:
+            try:
+                network_program = _network_of(kb, asked, observed)
+            except KBError:
+                if method != "exact":
+                    raise
+        if network_program is None:
+            if output is not None:
+                raise InvalidParameterError(
+                    "-o writes a belief network, and this program is not one (it has "
+                    "variables, cycles or builtins): it was answered by knowledge compilation"
+                )
+            return infer_program(
+                kb,
+                asked,
+                observed,
+                method="sdd" if method == "exact" else method,
+                samples=samples,
+                seed=seed,
+                progress=progress,
+                sources=sources,
+            )
+        program = network_program
+    else:
+        if method in PROGRAM_METHODS:
+            raise InvalidParameterError(
+                f"--method {method} is for ProbLog programs; a network is answered by "
+                f"{', '.join(METHODS)}"
+            )
+        program, sources = load_program(source, queries, evidence, progress)
     answer = atom_probabilities(
         program, method, ordering, samples, seed, chains, burn_in, progress=progress
     )
@@ -470,3 +514,29 @@ def infer(
     if output is not None:
         run.write(output, force=force)
     return run
+
+
+def _program_source(
+    source: Source, progress: Progress | None
+) -> tuple[KnowledgeBase, tuple[str, ...]] | None:
+    """The knowledge base of ``source`` and the files read; None for a network or BIF file."""
+    if isinstance(source, KnowledgeBase):
+        return source, ()
+    if isinstance(source, (BayesianNetwork, ProbLogNetwork)):
+        return None
+    sources = _paths(source)
+    if not sources:
+        raise InvalidParameterError("no file given")
+    if any(is_bif(p) for p in sources):
+        return None
+    return load(sources, progress=progress), sources
+
+
+def _network_of(
+    kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
+) -> ProbLogNetwork:
+    """The program as a belief network (ground and acyclic), asking every atom by default."""
+    program = compile_program(kb, asked, observed)
+    if not program.queries:
+        program = dataclasses.replace(program, queries=tuple(program.atoms()))
+    return program
