@@ -88,6 +88,9 @@ __all__ = [
 #: The most ground rules a grounding may make before it stops with a resource error.
 MAX_GROUND_RULES = 2_000_000
 
+#: The most inferences one goal of the logic part may take (it loops, else).
+MAX_LOGIC_STEPS = 50_000_000
+
 #: A literal of a ground rule: (ground atom or choice index, positive).
 Literal = tuple[Term | int, bool]
 
@@ -225,8 +228,12 @@ def _probabilistic_indicators(kb: KnowledgeBase) -> set[Indicator]:
     for indicator, predicate in kb.predicates.items():
         for clause in predicate.clauses:
             for goal in clause.body:
+                if _meta_call(goal):  # call(G): G may be probabilistic, ground it ourselves
+                    found.add(indicator)
                 for called in called_predicates(goal):
                     callers.setdefault(called, set()).add(indicator)
+    graph_edges = [(caller, called) for called, cs in callers.items() for caller in cs]
+    found |= _recursive_untabled(kb, graph_edges)
     stack = list(found)
     while stack:
         for caller in callers.get(stack.pop(), ()):
@@ -234,6 +241,38 @@ def _probabilistic_indicators(kb: KnowledgeBase) -> set[Indicator]:
                 found.add(caller)
                 stack.append(caller)
     return found
+
+
+def _recursive_untabled(
+    kb: KnowledgeBase, edges: list[tuple[Indicator, Indicator]]
+) -> set[Indicator]:
+    """User predicates on a recursive cycle that the knowledge base does not table.
+
+    ProbLog tables every call; our engine tables what ``:- table`` declares.
+    The grounder tables by variant, so it answers the recursive predicates
+    (``q :- q.`` is false, as in ProbLog, instead of looping).
+    """
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    graph.add_edges_from((a, b) for a, b in edges if a in kb.predicates and b in kb.predicates)
+    recursive: set[Indicator] = set()
+    for component in nx.strongly_connected_components(graph):
+        if len(component) > 1 or any(graph.has_edge(n, n) for n in component):
+            recursive |= component
+    return {indicator for indicator in recursive if indicator not in kb.tabled}
+
+
+def _meta_call(goal: Term) -> bool:
+    """True for a body goal that calls a goal known only at run time (``G``, ``call(G, ...)``)."""
+    if isinstance(goal, Var):
+        return True
+    if isinstance(goal, Struct):
+        if goal.name == "call" and goal.args and isinstance(goal.args[0], Var):
+            return True
+        if goal.name in (",", ";", "->", "\\+", "not") and len(goal.args) in (1, 2):
+            return any(_meta_call(a) for a in goal.args)
+    return False
 
 
 def _number(value: Term) -> float | None:
@@ -253,7 +292,7 @@ class _Grounder:
     ) -> None:
         self.kb = kb
         self.learning = learning
-        self.engine = Engine(kb, max_depth=100_000)
+        self.engine = Engine(kb, max_depth=100_000, max_steps=MAX_LOGIC_STEPS)
         self.probabilistic = _probabilistic_indicators(kb)
         self.sources: dict[Indicator, list[_Source]] = {}
         for number, clause in enumerate(kb.probabilistic):
@@ -485,6 +524,15 @@ class _Grounder:
         if goal == "true":
             yield from self.body(rest, tracked, literals, source)
             return
+        if isinstance(goal, Struct) and goal.name == "call" and goal.args:
+            called = goal.args[0]
+            if isinstance(called, Struct) and len(goal.args) > 1:
+                called = Struct(called.name, called.args + goal.args[1:])
+            elif isinstance(called, str) and len(goal.args) > 1:
+                called = Struct(called, goal.args[1:])
+            if isinstance(called, (str, Struct)) and self.mentions_probabilistic(called):
+                yield from self.body([called, *rest], tracked, literals, source)
+                return
         if not self.mentions_probabilistic(goal):
             for solution in list(self.logic_solutions(goal, source)):
                 yield from self.body(
@@ -507,14 +555,6 @@ class _Grounder:
             return
         if isinstance(goal, Struct) and goal.name in ("\\+", "not") and len(goal.args) == 1:
             yield from self.negation(goal.args[0], rest, tracked, literals, source)
-            return
-        if isinstance(goal, Struct) and goal.name == "call" and goal.args:
-            called = goal.args[0]
-            if isinstance(called, Struct) and len(goal.args) > 1:
-                called = Struct(called.name, called.args + goal.args[1:])
-            elif isinstance(called, str) and len(goal.args) > 1:
-                called = Struct(called, goal.args[1:])
-            yield from self.body([called, *rest], tracked, literals, source)
             return
         if not self.is_probabilistic(goal):
             raise located_error(
@@ -596,6 +636,35 @@ def _ground_atoms(grounder: _Grounder, goal: Term, what: str) -> list[Term]:
     return list(found)
 
 
+def _has_rules(kb: KnowledgeBase, indicator: Indicator) -> bool:
+    predicate = kb.predicates.get(indicator)
+    return predicate is not None and any(c.body for c in predicate.clauses)
+
+
+def _declared(grounder: _Grounder, goal: Struct, facts: Sequence[Term]) -> list[Term]:
+    """The ``query/1`` atoms: the facts, or every answer when rules define some."""
+    if not _has_rules(grounder.kb, functor_of(goal)):
+        return list(facts)
+    return [solution[goal.args[0]] for solution in grounder.logic_solutions(goal, None)]  # type: ignore[index]
+
+
+def _declared_pairs(
+    grounder: _Grounder, facts: Sequence[tuple[Term, bool]]
+) -> list[tuple[Term, Term]]:
+    """The ``evidence/1,2`` pairs: the facts, or every answer when rules define some."""
+    if not (_has_rules(grounder.kb, ("evidence", 2)) or _has_rules(grounder.kb, ("evidence", 1))):
+        return [(atom, "true" if value else "false") for atom, value in facts]
+    pairs: list[tuple[Term, Term]] = []
+    atom, value = Var("A"), Var("V")
+    for arity in (1, 2):
+        if not grounder.kb.defines("evidence", arity):
+            continue
+        goal = Struct("evidence", (atom, value) if arity == 2 else (atom,))
+        for solution in grounder.logic_solutions(goal, None):
+            pairs.append((solution[atom], solution[value] if arity == 2 else "true"))
+    return pairs
+
+
 def ground_program(
     kb: KnowledgeBase,
     queries: Sequence[Term] | None = None,
@@ -636,12 +705,18 @@ def ground_program(
         When the grounding grows past ``max_rules``.
     """
     grounder = _Grounder(kb, max_rules, learning)
+    if queries is None:
+        queries = _declared(grounder, Struct("query", (Var("Q"),)), kb.queries)
+    if evidence is None:
+        evidence = [
+            (atom, value == "true") for atom, value in _declared_pairs(grounder, kb.evidence)
+        ]
     query_atoms: dict[Term, None] = {}
-    for query in kb.queries if queries is None else queries:
+    for query in queries:
         instances = _ground_atoms(grounder, query, "query")
         query_atoms.update(dict.fromkeys([query] if is_ground(query) else instances))
     ground_evidence: list[tuple[Term, bool]] = []
-    for atom, value in kb.evidence if evidence is None else evidence:
+    for atom, value in evidence:
         instances = _ground_atoms(grounder, atom, "evidence")
         if is_ground(atom):
             ground_evidence.append((atom, value))
