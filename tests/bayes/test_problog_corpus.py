@@ -64,3 +64,25 @@ def test_sampling_estimates_the_exact_answers(name):
     for atom, p in exact.items():
         error = sampled.standard_errors[atom]  # type: ignore[index]
         assert abs(sampled.probabilities[atom] - p) <= 5 * error + 1e-3, atom
+
+
+@pytest.mark.parametrize(
+    "name", ["alarm_person", "monty_evidence", "ad_partial", "smokers_evidence", "dice_evidence"]
+)
+def test_mpe_agrees_with_problog(name):
+    import shutil
+    import subprocess
+
+    if shutil.which("problog") is None:  # pragma: no cover - problog is a test peer
+        pytest.skip("the problog command is not installed")
+    path = Path(__file__).parent / "problog_corpus" / f"{name}.pl"
+    printed = subprocess.run(
+        ["problog", "mpe", str(path)], capture_output=True, text=True, check=True
+    ).stdout
+    expected = float(printed.rsplit("% Probability:", 1)[1])
+    run = infer_program(load(str(path)), method="mpe")
+    assert run.explanation is not None
+    assert run.explanation.probability == pytest.approx(expected, rel=1e-9)
+    report = run.report()
+    assert report[-1].startswith("% Probability: ")
+    assert len(report) == len(run.program.queries) + 1

@@ -51,7 +51,27 @@ class Program:
             lines.append(f"{head} :- {body}." if body else f"{head}.")
         lines += [f"evidence({a}, {str(v).lower()})." for a, v in self.evidence]
         lines += [f"query({a})." for a in self.defined()]
+        base = [f"f{i}" for i in range(len(self.facts))]
+        base += [f"d(v{i})" for i in range(len(self.disjunction))]
+        lines += [f"query({a})." for a in base]  # every choice relevant (MPE ranges over them)
         return "\n".join(lines) + "\n"
+
+    def with_rule_facts(self) -> Program:
+        """The same program with each probabilistic rule's choice an explicit fact.
+
+        ``p::h :- B`` becomes ``p::fk. h :- B, fk.``: the same distribution, and
+        every choice is queried, so every one is in the relevant ground program
+        (MPE ranges over those; a rule whose body has no proof is not in it).
+        """
+        facts = list(self.facts)
+        rules = []
+        for rule in self.rules:
+            if rule.probability is None:
+                rules.append(rule)
+                continue
+            facts.append(rule.probability)
+            rules.append(Rule(rule.head, None, (*rule.body, (f"f{len(facts) - 1}", True))))
+        return Program(tuple(facts), self.disjunction, tuple(rules), self.levels, self.evidence)
 
     def defined(self) -> list[str]:
         """The atoms with a rule (a query on a predicate with no clause is an error)."""
@@ -109,8 +129,11 @@ def _model(program: Program, world: dict[str, bool], fired: tuple[bool, ...]) ->
     return values
 
 
-def brute_force(program: Program) -> tuple[dict[str, float], float]:
-    """P(atom and evidence) / P(evidence) for every atom, by listing every world."""
+def brute_force(program: Program) -> tuple[dict[str, float], float, float]:
+    """P(atom and evidence) for every atom, P(evidence) and the most probable world's weight.
+
+    Worlds of weight 0 are left out (they are never the most probable one).
+    """
     options = list(enumerate(program.disjunction))
     rest = 1.0 - sum(program.disjunction)
     if program.disjunction and rest > 1e-12:
@@ -120,6 +143,7 @@ def brute_force(program: Program) -> tuple[dict[str, float], float]:
     probabilistic = [r for r in program.rules if r.probability is not None]
     joint = dict.fromkeys(program.levels, 0.0)
     evidence_mass = 0.0
+    best_world = 0.0
     for facts in itertools.product([True, False], repeat=len(program.facts)):
         weight_facts = 1.0
         for value, p in zip(facts, program.facts):
@@ -138,16 +162,17 @@ def brute_force(program: Program) -> tuple[dict[str, float], float]:
                 values = _model(program, world, fired)
                 if all(values[a] == v for a, v in program.evidence):
                     evidence_mass += weight
+                    best_world = max(best_world, weight)
                     for atom in joint:
                         if values[atom]:
                             joint[atom] += weight
-    return joint, evidence_mass
+    return joint, evidence_mass, best_world
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_random_programs_agree_with_possible_worlds(program):
-    joint, evidence_mass = brute_force(program)
+    joint, evidence_mass, _ = brute_force(program)
     kb = loads(program.text())
     if evidence_mass <= 1e-12:
         with pytest.raises(InvalidParameterError):
@@ -159,3 +184,16 @@ def test_random_programs_agree_with_possible_worlds(program):
             expected = mass / evidence_mass
             got = run.probability(atom)
             assert got == pytest.approx(expected, abs=1e-9), (run.method, atom, program.text())
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs())
+def test_mpe_is_the_most_probable_world_of_the_evidence(program):
+    program = program.with_rule_facts()
+    _, evidence_mass, best_world = brute_force(program)
+    kb = loads(program.text())
+    if evidence_mass <= 1e-12:
+        return
+    run = infer_program(kb, method="mpe")
+    assert run.explanation is not None
+    assert run.explanation.probability == pytest.approx(best_world, abs=1e-12, rel=1e-9)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from symlearn.bayes.grounding import GroundProgram, ground_program
+from symlearn.bayes.mpe import Explanation, most_probable_explanation
 from symlearn.bayes.program_sampling import sample_program
 from symlearn.bayes.sdd_compilation import compile_program_sdd
 from symlearn.errors import InvalidParameterError
@@ -43,8 +44,8 @@ from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = ["PROGRAM_METHODS", "ProgramRun", "infer_program", "problog_text"]
 
-#: The methods of a grounded program: exact by SDD compilation, or sampling.
-PROGRAM_METHODS = ("sdd", "sample")
+#: The methods of a grounded program: exact by SDD compilation, sampling, and the MPE task.
+PROGRAM_METHODS = ("sdd", "sample", "mpe")
 
 
 def problog_text(term: Term) -> str:
@@ -79,6 +80,9 @@ class ProgramRun:
         Method details for the JSON (samples, seed, accepted worlds, sizes).
     sources
         The files read.
+    explanation
+        With ``mpe``: the most probable world given the evidence (the
+        probabilities are then the queries' truth in it, 1 or 0).
     """
 
     program: GroundProgram
@@ -89,6 +93,7 @@ class ProgramRun:
     details: dict[str, Any] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
     output: str | None = None
+    explanation: Explanation | None = None
 
     def probability(self, atom: str | Term) -> float:
         """P(atom | evidence) of a query atom (given as text or a term).
@@ -125,10 +130,22 @@ class ProgramRun:
             "rules": sum(len(r) for r in self.program.rules.values()),
         }
         payload.update(self.details)
+        if self.explanation is not None:
+            payload.update(self.explanation.to_dict())
         return payload
 
     def report(self, verbose: int = 0) -> list[str]:
-        """The answers as ProbLog prints them: ``atom:<tab>probability``, sorted by atom."""
+        r"""The answers as ProbLog prints them: ``atom:<tab>probability``, sorted by atom.
+
+        With ``mpe``, as ``problog mpe`` prints: each query atom true or
+        ``\+`` false in the most probable world, then its probability.
+        """
+        if self.explanation is not None:
+            lines = [
+                problog_text(atom) if value else "\\+" + problog_text(atom)
+                for atom, value in self.explanation.queries.items()
+            ]
+            return [*lines, f"% Probability: {self.explanation.probability:.10g}"]
         texts = {problog_text(a): p for a, p in self.probabilities.items()}
         width = max((len(t) for t in texts), default=0)
         lines = []
@@ -181,8 +198,9 @@ def infer_program(
         no query at all, every ground instance of the predicates with
         probabilistic clauses is asked.
     method
-        ``sdd`` (exact: knowledge compilation and weighted model counting) or
-        ``sample`` (rejection sampling of worlds).
+        ``sdd`` (exact: knowledge compilation and weighted model counting),
+        ``sample`` (rejection sampling of worlds) or ``mpe`` (the most
+        probable world given the evidence, ProbLog's ``mpe`` task).
     samples, seed
         For ``sample``.
 
@@ -200,9 +218,13 @@ def infer_program(
             f"--method must be one of {', '.join(PROGRAM_METHODS)} for this program, "
             f"not {method!r}"
         )
-    if queries is None and not kb.queries:
+    if queries is None and not kb.queries and not kb.defines("query", 1):
         queries = _every_atom(kb)
     program = ground_program(kb, queries, evidence)
+    if method == "mpe":
+        explanation = most_probable_explanation(program, progress)
+        truth = {atom: float(value) for atom, value in explanation.queries.items()}
+        return ProgramRun(program, truth, "mpe", sources=sources, explanation=explanation)
     if method == "sample":
         estimate = sample_program(program, samples, seed, progress)
         details = {"samples": estimate.samples, "accepted": estimate.accepted, "seed": seed}

@@ -30,7 +30,7 @@ from symlearn.bayes.sdd_compilation import program_strata
 from symlearn.errors import InvalidParameterError
 from symlearn.logic.terms import Term
 
-__all__ = ["SampleEstimate", "sample_program"]
+__all__ = ["SampleEstimate", "sample_program", "world_values"]
 
 #: Most Boolean cells (worlds x choices) drawn at once.
 _BATCH_CELLS = 4_000_000
@@ -47,7 +47,7 @@ class SampleEstimate:
     seed: int | None
 
 
-def _world_values(
+def world_values(
     program: GroundProgram, strata: list[list[Term]], chosen: np.ndarray
 ) -> dict[Term, np.ndarray]:
     """Each atom's truth in each sampled world (a column per world)."""
@@ -111,7 +111,7 @@ def sample_program(
     while done < samples:
         size = min(batch, samples - done)
         chosen = rng.random((len(probabilities), size)) < probabilities[:, None]
-        values = _world_values(program, strata, chosen)
+        values = world_values(program, strata, chosen)
         keep = np.ones(size, dtype=bool)
         for atom, value in program.evidence:
             column = values.get(atom, np.zeros(size, dtype=bool))

@@ -56,7 +56,14 @@ from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
-__all__ = ["MAX_SDD_NODES", "CompiledProgram", "compile_program_sdd", "program_strata"]
+__all__ = [
+    "MAX_SDD_NODES",
+    "CompiledProgram",
+    "compile_program_sdd",
+    "disjunction_groups",
+    "head_probabilities",
+    "program_strata",
+]
 
 #: Largest SDD (live nodes of the manager) a compilation may build before stopping.
 MAX_SDD_NODES = 20_000_000
@@ -137,9 +144,14 @@ class CompiledProgram:
     evidence: Any
 
     def weights(self, probabilities: Sequence[float] | None = None) -> list[tuple[float, float]]:
-        """(weight of ``c``, weight of ``¬c``) for each choice ``c``."""
+        """(weight of ``c``, weight of ``¬c``) for each choice ``c``.
+
+        A manager has at least one variable: with no choice, the one it has
+        weighs (1, 0) and changes no count.
+        """
         values = probabilities or [c.probability for c in self.program.choices]
-        return [(p, 1.0 - p) for p in values]
+        weights = [(p, 1.0 - p) for p in values]
+        return weights or [(1.0, 0.0)]
 
     def wmc(self, node: Any, probabilities: Sequence[float] | None = None) -> float:
         """The weighted model count of ``node`` (over every choice)."""
@@ -197,12 +209,28 @@ class CompiledProgram:
         return posteriors, total
 
 
+def disjunction_groups(program: GroundProgram) -> list[list[int]]:
+    """The choices of each ground annotated disjunction with several heads, in head order."""
+    groups: dict[tuple[int, tuple[Term, ...]], list[int]] = {}
+    for index, choice in enumerate(program.choices):
+        groups.setdefault((choice.clause, choice.instance), []).append(index)
+    return [members for members in groups.values() if len(members) > 1]
+
+
+def head_probabilities(program: GroundProgram, members: Sequence[int]) -> list[float]:
+    """The heads' own probabilities of a disjunction, from its sequential choices."""
+    result: list[float] = []
+    for index in members:
+        result.append(program.choices[index].probability * (1.0 - sum(result)))
+    return result
+
+
 class _Builder:
-    def __init__(self, program: GroundProgram, max_nodes: int) -> None:
+    def __init__(self, program: GroundProgram, max_nodes: int, extra_variables: int = 0) -> None:
         from pysdd.sdd import SddManager
 
         self.program = program
-        self.manager = SddManager(var_count=max(1, len(program.choices)))
+        self.manager = SddManager(var_count=max(1, len(program.choices) + extra_variables))
         self.manager.auto_gc_and_minimize_off()
         self.formulas: dict[Term, Any] = {}
         self.max_nodes = max_nodes
@@ -258,8 +286,17 @@ class _Builder:
         self.formulas.update(current)
 
 
-def compile_program_sdd(program: GroundProgram, max_nodes: int = MAX_SDD_NODES) -> CompiledProgram:
-    """Compile every atom of a ground program (and its evidence) to an SDD.
+def compile_program_sdd(
+    program: GroundProgram, max_nodes: int = MAX_SDD_NODES, *, one_hot: bool = False
+) -> CompiledProgram:
+    r"""Compile every atom of a ground program (and its evidence) to an SDD.
+
+    With ``one_hot`` (for MPE), each annotated disjunction's choices read as
+    one variable per head plus one for "no head" (variables after the
+    choices, in the order of :func:`disjunction_groups`), exactly one of them
+    true; the constraint is conjoined to the evidence.  The head literal
+    ``\+c1, ..., \+c(i-1), ci`` then means "head ``i``", as it does in the
+    sequential reading.
 
     Raises
     ------
@@ -269,12 +306,28 @@ def compile_program_sdd(program: GroundProgram, max_nodes: int = MAX_SDD_NODES) 
         When the SDD grows past ``max_nodes`` (a resource error that suggests
         ``--method sample``).
     """
-    builder = _Builder(program, max_nodes)
+    groups = disjunction_groups(program) if one_hot else []
+    builder = _Builder(program, max_nodes, len(groups))
     for members in program_strata(program):
         builder.component(members)
     manager = builder.manager
     evidence = manager.true()
+    for number, group in enumerate(groups):
+        variables = [i + 1 for i in group] + [len(program.choices) + number + 1]
+        evidence = manager.conjoin(evidence, _exactly_one(manager, variables))
     for atom, value in program.evidence:
         node = builder.formulas.get(atom, manager.false())
         evidence = manager.conjoin(evidence, node if value else manager.negate(node))
     return CompiledProgram(program, manager, builder.formulas, evidence)
+
+
+def _exactly_one(manager: Any, variables: Sequence[int]) -> Any:
+    """The SDD of "exactly one of ``variables`` is true"."""
+    result = manager.false()
+    for chosen in variables:
+        term = manager.true()
+        for variable in variables:
+            literal = manager.literal(variable if variable == chosen else -variable)
+            term = manager.conjoin(term, literal)
+        result = manager.disjoin(result, term)
+    return result
