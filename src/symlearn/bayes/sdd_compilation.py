@@ -200,12 +200,9 @@ class CompiledProgram:
         total = float(counter.propagate())
         if total <= 0.0:
             return [0.0] * len(weights), 0.0
-        posteriors = []
-        for i, (positive, _) in enumerate(weights, start=1):
-            if self.manager.is_var_used(i):
-                posteriors.append(float(counter.literal_pr(self.manager.literal(i))))
-            else:
-                posteriors.append(positive)
+        posteriors = [
+            float(counter.literal_pr(self.manager.literal(i))) for i in range(1, len(weights) + 1)
+        ]
         return posteriors, total
 
 
