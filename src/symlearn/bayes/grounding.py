@@ -86,7 +86,10 @@ __all__ = [
 ]
 
 #: The most ground rules a grounding may make before it stops with a resource error.
-MAX_GROUND_RULES = 2_000_000
+MAX_GROUND_RULES = 500_000
+
+#: The deepest ground atom the grounder makes before it calls the grounding infinite.
+MAX_TERM_DEPTH = 100
 
 #: The most inferences one goal of the logic part may take (it loops, else).
 MAX_LOGIC_STEPS = 50_000_000
@@ -488,6 +491,13 @@ class _Grounder:
         self, head: Term, body: tuple[Literal, ...], source: _Source, table: _Table
     ) -> None:
         key = (head, body)
+        if key not in self.rule_set and _depth(head) > MAX_TERM_DEPTH:
+            raise located_error(
+                f"the grounding does not terminate: {source.text} makes atoms nested deeper "
+                f"than {MAX_TERM_DEPTH} ({format_term(head)[:60]}...); bound the recursion "
+                "(for instance with between/3) so that finitely many ground atoms are reached",
+                source.position,
+            )
         if key in self.rule_set:
             table.answers.setdefault(head, None)
             return
@@ -498,8 +508,9 @@ class _Grounder:
         self.size += 1
         if self.size > self.max_rules:
             raise EngineLimitError(
-                f"resource error: grounding made more than {self.max_rules} ground rules; "
-                "the program is too large to ground (or its grounding is infinite)"
+                f"resource error: grounding made more than {self.max_rules} ground rules "
+                f"(the last from {source.text}); the program is too large to ground, or its "
+                "grounding is infinite"
             )
 
     # -- bodies ----------------------------------------------------------------------------
@@ -604,6 +615,18 @@ class _Grounder:
         if not isinstance(goal, (str, Struct)):
             return False
         return any(c in self.probabilistic for c in called_predicates(goal))
+
+
+def _depth(term: Term) -> int:
+    """The nesting depth of a term (1 for a constant), without recursion."""
+    deepest = 0
+    stack = [(term, 1)]
+    while stack:
+        current, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(current, Struct):
+            stack.extend((a, depth + 1) for a in current.args)
+    return deepest
 
 
 def _source_terms(source: _Source) -> list[Term]:
