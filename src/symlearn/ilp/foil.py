@@ -149,7 +149,11 @@ class FoilSettings(Settings):
         (``minacc``; Quinlan's 85%).
     negation, equality, recursion
         Whether negated literals, ``X = Y`` and literals of the target are
-        candidates (``negation``, ``equality``, ``recursion``).
+        candidates (``negation``, ``equality``, ``recursion``).  None (the
+        default) follows the language bias: with mode declarations only what
+        they declare (``modeb(*, not(p(+t)))``, a mode or determination for
+        ``=/2``, a body mode of the target), without them all three, as in
+        Quinlan's FOIL.
     seed
         Random seed for sampling closed-world negatives (``seed``).
     test
@@ -190,9 +194,21 @@ class FoilSettings(Settings):
         maximum=1,
         help="Least accuracy of a clause that still covers negatives.",
     )
-    negation: bool = option(True, key="negation", help="Consider negated literals.")
-    equality: bool = option(True, key="equality", help="Consider X = Y literals.")
-    recursion: bool = option(True, key="recursion", help="Consider the target itself.")
+    negation: bool | None = option(
+        None,
+        key="negation",
+        help="Consider negated literals (default: only without mode declarations).",
+    )
+    equality: bool | None = option(
+        None,
+        key="equality",
+        help="Consider X = Y literals (default: only without mode declarations).",
+    )
+    recursion: bool | None = option(
+        None,
+        key="recursion",
+        help="Consider the target itself (default: without modes always, else as declared).",
+    )
     seed: int = option(0, key="seed", help="Seed for sampling closed-world negatives.")
     test: tuple[str, ...] = option(
         (),

@@ -169,6 +169,7 @@ class FoilSearch:
             target,
             recursion=settings.recursion,
             equality=settings.equality,
+            negation=settings.negation,
             constants=self._constants,
         )
         self.recursive_language = any(m.indicator == target for m in self.language.modes)
@@ -334,7 +335,14 @@ class FoilSearch:
         scored: list[_Scored] = []
         for candidate in candidates:
             scored.extend(self._score(table, is_pos, candidate, p0, n0, body))
-        scored.sort(key=lambda s: (-s.gain, len(s.new_variables), _negated(s.literal)))
+        scored.sort(
+            key=lambda s: (
+                -round(s.gain, 9),
+                len(s.new_variables),
+                _negated(s.literal),
+                self._literal_bits(s.literal, per_relation),
+            )
+        )
         names_body = body
         for s in scored[:5]:
             names = _names(self.head, names_body, s.literal)
@@ -344,29 +352,39 @@ class FoilSearch:
                 f"{s.p1}+/{s.n1}- t={s.t}",
             )
         bits_so_far = [self._literal_bits(g, per_relation) for g in body]
+        mdl = self.settings.mdl
+        blocked: list[tuple[_Scored, float]] = []
         for s in self._ranked(scored):
             bits = self._literal_bits(s.literal, per_relation)
-            if self.settings.mdl and not self._fits(
-                table, s, [*bits_so_far, bits], is_positive_example
-            ):
+            if mdl and not self._fits(table, s, [*bits_so_far, bits], is_positive_example):
                 names = _names(self.head, body, s.literal)
                 self.say(
                     2,
                     f"    {format_term(s.literal, names, 999)}: the clause would cost more "
                     "bits than the positives it covers",
                 )
+                blocked.append((s, bits))
                 continue
             if self._recursion_rejected(body, s):
                 continue
             return s, bits
+        if blocked and not self._acceptable(table, is_positive_example):
+            before = self._covered_positives(table, None, is_positive_example)
+            for s, bits in blocked:
+                after = self._covered_positives(table, s, is_positive_example)
+                if after == before and not self._recursion_rejected(body, s):
+                    self.say(
+                        1,
+                        "  the encoding-length stop would leave a clause too inaccurate "
+                        "to keep: it is lifted for this literal",
+                    )
+                    return s, bits
         determinate = [
             s for s in scored if s.determinate and s.new_variables and not _negated(s.literal)
         ]
         for s in determinate:
             bits = self._literal_bits(s.literal, per_relation)
-            if self.settings.mdl and not self._fits(
-                table, s, [*bits_so_far, bits], is_positive_example
-            ):
+            if mdl and not self._fits(table, s, [*bits_so_far, bits], is_positive_example):
                 continue
             if self._recursion_rejected(body, s):
                 continue
@@ -414,6 +432,18 @@ class FoilSearch:
             and np.all(positive_counts == 1)
             and np.all(negative_counts <= 1)
         )
+        if candidate.negated:  # a negated template: the literal is a test
+            return [
+                _Scored(
+                    candidate.literal,
+                    (),
+                    foil_gain(p0, n0, p1, n1, t),
+                    p1,
+                    n1,
+                    t,
+                    counts,
+                )
+            ]
         found = [
             _Scored(
                 candidate.literal,
@@ -426,7 +456,7 @@ class FoilSearch:
                 determinate,
             )
         ]
-        if self.settings.negation and functor_of(candidate.literal) != self.target:
+        if self.language.negation and functor_of(candidate.literal) != self.target:
             negated_literal = Struct("\\+", (candidate.literal,))
             survive = (counts == 0).astype(np.int64)
             np1 = p0 - t
@@ -442,6 +472,30 @@ class FoilSearch:
         goal = literal.args[0] if _negated(literal) else literal  # type: ignore[union-attr]
         lists = per_relation.get(functor_of(goal), 1)
         return 1.0 + math.log2(max(self.relations, 1)) + math.log2(max(lists, 1))
+
+    @staticmethod
+    def _covered_positives(
+        table: BindingTable, scored: _Scored | None, is_positive_example: np.ndarray
+    ) -> int:
+        """How many positive examples keep a binding (after adding ``scored``, if given)."""
+        rows = table.example if scored is None else table.example[scored.counts > 0]
+        return int(np.count_nonzero(is_positive_example[np.unique(rows)]))
+
+    def _acceptable(self, table: BindingTable, is_positive_example: np.ndarray) -> bool:
+        """Whether the clause as it stands would be kept (accuracy at least ``min_accuracy``).
+
+        The encoding-length stop only ends a clause that would be kept: on a
+        few examples every literal costs more bits than the positives it
+        covers, and stopping a clause that is then rejected for its accuracy
+        would hide the textbook clause (Lavrac and Dzeroski's daughter/2 has
+        four examples).  When no literal fits the encoding length and the
+        clause is not yet accurate enough, the best literal that loses no
+        positive example (it only excludes negatives, so it fits no
+        individual positive) is added anyway.
+        """
+        covered = np.unique(table.example)
+        pos = int(np.count_nonzero(is_positive_example[covered]))
+        return pos > 0 and pos / len(covered) >= self.settings.min_accuracy
 
     def _fits(
         self,

@@ -58,7 +58,7 @@ from symlearn.ilp.background import dependent_predicates, is_example_predicate
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var, functor_of
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
 
 __all__ = [
     "DEFAULT_TYPE",
@@ -110,11 +110,24 @@ class LiteralMode:
     indicator: Indicator
     arguments: tuple[ArgumentMode, ...]
     recall: int | None = None
+    negated: bool = False
 
     @classmethod
     def from_mode(cls, mode: Mode) -> LiteralMode:
-        """The template of a ``modeb``/``modeh`` declaration."""
+        r"""The template of a ``modeb``/``modeh`` declaration.
+
+        A template ``not(T)`` or ``\+(T)`` (Aleph's way of allowing a negated
+        literal) is the template of ``T`` with ``negated`` set.
+        """
         template = mode.template
+        negated = False
+        if (
+            type(template) is Struct
+            and template.name in ("not", "\\+")
+            and len(template.args) == 1
+            and is_callable(template.args[0])
+        ):
+            template, negated = template.args[0], True
         args = template.args if type(template) is Struct else ()
         arguments = []
         for arg in args:
@@ -122,7 +135,7 @@ class LiteralMode:
                 arguments.append(ArgumentMode(arg.name, format_term(arg.args[0])))
             else:
                 arguments.append(ArgumentMode("=", None, arg))
-        return cls(functor_of(template), tuple(arguments), mode.recall)
+        return cls(functor_of(template), tuple(arguments), mode.recall, negated)
 
     @classmethod
     def untyped(cls, indicator: Indicator) -> LiteralMode:
@@ -136,6 +149,7 @@ class Candidate:
 
     literal: Term
     new_variables: tuple[TypedVar, ...] = ()
+    negated: bool = False
 
     @property
     def indicator(self) -> Indicator:
@@ -164,6 +178,9 @@ class Language:
         The constants a ``#`` argument may take, per ``(indicator, position)``.
     typed
         True when the templates come from mode declarations.
+    negation
+        Whether the negation of every positive candidate is a candidate too
+        (negated templates, ``modeb(*, not(p(+t)))``, are candidates either way).
     """
 
     target: Indicator
@@ -172,6 +189,7 @@ class Language:
     equality: bool = True
     constants: dict[tuple[Indicator, int], tuple[Term, ...]] = field(default_factory=dict)
     typed: bool = False
+    negation: bool = True
 
     @classmethod
     def from_kb(
@@ -179,8 +197,9 @@ class Language:
         kb: KnowledgeBase,
         target: Indicator,
         *,
-        recursion: bool = True,
-        equality: bool = True,
+        recursion: bool | None = True,
+        equality: bool | None = True,
+        negation: bool | None = True,
         constants: Callable[[Indicator, int], Sequence[Term]] | None = None,
     ) -> Language:
         """The language the knowledge base's modes and determinations allow.
@@ -192,9 +211,16 @@ class Language:
         target
             ``(name, arity)`` of the target.
         recursion
-            Allow literals of the target itself.
+            Allow literals of the target itself; None: as the modes and
+            determinations say (always, without modes).
         equality
-            Allow ``X = Y`` literals.
+            Allow ``X = Y`` literals; None: only without mode declarations
+            (FOIL's language) or when the modes or determinations declare
+            ``=/2`` (Aleph's).
+        negation
+            Allow the negation of every literal; None: only without mode
+            declarations.  Negated templates (``not(p(+t))``) are allowed
+            either way.
         constants
             ``constants(indicator, position)`` lists the values a ``#``
             argument may take (typically the values in the facts); without it
@@ -209,6 +235,14 @@ class Language:
         allowed = set(kb.determinations_for(*target)) or None
         excluded = dependent_predicates(kb, target)
         head_modes = kb.head_modes(*target)
+        typed_bias = bool(kb.body_modes())
+        if negation is None:
+            negation = not typed_bias
+        if equality is None:
+            declared = any(LiteralMode.from_mode(m).indicator == EQUALITY for m in kb.body_modes())
+            equality = not typed_bias or (not declared and EQUALITY in (allowed or ()))
+        if recursion is None:
+            recursion = True
         if kb.body_modes():
             typed = True
             modes = [LiteralMode.from_mode(m) for m in kb.body_modes()]
@@ -247,7 +281,7 @@ class Language:
                 usable.append(mode)
         if not usable and not equality:
             raise KBError(f"no background predicate can appear in a clause for {_name(target)}")
-        return cls(target, head_types, tuple(usable), equality, fixed, typed)
+        return cls(target, head_types, tuple(usable), equality, fixed, typed, negation)
 
     def predicates(self) -> list[Indicator]:
         """The predicates literals may use, in template order (equality last)."""
@@ -318,7 +352,13 @@ class Language:
                     args.append(var)
                 else:
                     args.append(term)
-            yield Candidate(Struct(mode.indicator[0], tuple(args)), tuple(new))
+            literal = Struct(mode.indicator[0], tuple(args))
+            if mode.indicator == EQUALITY and args[0] is args[1]:
+                continue  # X = X always holds
+            if mode.negated:
+                yield Candidate(Struct("\\+", (literal,)), (), True)
+            else:
+                yield Candidate(literal, tuple(new))
 
 
 def _fits(variable_type: str | None, argument_type: str | None) -> bool:
