@@ -150,10 +150,12 @@ class FoilSettings(Settings):
     negation, equality, recursion
         Whether negated literals, ``X = Y`` and literals of the target are
         candidates (``negation``, ``equality``, ``recursion``).  None (the
-        default) follows the language bias: with mode declarations only what
-        they declare (``modeb(*, not(p(+t)))``, a mode or determination for
-        ``=/2``, a body mode of the target), without them all three, as in
-        Quinlan's FOIL.
+        default) follows the language bias, as Aleph and Popper do: negated
+        literals only from negated modes (``modeb(*, not(p(+t)))``),
+        ``X = Y`` only when a mode or determination declares ``=/2``, the
+        target only when a body mode declares it (or, without modes,
+        always).  ``true`` switches negation or equality on for every
+        predicate, as in Quinlan's FOIL.
     seed
         Random seed for sampling closed-world negatives (``seed``).
     test
@@ -197,12 +199,12 @@ class FoilSettings(Settings):
     negation: bool | None = option(
         None,
         key="negation",
-        help="Consider negated literals (default: only without mode declarations).",
+        help="Consider negated literals (default: only those the modes declare).",
     )
     equality: bool | None = option(
         None,
         key="equality",
-        help="Consider X = Y literals (default: only without mode declarations).",
+        help="Consider X = Y literals (default: only when the modes declare =/2).",
     )
     recursion: bool | None = option(
         None,

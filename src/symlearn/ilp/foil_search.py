@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from symlearn.errors import EngineLimitError
-from symlearn.ilp.coverage import BindingTable, Coverage, foil_gain
+from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError, foil_gain
 from symlearn.ilp.language import Candidate, Language, TypedVar
 from symlearn.ilp.recursion import recursion_terminates
 from symlearn.kb.knowledge_base import KnowledgeBase
@@ -177,6 +177,7 @@ class FoilSearch:
         self.head_variables: list[TypedVar] = list(
             zip(self.head.args, self.language.head_types)  # type: ignore[arg-type]
         )
+        self.output_positions = frozenset(self.language.head_outputs)
         self.relations = len(self.language.predicates())
         self.total_examples = 0
         self.all_examples: list[Term] = []
@@ -218,7 +219,12 @@ class FoilSearch:
             theory = [c.clause for c in learned] + [clause]
             self.coverage.set_theory(theory)
             if self.coverage.calls_target(clause):
-                still = ~self.coverage.theory_covered(uncovered)
+                # FOIL's reading: the recursive literal is looked up in the
+                # target's known tuples, so a recursive clause may be found
+                # before the base clause that makes it prove anything.
+                still = ~(
+                    self.coverage.theory_covered(uncovered) | self._covered(clause, uncovered)
+                )
             else:
                 still = ~self.coverage.covered(clause, uncovered)
             remaining = [e for e, keep in zip(uncovered, still.tolist()) if keep]
@@ -260,7 +266,8 @@ class FoilSearch:
         examples = positives + negatives
         is_positive_example = np.array([True] * len(positives) + [False] * len(negatives))
         table = self.coverage.bind_head(self.head, examples)
-        variables = list(self.head_variables)
+        outputs = [v for i, v in enumerate(self.head_variables) if i in self.output_positions]
+        variables = [v for v in self.head_variables if v not in outputs]
         body: list[Term] = []
         steps: list[LiteralStep] = []
         literal_bits: list[float] = []
@@ -268,12 +275,19 @@ class FoilSearch:
             is_pos = is_positive_example[table.example]
             p0 = int(np.count_nonzero(is_pos))
             n0 = len(table) - p0
-            if n0 == 0:
+            if n0 == 0 and not outputs:
                 break
             if 1 + len(body) >= self.settings.clause_length:
                 self.say(1, f"  clause length {self.settings.clause_length} reached")
                 break
-            chosen = self._choose(table, is_pos, is_positive_example, variables, body, p0, n0)
+            if self._too_many_variables(variables, outputs):
+                break
+            if n0 == 0:
+                chosen = self._bind_output(table, is_pos, variables, outputs, body, p0)
+            else:
+                chosen = self._choose(
+                    table, is_pos, is_positive_example, variables, body, p0, n0, outputs
+                )
             if chosen is None:
                 break
             best, bits = chosen
@@ -290,9 +304,18 @@ class FoilSearch:
                 )
             )
             literal_bits.append(bits)
-            table = self.coverage.extend(table, best.literal)
+            table = self._extend(table, best.literal)
             body.append(best.literal)
             variables.extend(best.new_variables)
+            if not _negated(best.literal):
+                used = set(map(id, _literal_variables(best.literal)))
+                variables.extend(v for v in outputs if id(v[0]) in used)
+                outputs = [v for v in outputs if id(v[0]) not in used]
+        if outputs:
+            letters = _names(self.head, body, self.head)
+            unbound = ", ".join(format_term(v, letters, 999) for v, _ in outputs)
+            self.say(1, f"  the output argument(s) {unbound} of the head are not bound: rejected")
+            return None
         clause = Clause(self.head, body)
         pruned: list[Term] = []
         if body:
@@ -323,12 +346,9 @@ class FoilSearch:
         body: list[Term],
         p0: int,
         n0: int,
+        outputs: list[TypedVar] | None = None,
     ) -> tuple[_Scored, float] | None:
-        candidates = [
-            c
-            for c in self.language.candidates(variables, body)
-            if not _same_literal(c.literal, self.head)
-        ]
+        candidates = self._candidates(variables, body, outputs or [])
         per_relation: dict[Indicator, int] = {}
         for candidate in candidates:
             per_relation[candidate.indicator] = per_relation.get(candidate.indicator, 0) + 1
@@ -392,6 +412,58 @@ class FoilSearch:
         self.say(1, "  no literal with positive gain fits: stop specialising")
         return None
 
+    def _candidates(
+        self, variables: list[TypedVar], body: list[Term], outputs: list[TypedVar]
+    ) -> list[Candidate]:
+        """The language's candidates, without the head itself and within ``max_vars``."""
+        limit = self._max_vars()
+        return [
+            c
+            for c in self.language.candidates(variables, body, outputs)
+            if not _same_literal(c.literal, self.head)
+            and (limit is None or len(variables) + len(outputs) + len(c.new_variables) <= limit)
+        ]
+
+    def _max_vars(self) -> int | None:
+        value = self.kb.settings.get("max_vars")
+        return value if type(value) is int else None
+
+    def _too_many_variables(self, variables: list[TypedVar], outputs: list[TypedVar]) -> bool:
+        limit = self._max_vars()
+        return limit is not None and len(variables) + len(outputs) > limit
+
+    def _bind_output(
+        self,
+        table: BindingTable,
+        is_pos: np.ndarray,
+        variables: list[TypedVar],
+        outputs: list[TypedVar],
+        body: list[Term],
+        p0: int,
+    ) -> tuple[_Scored, float] | None:
+        """The literal binding a head output that keeps the most positive bindings.
+
+        Used when no negative binding is left but an output (``-``) argument
+        of the head is still unbound: Aleph's and Popper's clauses bind every
+        output, and so do FOIL's here.
+        """
+        wanted = {id(v) for v, _ in outputs}
+        scored: list[_Scored] = []
+        for candidate in self._candidates(variables, body, outputs):
+            if candidate.negated or not wanted & set(
+                map(id, _literal_variables(candidate.literal))
+            ):
+                continue
+            for item in self._score(table, is_pos, candidate, p0, 0, body):
+                if not _negated(item.literal) and item.n1 == 0 and item.t > 0:
+                    scored.append(item)
+        scored.sort(key=lambda s: (-s.t, len(s.new_variables), -s.p1))
+        for item in scored:
+            if not self._recursion_rejected(body, item):
+                return item, 0.0
+        self.say(1, "  no literal binds the head's output argument(s): stop")
+        return None
+
     def _ranked(self, scored: list[_Scored]) -> list[_Scored]:
         """Literals with positive gain, best first; a completing literal close to the best leads.
 
@@ -417,7 +489,7 @@ class FoilSearch:
         body: list[Term],
     ) -> list[_Scored]:
         try:
-            counts = self.coverage.counts(table, candidate.literal)
+            counts = self._counts(table, candidate.literal)
         except EngineLimitError as error:
             self.say(2, f"    {candidate}: skipped ({error})")
             return []
@@ -467,6 +539,61 @@ class FoilSearch:
                 )
             )
         return found
+
+    def _covered(self, clause: Clause, examples: list[Term]) -> np.ndarray:
+        """Which examples ``clause`` covers, recursive literals read as :meth:`_extend` does."""
+        table = self.coverage.bind_head(clause.head, examples)
+        try:
+            for literal in clause.body:
+                if not len(table):
+                    break
+                table = self._extend(table, literal)
+        except NotSetAtATimeError:
+            return self.coverage.covered(clause, examples)
+        return table.covered(len(examples))
+
+    def _counts(self, table: BindingTable, literal: Term) -> np.ndarray:
+        """Each row's number of extensions by ``literal`` (see :meth:`_extend`)."""
+        if functor_of(literal) != self.target:
+            return self.coverage.counts(table, literal)
+        rows = self._extend_rows(table, literal).example
+        return np.bincount(rows, minlength=len(table)).astype(np.int64)
+
+    def _extend(self, table: BindingTable, literal: Term) -> BindingTable:
+        """The bindings after ``literal``; a recursive call of the head's own tuple is no proof.
+
+        A recursive literal is read against the target's known tuples (the
+        positive examples), so ``p(A, C)`` in a clause for ``p(A, B)`` would
+        "prove" every positive by itself with ``C = B``; such rows are
+        dropped, whatever literals (equalities, determinate ones) make the
+        call equal to the head.  Quinlan (1990) rules these out with an
+        ordering on the arguments; here they are ruled out on the data, row
+        by row, and :func:`~symlearn.ilp.recursion.recursion_terminates`
+        checks the rest of the ordering (no call reaches itself).
+        """
+        if functor_of(literal) != self.target:
+            return self.coverage.extend(table, literal)
+        extended = self._extend_rows(table, literal)
+        return BindingTable(extended.variables, extended.columns, table.example[extended.example])
+
+    def _extend_rows(self, table: BindingTable, literal: Term) -> BindingTable:
+        """:meth:`_extend` of a recursive literal, with ``example`` holding the source row."""
+        rows = np.arange(len(table), dtype=np.int64)
+        tagged = BindingTable(table.variables, table.columns, rows)
+        extended = self.coverage.extend(tagged, literal)
+        if type(literal) is not Struct or not len(extended):
+            return extended
+        same = np.ones(len(extended), dtype=bool)
+        for head_arg, arg in zip(self.head.args, literal.args):
+            head_column = extended.column(head_arg)  # type: ignore[arg-type]
+            if type(arg) is Var:
+                if not extended.has(arg):
+                    same[:] = False
+                    break
+                same &= extended.column(arg) == head_column
+            else:
+                same &= head_column == self.coverage.symbols.code(arg)
+        return extended.take(~same)
 
     def _literal_bits(self, literal: Term, per_relation: dict[Indicator, int]) -> float:
         goal = literal.args[0] if _negated(literal) else literal  # type: ignore[union-attr]
@@ -552,7 +679,8 @@ class FoilSearch:
 
     def _well_formed(self, body: list[Term]) -> bool:
         """Each literal has a variable bound before it; tests have all theirs bound."""
-        bound = {id(v) for v in self.head.args}
+        outputs = {id(self.head.args[i]) for i in self.output_positions}
+        bound = {id(v) for v in self.head.args} - outputs
         for literal in body:
             negated = _negated(literal)
             goal = literal.args[0] if negated else literal  # type: ignore[union-attr]
@@ -561,14 +689,14 @@ class FoilSearch:
             old = [v for v in variables if id(v) in bound]
             if not old and variables:
                 return False
-            test = negated or functor_of(goal) == ("=", 2)
-            if test and len(old) < len(variables) and functor_of(goal) == ("=", 2):
+            unbound = [v for v in variables if id(v) not in bound]
+            if functor_of(goal) == ("=", 2) and not all(id(v) in outputs for v in unbound):
                 return False
             if not self._inputs_bound(goal, bound):
                 return False
             if not negated:
                 bound.update(id(v) for v in variables)
-        return True
+        return outputs <= bound
 
     def _inputs_bound(self, goal: Term, bound: set[int]) -> bool:
         """With modes: some template of the literal has every ``+`` argument bound."""
@@ -594,6 +722,12 @@ def _same_literal(a: Term, b: Term) -> bool:
         and len(a.args) == len(b.args)
         and all(x is y or (type(x) is not Var and x == y) for x, y in zip(a.args, b.args))
     )
+
+
+def _literal_variables(literal: Term) -> list[Var]:
+    """The variables in the arguments of ``literal``."""
+    args = literal.args if type(literal) is Struct else ()
+    return [a for a in args if type(a) is Var]
 
 
 def _negated(literal: Term) -> bool:

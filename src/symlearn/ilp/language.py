@@ -178,6 +178,9 @@ class Language:
         The constants a ``#`` argument may take, per ``(indicator, position)``.
     typed
         True when the templates come from mode declarations.
+    head_outputs
+        The positions of the head's output (``-``) arguments, which the body
+        must bind.
     negation
         Whether the negation of every positive candidate is a candidate too
         (negated templates, ``modeb(*, not(p(+t)))``, are candidates either way).
@@ -190,6 +193,7 @@ class Language:
     constants: dict[tuple[Indicator, int], tuple[Term, ...]] = field(default_factory=dict)
     typed: bool = False
     negation: bool = True
+    head_outputs: tuple[int, ...] = ()
 
     @classmethod
     def from_kb(
@@ -214,13 +218,12 @@ class Language:
             Allow literals of the target itself; None: as the modes and
             determinations say (always, without modes).
         equality
-            Allow ``X = Y`` literals; None: only without mode declarations
-            (FOIL's language) or when the modes or determinations declare
-            ``=/2`` (Aleph's).
+            Allow ``X = Y`` literals; None: only when the modes or
+            determinations declare ``=/2`` (Aleph's default).
         negation
-            Allow the negation of every literal; None: only without mode
-            declarations.  Negated templates (``not(p(+t))``) are allowed
-            either way.
+            Allow the negation of every literal; None: no (Aleph's and
+            Popper's default).  Negated templates (``not(p(+t))``) are
+            allowed either way.
         constants
             ``constants(indicator, position)`` lists the values a ``#``
             argument may take (typically the values in the facts); without it
@@ -235,12 +238,11 @@ class Language:
         allowed = set(kb.determinations_for(*target)) or None
         excluded = dependent_predicates(kb, target)
         head_modes = kb.head_modes(*target)
-        typed_bias = bool(kb.body_modes())
         if negation is None:
-            negation = not typed_bias
+            negation = False
         if equality is None:
             declared = any(LiteralMode.from_mode(m).indicator == EQUALITY for m in kb.body_modes())
-            equality = not typed_bias or (not declared and EQUALITY in (allowed or ()))
+            equality = not declared and EQUALITY in (allowed or ())
         if recursion is None:
             recursion = True
         if kb.body_modes():
@@ -281,7 +283,8 @@ class Language:
                 usable.append(mode)
         if not usable and not equality:
             raise KBError(f"no background predicate can appear in a clause for {_name(target)}")
-        return cls(target, head_types, tuple(usable), equality, fixed, typed, negation)
+        outputs = _head_outputs(head_modes)
+        return cls(target, head_types, tuple(usable), equality, fixed, typed, negation, outputs)
 
     def predicates(self) -> list[Indicator]:
         """The predicates literals may use, in template order (equality last)."""
@@ -290,27 +293,36 @@ class Language:
             seen[EQUALITY] = None
         return list(seen)
 
-    def candidates(self, variables: Sequence[TypedVar], body: Iterable[Term]) -> list[Candidate]:
+    def candidates(
+        self,
+        variables: Sequence[TypedVar],
+        body: Iterable[Term],
+        outputs: Sequence[TypedVar] = (),
+    ) -> list[Candidate]:
         """Every literal that may be added to a clause with ``variables`` and ``body``.
 
         Parameters
         ----------
         variables
-            The clause's variables (head first) with their types.
+            The clause's bound variables (head first) with their types.
         body
             The literals already in the body (not proposed again).
+        outputs
+            The head's output (``-``) variables no literal has bound yet:
+            they may fill an output (``-``) argument, never an input one.
 
         Returns
         -------
         list of Candidate
             Distinct positive literals; each introduces fresh new variables.
         """
-        present = {_shape(g, variables) for g in body}
+        known = [*variables, *outputs]
+        present = {_shape(g, known) for g in body}
         seen: set[object] = set()
         found: list[Candidate] = []
         for mode in self.modes:
-            for candidate in self._instances(mode, variables):
-                shape = _shape(candidate.literal, variables)
+            for candidate in self._instances(mode, variables, outputs):
+                shape = _shape(candidate.literal, known)
                 if shape in seen or shape in present:
                     continue
                 seen.add(shape)
@@ -319,33 +331,46 @@ class Language:
             for (x, tx), (y, ty) in itertools.combinations(variables, 2):
                 if tx == ty:
                     literal = Struct("=", (x, y))
-                    shape = _shape(literal, variables)
+                    shape = _shape(literal, known)
                     if shape not in present:
                         found.append(Candidate(literal))
+            for (x, tx), (y, ty) in itertools.product(variables, outputs):
+                if _fits(tx, ty):
+                    found.append(Candidate(Struct("=", (y, x))))
         return found
 
-    def _instances(self, mode: LiteralMode, variables: Sequence[TypedVar]) -> Iterator[Candidate]:
+    def _instances(
+        self,
+        mode: LiteralMode,
+        variables: Sequence[TypedVar],
+        outputs: Sequence[TypedVar] = (),
+    ) -> Iterator[Candidate]:
         """The literals of one template: each argument filled in every allowed way."""
-        choices: list[list[tuple[Term | None, str | None]]] = []
+        choices: list[list[tuple[Term | None, str | None, bool]]] = []
         for position, argument in enumerate(mode.arguments):
-            options: list[tuple[Term | None, str | None]] = []
+            options: list[tuple[Term | None, str | None, bool]] = []
             if argument.marker == "=":
-                options.append((argument.constant, None))
+                options.append((argument.constant, None, False))
             elif argument.marker == "#":
-                options.extend((c, None) for c in self.constants[(mode.indicator, position)])
+                options.extend(
+                    (c, None, False) for c in self.constants[(mode.indicator, position)]
+                )
             else:
                 if argument.marker in ("+", "-", ANY):
-                    options.extend((v, None) for v, t in variables if _fits(t, argument.type))
+                    options.extend(
+                        (v, None, True) for v, t in variables if _fits(t, argument.type)
+                    )
+                if argument.marker in ("-", ANY) and not mode.negated:
+                    options.extend((v, None, False) for v, t in outputs if _fits(t, argument.type))
                 if argument.marker in ("-", ANY):
-                    options.append((None, argument.type))  # a new variable
+                    options.append((None, argument.type, False))  # a new variable
             choices.append(options)
         for combination in itertools.product(*choices):
-            has_old = any(type(term) is Var for term, _ in combination)
-            if not has_old:
+            if not any(old for _, _, old in combination):
                 continue
             new: list[TypedVar] = []
             args: list[Term] = []
-            for term, new_type in combination:
+            for term, new_type, _ in combination:
                 if term is None:
                     var = Var("_")
                     new.append((var, new_type))
@@ -389,6 +414,13 @@ def _head_types(head_modes: list[Mode], target: Indicator) -> tuple[str | None, 
         return (None,) * target[1]
     template = LiteralMode.from_mode(head_modes[0])
     return tuple(a.type for a in template.arguments)
+
+
+def _head_outputs(head_modes: list[Mode]) -> tuple[int, ...]:
+    if not head_modes:
+        return ()
+    template = LiteralMode.from_mode(head_modes[0])
+    return tuple(i for i, a in enumerate(template.arguments) if a.marker == "-")
 
 
 def _name(indicator: Indicator) -> str:

@@ -390,5 +390,6 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.queries.extend(source.queries)
     target.directives.extend(source.directives)
     target.sources.extend(source.sources)
+    target.warnings.extend(source.warnings)
     for key, values in source.declarations.items():
         target.declarations.setdefault(key, []).extend(values)
