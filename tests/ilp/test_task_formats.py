@@ -106,3 +106,27 @@ def test_basename_and_folder_expansion(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     with pytest.raises(Exception, match="not a Popper task"):
         load_task([str(tmp_path / "empty")])
+
+
+def test_a_literal_over_the_binding_limit_is_skipped_with_a_warning(capsys) -> None:
+    # FOIL6 skips such a literal; once a "31,840,000 bindings" error ended the run.
+    status, payload, err = _learn(capsys, str(TASKS / "popper_family"), "--max-bindings", "150")
+    assert status == 0, err
+    assert "Traceback" not in err
+    assert "skipped: it would make 214 bindings (more than the limit of 150)" in err
+    assert payload["skipped_literals"] >= 1
+    assert payload["metrics"]["covered_negatives"] == 0
+
+
+def test_an_error_in_one_proof_is_not_covered_and_warned(capsys) -> None:
+    # big(a) raises type_error(evaluable, a/0) in SWI-Prolog: that example is not covered.
+    status, payload, err = _learn(capsys, str(TASKS / "background_error" / "big.pl"))
+    assert status == 0, err
+    assert payload["hypothesis"] == ["p(A) :-\n    big(A)."]
+    assert "type_error(evaluable, a/0)" in err and "Traceback" not in err
+
+
+def test_max_clauses_of_a_popper_bias_is_honoured(capsys) -> None:
+    status, payload, err = _learn(capsys, str(TASKS / "popper_ancestor"), "-v")
+    assert status == 0, err
+    assert len(payload["hypothesis"]) <= 2

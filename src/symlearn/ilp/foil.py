@@ -156,6 +156,9 @@ class FoilSettings(Settings):
         target only when a body mode declares it (or, without modes,
         always).  ``true`` switches negation or equality on for every
         predicate, as in Quinlan's FOIL.
+    max_bindings
+        A candidate literal whose binding table would have more rows is
+        skipped with a warning, as FOIL6 does (``max_bindings``).
     seed
         Random seed for sampling closed-world negatives (``seed``).
     test
@@ -211,6 +214,12 @@ class FoilSettings(Settings):
         key="recursion",
         help="Consider the target itself (default: without modes always, else as declared).",
     )
+    max_bindings: int = option(
+        20_000_000,
+        key="max_bindings",
+        minimum=1,
+        help="Skip (with a warning) a literal whose binding table would be larger.",
+    )
     seed: int = option(0, key="seed", help="Seed for sampling closed-world negatives.")
     test: tuple[str, ...] = option(
         (),
@@ -248,6 +257,7 @@ class FoilResult:
     closed_world: ClosedWorld | None = None
     stopped: str = ""
     notes: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = field(default=())
 
     @property
     def train_accuracy(self) -> float:
@@ -278,6 +288,7 @@ class FoilResult:
             "settings": self.settings.to_dict(),
             "stopped": self.stopped,
             "notes": list(self.notes),
+            "skipped_literals": len(self.warnings),
         }
 
 
@@ -390,6 +401,7 @@ def _result(
         closed_world=examples.world,
         stopped=stopped,
         notes=tuple(notes),
+        warnings=tuple(search.all_warnings()),
     )
 
 
@@ -412,6 +424,11 @@ class FoilRun(RelationalRun):
         if self.test_metrics is not None:
             payload["metrics"] = {**payload["metrics"], **self.test_metrics}
         return payload
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Literals skipped and problems met in single proofs (the run went on)."""
+        return self.result.warnings
 
     def report(self) -> list[str]:
         """The theory, its training coverage, the closed world and the test accuracy."""

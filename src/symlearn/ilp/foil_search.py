@@ -163,7 +163,7 @@ class FoilSearch:
         self.settings = settings
         self.log = log or (lambda level, message: None)
         self.progress = progress
-        self.coverage = coverage or Coverage(kb, target)
+        self.coverage = coverage or Coverage(kb, target, max_rows=settings.max_bindings)
         self.language = Language.from_kb(
             kb,
             target,
@@ -181,6 +181,8 @@ class FoilSearch:
         self.relations = len(self.language.predicates())
         self.total_examples = 0
         self.all_examples: list[Term] = []
+        #: Literals and steps skipped (message -> count): a limit or an error, never the end.
+        self.warnings: dict[str, int] = {}
 
     def _constants(self, indicator: Indicator, position: int) -> list[Term]:
         relation = self.coverage.relation(indicator)
@@ -189,6 +191,21 @@ class FoilSearch:
         values, counts = np.unique(relation.rows[:, position], return_counts=True)
         best = values[np.argsort(-counts, kind="stable")][: self.settings.max_constants]
         return self.coverage.symbols.decode(sorted(best.tolist()))
+
+    def skip(self, message: str) -> None:
+        """Record a literal (or step) skipped because of a limit or an error; the run goes on."""
+        self.warnings[message] = self.warnings.get(message, 0) + 1
+        self.say(1, f"  {message}")
+
+    def all_warnings(self) -> list[str]:
+        """Every skip and every problem met in a proof, each once with its count."""
+        merged = {**self.coverage.warnings}
+        for message, count in self.warnings.items():
+            merged[message] = merged.get(message, 0) + count
+        return [
+            f"warning: {message}" + (f" ({count} times)" if count > 1 else "")
+            for message, count in merged.items()
+        ]
 
     def say(self, level: int, message: str) -> None:
         """Report ``message`` at ``level`` (1: decisions, 2: every candidate)."""
@@ -201,7 +218,12 @@ class FoilSearch:
         uncovered = list(positives)
         total = len(positives) + len(negatives)
         stopped = "every positive example is covered"
+        most = self.kb.settings.get("max_clauses")
         while uncovered:
+            if type(most) is int and len(learned) >= most:
+                self.say(1, f"max_clauses {most} reached: stop")
+                stopped = f"max_clauses {most} reached"
+                break
             if self.progress is not None:
                 self.progress("positives covered", len(positives) - len(uncovered), len(positives))
             if self.recursive_language:
@@ -251,7 +273,13 @@ class FoilSearch:
         known = np.unique(rows, axis=0) if len(rows) else rows
         for _ in range(100):
             coverage.set_extension_codes(self.target, known)
-            derived = [coverage.derive(c) for c in theory]
+            derived = []
+            for clause in theory:
+                try:
+                    derived.append(coverage.derive(clause))
+                except EngineLimitError as error:
+                    shown = format_term(clause.to_term(), None, 999)
+                    self.skip(f"the tuples {shown} derives are left out: {error}")
             parts = [known] + [d for d in derived if d is not None]
             grown = np.unique(np.concatenate(parts), axis=0)
             if len(grown) == len(known):
@@ -490,8 +518,14 @@ class FoilSearch:
     ) -> list[_Scored]:
         try:
             counts = self._counts(table, candidate.literal)
-        except EngineLimitError as error:
-            self.say(2, f"    {candidate}: skipped ({error})")
+        except (EngineLimitError, NotSetAtATimeError) as error:
+            self.skip(f"{candidate} skipped: {error}")
+            return []
+        if int(counts.sum()) > self.coverage.max_rows:
+            self.skip(
+                f"{candidate} skipped: it would make {int(counts.sum()):,} bindings "
+                f"(more than the limit of {self.coverage.max_rows:,})"
+            )
             return []
         positive_counts = counts[is_pos]
         negative_counts = counts[~is_pos]
@@ -643,7 +677,10 @@ class FoilSearch:
             return False
         clause = Clause(self.head, [*body, scored.literal])
         theory = [*self.coverage.theory, clause]
-        ok, reason = recursion_terminates(self.coverage, theory, self.all_examples)
+        try:
+            ok, reason = recursion_terminates(self.coverage, theory, self.all_examples)
+        except EngineLimitError as error:
+            ok, reason = False, str(error)
         if not ok:
             names = _names(self.head, body, scored.literal)
             self.say(1, f"  {format_term(scored.literal, names, 999)} rejected: {reason}")
@@ -662,13 +699,17 @@ class FoilSearch:
             if not self._well_formed(trial):
                 continue
             candidate = Clause(self.head, trial)
-            if self.coverage.calls_target(candidate):
-                ok, _ = recursion_terminates(
-                    self.coverage, [*self.coverage.theory, candidate], self.all_examples
-                )
-                if not ok:
-                    continue
-            mask = self.coverage.covered(candidate, examples)
+            try:
+                if self.coverage.calls_target(candidate):
+                    ok, _ = recursion_terminates(
+                        self.coverage, [*self.coverage.theory, candidate], self.all_examples
+                    )
+                    if not ok:
+                        continue
+                mask = self.coverage.covered(candidate, examples)
+            except EngineLimitError as error:
+                self.skip(f"pruning {format_term(literal)} skipped: {error}")
+                continue
             if int(np.count_nonzero(mask & ~is_positive_example)) <= negatives:
                 body = trial
                 removed.append(literal)
