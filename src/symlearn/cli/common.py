@@ -75,10 +75,8 @@ class SuggestingGroup(click.Group):
 
 
 def files_argument(command: F) -> F:
-    """Add the ``FILE...`` argument: one or more files read as one knowledge base."""
-    return click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))(
-        command
-    )
+    """Add the ``FILE...`` argument: files (or a Popper task folder) read as one knowledge base."""
+    return click.argument("files", nargs=-1, required=True, type=click.Path())(command)
 
 
 def json_option(command: F) -> F:

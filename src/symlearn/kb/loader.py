@@ -33,7 +33,7 @@ from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
 from symlearn.kb.parser import ReadClause, SourceText, scan_clauses
-from symlearn.kb.system import SYSTEM_PREDICATES
+from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
@@ -237,15 +237,27 @@ class _Loader:
             raise self.error(_not_callable_message(term)) from None
         indicator = clause.functor
         if indicator in SYSTEM_PREDICATES:
-            name, arity = indicator
-            raise self.error(
-                f"no permission to modify static procedure {name}/{arity} (it is built in)"
-            )
+            self.redefine_builtin(indicator)
         position = self.position
         self.kb.predicate(*indicator).add(clause, position)
         head = clause.head
         if not clause.body and type(head) is Struct and head.name in _SPECIAL_NAMES:
             self.special_fact(head, position)
+
+    def redefine_builtin(self, indicator: tuple[str, int]) -> None:
+        """A clause for a built-in: an error for a protected one, else a warning (once)."""
+        name, arity = indicator
+        if indicator in PROTECTED:
+            raise self.error(
+                f"no permission to modify static procedure {name}/{arity} (it is built in)"
+            )
+        if not self.kb.defines(name, arity):
+            c = self.current
+            assert c is not None
+            self.kb.warnings.append(
+                f"{c.path}:{c.line}:{c.column}: warning: {name}/{arity} is a built-in "
+                "predicate; this file's definition is used instead"
+            )
 
     def special_fact(self, head: Struct, position: SourcePosition) -> None:
         """Record examples, evidence and queries written as facts."""
