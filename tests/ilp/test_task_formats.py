@@ -130,3 +130,27 @@ def test_max_clauses_of_a_popper_bias_is_honoured(capsys) -> None:
     status, payload, err = _learn(capsys, str(TASKS / "popper_ancestor"), "-v")
     assert status == 0, err
     assert len(payload["hypothesis"]) <= 2
+
+
+@pytest.mark.parametrize(
+    ("task", "message"),
+    [
+        ("undefined_mode.pl", "undefined_mode.pl:4:1: error: the mode names parnet/2"),
+        ("type_clash.pl", "type_clash.pl:5:1: error: type clash: argument 1 of parent/2"),
+        ("wrong_arity.pl", "wrong_arity.pl:6:1: error: the example neg(grandparent(bob)) has 1"),
+        ("no_positives.pl", "error: no positive examples of grandparent/2 in "),
+        ("bad_bias", "bad_bias/bias.pl:3:5: error: unbalanced '(': missing ')'"),
+    ],
+)
+def test_bad_input_is_one_located_error_and_exit_status_2(capsys, task: str, message: str) -> None:
+    status = main(["learn", "foil", str(TASKS / "bad_input" / task)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert message in err and "Traceback" not in err
+
+
+def test_an_unknown_popper_declaration_is_a_located_warning(capsys) -> None:
+    status, payload, err = _learn(capsys, str(TASKS / "bad_input" / "odd_bias"))
+    assert status == 0
+    assert "odd_bias/bias.pl:3:1: warning: Popper bias declaration fancy_setting(3)" in err
+    assert all("ancestor(C" not in c for c in payload["hypothesis"])  # no recursion declared

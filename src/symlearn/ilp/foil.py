@@ -104,6 +104,7 @@ import numpy as np
 
 from symlearn.errors import KBError
 from symlearn.hypotheses.theory import Theory
+from symlearn.ilp.bias_check import check_relational_task
 from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld
 from symlearn.ilp.foil_search import FoilSearch, LearnedClause, LiteralStep, Log, Progress
 from symlearn.ilp.result import RelationalRun, confusion, held_out_metrics
@@ -331,8 +332,10 @@ def foil(
     if target[1] < 1:
         raise KBError(f"FOIL learns relations: {format_indicator(target)} has no argument to bind")
     task = LearningTask.from_kb(kb, target)
+    check_relational_task(kb, task.target)
     if not task.positives:
-        raise KBError(f"no positive examples of {task.name} in the knowledge base")
+        where = ", ".join(kb.sources) or "the knowledge base"
+        raise KBError(f"no positive examples of {task.name} in {where}")
     notes: list[str] = []
     if task.own_clauses:
         notes.append(
