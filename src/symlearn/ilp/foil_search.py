@@ -428,7 +428,12 @@ class FoilSearch:
                     )
                     return s, bits
         determinate = [
-            s for s in scored if s.determinate and s.new_variables and not _negated(s.literal)
+            s
+            for s in scored
+            if s.determinate
+            and s.new_variables
+            and not _negated(s.literal)
+            and not self._repeats_a_variable(table, s)
         ]
         for s in determinate:
             bits = self._literal_bits(s.literal, per_relation)
@@ -491,6 +496,25 @@ class FoilSearch:
                 return item, 0.0
         self.say(1, "  no literal binds the head's output argument(s): stop")
         return None
+
+    def _repeats_a_variable(self, table: BindingTable, scored: _Scored) -> bool:
+        """Whether a determinate literal's new variable always equals an old one (it adds nothing).
+
+        ``head(A, B)`` twice gives ``C`` the value of ``B`` in every binding;
+        Quinlan (1990) keeps only determinate literals that bring new values.
+        """
+        try:
+            extended = self._extend(table, scored.literal)
+        except (EngineLimitError, NotSetAtATimeError):
+            return True
+        old = [extended.column(v) for v in table.variables]
+        for var, _ in scored.new_variables:
+            if not extended.has(var):
+                continue
+            values = extended.column(var)
+            if any(np.array_equal(values, column) for column in old):
+                return True
+        return False
 
     def _ranked(self, scored: list[_Scored]) -> list[_Scored]:
         """Literals with positive gain, best first; a completing literal close to the best leads.

@@ -290,9 +290,7 @@ def read_popper_bias(kb: KnowledgeBase, path: str) -> None:
     KBSyntaxError
         For a line that is not a clause.
     KBError
-        For a declaration whose arguments are wrong (``type(p, 3)``), a type
-        or direction of a predicate that is not declared with
-        ``head_pred``/``body_pred``, or a tuple of the wrong length.
+        For a declaration whose arguments are wrong (``type(p, 3)``).
     """
     text = _read_text(path)
     kb.sources.append(path)
@@ -383,16 +381,17 @@ class _PopperBias:
             self.warn(read, f"Popper bias declaration {shown} is not understood; ignored")
 
     def apply(self, kb: KnowledgeBase) -> None:
-        kb.warnings.extend(self.warnings)
         declared = {(n, a) for n, a, _ in self.heads + self.bodies}
         for table, what in ((self.types, "type"), (self.directions, "direction")):
             for indicator, (_, _, read) in table.items():
-                if indicator not in declared:
+                if indicator not in declared:  # Popper ignores it too
                     name, arity = indicator
-                    raise self.error(
+                    self.warn(
                         read,
-                        f"{what} of {name}/{arity}, which no head_pred or body_pred declares",
+                        f"{what} of {name}/{arity}, which no head_pred or body_pred "
+                        "declares; ignored",
                     )
+        kb.warnings.extend(self.warnings)
         recursion = "recursion" in self.settings
         for name, arity, position in self.heads:
             kb.modes.append(Mode("head", 1, self._template(name, arity, head=True), position))
