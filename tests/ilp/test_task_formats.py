@@ -154,3 +154,35 @@ def test_an_unknown_popper_declaration_is_a_located_warning(capsys) -> None:
     assert status == 0
     assert "odd_bias/bias.pl:3:1: warning: Popper bias declaration fancy_setting(3)" in err
     assert all("ancestor(C" not in c for c in payload["hypothesis"])  # no recursion declared
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        (
+            "member.pl",
+            [
+                "member(A, B) :-\n    components(B, A, _).",
+                "member(A, B) :-\n    components(B, _, C),\n    member(A, C).",
+            ],
+        ),
+        (
+            "last.pl",
+            [
+                "last(A, B) :-\n    components(A, _, C),\n    last(C, B).",
+                "last(A, B) :-\n    components(A, B, C),\n    empty(C).",
+            ],
+        ),
+        (
+            "len.pl",
+            [
+                "len(A, B) :-\n    empty(A),\n    zero(B).",
+                "len(A, B) :-\n    components(A, _, C),\n    len(C, D),\n    succ_of(D, B).",
+            ],
+        ),
+    ],
+)
+def test_list_recursion(capsys, task: str, expected: list[str]) -> None:
+    status, payload, err = _learn(capsys, str(TASKS / "lists" / task))
+    assert status == 0, err
+    assert payload["hypothesis"] == expected

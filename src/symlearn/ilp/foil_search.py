@@ -260,7 +260,42 @@ class FoilSearch:
             uncovered = remaining
         if self.progress is not None:
             self.progress("positives covered", len(positives) - len(uncovered), len(positives))
-        return learned, stopped
+        return self._without_redundant(learned, positives, negatives), stopped
+
+    def _without_redundant(
+        self, learned: list[LearnedClause], positives: list[Term], negatives: list[Term]
+    ) -> list[LearnedClause]:
+        """Drop each clause whose removal loses no positive example (Quinlan 1990).
+
+        A clause found early can become a special case of a later, more
+        general one (``last([X|T], X) :- last(T, X)`` next to
+        ``last([_|T], X) :- last(T, X)``).  Clauses are tried last-found first.
+        """
+        if len(learned) < 2:
+            return learned
+        examples = positives + negatives
+        try:
+            self.coverage.set_theory([c.clause for c in learned])
+            base = self.coverage.theory_covered(examples)
+            kept = list(learned)
+            for item in reversed(learned):
+                trial = [c for c in kept if c is not item]
+                if not trial:
+                    continue
+                self.coverage.set_theory([c.clause for c in trial])
+                covered = self.coverage.theory_covered(examples)
+                if np.count_nonzero(covered[: len(positives)]) >= np.count_nonzero(
+                    base[: len(positives)]
+                ):
+                    shown = format_term(item.clause.to_term(), None, 999)
+                    self.say(1, f"redundant clause dropped: {shown}")
+                    kept = trial
+        except EngineLimitError as error:
+            self.skip(f"redundant clauses kept: {error}")
+            return learned
+        finally:
+            self.coverage.set_theory([c.clause for c in learned])
+        return kept
 
     def _set_known_tuples(self, theory: list[Clause], positives: list[Term]) -> None:
         """The target's tuples for recursive literals: positives and what the theory derives."""
@@ -751,7 +786,7 @@ class FoilSearch:
             goal = literal.args[0] if negated else literal  # type: ignore[union-attr]
             args = goal.args if type(goal) is Struct else ()
             variables = [a for a in args if type(a) is Var]
-            old = [v for v in variables if id(v) in bound]
+            old = [v for v in variables if id(v) in bound or id(v) in outputs]
             if not old and variables:
                 return False
             unbound = [v for v in variables if id(v) not in bound]

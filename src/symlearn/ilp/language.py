@@ -361,7 +361,7 @@ class Language:
                         (v, None, True) for v, t in variables if _fits(t, argument.type)
                     )
                 if argument.marker in ("-", ANY) and not mode.negated:
-                    options.extend((v, None, False) for v, t in outputs if _fits(t, argument.type))
+                    options.extend((v, None, True) for v, t in outputs if _fits(t, argument.type))
                 if argument.marker in ("-", ANY):
                     options.append((None, argument.type, False))  # a new variable
             choices.append(options)
