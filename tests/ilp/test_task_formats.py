@@ -16,6 +16,8 @@ import pytest
 from symlearn.cli import main
 from symlearn.kb.formats import expand_task_paths, load_task
 from symlearn.learning.task import LearningTask
+from tests.conftest import requires_swipl
+from tests.ilp.ilp_agreement import assert_same_answers
 
 TASKS = Path(__file__).resolve().parent / "tasks"
 
@@ -186,3 +188,23 @@ def test_list_recursion(capsys, task: str, expected: list[str]) -> None:
     status, payload, err = _learn(capsys, str(TASKS / "lists" / task))
     assert status == 0, err
     assert payload["hypothesis"] == expected
+
+
+@requires_swipl
+@pytest.mark.parametrize(
+    ("task", "goals"),
+    [
+        ("family7/ancestor.pl", ["ancestor(ann, X)", "ancestor(X, gus)", "ancestor(X, Y)"]),
+        ("lists/member.pl", ["member(X, [3, 1, 2])", "member(2, [1, 1])"]),
+        ("lists/last.pl", ["last([1, 2, 3], X)", "last([], X)"]),
+        ("lists/len.pl", ["len([1, 2, 3, 1], N)", "len([], N)"]),
+        ("popper_robot", ["f(w(2, 5), X)", "f(w(4, 1), X)"]),
+    ],
+)
+def test_swi_prolog_answers_the_learned_theory_as_our_engine(task: str, goals: list[str]) -> None:
+    from symlearn.ilp.foil import foil
+
+    kb = load_task([str(TASKS / task)])
+    target = LearningTask.from_kb(kb).target
+    result = foil(kb, target)
+    assert_same_answers(kb, result.theory, goals)
