@@ -28,7 +28,8 @@ determinations and ``set/2`` settings).  :func:`load_task` takes any mix of
   ``allow_singletons.``           ``set(allow_singletons, true)``
   ==============================  ==========================================
 
-  Without ``type`` declarations every argument has the one type ``t``.
+  Without ``type`` declarations every argument has the one type ``t``;
+  without ``max_body``/``max_vars``, Popper's defaults (6 and 6) apply.
   ASP constraints (``:- ...``), rules and other declarations Popper reads
   are reported as warnings (with file, line and column) and not honoured;
   a line that is not a clause at all is a syntax error;
@@ -213,6 +214,8 @@ _POPPER_FLAGS = {
     "allow_singletons": "allow_singletons",
 }
 _POPPER_NUMBERS = ("max_vars", "max_body", "max_clauses")
+#: Popper v3.1.0's defaults for what ``bias.pl`` does not say.
+POPPER_DEFAULTS = {"max_body": 6, "max_vars": 6}
 #: Declarations Popper reads that FOIL and Progol cannot honour (warned about).
 _POPPER_IGNORED = frozenset(
     {
@@ -409,9 +412,11 @@ class _PopperBias:
         settings = dict(self.settings)
         if "recursion" not in settings:
             settings["recursion"] = ("false", SourcePosition(self.path, 1, 1))
-        if "max_body" in settings:
-            value, position = settings["max_body"]
-            settings["clauselength"] = (value + 1, position)  # type: ignore[operator]
+        start = SourcePosition(self.path, 1, 1)
+        for key, default in POPPER_DEFAULTS.items():  # Popper's own defaults
+            settings.setdefault(key, (default, start))
+        value, position = settings["max_body"]
+        settings["clauselength"] = (value + 1, position)  # type: ignore[operator]
         for key, (value, position) in settings.items():
             kb.settings[key] = value
             kb.setting_positions[key] = position
