@@ -83,15 +83,16 @@ from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
 from symlearn.ilp.coverage import Coverage
+from symlearn.ilp.recursion import recursion_terminates
 from symlearn.ilp.result import RelationalRun
 from symlearn.ilp.task import knowledge_base
-from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.learning.settings import Settings, option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var
+from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = [
     "EVALFNS",
@@ -215,11 +216,18 @@ class ProgolResult:
     settings: ProgolSettings
     nodes: int
     set_aside: int = 0
+    tabled: bool = False
+    recursion_note: str = ""
 
     @property
     def theory(self) -> Theory:
-        """The learnt clauses as a :class:`~symlearn.hypotheses.theory.Theory`."""
-        return Theory(self.target, tuple(c.clause for c in self.clauses))
+        """The learnt clauses as a :class:`~symlearn.hypotheses.theory.Theory`.
+
+        Tabled (``:- table``) when the knowledge base tables the target or
+        when SLD resolution of the learnt recursion would not terminate on the
+        examples (a left-recursive clause): SWI-Prolog answers it then.
+        """
+        return Theory(self.target, tuple(c.clause for c in self.clauses), tabled=self.tabled)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``hypothesis``, ``clauses``, ``bottom_clause`` and the search effort."""
@@ -229,6 +237,8 @@ class ProgolResult:
             "bottom_clause": str(self.clauses[0].bottom.clause) if self.clauses else None,
             "nodes": self.nodes,
             "set_aside": self.set_aside,
+            "tabled": self.tabled,
+            "recursion_note": self.recursion_note,
             "settings": self.settings.to_dict(),
         }
 
@@ -271,12 +281,11 @@ class _Search:
         bound = set(self.bottom.inputs)
         pending = sorted(literals)
         ordered: list[int] = []
+        target = self.learner.target
         while pending:
-            for j in pending:
-                if all(v in bound for v in body[j].inputs):
-                    break
-            else:
-                j = pending[0]
+            ready = [j for j in pending if all(v in bound for v in body[j].inputs)] or pending
+            # background literals before recursive calls: right recursion where the modes allow
+            j = next((k for k in ready if functor_of(body[k].atom) != target), ready[0])
             pending.remove(j)
             ordered.append(j)
             bound.update(body[j].outputs)
@@ -397,6 +406,10 @@ class _Progol:
         self.negatives = [] if settings.evaluation == "posonly" else kb.negatives(*target)
         self.negative_indices = np.arange(len(self.negatives))
         self.coverage = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
+        self.recursive = target in {m.indicator for m in _body_modes(kb, target)}
+        if self.recursive:
+            # a recursive literal is read in the positive examples, as Aleph and FOIL read it
+            self.coverage.set_extension(target, [_arguments(e) for e in self.positives])
         self.random_examples = (
             _random_examples(kb, target, settings) if settings.evaluation == "posonly" else []
         )
@@ -455,6 +468,16 @@ class _Progol:
             remaining = np.setdiff1d(remaining, covered, assume_unique=True)
         if self.progress is not None:
             self.progress("positives covered", total, total)
+
+
+def _body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
+    """The body modes a clause for ``target`` may use (its determinations, else all)."""
+    allowed = set(kb.determinations_for(*target))
+    return [m for m in kb.body_modes() if not allowed or m.indicator in allowed]
+
+
+def _arguments(atom: Term) -> tuple[Term, ...]:
+    return atom.args if type(atom) is Struct else ()
 
 
 def _random_examples(kb: KnowledgeBase, target: Indicator, settings: ProgolSettings) -> list[Term]:
@@ -530,7 +553,19 @@ def progol(
     learner = _Progol(kb, target, settings, progress)
     learner.run()
     own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
-    return ProgolResult(target, tuple(learner.learnt), settings, learner.nodes, own)
+    clauses = [c.clause for c in learner.learnt]
+    terminates, reason = recursion_terminates(
+        learner.coverage, clauses, [*learner.positives, *kb.negatives(*target)]
+    )
+    return ProgolResult(
+        target,
+        tuple(learner.learnt),
+        settings,
+        learner.nodes,
+        own,
+        tabled=target in kb.tabled or not terminates,
+        recursion_note="" if terminates else reason,
+    )
 
 
 # ---------------------------------------------------------------------- the learner protocol
@@ -545,9 +580,22 @@ class ProgolRun(RelationalRun):
     result: ProgolResult
     algorithm: str = "progol"
 
+    @property
+    def tabled(self) -> bool:
+        """True when the learnt program must table its target (see :attr:`ProgolResult.theory`)."""
+        return self.result.tabled
+
     def report(self) -> list[str]:
-        """The theory."""
-        return [str(self.result.theory)]
+        """The theory (after a ``:- table`` line, and why, when it must be tabled)."""
+        lines = []
+        if self.result.recursion_note:
+            lines.append(
+                f"% tabled: without tabling, {self.result.recursion_note} "
+                "(SLD resolution would loop)"
+            )
+        if self.result.tabled:
+            lines.append(f":- table {self.result.theory.indicator}.")
+        return [*lines, str(self.result.theory)]
 
     def messages(self, verbose: int = 0) -> list[str]:
         """With ``verbose``: the clauses set aside, each bottom clause and each clause's score."""
