@@ -221,12 +221,7 @@ def run_foil6(path: str | Path, *, timeout: float = 300) -> PeerRun:
     foil6 = locate("foil6")
     source = Path(path)
     output, wall = _run([str(foil6)], cwd=source.parent, stdin=source.read_text(), timeout=timeout)
-    lines = [
-        line.strip()
-        for line in output.splitlines()
-        if re.match(r"^\s*\w[\w$]*\(.*\)( :- .*)?$", line.strip()) and not line.startswith(" ")
-    ]
-    clauses = [(line if line.endswith(".") else line + ".").replace("~", "\\+ ") for line in lines]
+    clauses = [_foil6_clause(line) for line in _foil6_definition(output)]
     found = re.search(r"Time ([0-9.]+) secs", output)
     return PeerRun(
         "foil6",
@@ -235,6 +230,31 @@ def run_foil6(path: str | Path, *, timeout: float = 300) -> PeerRun:
         wall,
         output,
     )
+
+
+_FOIL6_CLAUSE = re.compile(r"^[a-z]\S*\(.*\)( :- .*)?$")
+
+
+def _foil6_definition(output: str) -> list[str]:
+    """The clause lines FOIL6 prints last, just before its ``Time`` line."""
+    lines = output.splitlines()
+    end = max((i for i, line in enumerate(lines) if line.startswith("Time ")), default=len(lines))
+    found: list[str] = []
+    for line in reversed(lines[:end]):
+        if not line.strip():
+            if found:
+                break
+            continue
+        if not _FOIL6_CLAUSE.match(line):
+            break
+        found.append(line)
+    return found[::-1]
+
+
+def _foil6_clause(line: str) -> str:
+    """A FOIL6 clause in Prolog syntax (FOIL6's negation and inequality become ours)."""
+    text = line.strip().replace("~", "\\+ ").replace("<>", "\\=")
+    return text if text.endswith(".") else text + "."
 
 
 def run_popper(directory: str | Path, *, timeout: float = 300) -> PeerRun:
@@ -271,7 +291,8 @@ def same_theory(ours: Sequence[str], theirs: Sequence[str]) -> bool:
     from symlearn.logic.subsumption import equivalent
 
     def parse(texts: Sequence[str]) -> list:
-        kb = loads("\n".join(t if t.rstrip().endswith(".") else t + "." for t in texts))
+        kept = [t.strip() for t in texts if t.strip().rstrip(".") != "false"]  # the empty theory
+        kb = loads("\n".join(t if t.endswith(".") else t + "." for t in kept))
         return [c for p in kb.predicates.values() for c in p.clauses]
 
     a, b = parse(ours), parse(theirs)

@@ -445,8 +445,12 @@ class _Progol:
         self.coverage = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
         self.recursive = target in {m.indicator for m in _body_modes(kb, target)}
         # a recursive candidate is proved as Aleph proves it: by the background, the
-        # clauses learnt so far and the candidate itself, within the proof depth h
-        self.trial = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
+        # clauses learnt so far and the candidate itself; the target is tabled there, so
+        # a candidate whose recursion cycles on the data is answered, not cut at depth h
+        # (the learnt theory is tabled in the end when its recursion would loop)
+        tabled = copy.copy(kb)
+        tabled.tabled = {*kb.tabled, target}
+        self.trial = Coverage(tabled, target, max_depth=settings.h, max_steps=settings.r)
         self.random_examples = (
             _random_examples(kb, target, settings) if settings.evaluation == "posonly" else []
         )
