@@ -38,6 +38,7 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, 
 from lark.exceptions import UnexpectedToken, VisitError
 
 from symlearn.errors import KBSyntaxError
+from symlearn.kb.grammar_tables import load_parser
 from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_list
 
 __all__ = ["ReadClause", "parse_term", "parse_text", "read_clauses"]
@@ -107,15 +108,9 @@ def _grammar_text() -> str:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     """The LALR parser; it builds terms while it parses (no parse tree)."""
-    return Lark(
-        _grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        start=["start", "clause"],
-        maybe_placeholders=False,
-        transformer=_TRANSFORMER,
-        cache=True,  # lark keeps the LALR tables in the temp directory, keyed by grammar
-    )
+    # The tables come from the package's own JSON file (never a pickle, never
+    # a shared directory): see symlearn.kb.grammar_tables.
+    return load_parser(_grammar_text(), _TRANSFORMER)
 
 
 _SIMPLE_ESCAPES = {
