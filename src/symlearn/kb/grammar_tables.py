@@ -136,7 +136,7 @@ def load_parser(grammar: str, transformer: Transformer) -> Lark:
         and document.get("lark_version") == lark.__version__
     ):
         try:
-            return Lark._load_from_dict(  # type: ignore[no-any-return]
+            return Lark._load_from_dict(
                 decode(document["data"]), decode(document["memo"]), transformer=transformer
             )
         except Exception:  # tables lark cannot read back: build them instead
