@@ -24,6 +24,7 @@ __all__ = [
     "NotFittedError",
     "OutputError",
     "PrologError",
+    "ResourceLimitError",
     "SymlearnError",
     "UnknownPredicateError",
     "VersionSpaceCollapsedError",
@@ -160,6 +161,14 @@ class PrologError(SymlearnError, RuntimeError):
 
 class EngineLimitError(SymlearnError, RuntimeError):
     """A proof went deeper or took more steps than the configured limit."""
+
+
+class ResourceLimitError(SymlearnError, MemoryError):
+    """A computation would need more memory than symlearn allows itself.
+
+    Raised before the allocation (a probability table, a lattice, a number),
+    as SWI-Prolog raises ``resource_error`` rather than running out of memory.
+    """
 
 
 class HypothesisSpaceError(SymlearnError, ValueError):
