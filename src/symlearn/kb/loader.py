@@ -38,7 +38,7 @@ from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable, is_ground
 
 __all__ = ["load", "loads"]
 
@@ -337,6 +337,8 @@ class _Loader:
         if type(term) is Struct and term.name == "t" and len(term.args) == 1:
             return term  # a learnable parameter (ProbLog's t(_))
         value = _evaluate(term)
+        if value is None and not is_ground(term):
+            return term  # P::H :- Body with P bound by the body (evaluated when grounded)
         if value is None:
             raise self.error(f"probability {format_term(term)} is not a number")
         if not 0.0 <= value <= 1.0:
