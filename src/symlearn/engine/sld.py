@@ -40,6 +40,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import TextIO
 
 from symlearn.engine import tabling
@@ -313,8 +314,7 @@ class Engine:
         """Note that clauses changed: tables are cleared, predicates recompiled on next call."""
         self.tables.clear()
         for predicate in self._predicates.values():
-            predicate.stale = True
-            predicate.mode = UNDEFINED
+            predicate.invalidate()
         self._seen_modifications = modifications()
 
     # ------------------------------------------------------------ procedures
@@ -347,40 +347,9 @@ class Engine:
         return self._user_procedure(name, arity)
 
     def _user_procedure(self, name: str, arity: int) -> object:
-        predicate = self._predicates[(name, arity)] = Predicate(self, name, arity)
-        max_depth = self.max_depth
-        other = self._other_call
-
-        def call(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
-            if depth > max_depth:
-                raise _depth_error(max_depth, name, args)
-            if predicate.mode:  # not plain rules, or stale (then marked UNDEFINED)
-                if predicate.stale:
-                    predicate.refresh()
-                if predicate.mode:
-                    return other(predicate, m, args, depth, nxt)
-            by_atom = predicate.by_atom
-            if by_atom is None:
-                candidates = predicate.entries
-            else:
-                first = args[0]
-                while first.__class__ is Ref:
-                    value = first.value
-                    if value is None:
-                        break
-                    first = value
-                kind = first.__class__
-                if kind is Ref:
-                    candidates = predicate.unindexed(args)
-                elif kind is Struct:
-                    candidates = predicate.by_functor.get(first.name, predicate.var_entries)
-                else:
-                    candidates = by_atom.get(first, predicate.var_entries)
-            if len(candidates) == 1:
-                return candidates[0].run(m, args, len(m.cps), depth, nxt)
-            return try_clauses(m, candidates, 0, args, depth, nxt, None)
-
-        return call
+        too_deep = partial(_depth_error, self.max_depth, name)
+        predicate = self._predicates[(name, arity)] = Predicate(self, name, arity, too_deep)
+        return predicate.procedure
 
     def _other_call(
         self, predicate: Predicate, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont
