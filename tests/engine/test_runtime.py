@@ -123,17 +123,19 @@ def test_switch_equals_clause_functions(program: str) -> None:
     from symlearn.kb import loads
 
     kb = loads(program)
-    switched = Engine(kb, datalog=False)
-    limit = procedures._SWITCH_MAX_CLAUSES
-    procedures._SWITCH_MAX_CLAUSES = 0
+    limit, calls_before = procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS
     try:
+        procedures._SWITCH_MAX_CLAUSES = 0
         plain = Engine(kb, datalog=False)
         expected = {goal: _answers(plain, goal) for goal in calls}
+        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, 0
+        switched = Engine(kb, datalog=False)
+        found = {goal: _answers(switched, goal) for goal in calls}
     finally:
-        procedures._SWITCH_MAX_CLAUSES = limit
-    for goal in calls:
-        assert _answers(switched, goal) == expected[goal], goal
+        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, calls_before
+    assert found == expected
     assert switched._predicates[("p", 2)].switch is not None
+    assert plain._predicates[("p", 2)].switch is None
 
 
 def test_switch_follows_changes_to_the_clauses() -> None:
@@ -141,6 +143,8 @@ def test_switch_follows_changes_to_the_clauses() -> None:
     from symlearn.kb import loads
 
     engine = Engine(loads("p([], 0). p([_|T], N) :- p(T, M), N is M + 1."), datalog=False)
+    assert [str(s["N"]) for s in engine.solve_text("numlist(1, 300, L), p(L, N)")] == ["300"]
+    assert engine._predicates[("p", 2)].switch is not None  # hot after 200 calls
     assert [str(s["N"]) for s in engine.solve_text("p([a, b], N)")] == ["2"]
     assert engine.ask_text("asserta(p([x], 7))")
     assert [str(s["N"]) for s in engine.solve_text("p([x], N)")] == ["7", "1"]

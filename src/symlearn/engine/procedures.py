@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from types import CodeType
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.codegen import Bucket, compile_clause_function, compile_switch
@@ -77,7 +77,29 @@ def clause(m, args, cutb, depth, nxt):
         return candidates[0].run(m, args, len(m.cps), depth, nxt)
     return try_clauses(m, candidates, 0, args, depth, nxt, None)
 """
-_GENERAL_CODE = compile(_GENERAL_SOURCE, "<symlearn procedure>", "exec")
+# A few calls run general code that counts them; then the switch is compiled
+# (so a predicate called a few times, or changed between calls, compiles nothing more).
+_SWITCH_AFTER_CALLS = 200
+
+
+_WARMING_SOURCE = """
+def clause(m, args, cutb, depth, nxt):
+    P.countdown -= 1
+    if P.countdown < 0:
+        return heat(m, args, cutb, depth, nxt)
+    return general(m, args, cutb, depth, nxt)
+"""
+
+
+def _function_code(source: str) -> CodeType:
+    """The code of the function ``clause`` that ``source`` defines."""
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<symlearn procedure>", "exec"), namespace)
+    return namespace["clause"].__code__
+
+
+_WARMING_CODE = _function_code(_WARMING_SOURCE)
+_GENERAL_CODE = _function_code(_GENERAL_SOURCE)
 
 
 class Entry:
@@ -131,6 +153,7 @@ class Predicate:
         "by_atom",
         "by_functor",
         "compilations",
+        "countdown",
         "engine",
         "entries",
         "facts_only",
@@ -177,13 +200,15 @@ class Predicate:
             "Ref": Ref,
             "Struct": Struct,
             "FAIL": FAIL,
+            "heat": self.heat,
         }
-        exec(_GENERAL_CODE, self.namespace)
+        self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
         #: The procedure the machine runs for this predicate's goals.  Its
-        #: code changes (general, or a switch over the clauses) but it stays
-        #: the same object, which compiled clauses calling it hold.
-        self.procedure: Callable[..., Any] = self.namespace["clause"]
-        self.general = self.procedure.__code__
+        #: code changes (general, warming up, or a switch over the clauses)
+        #: but it stays the same object, which compiled clauses calling it hold.
+        self.procedure: Callable[..., Any] = FunctionType(_GENERAL_CODE, self.namespace)
+        self.general = _GENERAL_CODE
+        self.countdown = 0
 
     # ------------------------------------------------------------ calls
     def enter(self, m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
@@ -208,23 +233,27 @@ class Predicate:
         self.procedure.__code__ = self.general
 
     def _install(self) -> None:
-        """Run calls through the switch when there is one and the predicate is plain rules."""
-        switch = self.switch
-        if switch is not None and self.mode == RULES and not self.stale:
-            self.procedure.__code__ = switch
-        else:
-            self.procedure.__code__ = self.general
+        """Choose the procedure's code: the switch, the warming-up code, or the general one."""
+        code = self.general
+        if self.mode == RULES and not self.stale:
+            if self.switch is not None:
+                code = self.switch
+            elif self._may_switch():
+                self.countdown = _SWITCH_AFTER_CALLS
+                code = _WARMING_CODE
+        self.procedure.__code__ = code
 
-    def _compile_switch(self) -> None:
-        """Compile a switch over the clauses when they are few (else there is none)."""
-        self.switch = None
-        by_atom = self.by_atom
-        if (
-            self.mode == RULES
-            and by_atom is not None
+    def _may_switch(self) -> bool:
+        return (
+            self.by_atom is not None
             and len(self.entries) <= _SWITCH_MAX_CLAUSES
             and self.compilations < _SWITCH_MAX_COMPILATIONS
-        ):
+        )
+
+    def heat(self, m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
+        """The call that finds the predicate hot: compile its switch, then run the call."""
+        by_atom = self.by_atom
+        if self.mode == RULES and not self.stale and by_atom is not None:
             self.compilations += 1
             function = compile_switch(
                 self.arity,
@@ -236,6 +265,8 @@ class Predicate:
             )
             self.namespace.update(function.__globals__)
             self.switch = function.__code__
+        self._install()
+        return self.procedure(m, args, cutb, depth, nxt)
 
     # ------------------------------------------------------------ refresh
     def refresh(self) -> None:
@@ -270,8 +301,8 @@ class Predicate:
                 for clause in clauses[len(seen) :]:
                     self._append(clause)
                 self.seen = list(clauses)
+                self.switch = None
                 self._set_mode(special)
-                self._compile_switch()
                 self._install()
                 return
         self.source = source
@@ -283,8 +314,8 @@ class Predicate:
         for clause in clauses:
             self._append(clause)
         self.seen = list(clauses)
+        self.switch = None
         self._set_mode(special)
-        self._compile_switch()
         self._install()
 
     def _set_mode(self, special: bool) -> None:
