@@ -21,9 +21,12 @@ Each clause of a user predicate becomes one generated Python function
 It returns ``FAIL`` when the head or the guard fails.  Bindings are trailed;
 the machine undoes them on backtracking.
 
+:func:`compile_switch` puts the same clause code under a switch on the
+first argument, one function for a whole predicate.
+
 Functions
 ---------
-compile_clause_function, GUARD_BUILTINS
+compile_clause_function, compile_switch, GUARD_BUILTINS
 """
 
 from __future__ import annotations
@@ -39,7 +42,13 @@ from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
-__all__ = ["GUARD_BUILTINS", "ClauseFunction", "compile_clause_function"]
+__all__ = [
+    "GUARD_BUILTINS",
+    "Bucket",
+    "ClauseFunction",
+    "compile_clause_function",
+    "compile_switch",
+]
 
 #: A compiled clause: ``(m, args, height, depth, nxt) -> continuation or FAIL``.
 ClauseFunction = Callable[..., Any]

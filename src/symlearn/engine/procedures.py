@@ -16,7 +16,16 @@ one per goal.  :class:`Predicate` keeps a user predicate's clauses compiled
   other candidate clauses remain (and the clause has no neck cut), so a
   deterministic call leaves nothing to backtrack into;
 * a predicate of ground facts only is matched row by row without compiling
-  anything.
+  anything;
+* a **switch** for a hot predicate of a few clauses: after 200 calls its
+  procedure becomes one compiled function that dereferences the first
+  argument, branches on its functor or constant and runs the one clause of
+  that branch inline (:func:`~symlearn.engine.codegen.compile_switch`, the
+  WAM's *switch_on_term*), so a deterministic call such as ``append/3`` on a
+  list cell costs one Python call.  The procedure stays the same function
+  object (compiled clauses that call the predicate hold it); its code is
+  swapped, and set back to the general code whenever the clauses may have
+  changed.
 
 Functions and classes
 ---------------------

@@ -12,7 +12,8 @@ a list, so an ``ancestor`` chain 100,000 deep is fine, and ``findall/3``,
 Every goal is run by a *procedure*: a control construct, a builtin, or a user
 predicate whose clauses are compiled to Python functions
 (:mod:`symlearn.engine.codegen`) and indexed on their first argument, with
-just-in-time indexes on the others (:mod:`symlearn.engine.procedures`).  The
+just-in-time indexes on the others, and a hot predicate of a few clauses
+gets a compiled switch with its clauses inlined (:mod:`symlearn.engine.procedures`).  The
 last goal of a clause body runs at its caller's depth (last-call
 optimisation), so iteration by tail recursion runs in constant depth.
 
