@@ -191,9 +191,11 @@ def main() -> int:
             path = Path(folder) / f"{name}_{size}.pl"
             path.write_text(text)
             results = {}
+            skipped = set()
             for system in ("symlearn", "problog"):
                 if (name, system) in stopped:
                     results[system] = None
+                    skipped.add(system)
                     continue
                 results[system] = run(system, path, args.timeout)
                 if results[system] is None or "error" in results[system]:
@@ -204,7 +206,7 @@ def main() -> int:
             row = {"family": name, "size": size}
             for system, result in results.items():
                 if result is None:
-                    row[system] = "timeout" if (name, system) in stopped else "skipped"
+                    row[system] = "skipped" if system in skipped else "timeout"
                 elif "error" in result:
                     row[system] = "error: " + result["error"]
                 else:

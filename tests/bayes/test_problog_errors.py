@@ -9,7 +9,7 @@ import pytest
 from symlearn.bayes.grounding import ground_program
 from symlearn.bayes.sdd_compilation import compile_program_sdd
 from symlearn.cli import main
-from symlearn.errors import EngineLimitError
+from symlearn.errors import ResourceLimitError
 from symlearn.kb import loads
 
 CASES = [
@@ -48,5 +48,5 @@ def test_a_compilation_past_its_memory_limit_suggests_sampling():
     text = "".join(f"0.5::e({i}, {j}).\n" for i in range(6) for j in range(6) if i != j)
     text += "p(X, Y) :- e(X, Y).\np(X, Y) :- e(X, Z), p(Z, Y).\nquery(p(0, 5)).\n"
     program = ground_program(loads(text))
-    with pytest.raises(EngineLimitError, match="--method sample"):
+    with pytest.raises(ResourceLimitError, match="--method sample"):
         compile_program_sdd(program, max_nodes=50)

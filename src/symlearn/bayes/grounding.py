@@ -67,7 +67,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from symlearn.engine import Engine
-from symlearn.errors import EngineLimitError, InvalidParameterError, KBError, SymlearnError
+from symlearn.errors import (
+    EngineLimitError,
+    InvalidParameterError,
+    KBError,
+    ResourceLimitError,
+    SymlearnError,
+)
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import called_predicates, conjuncts
 from symlearn.logic.indicators import Indicator
@@ -534,7 +540,7 @@ class _Grounder:
             table.answers[head] = None
         self.size += 1
         if self.size > self.max_rules:
-            raise EngineLimitError(
+            raise ResourceLimitError(
                 f"resource error: grounding made more than {self.max_rules} ground rules "
                 f"(the last from {source.text}); the program is too large to ground, or its "
                 "grounding is infinite"
@@ -783,7 +789,7 @@ def ground_program(
         goal that does not terminate), with its file, line and column.
     InvalidParameterError
         For a query or evidence that is not an atom or names no predicate.
-    EngineLimitError
+    ResourceLimitError
         When the grounding grows past ``max_rules``.
     """
     grounder = _Grounder(kb, max_rules, learning)

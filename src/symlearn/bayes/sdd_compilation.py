@@ -54,7 +54,7 @@ from typing import Any
 import networkx as nx
 
 from symlearn.bayes.grounding import GroundProgram, GroundRule
-from symlearn.errors import EngineLimitError, InvalidParameterError
+from symlearn.errors import InvalidParameterError, ResourceLimitError
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
@@ -238,7 +238,7 @@ class _Builder:
     def check_size(self) -> None:
         self.applies += 1
         if self.applies % 256 == 0 and self.manager.count() > self.max_nodes:
-            raise EngineLimitError(
+            raise ResourceLimitError(
                 f"resource error: the compiled SDD grew past {self.max_nodes} nodes; "
                 "use --method sample for a program this large"
             )
@@ -375,9 +375,8 @@ def compile_program_sdd(
     ------
     KBError
         For negation that is not stratified.
-    EngineLimitError
-        When the SDD grows past ``max_nodes`` (a resource error that suggests
-        ``--method sample``).
+    ResourceLimitError
+        When the SDD grows past ``max_nodes`` (it suggests ``--method sample``).
     """
     groups = disjunction_groups(program) if one_hot else []
     builder = _Builder(program, max_nodes, len(groups))

@@ -110,7 +110,7 @@ class LearningTask:
         paths = (files,) if isinstance(files, str) else tuple(str(f) for f in files)
         if not paths:
             raise InvalidParameterError("no file given")
-        kb = load(paths, progress=progress)
+        kb = load_task(paths, progress=progress)
         return cls.from_kb(kb, target_of(kb), sources=paths)
 
     @classmethod
