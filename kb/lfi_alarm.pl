@@ -1,3 +1,6 @@
+% ProbLog's LFI on the alarm: the t(_) probabilities are learned from the
+% interpretations of lfi_alarm_examples.pl by
+%   symlearn learn problog-lfi kb/lfi_alarm.pl --examples kb/lfi_alarm_examples.pl
 t(0.5)::burglary.
 0.2::earthquake.
 t(0.5)::p_alarm1.

@@ -1,3 +1,4 @@
+% Three interpretations (partial observations), ---- between them, as ProbLog's lfi reads them.
 evidence(burglary,false).
 evidence(alarm,false).
 ----
