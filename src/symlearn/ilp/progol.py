@@ -83,7 +83,7 @@ import numpy as np
 from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
-from symlearn.ilp.coverage import Coverage
+from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
 from symlearn.ilp.derived_modes import derive_modes
 from symlearn.ilp.recursion import recursion_terminates
 from symlearn.ilp.result import RelationalRun
@@ -106,6 +106,9 @@ __all__ = [
     "learn",
     "progol",
 ]
+
+#: Binding tables larger than this are not kept for a clause's refinements.
+MAX_KEPT_ROWS = 200_000
 
 SUMMARY = "Learn the target by Progol-style inverse entailment; -v prints each bottom clause."
 EXAMPLE = "symlearn learn progol kb/family.pl --target grandparent/2"
@@ -257,6 +260,11 @@ class _Node:
     score: float = field(compare=False)
     bound: float = field(compare=False)
     acceptable: bool = field(compare=False)
+    # the bindings of the covered examples (positives; negatives or random ones), each
+    # row's example given as a position in the arrays above; refinements extend them
+    tables: tuple[BindingTable | None, BindingTable | None] = field(
+        compare=False, default=(None, None)
+    )
 
 
 class _Search:
@@ -308,16 +316,25 @@ class _Search:
         clause = self.clause(literals)
         if learner.recursive and _repeats_its_call(clause, learner.target):
             return None
+        added = None
+        tables: tuple[BindingTable | None, BindingTable | None] = (None, None)
+        if parent is not None:
+            (j,) = set(literals) - set(parent.literals)
+            added = self.bottom.body[j].atom
+            tables = parent.tables
         pos_pool = self.positives if parent is None else parent.positives
-        positives = learner.covered(clause, learner.positives, pos_pool)
+        positives, pos_table = learner.cover(clause, learner.positives, pos_pool, tables[0], added)
+        empty = np.zeros(0, dtype=np.int64)
         if learner.settings.evaluation == "posonly":
-            negatives = np.zeros(0, dtype=np.int64)
+            negatives, neg_table = empty, None
             pool = learner.random_indices if parent is None else parent.random
-            random_covered = learner.covered(clause, learner.random_examples, pool)
+            random_covered, neg_table = learner.cover(
+                clause, learner.random_examples, pool, tables[1], added
+            )
         else:
             pool = learner.negative_indices if parent is None else parent.negatives
-            negatives = learner.covered(clause, learner.negatives, pool)
-            random_covered = np.zeros(0, dtype=np.int64)
+            negatives, neg_table = learner.cover(clause, learner.negatives, pool, tables[1], added)
+            random_covered = empty
         p, n, r = len(positives), len(negatives), len(random_covered)
         length = 1 + len(literals)
         score = self.score(p, n, r, length)
@@ -337,6 +354,7 @@ class _Search:
             score,
             bound,
             acceptable,
+            (pos_table, neg_table),
         )
 
     def score(self, p: int, n: int, r: int, length: int) -> float:
@@ -457,18 +475,97 @@ class _Progol:
         self.random_indices = np.arange(len(self.random_examples))
         self.learnt: list[ProgolClause] = []
         self.nodes = 0
+        self._codes: dict[int, np.ndarray] = {}
 
     def covered(self, clause: Clause, examples: Sequence[Term], pool: np.ndarray) -> np.ndarray:
         """The indices in ``pool`` of the ``examples`` that ``clause`` covers."""
         if len(pool) == 0:
             return pool
-        subset = [examples[i] for i in pool]
         if self.recursive and self.coverage.calls_target(clause):
+            subset = [examples[i] for i in pool]
             self.trial.set_theory([*(c.clause for c in self.learnt), clause])
             mask = self.trial.covered(clause, subset)
-        else:
-            mask = self.coverage.covered(clause, subset)
-        return pool[np.asarray(mask, dtype=bool)]
+            return pool[np.asarray(mask, dtype=bool)]
+        table = self._head_table(clause, examples, pool)
+        if table is None:
+            mask = self.coverage.covered(clause, [examples[i] for i in pool])
+            return pool[np.asarray(mask, dtype=bool)]
+        try:
+            for literal in clause.body:
+                if not len(table):
+                    break
+                table = self.coverage.extend(table, literal)
+        except NotSetAtATimeError:
+            mask = self.coverage.covered(clause, [examples[i] for i in pool])
+            return pool[np.asarray(mask, dtype=bool)]
+        return pool[table.covered(len(pool))]
+
+    def cover(
+        self,
+        clause: Clause,
+        examples: Sequence[Term],
+        pool: np.ndarray,
+        table: BindingTable | None,
+        added: Term | None,
+    ) -> tuple[np.ndarray, BindingTable | None]:
+        """The indices in ``pool`` of the ``examples`` the clause covers, and their bindings.
+
+        ``table`` holds the bindings of the clause without the literal ``added``
+        over ``pool`` (each row's example a position in ``pool``): the clause's
+        bindings are that table extended by ``added`` alone.  Without it (the
+        root, a recursive clause, a table set aside as too large) the clause is
+        joined from its head.
+        """
+        if len(pool) == 0:
+            return pool, None
+        if self.recursive and self.coverage.calls_target(clause):
+            return self.covered(clause, examples, pool), None
+        try:
+            if table is not None and added is not None:
+                result = self.coverage.extend(table, added) if len(table) else table
+            else:
+                head = self._head_table(clause, examples, pool)
+                if head is None:
+                    return self.covered(clause, examples, pool), None
+                result = head
+                for literal in clause.body:
+                    if not len(result):
+                        break
+                    result = self.coverage.extend(result, literal)
+        except NotSetAtATimeError:
+            return self.covered(clause, examples, pool), None
+        positions = np.unique(result.example)
+        if len(result) > MAX_KEPT_ROWS:
+            return pool[positions], None
+        remapped = BindingTable(
+            result.variables, result.columns, np.searchsorted(positions, result.example)
+        )
+        return pool[positions], remapped
+
+    def _head_table(
+        self, clause: Clause, examples: Sequence[Term], pool: np.ndarray
+    ) -> BindingTable | None:
+        """The head bound to the examples in ``pool``, from codes encoded once per example set.
+
+        None when the head is not distinct variables (then the coverage tables bind it).
+        """
+        head = clause.head
+        args = head.args if type(head) is Struct else ()
+        if not args or len(set(args)) != len(args) or not all(type(a) is Var for a in args):
+            return None
+        codes = self._codes.get(id(examples))
+        if codes is None:
+            symbols = self.coverage.symbols
+            codes = np.array(
+                [[symbols.code(a) for a in _arguments(e)] for e in examples], dtype=np.int64
+            ).reshape(len(examples), len(args))
+            self._codes[id(examples)] = codes
+        rows = codes[pool]
+        return BindingTable(
+            tuple(args),  # type: ignore[arg-type]
+            tuple(rows[:, i].copy() for i in range(len(args))),
+            np.arange(len(pool), dtype=np.int64),
+        )
 
     def run(self) -> None:
         remaining = np.arange(len(self.positives))
