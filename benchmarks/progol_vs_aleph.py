@@ -53,6 +53,16 @@ SMALL_TASKS = [
 ]
 
 
+def _peak_mib() -> float:
+    """This process's peak resident memory (VmHWM: unlike ru_maxrss, not inherited over exec)."""
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def run_one(path: str, target: str) -> dict[str, object]:
     """Learn ``target`` from ``path`` with Progol; times and peak memory (in this process)."""
     from symlearn.ilp.progol import ProgolSettings, progol
@@ -74,7 +84,7 @@ def run_one(path: str, target: str) -> dict[str, object]:
         "nodes": result.nodes,
         "load_seconds": loaded - start,
         "learn_seconds": learnt - loaded,
-        "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_mib": _peak_mib(),
     }
 
 

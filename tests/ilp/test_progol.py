@@ -373,3 +373,17 @@ def test_learnt_recursive_theories_answer_like_swipl(path, target, goals):
 
     run = symlearn.learn("progol", path, target=f"{target[0]}/{target[1]}")
     assert_same_answers(load([path]), run.result.theory, goals)
+
+
+def test_a_mode_naming_an_undefined_predicate_is_a_warning_with_its_place(tmp_path, capsys):
+    from symlearn.cli import main
+
+    source = tmp_path / "undefined.pl"
+    source.write_text(
+        "p(a). p(c). pos(t(a)). pos(t(c)). neg(t(b)).\n"
+        ":- modeh(1, t(+x)).\n:- modeb(1, q(+x)).\n:- modeb(1, p(+x)).\n"
+    )
+    assert main(["learn", "progol", str(source)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.strip() == "t(A) :-\n    p(A)."
+    assert f"{source}:3:1: warning: modeb(1, q(+x)) names q/1" in captured.err

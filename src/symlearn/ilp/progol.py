@@ -80,6 +80,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from symlearn.engine.sld import Engine
 from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
@@ -224,6 +225,7 @@ class ProgolResult:
     tabled: bool = False
     recursion_note: str = ""
     derived_modes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def theory(self) -> Theory:
@@ -246,6 +248,7 @@ class ProgolResult:
             "tabled": self.tabled,
             "recursion_note": self.recursion_note,
             "derived_modes": list(self.derived_modes),
+            "warnings": list(self.warnings),
             "settings": self.settings.to_dict(),
         }
 
@@ -700,6 +703,7 @@ def progol(
     derived: tuple[Mode, ...] = ()
     if not kb.head_modes(*target) or not kb.body_modes():
         kb, derived = _with_derived_modes(kb, target)
+    warnings = _undefined_mode_warnings(kb, target, Coverage(kb, target).engine)
     learner = _Progol(kb, target, settings, progress, negatives)
     learner.run()
     own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
@@ -718,7 +722,30 @@ def progol(
         tabled=target in kb.tabled or not terminates,
         recursion_note="" if terminates else reason,
         derived_modes=tuple(str(m) for m in derived),
+        warnings=tuple(warnings),
     )
+
+
+def _undefined_mode_warnings(kb: KnowledgeBase, target: Indicator, engine: Engine) -> list[str]:
+    """A warning for each body mode naming a predicate with no clauses that is not built in.
+
+    Aleph goes on with such a mode (its literals never hold); so does Progol,
+    and says so, with the mode's file, line and column.
+    """
+    warnings = []
+    for mode in _body_modes(kb, target):
+        indicator = mode.indicator
+        if indicator == target or engine.is_builtin(*indicator):
+            continue
+        predicate = kb.predicates.get(indicator)
+        if predicate is None or not predicate.clauses:
+            where = mode.position
+            prefix = f"{where.path}:{where.line}:{where.column}: " if where else ""
+            warnings.append(
+                f"{prefix}warning: {mode} names {indicator[0]}/{indicator[1]}, "
+                "which has no clauses: its literals never hold"
+            )
+    return warnings
 
 
 def _with_derived_modes(
@@ -769,7 +796,7 @@ class ProgolRun(RelationalRun):
 
     def messages(self, verbose: int = 0) -> list[str]:
         """With ``verbose``: the clauses set aside, each bottom clause and each clause's score."""
-        lines = []
+        lines = list(self.result.warnings)
         if self.result.derived_modes:
             lines.append("% no mode declarations: modes derived from the data:")
             lines += [f":- {mode}." for mode in self.result.derived_modes]
