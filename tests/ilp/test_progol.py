@@ -387,3 +387,13 @@ def test_a_mode_naming_an_undefined_predicate_is_a_warning_with_its_place(tmp_pa
     captured = capsys.readouterr()
     assert captured.out.strip() == "t(A) :-\n    p(A)."
     assert f"{source}:3:1: warning: modeb(1, q(+x)) names q/1" in captured.err
+
+
+def test_a_rule_the_rest_of_the_theory_does_without_is_dropped():
+    # last/2: the seed last([1, 1], 1) gives last(A, B) :- components(A, B, C), last(C, B),
+    # which the later, general recursive clause makes redundant
+    result = progol(load(["tests/ilp/tasks/lists/last.pl"]), ("last", 2))
+    assert result.theory.clauses == (
+        Clause.from_term(parse_term("last(A, B) :- components(A, B, C), empty(C)")),
+        Clause.from_term(parse_term("last(A, B) :- components(A, _, C), last(C, B)")),
+    )

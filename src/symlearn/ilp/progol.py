@@ -108,6 +108,8 @@ __all__ = [
     "progol",
 ]
 
+#: Theories with more clauses than this are not checked for redundant rules.
+MAX_REDUNDANCY_CHECK = 50
 #: Binding tables larger than this are not kept for a clause's refinements.
 MAX_KEPT_ROWS = 200_000
 
@@ -611,8 +613,34 @@ class _Progol:
             self.learnt.append(entry)
             self.coverage.set_theory(c.clause for c in self.learnt)
             remaining = np.setdiff1d(remaining, covered, assume_unique=True)
+        self.drop_redundant()
         if self.progress is not None:
             self.progress("positives covered", total, total)
+
+    def drop_redundant(self) -> None:
+        """Drop each learnt rule the rest of the theory does without (same positives proved).
+
+        A clause learnt from an early seed can be subsumed on the data by a
+        later, more general one (``last(A, B) :- components(A, B, C), last(C, B)``
+        beside ``last(A, B) :- components(A, _, C), last(C, B)``); removing a
+        clause never adds a negative, so it goes when the positives the theory
+        proves stay the same.  Proved by the query engine, the target tabled.
+        """
+        rules = [c for c in self.learnt if not c.is_example]
+        if len(rules) < 2 or len(self.learnt) > MAX_REDUNDANCY_CHECK:
+            return
+        check = self.trial
+        check.set_theory(c.clause for c in self.learnt)
+        try:
+            proved = check.theory_covered(self.positives)
+            for entry in rules:
+                kept = [c for c in self.learnt if c is not entry]
+                check.set_theory(c.clause for c in kept)
+                if np.array_equal(check.theory_covered(self.positives), proved):
+                    self.learnt = kept
+        except EngineLimitError:
+            pass  # cannot tell within the limits: keep the theory as learnt
+        self.coverage.set_theory(c.clause for c in self.learnt)
 
 
 def _body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
