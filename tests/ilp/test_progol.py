@@ -397,3 +397,22 @@ def test_a_rule_the_rest_of_the_theory_does_without_is_dropped():
         Clause.from_term(parse_term("last(A, B) :- components(A, B, C), empty(C)")),
         Clause.from_term(parse_term("last(A, B) :- components(A, _, C), last(C, B)")),
     )
+
+
+def test_derived_modes_follow_the_determinations_and_allow_recursion_they_name():
+    kb = loads(
+        """
+        parent(a, b). parent(b, c). parent(c, d). parent(x, y). age(a, 50).
+        pos(anc(a, b)). pos(anc(a, c)). pos(anc(a, d)). pos(anc(b, d)). pos(anc(x, y)).
+        pos(anc(c, d)).
+        neg(anc(b, a)). neg(anc(d, a)). neg(anc(a, y)). neg(anc(y, x)).
+        :- determination(anc/2, parent/2).
+        :- determination(anc/2, anc/2).
+        """
+    )
+    result = progol(kb, ("anc", 2))
+    assert not any("age" in mode for mode in result.derived_modes)
+    assert "modeb(*, anc(+t1, -t1))" in result.derived_modes
+    base, step = result.theory.clauses
+    assert base == Clause.from_term(parse_term("anc(A, B) :- parent(A, B)"))
+    assert any(str(goal).startswith("anc(") for goal in step.body)

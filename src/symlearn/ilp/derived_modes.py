@@ -17,9 +17,11 @@ the way a user would write it for a typed task:
   argument place with ``+`` there and ``-`` elsewhere, recall ``*``
   (so each literal can be reached from any known term); a predicate of
   arity 0 is a plain goal;
-* **recursion** only when asked (``recursion=True``; the file's
-  ``:- set(recursion, true)`` or ``enable_recursion``): the target's own
-  body modes are added like a background predicate's.
+* **recursion** only when asked (``recursion=True``; Progol asks when the
+  file has ``:- set(recursion, true)``, Popper's ``enable_recursion`` or
+  ``determination(T, T)`` for the target T): the target's own body modes
+  are added like a background predicate's.  With determinations, Progol
+  keeps only the body modes of the determined predicates.
 
 The places of a predicate defined by rules get their constants from the
 query engine's answers (bounded; when it cannot list them, the place takes

@@ -779,14 +779,21 @@ def _undefined_mode_warnings(kb: KnowledgeBase, target: Indicator, engine: Engin
 def _with_derived_modes(
     kb: KnowledgeBase, target: Indicator
 ) -> tuple[KnowledgeBase, tuple[Mode, ...]]:
-    """A view of ``kb`` with the modes it lacks derived from the data (:mod:`derived_modes`)."""
-    recursion = any(kb.setting(k) == "true" for k in ("recursion", "enable_recursion"))
+    """A view of ``kb`` with the modes it lacks derived from the data (:mod:`derived_modes`).
+
+    With determinations, only the determined predicates get body modes (and
+    the target only when it determines itself).
+    """
+    allowed = set(kb.determinations_for(*target))
+    recursion = target in allowed or any(
+        kb.setting(k) == "true" for k in ("recursion", "enable_recursion")
+    )
     modes = derive_modes(kb, target, recursion=recursion)
     added = tuple(
         m
         for m in modes
         if (m.kind == "head" and not kb.head_modes(*target))
-        or (m.kind == "body" and not kb.body_modes())
+        or (m.kind == "body" and not kb.body_modes() and (not allowed or m.indicator in allowed))
     )
     view = copy.copy(kb)
     view.modes = [*kb.modes, *added]
