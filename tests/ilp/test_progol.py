@@ -416,3 +416,33 @@ def test_derived_modes_follow_the_determinations_and_allow_recursion_they_name()
     base, step = result.theory.clauses
     assert base == Clause.from_term(parse_term("anc(A, B) :- parent(A, B)"))
     assert any(str(goal).startswith("anc(") for goal in step.body)
+
+
+@pytest.mark.parametrize(
+    ("path", "target"),
+    [("kb/can_reach.pl", ("can_reach", 2)), ("kb/ancestor.pl", ("ancestor", 2))],
+)
+def test_bottom_up_coverage_of_recursive_candidates_is_the_tabled_engines(
+    path, target, monkeypatch
+):
+    import numpy as np
+
+    from symlearn.ilp import progol as module
+
+    bottom_up = module._Progol._covered_bottom_up
+    compared = []
+
+    def both(self, clause, examples, pool):
+        found = bottom_up(self, clause, examples, pool)
+        if found is not None:
+            self.trial.set_theory([*(c.clause for c in self.learnt), clause])
+            mask = self.trial.covered(clause, [examples[i] for i in pool])
+            assert sorted(found) == sorted(pool[np.asarray(mask, dtype=bool)]), str(clause)
+            compared.append(clause)
+        return found
+
+    monkeypatch.setattr(module._Progol, "_covered_bottom_up", both)
+    import symlearn
+
+    symlearn.learn("progol", path, target=f"{target[0]}/{target[1]}")  # closed world too
+    assert compared

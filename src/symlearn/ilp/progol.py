@@ -108,6 +108,10 @@ __all__ = [
     "progol",
 ]
 
+#: Largest least model (tuples of the target) computed bottom-up for a recursive candidate.
+MAX_MODEL_ROWS = 1_000_000
+#: Most rounds of the bottom-up fixpoint before the engine is asked instead.
+MAX_FIXPOINT_ROUNDS = 1_000
 #: Theories with more clauses than this are not checked for redundant rules.
 MAX_REDUNDANCY_CHECK = 50
 #: Binding tables larger than this are not kept for a clause's refinements.
@@ -418,6 +422,17 @@ class _Search:
         return best
 
 
+def _negates_target(clause: Clause, target: Indicator) -> bool:
+    """Whether a body literal is a negated call of the target (not monotone: no fixpoint)."""
+    return any(
+        type(g) is Struct
+        and g.name == "\\+"
+        and len(g.args) == 1
+        and functor_of(g.args[0]) == target
+        for g in clause.body
+    )
+
+
 def _repeats_its_call(clause: Clause, target: Indicator) -> bool:
     """Whether a recursive literal, called after the literals before it, repeats the head's call.
 
@@ -474,6 +489,7 @@ class _Progol:
         tabled = copy.copy(kb)
         tabled.tabled = {*kb.tabled, target}
         self.trial = Coverage(tabled, target, max_depth=settings.h, max_steps=settings.r)
+        self.fixpoint = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
         self.random_examples = (
             _random_examples(kb, target, settings) if settings.evaluation == "posonly" else []
         )
@@ -487,6 +503,9 @@ class _Progol:
         if len(pool) == 0:
             return pool
         if self.recursive and self.coverage.calls_target(clause):
+            found = self._covered_bottom_up(clause, examples, pool)
+            if found is not None:
+                return found
             subset = [examples[i] for i in pool]
             self.trial.set_theory([*(c.clause for c in self.learnt), clause])
             mask = self.trial.covered(clause, subset)
@@ -504,6 +523,56 @@ class _Progol:
             mask = self.coverage.covered(clause, [examples[i] for i in pool])
             return pool[np.asarray(mask, dtype=bool)]
         return pool[table.covered(len(pool))]
+
+    def _covered_bottom_up(
+        self, clause: Clause, examples: Sequence[Term], pool: np.ndarray
+    ) -> np.ndarray | None:
+        """Which examples a recursive clause proves, from the least model of the theory with it.
+
+        The theory (the clauses learnt so far and ``clause``) is run bottom-up,
+        set-at-a-time, to its least fixpoint (the target's extension grows until
+        no clause derives a new tuple; Lloyd 1987, the T_P operator); the
+        examples ``clause`` proves with the target read in that model are
+        those tabled SLD resolution proves.  None when a clause is not
+        range-restricted or a literal is not answered set-at-a-time, or the
+        model grows past :data:`MAX_MODEL_ROWS` (the engine answers then).
+        """
+        theory = [*(c.clause for c in self.learnt), clause]
+        if any(_negates_target(c, self.target) for c in theory):
+            return None
+        fix = self.fixpoint
+        arity = self.target[1]
+        model = np.zeros((0, arity), dtype=np.int64)
+        try:
+            for _ in range(MAX_FIXPOINT_ROUNDS):
+                fix.set_extension_codes(self.target, model)
+                parts = [model]
+                for c in theory:
+                    derived = fix.derive(c)
+                    if derived is None:
+                        return None
+                    parts.append(derived.reshape(-1, arity))
+                grown = np.unique(np.concatenate(parts), axis=0)
+                if len(grown) > MAX_MODEL_ROWS:
+                    return None
+                if len(grown) == len(model):
+                    break
+                model = grown
+            else:
+                return None
+            fix.set_extension_codes(self.target, model)
+            proved = fix.derive(clause)
+        except (EngineLimitError, NotSetAtATimeError):
+            return None
+        if proved is None:
+            return None
+        table = self._head_table(Clause(clause.head), examples, pool)
+        if table is None:
+            return None
+        rows = {tuple(row) for row in proved.reshape(-1, arity).tolist()}
+        keys = zip(*(column.tolist() for column in table.columns))
+        mask = np.array([key in rows for key in keys], dtype=bool)
+        return pool[mask]
 
     def cover(
         self,
