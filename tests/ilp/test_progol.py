@@ -314,12 +314,12 @@ def test_compression_keeps_the_examples_where_coverage_learns_the_recursion(tmp_
 
 
 def test_a_left_recursive_candidate_is_never_tried():
-    from symlearn.ilp.progol import _repeats_its_call
+    from symlearn.ilp.recursion import repeats_its_call
 
     left = Clause.from_term(parse_term("anc(A, B) :- anc(A, C), parent(C, B)"))
     right = Clause.from_term(parse_term("anc(A, B) :- parent(A, C), anc(C, B)"))
-    assert _repeats_its_call(left, ("anc", 2))
-    assert not _repeats_its_call(right, ("anc", 2))
+    assert repeats_its_call(left, ("anc", 2))
+    assert not repeats_its_call(right, ("anc", 2))
 
 
 @requires_swipl

@@ -19,12 +19,29 @@ some positive example is not covered by the clauses learnt so far,
    better than e itself as a fact; otherwise add e as a fact (as Progol does);
 4. remove the positives the new clause covers.
 
+At the end a rule the rest of the theory does without (the same positives
+proved) is dropped.
+
+**Recursion.**  A body mode of the target makes recursive clauses: the
+bottom clause's recursive literals come from the other positive examples
+(as Aleph's saturation does), and a recursive candidate is proved as Aleph
+proves it, by the background, the clauses learnt so far and itself: bottom-up
+to the least fixpoint for Datalog clauses, else by the engine with the
+target tabled.  A candidate whose recursive call repeats the head's call
+(left recursion) is not tried; a learnt theory whose recursion would still
+loop on the examples (:func:`~symlearn.ilp.recursion.recursion_terminates`)
+is tabled, and the report says why.
+
+**Modes.**  Without a head mode or body modes they are derived from the data
+(:mod:`symlearn.ilp.derived_modes`: types from the argument domains); a
+body mode naming a predicate with no clauses is a warning.
+
 Scores (``set(evalfn, ...)``), with p and n the positives (among those
 still uncovered) and negatives a clause covers and L its number of literals
 (head included):
 
-* ``compression`` (default, Progol's): p − n − L;
-* ``coverage``: p − n;
+* ``coverage`` (default, Aleph's): p − n;
+* ``compression`` (Progol's): p − n − L;
 * ``mdl``: the bits saved, (p − n)·log2(P + N) − L·log2(|⊥e| + 1): naming a
   covered example costs log2(P + N) bits, choosing a literal of ⊥e (or
   stopping) log2(|⊥e| + 1) bits;
@@ -36,7 +53,12 @@ still uncovered) and negatives a clause covers and L its number of literals
 
 Coverage is tested set-at-a-time (:class:`symlearn.ilp.coverage.Coverage`),
 only on the examples the clause's parent covered (a refinement covers a
-subset).  Aleph's compression is p − n − L + 1: the same order.
+subset), by extending the parent's binding tables with the one literal
+added.  Aleph's compression is p − n − L + 1: the same order.  The two
+defaults give different answers on small data: under ``coverage`` a clause
+covering two positives beats the seed as a fact (so ``ancestor``'s base
+clause, 2 of 6 positives in kb/family.pl, is kept and the recursive clause
+follows); under ``compression`` it only ties with the fact, which is kept.
 
 Functions and classes
 ---------------------
@@ -80,13 +102,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.engine.sld import Engine
 from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
-from symlearn.ilp.derived_modes import derive_modes
-from symlearn.ilp.recursion import recursion_terminates
+from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
+from symlearn.ilp.least_model import least_model
+from symlearn.ilp.recursion import recursion_terminates, repeats_its_call
 from symlearn.ilp.result import RelationalRun
 from symlearn.ilp.task import RelationalTask, knowledge_base
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
@@ -95,7 +117,7 @@ from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var, functor_of, term_variables
+from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = [
     "EVALFNS",
@@ -110,8 +132,6 @@ __all__ = [
 
 #: Largest least model (tuples of the target) computed bottom-up for a recursive candidate.
 MAX_MODEL_ROWS = 1_000_000
-#: Most rounds of the bottom-up fixpoint before the engine is asked instead.
-MAX_FIXPOINT_ROUNDS = 1_000
 #: Theories with more clauses than this are not checked for redundant rules.
 MAX_REDUNDANCY_CHECK = 50
 #: Binding tables larger than this are not kept for a clause's refinements.
@@ -144,7 +164,7 @@ class ProgolSettings(Settings):
     minpos
         Fewest positives an acceptable clause covers.
     evalfn
-        ``compression``, ``coverage``, ``mdl`` or ``posonly``.
+        ``coverage`` (default, Aleph's), ``compression`` (Progol's), ``mdl`` or ``posonly``.
     posonly
         Learn from positives only (the same as ``evalfn = posonly``).
     c
@@ -323,7 +343,7 @@ class _Search:
         self.evaluated += 1
         learner = self.learner
         clause = self.clause(literals)
-        if learner.recursive and _repeats_its_call(clause, learner.target):
+        if learner.recursive and repeats_its_call(clause, learner.target):
             return None
         added = None
         tables: tuple[BindingTable | None, BindingTable | None] = (None, None)
@@ -422,42 +442,6 @@ class _Search:
         return best
 
 
-def _negates_target(clause: Clause, target: Indicator) -> bool:
-    """Whether a body literal is a negated call of the target (not monotone: no fixpoint)."""
-    return any(
-        type(g) is Struct
-        and g.name == "\\+"
-        and len(g.args) == 1
-        and functor_of(g.args[0]) == target
-        for g in clause.body
-    )
-
-
-def _repeats_its_call(clause: Clause, target: Indicator) -> bool:
-    """Whether a recursive literal, called after the literals before it, repeats the head's call.
-
-    A call of the target whose every argument is either the head's variable at
-    the same place or a variable not yet bound is at least as general as the
-    call being proved, so SLD resolution calls it again forever (left
-    recursion): such a clause is not a candidate.
-    """
-    head = clause.head
-    head_args = head.args if type(head) is Struct else ()
-    bound = set(term_variables(head))
-    for literal in clause.body:
-        if (
-            functor_of(literal) == target
-            and type(literal) is Struct
-            and all(
-                arg == head_args[i] or (type(arg) is Var and arg not in bound)
-                for i, arg in enumerate(literal.args)
-            )
-        ):
-            return True
-        bound.update(term_variables(literal))
-    return False
-
-
 def _preferred(a: _Node, b: _Node) -> bool:
     """A higher score; on a tie, fewer literals (Occam's razor, as Aleph)."""
     return (a.score, -len(a.literals)) > (b.score, -len(b.literals))
@@ -527,52 +511,28 @@ class _Progol:
     def _covered_bottom_up(
         self, clause: Clause, examples: Sequence[Term], pool: np.ndarray
     ) -> np.ndarray | None:
-        """Which examples a recursive clause proves, from the least model of the theory with it.
+        """Which examples a recursive clause proves, the target read in the least model.
 
-        The theory (the clauses learnt so far and ``clause``) is run bottom-up,
-        set-at-a-time, to its least fixpoint (the target's extension grows until
-        no clause derives a new tuple; Lloyd 1987, the T_P operator); the
-        examples ``clause`` proves with the target read in that model are
-        those tabled SLD resolution proves.  None when a clause is not
-        range-restricted or a literal is not answered set-at-a-time, or the
-        model grows past :data:`MAX_MODEL_ROWS` (the engine answers then).
+        The model is that of the clauses learnt so far and ``clause``
+        (:func:`~symlearn.ilp.least_model.least_model`); None when it cannot
+        be computed bottom-up (the engine answers then).
         """
-        theory = [*(c.clause for c in self.learnt), clause]
-        if any(_negates_target(c, self.target) for c in theory):
-            return None
-        fix = self.fixpoint
         arity = self.target[1]
-        model = np.zeros((0, arity), dtype=np.int64)
+        fix = self.fixpoint
+        theory = [*(c.clause for c in self.learnt), clause]
+        model = least_model(fix, self.target, theory, max_rows=MAX_MODEL_ROWS)
+        if model is None:
+            return None
         try:
-            for _ in range(MAX_FIXPOINT_ROUNDS):
-                fix.set_extension_codes(self.target, model)
-                parts = [model]
-                for c in theory:
-                    derived = fix.derive(c)
-                    if derived is None:
-                        return None
-                    parts.append(derived.reshape(-1, arity))
-                grown = np.unique(np.concatenate(parts), axis=0)
-                if len(grown) > MAX_MODEL_ROWS:
-                    return None
-                if len(grown) == len(model):
-                    break
-                model = grown
-            else:
-                return None
-            fix.set_extension_codes(self.target, model)
             proved = fix.derive(clause)
         except (EngineLimitError, NotSetAtATimeError):
             return None
-        if proved is None:
-            return None
         table = self._head_table(Clause(clause.head), examples, pool)
-        if table is None:
+        if proved is None or table is None:
             return None
         rows = {tuple(row) for row in proved.reshape(-1, arity).tolist()}
         keys = zip(*(column.tolist() for column in table.columns))
-        mask = np.array([key in rows for key in keys], dtype=bool)
-        return pool[mask]
+        return pool[np.array([key in rows for key in keys], dtype=bool)]
 
     def cover(
         self,
@@ -799,8 +759,8 @@ def progol(
         raise InvalidParameterError(f"no positive examples of {target[0]}/{target[1]}")
     derived: tuple[Mode, ...] = ()
     if not kb.head_modes(*target) or not kb.body_modes():
-        kb, derived = _with_derived_modes(kb, target)
-    warnings = _undefined_mode_warnings(kb, target, Coverage(kb, target).engine)
+        kb, derived = with_derived_modes(kb, target)
+    warnings = undefined_mode_warnings(kb, target, Coverage(kb, target).engine)
     learner = _Progol(kb, target, settings, progress, negatives)
     learner.run()
     own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
@@ -821,52 +781,6 @@ def progol(
         derived_modes=tuple(str(m) for m in derived),
         warnings=tuple(warnings),
     )
-
-
-def _undefined_mode_warnings(kb: KnowledgeBase, target: Indicator, engine: Engine) -> list[str]:
-    """A warning for each body mode naming a predicate with no clauses that is not built in.
-
-    Aleph goes on with such a mode (its literals never hold); so does Progol,
-    and says so, with the mode's file, line and column.
-    """
-    warnings = []
-    for mode in _body_modes(kb, target):
-        indicator = mode.indicator
-        if indicator == target or engine.is_builtin(*indicator):
-            continue
-        predicate = kb.predicates.get(indicator)
-        if predicate is None or not predicate.clauses:
-            where = mode.position
-            prefix = f"{where.path}:{where.line}:{where.column}: " if where else ""
-            warnings.append(
-                f"{prefix}warning: {mode} names {indicator[0]}/{indicator[1]}, "
-                "which has no clauses: its literals never hold"
-            )
-    return warnings
-
-
-def _with_derived_modes(
-    kb: KnowledgeBase, target: Indicator
-) -> tuple[KnowledgeBase, tuple[Mode, ...]]:
-    """A view of ``kb`` with the modes it lacks derived from the data (:mod:`derived_modes`).
-
-    With determinations, only the determined predicates get body modes (and
-    the target only when it determines itself).
-    """
-    allowed = set(kb.determinations_for(*target))
-    recursion = target in allowed or any(
-        kb.setting(k) == "true" for k in ("recursion", "enable_recursion")
-    )
-    modes = derive_modes(kb, target, recursion=recursion)
-    added = tuple(
-        m
-        for m in modes
-        if (m.kind == "head" and not kb.head_modes(*target))
-        or (m.kind == "body" and not kb.body_modes() and (not allowed or m.indicator in allowed))
-    )
-    view = copy.copy(kb)
-    view.modes = [*kb.modes, *added]
-    return view, added
 
 
 # ---------------------------------------------------------------------- the learner protocol
