@@ -446,3 +446,14 @@ def test_bottom_up_coverage_of_recursive_candidates_is_the_tabled_engines(
 
     symlearn.learn("progol", path, target=f"{target[0]}/{target[1]}")  # closed world too
     assert compared
+
+
+def test_the_default_target_is_the_head_mode_with_examples():
+    from symlearn.learning.task import default_target
+
+    # Aleph's mode/2 (its recursion example) makes = /2 a head mode too
+    kb = loads(
+        ":- mode(*, mem(+any, +list)).\n:- mode(1, ((+list) = ([-any|-list]))).\n"
+        "pos(mem(0, [0])). pos(mem(1, [0, 1])). neg(mem(2, [0])).\n"
+    )
+    assert default_target(kb) == ("mem", 2)
