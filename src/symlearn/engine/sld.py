@@ -334,6 +334,8 @@ class Engine:
         control = _CONTROL.get(key)
         if control is not None:
             return control
+        if self.kb.defines(name, arity):  # a redefined built-in (the loader allowed it)
+            return self._user_procedure(name, arity)
         deterministic = self._det.get(key)
         if deterministic is not None:
             engine = self
