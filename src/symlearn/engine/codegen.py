@@ -469,6 +469,14 @@ def compile_switch(
         kind = writer.constant(type(value))
         writer.emit(1, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
         bucket(candidates, 2)
+    if by_constant:
+        # A constant equal to a listed one in Python but of another type (1.0
+        # and 1) finds its bucket as the first-argument index does; the
+        # clause functions then compare types.
+        table = writer.constant({value: entries for value, (entries, _) in by_constant.items()})
+        writer.emit(1, f"found = {table}.get(a0)")
+        writer.emit(1, "if found is not None:")
+        writer.emit(2, "return try_clauses(m, found, 0, args, depth, nxt, None)")
     bucket(otherwise, 1)
     return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 
