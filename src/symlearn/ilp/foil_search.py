@@ -218,9 +218,9 @@ class FoilSearch:
         uncovered = list(positives)
         total = len(positives) + len(negatives)
         stopped = "every positive example is covered"
-        most = self.kb.settings.get("max_clauses")
+        most = self.settings.max_clauses
         while uncovered:
-            if type(most) is int and len(learned) >= most:
+            if most is not None and len(learned) >= most:
                 self.say(1, f"max_clauses {most} reached: stop")
                 stopped = f"max_clauses {most} reached"
                 break
@@ -493,8 +493,7 @@ class FoilSearch:
         ]
 
     def _max_vars(self) -> int | None:
-        value = self.kb.settings.get("max_vars")
-        return value if type(value) is int else None
+        return self.settings.max_vars
 
     def _too_many_variables(self, variables: list[TypedVar], outputs: list[TypedVar]) -> bool:
         limit = self._max_vars()
