@@ -24,6 +24,7 @@ __all__ = [
     "NotFittedError",
     "OutputError",
     "PrologError",
+    "ResourceLimitError",
     "SymlearnError",
     "UnknownPredicateError",
     "VersionSpaceCollapsedError",
@@ -76,9 +77,8 @@ class KBError(SymlearnError):
         where = f"{self.path or '<string>'}:{self.line}:{self.column or 1}"
         text = f"{where}: error: {self.message}"
         if self.source_line is not None:
-            shown = self.source_line.rstrip("\n").expandtabs(1)
-            caret = " " * max((self.column or 1) - 1, 0) + "^"
-            text += f"\n    {shown}\n    {caret}"
+            shown, caret_at = _excerpt(self.source_line.rstrip("\n").expandtabs(1), self.column)
+            text += f"\n    {shown}\n    {' ' * caret_at}^"
         return text
 
     def to_dict(self) -> dict[str, object]:
@@ -90,6 +90,22 @@ class KBError(SymlearnError):
             "line": self.line,
             "column": self.column,
         }
+
+
+#: The most characters of a source line an error message shows.
+_EXCERPT = 160
+
+
+def _excerpt(line: str, column: int | None) -> tuple[str, int]:
+    """At most :data:`_EXCERPT` characters of ``line`` around ``column``; the caret's offset."""
+    at = max((column or 1) - 1, 0)
+    if len(line) <= _EXCERPT:
+        return line, at
+    start = max(0, min(at - _EXCERPT // 2, len(line) - _EXCERPT))
+    shown = line[start : start + _EXCERPT]
+    prefix = "..." if start else ""
+    suffix = "..." if start + _EXCERPT < len(line) else ""
+    return prefix + shown + suffix, at - start + len(prefix)
 
 
 class KBSyntaxError(KBError, SyntaxError):
@@ -145,6 +161,14 @@ class PrologError(SymlearnError, RuntimeError):
 
 class EngineLimitError(SymlearnError, RuntimeError):
     """A proof went deeper or took more steps than the configured limit."""
+
+
+class ResourceLimitError(SymlearnError, MemoryError):
+    """A computation would need more memory than symlearn allows itself.
+
+    Raised before the allocation (a probability table, a lattice, a number),
+    as SWI-Prolog raises ``resource_error`` rather than running out of memory.
+    """
 
 
 class HypothesisSpaceError(SymlearnError, ValueError):

@@ -61,6 +61,15 @@ def write_file(
         When ``path`` is an input (and not ``force``), or it cannot be written.
     """
     target = Path(path)
+    try:
+        _check_target(target, inputs, force)
+    except OSError as error:  # a name too long, a loop of links: before anything is written
+        raise OutputError(f"cannot write {target}: {error.strerror or error}") from error
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    _write_atomically(target, data)
+
+
+def _check_target(target: Path, inputs: Iterable[str | os.PathLike[str]], force: bool) -> None:
     if not force:
         for source in inputs:
             if target.exists() and same_file(target, source):
@@ -69,10 +78,15 @@ def write_file(
                 )
     if target.is_dir():
         raise OutputError(f"{target} is a directory, not a file")
+    if target.exists() and not target.is_file():  # a device or FIFO: never replace it
+        raise OutputError(f"cannot write {target}: it is not a regular file")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise OutputError(f"cannot write {target}: directory {folder} does not exist")
-    data = content.encode("utf-8") if isinstance(content, str) else content
+
+
+def _write_atomically(target: Path, data: bytes) -> None:
+    folder = target.parent if str(target.parent) else Path(".")
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
     except OSError as error:

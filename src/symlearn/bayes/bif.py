@@ -305,6 +305,10 @@ def _probability(reader: _Reader) -> _Probability:
             reader.skip_statement()
 
 
+#: The most entries one conditional probability table may have (2**27 floats: 1 GiB).
+MAX_TABLE_ENTRIES = 1 << 27
+
+
 def _table(reader: _Reader, block: _Probability, states: dict[str, list[str]]) -> np.ndarray:
     for name in (block.variable, *block.parents):
         if name not in states:
@@ -312,6 +316,12 @@ def _table(reader: _Reader, block: _Probability, states: dict[str, list[str]]) -
     card = len(states[block.variable])
     parent_cards = [len(states[p]) for p in block.parents]
     rows = math.prod(parent_cards)
+    if rows * card > MAX_TABLE_ENTRIES:  # refuse before numpy is asked for the memory
+        raise reader.error(
+            f"the table of {block.variable} has {rows * card:,} entries "
+            f"({len(parent_cards)} parents); symlearn holds at most {MAX_TABLE_ENTRIES:,}",
+            block.token,
+        )
     table = np.full((*parent_cards, card), np.nan)
     if block.default is not None:
         if len(block.default) != card:

@@ -46,7 +46,7 @@ import numpy as np
 
 from symlearn.bayes.network import BayesianNetwork
 from symlearn.bayes.queries import Evidence, InferenceResult, evidence_ids, query_ids
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, ResourceLimitError
 
 __all__ = [
     "ORDERINGS",
@@ -173,6 +173,68 @@ def _greedy_order(
     return order
 
 
+#: The most factors one ``numpy.einsum`` call multiplies (numpy allows 32 or 64 operands).
+MAX_EINSUM_FACTORS = 16
+#: The most entries a factor built during elimination may hold (2**27 floats: 1 GiB).
+MAX_FACTOR_ENTRIES = 1 << 27
+
+
+def _entries(scope: Iterable[int], shapes: dict[int, int]) -> int:
+    count = 1
+    for u in scope:
+        count *= shapes[u]
+    return count
+
+
+def _checked_size(scope: Sequence[int], shapes: dict[int, int]) -> None:
+    """Refuse a factor too large to allocate, before numpy is asked for it."""
+    entries = _entries(scope, shapes)
+    if entries > MAX_FACTOR_ENTRIES:
+        raise ResourceLimitError(
+            f"exact inference needs a table of {entries:,} entries over {len(scope)} "
+            f"variables (the limit is {MAX_FACTOR_ENTRIES:,}); use a sampling method "
+            "(--method likelihood-weighting or gibbs)"
+        )
+
+
+def _multiply(factors: list[Factor], keep: Sequence[int] | None = None) -> Factor:
+    """The product of ``factors`` over the union of their scopes (or summed down to ``keep``)."""
+    labels: dict[int, int] = {}
+    shapes: dict[int, int] = {}
+    operands: list[Any] = []
+    for scope, array in factors:
+        operands.append(array)
+        operands.append([labels.setdefault(u, len(labels)) for u in scope])
+        shapes.update(zip(scope, array.shape))
+    result = tuple(labels) if keep is None else tuple(keep)
+    _checked_size(result, shapes)
+    operands.append([labels[u] for u in result])
+    return result, np.asarray(np.einsum(*operands))
+
+
+def _fewer_factors(factors: list[Factor]) -> list[Factor]:
+    """Multiply pairs of factors until one einsum call can take them all.
+
+    Each step multiplies the pair whose product has the fewest entries, so
+    many factors over the same few variables (the observed children of one
+    node) fold into one small table rather than meeting numpy's operand limit.
+    """
+    factors = list(factors)
+    shapes = {u: n for scope, array in factors for u, n in zip(scope, array.shape)}
+    while len(factors) > MAX_EINSUM_FACTORS:
+        best = min(
+            (
+                (_entries(set(factors[i][0]) | set(factors[j][0]), shapes), i, j)
+                for i in range(len(factors))
+                for j in range(i + 1, len(factors))
+            ),
+        )
+        _, i, j = best
+        product = _multiply([factors[i], factors[j]])
+        factors = [f for k, f in enumerate(factors) if k not in (i, j)] + [product]
+    return factors
+
+
 def _sum_out(factors: list[Factor], variable: int) -> list[Factor]:
     """Multiply the factors that mention ``variable`` and sum it out."""
     involved: list[Factor] = []
@@ -181,28 +243,17 @@ def _sum_out(factors: list[Factor], variable: int) -> list[Factor]:
         (involved if variable in factor[0] else rest).append(factor)
     if not involved:
         return rest
-    labels: dict[int, int] = {}
-    operands: list[Any] = []
-    for scope, array in involved:
-        operands.append(array)
-        operands.append([labels.setdefault(u, len(labels)) for u in scope])
-    scope = tuple(u for u in labels if u != variable)
-    operands.append([labels[u] for u in scope])
-    rest.append((scope, np.einsum(*operands)))
+    involved = _fewer_factors(involved)
+    scope = tuple(dict.fromkeys(u for s, _ in involved for u in s if u != variable))
+    rest.append(_multiply(involved, keep=scope))
     return rest
 
 
 def _product(factors: list[Factor], scope: Sequence[int]) -> np.ndarray:
     """The product of factors whose scopes lie within ``scope``, with axes in ``scope`` order."""
-    labels = {u: i for i, u in enumerate(scope)}
-    operands: list[Any] = []
-    for factor_scope, array in factors:
-        operands.append(array)
-        operands.append([labels[u] for u in factor_scope])
-    if not operands:
+    if not factors:
         return np.ones(())
-    operands.append(list(range(len(scope))))
-    return np.asarray(np.einsum(*operands))
+    return _multiply(_fewer_factors(factors), keep=scope)[1]
 
 
 def _eliminate_all_but(

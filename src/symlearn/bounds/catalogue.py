@@ -65,7 +65,7 @@ from sympy.core.relational import Relational
 from symlearn.bounds import mistakes, sample
 from symlearn.bounds.derivation import Derivation
 from symlearn.bounds.rules import canonical
-from symlearn.bounds.sizes import size_formula
+from symlearn.bounds.sizes import evaluate_within_limits, size_formula
 from symlearn.bounds.solving import isolate, satisfied, settle_integer, solve_numerically
 from symlearn.bounds.variables import (
     VARIABLES,
@@ -75,7 +75,7 @@ from symlearn.bounds.variables import (
     lookup,
     validate,
 )
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, ResourceLimitError
 
 __all__ = [
     "BOUNDS",
@@ -455,8 +455,13 @@ class Bound:
     def _echo(self, inputs: Mapping[str, sp.Expr]) -> dict[str, Any]:
         echoed: dict[str, Any] = {name: _number(value) for name, value in inputs.items()}
         if self.hypothesis_class is not None and "n" in inputs:
-            size = self.hypothesis_class[2].xreplace({VARIABLES["n"].symbol: inputs["n"]})
-            echoed["H"] = _number(size)
+            with sp.evaluate(False):  # |H| may be too large to compute: check first
+                size = self.hypothesis_class[2].xreplace({VARIABLES["n"].symbol: inputs["n"]})
+            try:
+                echoed["H"] = _number(evaluate_within_limits(size, self.hypothesis_class[0]))
+            except ResourceLimitError:
+                echoed["H"] = None  # the bound itself needs only ln|H|
+                echoed["H_formula"] = str(size)
         return echoed
 
     def evaluate(self, values: Mapping[str, Any] | None = None, **more: Any) -> BoundResult:

@@ -51,6 +51,7 @@ R. (1987) "Learning decision lists".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -58,7 +59,7 @@ from typing import Any
 import sympy as sp
 
 from symlearn.bounds.variables import VARIABLES, lookup, parse_number
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, ResourceLimitError
 
 __all__ = [
     "SIZE_CLASSES",
@@ -470,6 +471,59 @@ def size_formula(
     return formula, convention
 
 
+#: The most bits a hypothesis-space size may have (2**23 bits: about 2.5 million digits).
+MAX_SIZE_BITS = 1 << 23
+
+
+def _power_bits(base: sp.Expr, exponent: sp.Expr) -> float | None:
+    """Bits of ``base**exponent`` for integers (None when it is not such a power)."""
+    if not (base.is_Integer and exponent.is_Integer) or exponent <= 0 or abs(base) <= 1:
+        return None
+    magnitude = int(abs(base))
+    if int(exponent) > MAX_SIZE_BITS:
+        return math.inf
+    return int(exponent) * math.log2(magnitude)
+
+
+def evaluate_within_limits(expression: sp.Expr, name: str = "the class") -> sp.Expr:
+    """Evaluate ``expression`` bottom up, refusing an integer power past :data:`MAX_SIZE_BITS`.
+
+    Raises
+    ------
+    ResourceLimitError
+        Before computing a power whose value would have more bits than the limit.
+
+    Examples
+    --------
+    >>> with sp.evaluate(False):
+    ...     e = sp.Pow(2, sp.Integer(3) * 4)
+    >>> evaluate_within_limits(e)
+    4096
+    """
+    if not expression.args or isinstance(expression, sp.Tuple):
+        return expression.doit() if expression.args else expression
+    args = [evaluate_within_limits(a, name) for a in expression.args]
+    if expression.func is sp.Pow:
+        bits = _power_bits(*args)
+        if bits is not None and bits > MAX_SIZE_BITS:
+            digits = (
+                "more than 2.5 million" if math.isinf(bits) else f"{bits * math.log10(2):,.0f}"
+            )
+            raise ResourceLimitError(
+                f"the size of {name} here is {args[0]}**{_short(args[1])}, a number of "
+                f"{digits} digits: too large to compute (the formula is exact)"
+            )
+    return expression.func(*args).doit()
+
+
+def _short(number: sp.Expr) -> str:
+    if abs(int(number)).bit_length() < 64:
+        return str(number)
+    if abs(int(number)).bit_length() < 1000:
+        return f"E with E ~ {float(sp.N(number, 3)):.3g}"
+    return "E"
+
+
 def hypothesis_space_size(
     name: str,
     n: int | None = None,
@@ -529,7 +583,9 @@ def hypothesis_space_size(
         count = parse_number(n)
         if not (count.is_integer and count >= 1):
             raise InvalidParameterError(f"n must be a whole number at least 1, got {n}")
-        value = sp.sympify(formula).xreplace({N: count}).doit()
+        with sp.evaluate(False):  # 2**(huge) must not be computed before it is checked
+            substituted = sp.sympify(formula).xreplace({N: count})
+        value = evaluate_within_limits(substituted, name)
         if not (value.is_Integer or value.is_integer):
             raise InvalidParameterError(f"class {name} needs more parameters (got {value})")
         size = int(value)

@@ -12,6 +12,7 @@ stderr (or ``{"error": {...}}`` on stdout with ``--json``), never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import sys
@@ -122,6 +123,22 @@ def _report_error(error: SymlearnError, argv: Sequence[str]) -> None:
         click.echo(str(error), err=True)
 
 
+def _prepare_process() -> None:
+    """Let the command print what the library computes, whatever it is.
+
+    Integers print in full however many digits they have (SWI-Prolog does;
+    Python refuses past 4,300 digits), and a character the terminal's
+    encoding cannot show (a lone surrogate) is written as an escape rather
+    than ending the run.
+    """
+    sys.set_int_max_str_digits(0)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
@@ -136,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         0 on success, 1 for a "no" answer, 2 for bad input or usage.
     """
     args = list(sys.argv[1:] if argv is None else argv)
+    _prepare_process()
     try:
         status = cli.main(args=args, prog_name="symlearn", standalone_mode=False)
     except click.exceptions.Exit as stop:
@@ -143,7 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.ClickException as usage:
         usage.show()
         return 2 if usage.exit_code == 2 else int(usage.exit_code)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as stop:
+        if isinstance(stop.__context__, KeyboardInterrupt):  # Ctrl-C: the shell's convention
+            click.echo("Interrupted.", err=True)
+            return 130
         click.echo("Aborted.", err=True)
         return 2
     except SymlearnError as error:

@@ -21,7 +21,7 @@ import click
 
 from symlearn.bounds.compute import PARAMETERS, bound_list
 from symlearn.bounds.compute import bound as compute
-from symlearn.cli.common import TargetType, emit, json_option
+from symlearn.cli.common import TargetType, allow_include_option, emit, json_option
 
 __all__ = ["bound"]
 
@@ -38,6 +38,7 @@ def parameter_options(command: F) -> F:
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("name", required=False)
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@allow_include_option
 @click.option("--list", "list_bounds", is_flag=True, help="List every bound and its parameters.")
 @parameter_options
 @click.option("--class", "hypothesis_class", help="A hypothesis class (see --list).")

@@ -16,6 +16,7 @@ __all__ = [
     "SuggestingGroup",
     "TargetType",
     "TerminalProgress",
+    "allow_include_option",
     "echo_json",
     "emit",
     "files_argument",
@@ -76,7 +77,28 @@ class SuggestingGroup(click.Group):
 
 def files_argument(command: F) -> F:
     """Add the ``FILE...`` argument: files (or a Popper task folder) read as one knowledge base."""
+    command = allow_include_option(command)
     return click.argument("files", nargs=-1, required=True, type=click.Path())(command)
+
+
+def _allow_include(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> None:
+    if value:
+        from symlearn.kb.sources import allow_include
+
+        ctx.with_resource(allow_include(value))
+
+
+def allow_include_option(command: F) -> F:
+    """Add ``--allow-include DIR`` (repeatable): where ``:- include`` may also read."""
+    return click.option(
+        "--allow-include",
+        type=click.Path(file_okay=False),
+        multiple=True,
+        expose_value=False,
+        callback=_allow_include,
+        help="Let ':- include' read files under DIR too (by default only files in the "
+        "including file's directory tree).",
+    )(command)
 
 
 def json_option(command: F) -> F:

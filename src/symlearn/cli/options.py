@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import click
 
-from symlearn.cli.common import json_option, target_option, verbose_option
+from symlearn.cli.common import allow_include_option, json_option, target_option, verbose_option
 from symlearn.learning.settings import Option, Settings
 
 __all__ = ["input_options", "output_options", "settings_options"]
@@ -122,6 +122,7 @@ def input_options(tables: bool) -> Callable[[F], F]:
     """``FILE...`` and ``--target``, and with ``tables`` the ``--csv``/``--parquet`` group."""
     options: list[Callable[[Any], Any]] = [
         click.argument("files", nargs=-1, type=click.Path()),
+        allow_include_option,
         target_option(required=False),
     ]
     if tables:

@@ -280,7 +280,7 @@ def _univ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         return _unify(engine, args[1], make_list([term]))
     items = _proper_list(args[1])
     if items is None:
-        raise instantiation_error()
+        raise _list_error(args[1])
     if not items:
         raise PrologThrow(
             Struct("error", (Struct("domain_error", ("non_empty_list", "[]")), Ref()))
@@ -301,7 +301,12 @@ def _copy_term(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 # ------------------------------------------------------------ atoms and text
 @_det("atom_length", 2)
 def _atom_length(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    return _unify(engine, args[1], len(_text(args[0])))
+    length = deref(args[1])
+    if type(length) is not Ref and type(length) is not int:
+        raise type_error("integer", resolve(length))
+    if type(length) is int and length < 0:
+        raise _domain_error("not_less_than_zero", length)
+    return _unify(engine, length, len(_text(args[0], "text")))
 
 
 @_nondet("atom_concat", 3)
@@ -319,6 +324,45 @@ def _atom_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         engine._undo(mark)
 
 
+#: The largest character code (Unicode's last code point), as SWI-Prolog.
+MAX_CODE = 0x10FFFF
+
+
+def _code_character(item: RTerm) -> str:
+    """The character an element of a code list stands for (SWI also takes one-char atoms)."""
+    item = deref(item)
+    if type(item) is Ref:
+        raise instantiation_error()
+    if type(item) is int and 0 <= item <= MAX_CODE:
+        return chr(item)
+    if type(item) is str and len(item) == 1:
+        return item
+    raise type_error("character_code", resolve(item))
+
+
+def _char_character(item: RTerm) -> str:
+    """The character an element of a char list stands for (SWI also takes codes)."""
+    item = deref(item)
+    if type(item) is Ref:
+        raise instantiation_error()
+    if type(item) is str and len(item) == 1:
+        return item
+    if type(item) is int and 0 <= item <= MAX_CODE:
+        return chr(item)
+    raise type_error("character", resolve(item))
+
+
+def _list_text(term: RTerm, codes: bool) -> str:
+    """The text a code or char list (or a string) spells, with SWI-Prolog's errors."""
+    if type(deref(term)) is PString:
+        return deref(term).value
+    items = _proper_list(term)
+    if items is None:
+        raise _list_error(term)
+    element = _code_character if codes else _char_character
+    return "".join([element(i) for i in items])
+
+
 def _chars_or_codes(codes: bool) -> Deterministic:
     def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         term = deref(args[0])
@@ -326,11 +370,7 @@ def _chars_or_codes(codes: bool) -> Deterministic:
             text = _text(term)
             items = [ord(c) for c in text] if codes else list(text)
             return _unify(engine, args[1], make_list(items))
-        items = _proper_list(args[1])
-        if items is None:
-            raise instantiation_error()
-        chars = [chr(deref(i)) if codes else _text(i) for i in items]
-        return _unify(engine, term, "".join(chars))
+        return _unify(engine, term, _list_text(args[1], codes))
 
     return convert
 
@@ -342,21 +382,37 @@ DETERMINISTIC[("atom_codes", 2)] = _chars_or_codes(codes=True)
 @_det("char_code", 2)
 def _char_code(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     char = deref(args[0])
-    if type(char) is str:
+    if type(char) is str and len(char) == 1:
         return _unify(engine, args[1], ord(char))
+    if type(char) is not Ref:
+        raise type_error("character", resolve(char))
     code = deref(args[1])
-    if type(code) is int:
-        return _unify(engine, char, chr(code))
-    raise instantiation_error()
+    if type(code) is Ref:
+        raise instantiation_error()
+    if type(code) is not int:
+        raise type_error("integer", resolve(code))
+    if not 0 <= code <= MAX_CODE or 0xD800 <= code <= 0xDFFF:
+        raise type_error("character_code", code)
+    return _unify(engine, char, chr(code))
 
 
 def _parse_number(text: str) -> int | float | None:
+    """The number ``text`` spells (leading layout allowed, as SWI), or None.
+
+    Raises a ``syntax_error(float_overflow)`` for a float too large, as SWI.
+    """
     from symlearn.errors import KBSyntaxError
     from symlearn.kb.parser import parse_term
 
+    if not text.strip() or text != text.rstrip():
+        return None
     try:
-        value = parse_term(text)
-    except KBSyntaxError:
+        value = parse_term(text.lstrip())
+    except KBSyntaxError as error:
+        if "float_overflow" in error.message:
+            raise PrologThrow(
+                Struct("error", (Struct("syntax_error", ("float_overflow",)), Ref()))
+            ) from None
         return None
     return value if type(value) in (int, float) else None
 
@@ -369,22 +425,36 @@ def _atom_number(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         if type(number) is Ref:
             raise instantiation_error()
         return _unify(engine, atom, _text(number))
-    value = _parse_number(_text(atom))
+    text = _text(atom)
+    if text != text.lstrip():
+        return False
+    try:
+        value = _parse_number(text)
+    except PrologThrow:
+        return False
     return value is not None and _unify(engine, args[1], value)
 
 
-@_det("number_codes", 2)
-def _number_codes(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    number = deref(args[0])
-    if type(number) is not Ref:
-        return _unify(engine, args[1], make_list([ord(c) for c in _text(number)]))
-    items = _proper_list(args[1])
-    if items is None:
-        raise instantiation_error()
-    value = _parse_number("".join(chr(deref(i)) for i in items))
-    if value is None:
-        raise PrologThrow(Struct("error", (Struct("syntax_error", ("illegal_number",)), Ref())))
-    return _unify(engine, number, value)
+def _number_text(codes: bool) -> Deterministic:
+    def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+        number = deref(args[0])
+        if type(number) is not Ref:
+            text = _text(number)
+            return _unify(
+                engine, args[1], make_list([ord(c) for c in text] if codes else list(text))
+            )
+        value = _parse_number(_list_text(args[1], codes))
+        if value is None:
+            raise PrologThrow(
+                Struct("error", (Struct("syntax_error", ("illegal_number",)), Ref()))
+            )
+        return _unify(engine, number, value)
+
+    return convert
+
+
+DETERMINISTIC[("number_codes", 2)] = _number_text(codes=True)
+DETERMINISTIC[("number_chars", 2)] = _number_text(codes=False)
 
 
 @_det("atom_string", 2)
@@ -410,7 +480,7 @@ def _atomic_list_concat_separator(engine: Engine, args: tuple[RTerm, ...]) -> bo
     if items is not None and all(type(deref(i)) is not Ref for i in items):
         return _unify(engine, args[2], separator.join(_text(i) for i in items))
     if not separator:
-        raise instantiation_error()
+        raise _domain_error("non_empty_atom", separator)
     parts = _text(args[2]).split(separator)
     return _unify(engine, args[0], make_list(parts))
 
@@ -436,23 +506,26 @@ def _term_to_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     term = deref(args[0])
     count = 0
-    cells: set[int] | None = None
+    # A cyclic list is a type error (as in SWI-Prolog), found by Brent's cycle
+    # detection: compare each cell with one saved at the powers of two (no memory).
+    saved, power, steps = term, 1, 0
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         count += 1
         term = deref(term.args[1])
-        if count > 1_000_000:  # watch for a cyclic list (SWI-Prolog: a type error)
-            if cells is None:
-                cells = set()
-            if id(term) in cells:
-                raise type_error("list", "<cyclic term>")
-            cells.add(id(term))
+        if term is saved:
+            raise type_error("list", "<cyclic term>")
+        steps += 1
+        if steps == power:
+            saved, power, steps = term, 2 * power, 0
+    wanted = deref(args[1])
+    if type(wanted) is not Ref and type(wanted) is not int:
+        raise type_error("integer", resolve(wanted))
     if term == EMPTY_LIST:
         if _unify(engine, args[1], count):
             yield
         return
     if type(term) is not Ref:
-        return
-    wanted = deref(args[1])
+        raise type_error("list", resolve(args[0]))  # as SWI-Prolog 9
     if type(wanted) is int:
         if wanted < 0:
             raise _domain_error("not_less_than_zero", wanted)
@@ -608,6 +681,10 @@ def _clause_of(term: object) -> Clause:
         raise instantiation_error()
     if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
         head, body = term.args
+        if type(head) is Var or type(body) is Var:
+            raise instantiation_error()
+        if any(type(goal) is Var for goal in conjuncts(body)):
+            raise type_error("callable", body)  # as SWI-Prolog 9 does
         return Clause(head, conjuncts(body))
     return Clause(term)
 

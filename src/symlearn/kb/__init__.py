@@ -20,6 +20,7 @@ Examples
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Mode, Predicate, ProbabilisticClause
 from symlearn.kb.loader import load, loads
 from symlearn.kb.parser import ReadClause, parse_term, parse_text, read_clauses
+from symlearn.kb.sources import allow_include
 
 __all__ = [
     "Example",
@@ -28,6 +29,7 @@ __all__ = [
     "Predicate",
     "ProbabilisticClause",
     "ReadClause",
+    "allow_include",
     "load",
     "loads",
     "parse_term",

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from symlearn.errors import KBError, KBSyntaxError
+from symlearn.kb import sources
 from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
@@ -37,7 +38,7 @@ from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable, is_ground
 
 __all__ = ["load", "loads"]
 
@@ -47,6 +48,7 @@ def load(
     kb: KnowledgeBase | None = None,
     *,
     progress: Callable[[str, int, int | None], None] | None = None,
+    allow_include: Iterable[str | os.PathLike[str]] = (),
 ) -> KnowledgeBase:
     """Read one or more files as one knowledge base.
 
@@ -60,6 +62,9 @@ def load(
     progress
         Called as ``progress("loading FILE", characters read, characters)``
         as a file is read.
+    allow_include
+        Directories ``:- include`` may read from besides each including
+        file's own directory tree (see :mod:`symlearn.kb.sources`).
 
     Raises
     ------
@@ -71,7 +76,7 @@ def load(
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     loader = _Loader(progress)
-    with gc_paused(promote=True):
+    with gc_paused(promote=True), sources.allow_include(allow_include):
         for path in paths:
             loader.load_file(Path(path))
         return loader.commit(kb)
@@ -88,7 +93,7 @@ def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) ->
     """
     loader = _Loader()
     with gc_paused(promote=True):
-        loader.load_text(text, path, base=Path.cwd())
+        loader.load_text(text.removeprefix("\ufeff"), path, base=Path.cwd())
         return loader.commit(kb)
 
 
@@ -120,7 +125,10 @@ class _Loader:
         saved_current, saved_base = self.current, self.base
         if not target.exists():
             raise self.error(f"cannot include {path}: no such file ({target})")
-        self.load_file(target)
+        refusal = sources.include_refusal(target, self.base)
+        if refusal is not None:
+            raise self.error(f"cannot include {path}: {refusal}")
+        self.load_file(target, included=True)
         self.current, self.base = saved_current, saved_base
 
     # -- loading
@@ -130,28 +138,35 @@ class _Loader:
         _merge(kb, self.kb)
         return kb
 
-    def load_file(self, path: Path) -> None:
+    def load_file(self, path: Path, included: bool = False) -> None:
         resolved = path.resolve()
         if resolved in self.stack:
             raise self.error(f"{path} includes itself")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError as error:
-            raise KBError(f"no such file: {path}", str(path)) from error
-        except IsADirectoryError as error:
-            raise KBError(
-                f"{path} is a directory, not a knowledge-base file", str(path)
-            ) from error
-        except UnicodeDecodeError as error:
-            raise KBError(
-                f"{path} is not UTF-8 text ({error.reason} at byte {error.start})", str(path)
-            ) from error
-        except OSError as error:
-            raise KBError(f"cannot read {path}: {error.strerror}", str(path)) from error
+        text = sources.read_source(path)
         self.stack.append(resolved)
         self.kb.sources.append(str(path))
-        self.load_text(text, str(path), base=path.parent)
+        if included:
+            self.load_included_text(text, path)
+        else:
+            self.load_text(text, str(path), base=path.parent)
         self.stack.pop()
+
+    def load_included_text(self, text: str, path: Path) -> None:
+        """Load an included file; if its first clause does not parse, quote none of it."""
+        including = self.current
+        try:
+            self.load_text(text, str(path), base=path.parent)
+        except KBSyntaxError as error:
+            read_a_clause = self.current is not None and self.current.path == str(path)
+            if error.path != str(path) or read_a_clause:
+                raise  # a Prolog file with a mistake: show it
+            where = including.path if including is not None else "?"
+            raise KBSyntaxError(
+                f"{path} does not read as Prolog (included from {where})",
+                str(path),
+                error.line,
+                error.column,
+            ) from None
 
     def load_text(self, text: str, path: str, base: Path) -> None:
         self.base = base
@@ -322,6 +337,8 @@ class _Loader:
         if type(term) is Struct and term.name == "t" and len(term.args) == 1:
             return term  # a learnable parameter (ProbLog's t(_))
         value = _evaluate(term)
+        if value is None and not is_ground(term):
+            return term  # P::H :- Body with P bound by the body (evaluated when grounded)
         if value is None:
             raise self.error(f"probability {format_term(term)} is not a number")
         if not 0.0 <= value <= 1.0:

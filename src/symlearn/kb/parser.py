@@ -30,6 +30,7 @@ from __future__ import annotations
 import importlib.resources
 import math
 import re
+import sys
 from bisect import bisect_right
 from collections.abc import Iterator
 from functools import lru_cache
@@ -38,6 +39,7 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, 
 from lark.exceptions import UnexpectedToken, VisitError
 
 from symlearn.errors import KBSyntaxError
+from symlearn.kb.grammar_tables import load_parser
 from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_list
 
 __all__ = ["ReadClause", "parse_term", "parse_text", "read_clauses"]
@@ -107,15 +109,9 @@ def _grammar_text() -> str:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     """The LALR parser; it builds terms while it parses (no parse tree)."""
-    return Lark(
-        _grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        start=["start", "clause"],
-        maybe_placeholders=False,
-        transformer=_TRANSFORMER,
-        cache=True,  # lark keeps the LALR tables in the temp directory, keyed by grammar
-    )
+    # The tables come from the package's own JSON file (never a pickle, never
+    # a shared directory): see symlearn.kb.grammar_tables.
+    return load_parser(_grammar_text(), _TRANSFORMER)
 
 
 _SIMPLE_ESCAPES = {
@@ -147,16 +143,36 @@ def _unescape(body: str, quote: str) -> str:
     def replace(match: re.Match[str]) -> str:
         code = match.group(1)
         if code[0] == "x":
-            return chr(int(code[1:].rstrip("\\"), 16))
+            return _character(int(code[1:].rstrip("\\"), 16))
         if code[0] in "01234567" and (len(code) > 1 or code != "0"):
-            return chr(int(code.rstrip("\\"), 8))
+            return _character(int(code.rstrip("\\"), 8))
         if code[0] in "uU":
-            return chr(int(code[1:], 16))
+            return _character(int(code[1:], 16))
         if code in _SIMPLE_ESCAPES:
             return _SIMPLE_ESCAPES[code]
         raise ValueError(f"undefined escape sequence \\{code}")
 
     return _ESCAPE.sub(replace, body)
+
+
+def _character(code: int) -> str:
+    """The character of a code written in an escape; SWI's error for a surrogate or too big."""
+    if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+        raise ValueError(f"illegal character code {code:#x}")
+    return chr(code)
+
+
+def _decimal_integer(digits: str) -> int:
+    """``int(digits)`` past Python's 4,300-digit guard: integers are read in full, as SWI does."""
+    try:
+        return int(digits)
+    except ValueError:
+        limit = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        try:
+            return int(digits)
+        finally:
+            sys.set_int_max_str_digits(limit)
 
 
 def _number(text: str) -> int | float:
@@ -169,8 +185,11 @@ def _number(text: str) -> int | float:
     if digits.endswith("NaN"):
         return math.nan
     if any(c in digits for c in ".eE"):
-        return sign * float(digits)
-    return sign * int(digits)
+        value = float(digits)
+        if math.isinf(value):
+            raise ValueError("float_overflow (the number is too large for a float)")
+        return sign * value
+    return sign * _decimal_integer(digits)
 
 
 class _ToTerms(Transformer):
@@ -299,9 +318,9 @@ _CLAUSE_TOKEN = re.compile(
     r"""
       (?P<layout>\s+)
     | (?P<comment>%[^\n]*|/\*.*?(?:\*/|\Z))
-    | (?P<quoted>'(?:[^'\\\n]|\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|\\\n|'')*'
-               |"(?:[^"\\\n]|\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|\\\n|"")*"
-               |`(?:[^`\\\n]|\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|\\\n|``)*`)
+    | (?P<quoted>'[^'\\\n]*(?:(?:\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|\\\n|'')[^'\\\n]*)*'
+               |"[^"\\\n]*(?:(?:\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|\\\n|"")[^"\\\n]*)*"
+               |`[^`\\\n]*(?:(?:\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|\\\n|``)[^`\\\n]*)*`)
     | (?P<char>0'(?:\\(?:x[0-9a-fA-F]+\\?|[0-7]+\\?|.)|''|[^\\\n]))
     | (?P<number>[0-9][0-9_]*(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?(?:Inf|NaN)?)?)
     | (?P<end>\.(?=\s|%|\Z))
@@ -402,7 +421,7 @@ def _fact_arguments(text: str) -> tuple[Term, ...]:
         parts = text.replace(" ", "").split(",")
     if _NUMBER_ARGUMENT.search(text) is None:
         return tuple(parts)
-    return tuple([int(a) if a[0].isdigit() or a[0] == "-" else a for a in parts])
+    return tuple([_decimal_integer(a) if a[0].isdigit() or a[0] == "-" else a for a in parts])
 
 
 def scan_clauses(

@@ -36,7 +36,7 @@ from typing import Any
 
 import networkx as nx
 
-from symlearn.errors import HypothesisSpaceError
+from symlearn.errors import HypothesisSpaceError, ResourceLimitError
 from symlearn.hypotheses.base import Hypothesis
 from symlearn.hypotheses.conjunction import Conjunction
 from symlearn.hypotheses.generality import more_general_or_equal
@@ -123,7 +123,18 @@ def _mark(
     graph.graph["G"] = list(G)
 
 
+#: The largest lattice built whatever ``max_nodes`` says: the Hasse diagram keeps one
+#: bit per ordered pair of hypotheses (50,000 of them: 300 MB) and compares every pair.
+MAX_LATTICE_NODES = 50_000
+
+
 def _refuse(what: str, size: int, max_nodes: int, hint: str) -> None:
+    if size > MAX_LATTICE_NODES and max_nodes > MAX_LATTICE_NODES:
+        raise ResourceLimitError(
+            f"the {what} has {size} hypotheses; a lattice of more than "
+            f"{MAX_LATTICE_NODES} needs more memory and time than symlearn allows "
+            "(one bit and one comparison per pair of hypotheses)"
+        )
     if size > max_nodes:
         raise HypothesisSpaceError(
             f"the {what} has {size} hypotheses, more than the {max_nodes} a lattice can show "

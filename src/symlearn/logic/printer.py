@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import math
 import sys
+import unicodedata
 from collections.abc import Generator, Mapping
 from decimal import Decimal
 
@@ -100,6 +101,10 @@ def _atom_needs_quotes(name: str) -> bool:
     return not all(c in _SYMBOL_CHARS for c in name) or name.startswith("/*")
 
 
+def _is_space_separator(c: str) -> bool:
+    return unicodedata.category(c) == "Zs"
+
+
 def _escape(text: str, quote: str) -> str:
     out = []
     for c in text:
@@ -107,8 +112,8 @@ def _escape(text: str, quote: str) -> str:
             out.append("\\" + quote)
         elif c in _ESCAPES and c != "'":
             out.append(_ESCAPES[c])
-        elif ord(c) < 32 or ord(c) == 127:
-            out.append(f"\\x{ord(c):x}\\")
+        elif not c.isprintable() and c != " " and not _is_space_separator(c):
+            out.append(f"\\x{ord(c):X}\\")  # as SWI: control, format, surrogate, unassigned
         else:
             out.append(c)
     return "".join(out)

@@ -1,0 +1,76 @@
+"""Run goals in symlearn's engine and in SWI-Prolog, and compare what they do.
+
+A goal's *outcome* is one line: ``error(Formal)`` when it raises
+``error(Formal, _)``, ``false`` when it fails, else ``r(Goal)`` with the goal
+as its first solution bound it (printed with ``writeq`` and numbered
+variables, ``spacing(next_argument)``).  The same text comes out of both
+systems, so outcomes compare as strings.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+
+from symlearn.engine import Engine
+from symlearn.errors import SymlearnError
+from symlearn.kb import loads
+from symlearn.kb.parser import parse_term_with_variables
+from symlearn.logic.printer import format_term, variable_names
+from symlearn.logic.terms import Var
+from tests.conftest import SWIPL
+
+#: The most inferences one goal may take in our engine.
+STEPS = 200_000
+
+
+def outcome(goal: str, program: str = "p.") -> str:
+    """The outcome of ``goal`` in symlearn's engine (see the module docstring)."""
+    engine = Engine(loads(program), max_steps=STEPS)
+    term, variables = parse_term_with_variables(
+        f"R = r({goal}), catch(({goal}), error(F, _), true)"
+    )
+    try:
+        for solution in engine.solve(term):
+            formal = solution[variables["F"]]
+            if type(formal) is not Var:
+                return f"error({format_term(formal, variable_names(formal, False), 999)})"
+            result = solution[variables["R"]]
+            return format_term(result, variable_names(result, False), 999)
+        return "false"
+    except SymlearnError as error:  # an uncaught non-error/2 throw, or a limit
+        return f"<{type(error).__name__}>"
+
+
+_CLAUSE = (
+    "t{i} :- ( catch(({goal}), error(F, _), true) "
+    "-> ( nonvar(F) -> R = error(F) ; R = r({goal}) ) ; R = false ), "
+    "\\+ \\+ ( numbervars(R, 0, _), "
+    "write_term(R, [quoted(true), numbervars(true), spacing(next_argument)]) ), nl."
+)
+
+
+def swipl_outcomes(goals: list[str], program: str = "p.", timeout: float = 60) -> list[str]:
+    """The outcome of each goal in SWI-Prolog (``<error>`` for anything else it throws)."""
+    assert SWIPL is not None
+    clauses = [_CLAUSE.format(i=i, goal=goal) for i, goal in enumerate(goals)]
+    calls = ", ".join(f"catch(t{i}, _, (write('<error>'), nl))" for i in range(len(goals)))
+    text = (
+        ":- style_check(-singleton).\n"
+        + program
+        + "\n"
+        + "\n".join(clauses)
+        + f"\nmain :- {calls or 'true'}.\n"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "goals.pl"
+        path.write_text(text)
+        run = subprocess.run(
+            [SWIPL, "-q", "-g", "main", "-t", "halt", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    return run.stdout.splitlines()
