@@ -1,6 +1,7 @@
 """Write a synthetic family knowledge base of N people (for benchmarks).
 
     python benchmarks/gen_family.py N SEED [-o family_N.pl] [--rules] [--examples K]
+    python benchmarks/gen_family.py N SEED --format popper|popper-nobias|aleph -o DIR
 
 Five generations of N/5 people each.  Everyone after the first generation has
 a mother and a father (a couple of the previous generation), so there are about
@@ -14,6 +15,12 @@ great-grandparent pairs, and grandfathers for grandmother), plus mode
 declarations.  The held-out test examples, disjoint from the training ones and
 as many, go to a second file named like the first with ``_test`` before the
 suffix (load it together with the first).
+
+With ``--format`` the grandparent/2 task (training examples only) is
+written in a peer's own format into the directory DIR: ``popper`` a Popper
+task folder (``bk.pl``, ``exs.pl``, ``bias.pl`` with types and directions),
+``popper-nobias`` the same without ``bias.pl`` (no modes at all), ``aleph``
+an Aleph task ``family.b``/``family.f``/``family.n``.
 
 The same N and SEED always give the same files.
 """
@@ -149,6 +156,57 @@ def write(n: int, seed: int, out: Path | None, rules: bool, k: int) -> None:
         )
 
 
+POPPER_BIAS = """head_pred(grandparent,2).
+body_pred(parent,2).
+body_pred(male,1).
+body_pred(female,1).
+type(grandparent,(person,person)).
+type(parent,(person,person)).
+type(male,(person,)).
+type(female,(person,)).
+direction(grandparent,(in,in)).
+direction(parent,(in,out)).
+direction(male,(in,)).
+direction(female,(in,)).
+"""
+
+ALEPH_MODES = """:- set(i, 2).
+:- modeh(1, grandparent(+person, +person)).
+:- modeb(*, parent(+person, -person)).
+:- modeb(*, parent(-person, +person)).
+:- modeb(1, female(+person)).
+:- modeb(1, male(+person)).
+:- determination(grandparent/2, parent/2).
+:- determination(grandparent/2, female/1).
+:- determination(grandparent/2, male/1).
+"""
+
+
+def write_peer_task(n: int, seed: int, directory: Path, fmt: str, k: int) -> None:
+    """The grandparent/2 training task in a peer's format (see the module docstring)."""
+    people, sex, parents = build_family(n, seed)
+    rng = random.Random(seed + 1)
+    pos, neg = sample_examples(rng, people, sex, parents, k)["grandparent"]
+    pos, neg = pos[: len(pos) // 2], neg[: len(neg) // 2]
+    facts = [f"male({p})." for p in people if sex[p] == "m"]
+    facts += [f"female({p})." for p in people if sex[p] == "f"]
+    facts += [f"parent({p},{c})." for p, c in parents]
+    directory.mkdir(parents=True, exist_ok=True)
+    if fmt in ("popper", "popper-nobias"):
+        (directory / "bk.pl").write_text("\n".join(facts) + "\n")
+        examples = [f"pos(grandparent({a},{b}))." for a, b in pos]
+        examples += [f"neg(grandparent({a},{b}))." for a, b in neg]
+        (directory / "exs.pl").write_text("\n".join(examples) + "\n")
+        if fmt == "popper":
+            (directory / "bias.pl").write_text(POPPER_BIAS)
+    elif fmt == "aleph":
+        (directory / "family.b").write_text(ALEPH_MODES + "\n".join(facts) + "\n")
+        (directory / "family.f").write_text("".join(f"grandparent({a},{b}).\n" for a, b in pos))
+        (directory / "family.n").write_text("".join(f"grandparent({a},{b}).\n" for a, b in neg))
+    else:
+        raise SystemExit(f"gen_family.py: unknown format {fmt}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -166,7 +224,17 @@ def main(argv: list[str] | None = None) -> None:
         default=200,
         help="training examples per sign and target (default 200)",
     )
+    parser.add_argument(
+        "--format",
+        choices=["popper", "popper-nobias", "aleph"],
+        help="write the grandparent/2 task in a peer's format into the directory -o",
+    )
     args = parser.parse_args(argv)
+    if args.format is not None:
+        if args.out is None:
+            parser.error("--format needs -o DIR")
+        write_peer_task(args.n, args.seed, args.out, args.format, args.examples)
+        return
     write(args.n, args.seed, args.out, args.rules, args.examples)
 
 

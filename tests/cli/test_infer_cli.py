@@ -131,8 +131,11 @@ def test_no_queries_reports_every_atom(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("text", "args", "message"),
     [
-        ("0.3::p(X) :- q(X).\nq(a).\n", [], "is not ground"),
-        ("0.3::a :- b.\n0.3::b :- a.\n", [], "cycle"),
+        ("0.3::p(X) :- q(Y).\nq(a).\n", [], "is not ground"),
+        ("0.3::a :- \\+ b.\nb :- \\+ a.\n", [], "not stratified"),
+        ("0.3::a.\n1.5::b.\n", [], "outside [0, 1]"),
+        ("X::a :- X = 2.\n", [], "outside [0, 1]"),
+        ("0.6::a; 0.7::b.\n", [], "more than 1"),
         ("0.3::a.\n", ["--query", "nothing"], "nothing/0 is not defined"),
         ("0.3::a.\n", ["--evidence", "a=maybe"], "ATOM=true or ATOM=false"),
         ("0.3::a.\n", ["--evidence", "a=true", "--evidence", "a=false"], "contradicts"),
@@ -154,11 +157,12 @@ def test_bad_input_exits_2_without_traceback(capsys, tmp_path, text, args, messa
 
 def test_error_as_json(capsys, tmp_path):
     path = tmp_path / "bad.pl"
-    path.write_text("0.1::ok.\n0.3::p(X) :- q(X).\nq(a).\n")
+    path.write_text("0.1::ok.\n0.3::p(X) :- q(X), \\+ r(X).\nq(a).\nr(X) :- \\+ p(X).\n")
     status, out, _ = _run(capsys, str(path), "--json")
     assert status == 2
     error = json.loads(out)["error"]
-    assert error["line"] == 2 and error["path"] == str(path)
+    assert error["line"] in (2, 4) and error["path"] == str(path)
+    assert "not stratified" in error["message"]
 
 
 def test_kb_examples_run(capsys):
@@ -181,3 +185,46 @@ def test_bif_variable_names_as_queries(capsys, tmp_path):
     assert list(payload["probabilities"]) == ["rain", "sky(clear)", "sky(grey)", "sky(dark)"]
     assert payload["probabilities"]["rain"] == pytest.approx((0.5 * 0.1 + 0.3 * 0.4) / 0.8)
     assert payload["probabilities"]["sky(dark)"] == 0.0
+
+
+_SKY_BIF = (
+    "variable RAIN { type discrete [ 2 ] { TRUE, FALSE }; }\n"
+    "variable SKY { type discrete [ 3 ] { CLEAR, GREY, DARK }; }\n"
+    "probability ( SKY ) { table 0.5, 0.3, 0.2; }\n"
+    "probability ( RAIN | SKY ) { (CLEAR) 0.1, 0.9; (GREY) 0.4, 0.6; (DARK) 0.8, 0.2; }\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("bif_form", "atom_form"),
+    [
+        (["SKY=GREY"], ["sky(grey)=true"]),
+        (["RAIN=FALSE"], ["rain=false"]),
+        (["RAIN=TRUE", "SKY=DARK"], ["rain=true", "sky(dark)=true"]),
+    ],
+)
+def test_bif_evidence_as_pgmpy_writes_it(capsys, tmp_path, bif_form, atom_form):
+    bif = tmp_path / "n.bif"
+    bif.write_text(_SKY_BIF)
+    ours = _json(capsys, str(bif), "--query", "SKY", *(f"--evidence={e}" for e in bif_form))
+    atoms = _json(capsys, str(bif), "--query", "sky", *(f"--evidence={e}" for e in atom_form))
+    assert ours["probabilities"] == atoms["probabilities"]
+    assert ours["evidence"] == atoms["evidence"]
+    if bif_form == ["RAIN=FALSE"]:
+        p_false = 0.5 * 0.9 + 0.3 * 0.6 + 0.2 * 0.2
+        assert ours["probabilities"]["sky(grey)"] == pytest.approx(0.3 * 0.6 / p_false)
+
+
+@pytest.mark.parametrize("bad", ["SKY=grey", "CLOUD=GREY"])
+def test_bif_evidence_names_the_states(capsys, tmp_path, bad):
+    bif = tmp_path / "n.bif"
+    bif.write_text(_SKY_BIF)
+    status, _, err = _run(capsys, str(bif), "--evidence", bad)
+    assert status == 2
+    assert ("has the states CLEAR, GREY, DARK" in err) == (bad == "SKY=grey")
+    assert "Traceback" not in err
+
+
+def test_problog_evidence_stays_true_or_false(capsys):
+    status, _, err = _run(capsys, str(KB / "alarm.pl"), "--evidence", "alarm=yes")
+    assert status == 2 and "is not ATOM=true or ATOM=false" in err

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from symlearn.engine import Engine
 from symlearn.errors import EngineLimitError, InvalidParameterError, PrologError, SymlearnError
@@ -170,3 +172,49 @@ def test_assert_refuses_builtins() -> None:
     with pytest.raises(PrologError, match=r"permission_error\(modify, static_procedure"):
         answers("p.", "assert((is(X, Y) :- true))")
     assert Struct("is", (1, 2)) != Struct("is", (1, 2.0))
+
+
+answer_values = st.one_of(
+    st.integers(-(2**70), 2**70),
+    st.sampled_from(["a", "'B c'", "[]", "f(_)", "g(1, _)", '"s"', "1.5"]),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(answer_values, max_size=12), st.integers(0, 3))
+def test_all_solutions_keep_their_answers_in_order(values, chunk) -> None:
+    """findall/3, findall/4 and aggregate_all/3 answer alike whether the answers are
+    all 64-bit integers (kept unboxed) or not; a tiny chunk builds lists in pieces."""
+    from symlearn.engine import control
+    from symlearn.engine.runtime import resolve
+    from symlearn.kb import parse_term
+
+    text = "[" + ", ".join(str(v) for v in values) + "]"
+    expected = [str(resolve(x)) for x in _items(parse_term(text))]
+    engine = Engine(loads("p."))
+    saved = control._CHUNK
+    control._CHUNK = 1 + chunk
+    try:
+        found = _one(engine, f"findall(Y, member(Y, {text}), L)")["L"]
+        tail = _one(engine, f"findall(Y, member(Y, {text}), L, [end])")["L"]
+        count = _one(engine, f"aggregate_all(count, member(_, {text}), N)")["N"]
+        bag = _one(engine, f"aggregate_all(bag(Y), member(Y, {text}), B)")["B"]
+    finally:
+        control._CHUNK = saved
+    assert [str(x) for x in _items(found)] == expected
+    assert [str(x) for x in _items(tail)] == [*expected, "end"]
+    assert count == len(values)
+    assert [str(x) for x in _items(bag)] == expected
+
+
+def _one(engine, goal):
+    solutions = list(engine.solve_text(goal))
+    assert len(solutions) == 1
+    return solutions[0]
+
+
+def _items(term):
+    from symlearn.logic.terms import list_items
+
+    items, _ = list_items(term)
+    return items

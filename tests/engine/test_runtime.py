@@ -79,3 +79,74 @@ def test_compiled_clause_equals_interpretation(head_args, body_args, goal_args) 
     assert (first is None) == (second is None)
     if first is not None:
         assert variant(first, second)
+
+
+# ------------------------------------------------------------ switches
+# A predicate's switch (its clauses inlined under a first-argument switch) must
+# answer as the clause functions tried one by one do, cut and order included.
+first_args = st.sampled_from(
+    ["a", "b", "1", "2.0", "[]", "[X|T]", "[a]", "f(X)", "f(a, Y)", "X", "_"]
+)
+other_args = st.sampled_from(["a", "X", "Y", "[X|Y]", "g(Y)", "1"])
+bodies = st.sampled_from(["", "!", "q(X)", "q(Y), !", "!, q(X)", "X = a", "q(Y), r(Y)"])
+calls = ["p(A, B)", "p(a, B)", "p(1, B)", "p(2.0, b)", "p([], B)", "p([a], B)", "p([a, b], 1)"]
+calls += ["p(f(a), B)", "p(f(a, b), B)", "p(f(b, c, d), B)", "p(g(a), a)", "p(A, A)"]
+
+
+@st.composite
+def switched_programs(draw) -> str:
+    lines = ["q(a).", "q(b).", "q(1).", "r(b)."]
+    for _ in range(draw(st.integers(1, 5))):
+        head = f"p({draw(first_args)}, {draw(other_args)})"
+        body = draw(bodies)
+        lines.append(f"{head} :- {body}." if body else f"{head}.")
+    lines.append("p(zz, zz) :- q(zz).")  # at least one rule: the predicate is not facts only
+    return "\n".join(lines) + "\n"
+
+
+def _answers(engine, goal: str) -> list[str]:
+    from symlearn.errors import PrologError
+
+    found = []
+    try:
+        for solution in engine.solve_text(goal):
+            found.append(str(sorted((k, str(v)) for k, v in solution.items())))
+    except PrologError as error:  # such as a cyclic answer: both must raise it
+        found.append(str(error))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(switched_programs())
+def test_switch_equals_clause_functions(program: str) -> None:
+    from symlearn.engine import Engine, procedures
+    from symlearn.kb import loads
+
+    kb = loads(program)
+    limit, calls_before = procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS
+    try:
+        procedures._SWITCH_MAX_CLAUSES = 0
+        plain = Engine(kb, datalog=False)
+        expected = {goal: _answers(plain, goal) for goal in calls}
+        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, 0
+        switched = Engine(kb, datalog=False)
+        found = {goal: _answers(switched, goal) for goal in calls}
+    finally:
+        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, calls_before
+    assert found == expected
+    assert switched._predicates[("p", 2)].switch is not None
+    assert plain._predicates[("p", 2)].switch is None
+
+
+def test_switch_follows_changes_to_the_clauses() -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    engine = Engine(loads("p([], 0). p([_|T], N) :- p(T, M), N is M + 1."), datalog=False)
+    assert [str(s["N"]) for s in engine.solve_text("numlist(1, 300, L), p(L, N)")] == ["300"]
+    assert engine._predicates[("p", 2)].switch is not None  # hot after 200 calls
+    assert [str(s["N"]) for s in engine.solve_text("p([a, b], N)")] == ["2"]
+    assert engine.ask_text("asserta(p([x], 7))")
+    assert [str(s["N"]) for s in engine.solve_text("p([x], N)")] == ["7", "1"]
+    assert engine.ask_text("retract(p([], 0))")
+    assert [str(s["N"]) for s in engine.solve_text("p([a], N)")] == []

@@ -125,7 +125,10 @@ def test_untyped_file_gets_derived_modes() -> None:
         "modeb(*, e(+t, -t))",
         "modeb(*, e(-t, +t))",
     ]
-    assert "direction(" not in popper_files(task)["bias.pl"]
+    bias = popper_files(task)["bias.pl"]
+    # one direction per predicate: in only where every mode binds the argument
+    assert "direction(p, (in, in)).\ndirection(e, (out, out))." in bias
+    assert "enable_recursion" not in bias
 
 
 def test_constants_with_delimiters_are_escaped() -> None:

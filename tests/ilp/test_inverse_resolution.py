@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -169,3 +170,72 @@ def test_cigol_theory_answers_like_swipl():
     kb = load(["kb/grandchild.pl"])
     theory = cigol(kb, ("grandchild", 2)).theory
     assert_same_answers(kb, theory, ["grandchild(X, Y)", "grandchild(bob, Y)"])
+
+
+MITCHELL = "kb/grandchild_one_example.pl"
+GENERAL = "grandchild(A, B) :- father(B, C), father(C, A)."
+FIRST_STEP = "grandchild(bob, A) :- father(A, tom)."
+
+
+def _chain(derivation):
+    """The derivation's clauses, from the derived clause back to the example."""
+    out = []
+    while derivation is not None:
+        out.append(derivation)
+        derivation = derivation.parent
+    return out
+
+
+def test_one_example_shows_mitchells_derivation_and_keeps_the_fact():
+    result = cigol(load([MITCHELL]), ("grandchild", 2))
+    (learnt,) = result.clauses
+    assert str(learnt.clause) == "grandchild(bob, shannon)."  # nothing compresses
+    first = learnt.generalisations[0]
+    chain = _chain(first.derivation)
+    assert [d.to_dict()["clause"] for d in chain] == [
+        GENERAL,
+        FIRST_STEP,
+        "grandchild(bob, shannon).",
+    ]
+    assert [d.operator for d in chain] == ["absorption", "absorption", None]
+    assert chain[0].to_dict()["substitution"] == {"bob": "A", "tom": "C"}
+    assert chain[1].to_dict()["substitution"] == {"shannon": "A"}
+    # each V-step resolves back: the partner and the derived clause give its parent
+    for step in chain[:-1]:
+        assert resolves_back(
+            step.partner, LiteralClause.from_clause(step.clause), step.parent.clause
+        )
+
+
+def test_generalisations_are_listed_most_general_first():
+    result = cigol(load([MITCHELL]), ("grandchild", 2))
+    found = [g.clause for g in result.clauses[0].generalisations]
+    assert len(found) > 2
+    for i, j in itertools.combinations(range(len(found)), 2):
+        # a later candidate is never strictly more general than an earlier one
+        assert not (subsumes(found[j], found[i]) and not subsumes(found[i], found[j]))
+    ranks = [g.more_general_than for g in result.clauses[0].generalisations]
+    assert ranks == sorted(ranks, reverse=True)
+
+
+def test_accept_takes_the_general_clause():
+    result = cigol(load([MITCHELL]), ("grandchild", 2), CigolSettings(accept=True))
+    (learnt,) = result.clauses
+    assert learnt.accepted
+    assert str(learnt.clause) == "grandchild(A, B) :-\n    father(B, C),\n    father(C, A)."
+
+
+def test_cli_prints_the_derivation_text_and_json(capsys):
+    from symlearn.cli import main
+
+    assert main(["learn", "inverse-resolution", MITCHELL]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("grandchild(bob, shannon).")
+    assert f"%     {GENERAL}   [absorption, θ2⁻¹ = {{bob/A, tom/C}}]" in out
+    assert f"{FIRST_STEP}   [absorption, θ2⁻¹ = {{shannon/A}}]" in out
+    assert main(["learn", "inverse-resolution", MITCHELL, "--accept", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["hypothesis"] == ["grandchild(A, B) :-\n    father(B, C),\n    father(C, A)."]
+    (generalisations,) = payload["generalisations"]
+    assert generalisations[0]["clause"] == GENERAL
+    assert generalisations[0]["derivation"]["from"]["clause"] == FIRST_STEP

@@ -71,12 +71,12 @@ def test_bottom_clause_respects_recall_and_constants():
     assert len(bottom_clause(kb, parse_term("t(a)"))) == 2
 
 
-def test_no_head_mode_is_an_error():
-    kb = loads("p(a). pos(t(a)).")
+def test_no_head_mode_is_an_error_for_the_bottom_clause_but_progol_derives_modes():
+    kb = loads("p(a). p(b). pos(t(a)). neg(t(b)).")
     with pytest.raises(InvalidParameterError):
         bottom_clause(kb, parse_term("t(a)"))
-    with pytest.raises(InvalidParameterError):
-        progol(kb, ("t", 1))
+    result = progol(kb, ("t", 1))
+    assert result.derived_modes == ("modeh(1, t(+t))", "modeb(*, p(+t))")
 
 
 def test_learns_the_family_targets(family):
@@ -124,7 +124,7 @@ def brute_force_best(kb, target, settings):
 
 @pytest.mark.parametrize("target", [("grandparent", 2), ("grandmother", 2)])
 def test_search_finds_the_best_clause_of_the_bottom_clause(family, target):
-    settings = ProgolSettings(nodes=100_000)
+    settings = ProgolSettings(nodes=100_000, evalfn="compression")
     result = progol(family, target, settings)
     assert result.clauses[0].score == brute_force_best(family, target, settings)
 
@@ -189,3 +189,187 @@ def test_progol_theories_answer_like_swipl(family):
 
 def test_example_files_exist():
     assert Path("kb/trains.pl").exists() and Path("kb/grandchild.pl").exists()
+
+
+# ---------------------------------------------------------------- issue 12, item 7
+
+MEMBER_BASE = Clause.from_term(parse_term("mem(A, B) :- B = [A|_]"))
+MEMBER_STEP = Clause.from_term(parse_term("mem(A, B) :- B = [_|C], mem(A, C)"))
+ANCESTOR_MODES = (
+    ":- modeb(*, ancestor(+person, -person)).\n:- modeb(*, ancestor(-person, +person)).\n"
+)
+
+
+def _place_types(bottom, kb):
+    """Each variable of the bottom clause with the types of the mode places it fills."""
+    from symlearn.ilp.bottom import at_path, fill, mode_places
+
+    found: dict = {}
+    atoms = [(bottom.head, [m for m in kb.modes if m.kind == "head"])]
+    atoms += [(lit.atom, [m for m in kb.modes if m.kind == "body"]) for lit in bottom.body]
+    for atom, modes in atoms:
+        for mode in modes:
+            places = mode_places(mode.template)
+            values = [at_path(atom, p.path) for p in places]
+            if any(v is None for v in values) or fill(mode.template, places, values) != atom:
+                continue
+            for place, value in zip(places, values):
+                if place.kind != "#":
+                    found.setdefault(value, set()).add(place.type_name)
+            break
+    return found
+
+
+@pytest.mark.parametrize(
+    ("path", "target"),
+    [
+        ("kb/family.pl", "grandmother/2"),
+        ("kb/trains.pl", "eastbound/1"),
+        ("kb/member.pl", "mem/2"),
+    ],
+)
+def test_bottom_clauses_have_one_type_per_variable_and_no_repeated_literal(path, target):
+    kb = load([path])
+    name, arity = target.split("/")
+    for example in kb.positives(name, int(arity))[:6]:
+        bottom = bottom_clause(kb, example, depth=3)
+        atoms = [lit.atom for lit in bottom.body]
+        assert len(atoms) == len(set(atoms))
+        assert bottom.head not in atoms
+        for var, types in _place_types(bottom, kb).items():
+            assert len(types) == 1, (var, types, str(bottom.clause))
+
+
+def test_bottom_clause_keeps_terms_of_different_types_apart():
+    kb = loads(
+        """
+        value_at(1, 2). value_at(2, 2). value_at(3, 5).
+        :- modeh(1, next_value(+position, -number)).
+        :- modeb(1, value_at(+position, -number)).
+        :- modeb(1, succ(+position, -position)).
+        pos(next_value(2, 2)).
+        """
+    )
+    bottom = bottom_clause(kb, parse_term("next_value(2, 2)"))
+    assert str(bottom.clause) == (
+        "next_value(A, B) :-\n    value_at(A, B),\n    succ(A, C),\n    value_at(C, _),\n"
+        "    succ(C, _)."
+    )
+    same = loads(":- modeh(1, next_value(+int, -int)). pos(next_value(2, 2)).")
+    # one variable per term *and type* (Muggleton 1995): the same type shares it, as in Aleph
+    assert str(bottom_clause(same, parse_term("next_value(2, 2)")).clause) == "next_value(A, A)."
+
+
+def test_mode_markers_inside_terms_and_recursion_from_the_other_positives():
+    kb = load(["kb/member.pl"])
+    bottom = bottom_clause(kb, parse_term("mem(1, [0, 1])"), depth=3)
+    text = str(bottom.clause)
+    assert "B=[C|D]" in text and "mem(A, D)" in text
+    result = progol(kb, ("mem", 2))
+    assert result.theory.clauses == (MEMBER_BASE, MEMBER_STEP)
+    assert not result.tabled
+
+
+@pytest.mark.parametrize(
+    ("files", "target", "expected"),
+    [
+        (
+            ["kb/can_reach.pl"],
+            ("can_reach", 2),
+            [
+                "can_reach(A, B) :- linked_to(A, B)",
+                "can_reach(A, B) :- linked_to(A, C), can_reach(C, B)",
+            ],
+        ),
+    ],
+)
+def test_recursive_definitions_are_found(files, target, expected):
+    import symlearn
+
+    run = symlearn.learn("progol", *files, target=f"{target[0]}/{target[1]}")
+    assert run.result.theory.clauses == tuple(
+        Clause.from_term(parse_term(text)) for text in expected
+    )
+
+
+def test_ancestor_with_recursive_modes(tmp_path, family):
+    extra = tmp_path / "modes.pl"
+    extra.write_text(ANCESTOR_MODES)
+    result = progol(load(["kb/family.pl", str(extra)]), ("ancestor", 2))
+    base, step = result.theory.clauses
+    assert base == Clause.from_term(parse_term("ancestor(A, B) :- parent(A, B)"))
+    assert [str(g) for g in step.body][-1].startswith("ancestor(")  # right recursion
+    covered = LearnedProgram(result.theory.clauses, family, ("ancestor", 2)).covers(
+        family.positives("ancestor", 2) + family.negatives("ancestor", 2)
+    )
+    assert covered == [True] * 6 + [False] * 6
+
+
+def test_compression_keeps_the_examples_where_coverage_learns_the_recursion(tmp_path):
+    extra = tmp_path / "modes.pl"
+    extra.write_text(ANCESTOR_MODES)
+    kb = load(["kb/family.pl", str(extra)])
+    result = progol(kb, ("ancestor", 2), ProgolSettings(evalfn="compression"))
+    assert all(c.is_example for c in result.clauses)
+
+
+def test_a_left_recursive_candidate_is_never_tried():
+    from symlearn.ilp.progol import _repeats_its_call
+
+    left = Clause.from_term(parse_term("anc(A, B) :- anc(A, C), parent(C, B)"))
+    right = Clause.from_term(parse_term("anc(A, B) :- parent(A, C), anc(C, B)"))
+    assert _repeats_its_call(left, ("anc", 2))
+    assert not _repeats_its_call(right, ("anc", 2))
+
+
+@requires_swipl
+def test_a_theory_that_loops_on_the_data_is_tabled(tmp_path):
+    import symlearn
+
+    # a cycle in the data: right recursion alone would loop on p(a, d)
+    source = tmp_path / "cycle.pl"
+    source.write_text(
+        "e(a, b). e(b, c). e(c, a). e(d, a).\n"
+        "pos(p(a, b)). pos(p(a, c)). pos(p(a, a)). pos(p(b, c)). pos(p(b, a)). pos(p(b, b)).\n"
+        "pos(p(c, a)). pos(p(c, b)). pos(p(c, c)). pos(p(d, a)). pos(p(d, b)). pos(p(d, c)).\n"
+        "neg(p(a, d)). neg(p(b, d)). neg(p(c, d)). neg(p(d, d)).\n"
+        ":- modeh(1, p(+n, +n)). :- modeb(*, e(+n, -n)). :- modeb(*, p(+n, +n)).\n"
+    )
+    run = symlearn.learn("progol", str(source), target="p/2")
+    assert run.tabled and run.result.theory.tabled
+    assert run.report()[0].startswith("% tabled: without tabling")
+    assert ":- table p/2." in run.program()
+    kb = load([str(source)])
+    assert_same_answers(kb, run.result.theory, ["p(X, Y)", "p(a, d)", "p(d, Y)"])
+
+
+def test_progol_derives_modes_with_types_when_none_are_declared():
+    kb = loads(
+        """
+        parent(ann, bob). parent(bob, carl). parent(bob, cleo). parent(ann, dave).
+        parent(dave, eve). parent(eve, fay). age(ann, 70). age(bob, 45).
+        pos(grandparent(ann, carl)). pos(grandparent(ann, cleo)). pos(grandparent(ann, eve)).
+        pos(grandparent(dave, fay)).
+        neg(grandparent(bob, ann)). neg(grandparent(ann, bob)). neg(grandparent(carl, ann)).
+        neg(grandparent(ann, fay)).
+        """
+    )
+    result = progol(kb, ("grandparent", 2))
+    assert result.theory.clauses == (GRANDPARENT,)
+    assert "modeh(1, grandparent(+t1, +t1))" in result.derived_modes
+    assert "modeb(*, age(+t1, -t2))" in result.derived_modes
+
+
+@requires_swipl
+@pytest.mark.parametrize(
+    ("path", "target", "goals"),
+    [
+        ("kb/member.pl", ("mem", 2), ["mem(X, [a, b, c])", "mem(b, [a, b])", "mem(z, [a])"]),
+        ("kb/can_reach.pl", ("can_reach", 2), ["can_reach(n0, Y)", "can_reach(X, n8)"]),
+    ],
+)
+def test_learnt_recursive_theories_answer_like_swipl(path, target, goals):
+    import symlearn
+
+    run = symlearn.learn("progol", path, target=f"{target[0]}/{target[1]}")
+    assert_same_answers(load([path]), run.result.theory, goals)

@@ -11,8 +11,9 @@ the network written as ProbLog, BIF or a picture (:meth:`~InferenceRun.write`).
 
 Queries and evidence are written as on the command line: a query is an atom
 (``burglary``), a BIF variable's name (``HISTORY``) or a pattern (``cvp(_)``);
-evidence is ``ATOM=true`` / ``ATOM=false`` text, ``(atom, bool)`` pairs or a
-mapping from atom to bool.
+evidence is ``ATOM=true`` / ``ATOM=false`` text (on a BIF network also
+``NAME=STATE`` as pgmpy and pyAgrum write it: ``CVP=LOW``), ``(atom, bool)``
+pairs or a mapping from atom to bool.
 
 Functions
 ---------
@@ -61,17 +62,21 @@ from symlearn.bayes.network_files import (
     read_network,
     write_network,
 )
+from symlearn.bayes.problog_inference import PROGRAM_METHODS, ProgramRun, infer_program
 from symlearn.bayes.program import ProbLogNetwork, compile_program
 from symlearn.bayes.queries import InferenceResult
 from symlearn.bayes.variable_elimination import ORDERINGS
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
 from symlearn.kb.parser import parse_term
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
-__all__ = ["InferenceRun", "infer", "load_program", "parse_evidence"]
+__all__ = ["ALL_METHODS", "InferenceRun", "infer", "load_program", "parse_evidence"]
+
+#: Every method of ``symlearn infer``: the network's, and those of a grounded program.
+ALL_METHODS = (*METHODS, *PROGRAM_METHODS)
 
 PathLike = str | os.PathLike[str]
 
@@ -103,6 +108,58 @@ def parse_evidence(text: str) -> tuple[Term, bool]:
     return parse_term(atom_text.strip(), "<--evidence>"), value.strip() == "true"
 
 
+@dataclass(frozen=True)
+class StateEvidence:
+    """Evidence on a BIF variable written ``NAME=STATE`` (resolved against the network)."""
+
+    name: str
+    state: str
+
+
+def _evidence_item(text: str) -> tuple[Term, bool] | StateEvidence:
+    """``ATOM=true``/``ATOM=false`` as (atom, value); any other ``NAME=STATE`` as (name, state)."""
+    name, separator, value = text.rpartition("=")
+    if separator and name.strip() and value.strip() and value.strip() not in ("true", "false"):
+        return StateEvidence(name.strip(), value.strip())
+    return parse_evidence(text)
+
+
+def _state_evidence(
+    network: BayesianNetwork, given: Iterable[tuple[Term, bool] | StateEvidence]
+) -> list[tuple[Term, bool]]:
+    """The evidence with each ``NAME=STATE`` turned into an atom of the network.
+
+    ``CVP=LOW`` (as pgmpy and pyAgrum users write it, names and states cased
+    as in the file) is ``cvp(low)=true``; the atom-less state of a Boolean
+    variable (``HISTORY=FALSE``) is its atom false.
+    """
+    result: list[tuple[Term, bool]] = []
+    for item in given:
+        if not isinstance(item, StateEvidence):
+            result.append(item)
+            continue
+        first, second = item.name, item.state
+        name = network.variable_of(str(first))
+        if name is None:
+            raise InvalidParameterError(
+                f"--evidence {first}={second}: {first} is not a variable of the network"
+            )
+        states = network.states(name)
+        if second not in states:
+            raise InvalidParameterError(
+                f"--evidence {first}={second}: {name} has the states {', '.join(states)}"
+            )
+        index = states.index(second)
+        atoms = {state: atom for atom, state in network[name].atoms}
+        if index in atoms:
+            result.append((atoms[index], True))
+        elif len(atoms) == 1:
+            result.append((next(iter(atoms.values())), False))
+        else:  # pragma: no cover - every state but a Boolean's false one has an atom
+            raise InvalidParameterError(f"--evidence {first}={second}: the state has no atom")
+    return result
+
+
 def _term(value: str | Term, where: str) -> Term:
     return parse_term(value, where) if isinstance(value, str) else value
 
@@ -115,23 +172,47 @@ def _queries(queries: Queries | None) -> list[Term] | None:
     return [_term(q, "<--query>") for q in items] or None
 
 
-def _evidence(evidence: EvidenceGiven | None) -> list[tuple[Term, bool]] | None:
-    """The evidence as ``(atom, value)`` pairs; None when none is given (use the file's)."""
+def _evidence(
+    evidence: EvidenceGiven | None,
+) -> list[tuple[Term, bool] | StateEvidence] | None:
+    """The evidence as ``(atom, value)`` pairs (``(name, state)`` for ``NAME=STATE``).
+
+    None when none is given (use the file's).
+    """
     if evidence is None:
         return None
     items = evidence.items() if isinstance(evidence, Mapping) else evidence
-    pairs = [
-        parse_evidence(item)
+    pairs: list[tuple[Term, bool] | StateEvidence] = [
+        _evidence_item(item)
         if isinstance(item, str)
         else (_term(item[0], "<--evidence>"), item[1])
         for item in items
     ]
-    for atom, value in pairs:
+    for item in pairs:
+        if isinstance(item, StateEvidence):
+            continue
+        atom, value = item
         if not isinstance(value, bool):
             raise InvalidParameterError(
                 f"the evidence on {format_term(atom)} must be true or false, not {value!r}"
             )
     return pairs or None
+
+
+def _atom_evidence(
+    pairs: list[tuple[Term, bool] | StateEvidence] | None,
+) -> list[tuple[Term, bool]] | None:
+    """The evidence of a ProbLog program: only ``ATOM=true``/``ATOM=false``."""
+    if pairs is None:
+        return None
+    atoms: list[tuple[Term, bool]] = []
+    for item in pairs:
+        if isinstance(item, StateEvidence):
+            raise InvalidParameterError(
+                f"--evidence {item.name}={item.state} is not ATOM=true or ATOM=false"
+            )
+        atoms.append(item)
+    return atoms
 
 
 def _paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
@@ -167,7 +248,9 @@ def load_program(
             )
         return source, ()
     if isinstance(source, BayesianNetwork):
-        return program_from_network(source, asked or (), observed or ()), ()
+        return program_from_network(
+            source, asked or (), _state_evidence(source, observed or ())
+        ), ()
     sources: tuple[str, ...] = ()
     if isinstance(source, KnowledgeBase):
         kb = source
@@ -179,12 +262,10 @@ def load_program(
             if len(sources) != 1:
                 raise InvalidParameterError("give a .bif file on its own")
             network = read_network(sources[0])
-            return program_from_network(network, asked or (), observed or ()), sources
+            given = _state_evidence(network, observed or ())
+            return program_from_network(network, asked or (), given), sources
         kb = load(sources, progress=progress)
-    program = compile_program(kb, asked, observed)
-    if not program.queries:
-        program = dataclasses.replace(program, queries=tuple(program.atoms()))
-    return program, sources
+    return _network_of(kb, asked, _atom_evidence(observed)), sources
 
 
 @dataclass(eq=False)
@@ -332,8 +413,14 @@ def infer(
     output: PathLike | None = None,
     force: bool = False,
     progress: Progress | None = None,
-) -> InferenceRun:
+) -> InferenceRun | ProgramRun:
     """P(query | evidence) for each query atom over the ProbLog clauses of files (or a network).
+
+    A ground, acyclic program is compiled to a belief network and answered
+    by ``method`` (``exact``: variable elimination, the faster path there);
+    any other program (variables, recursion, cycles, builtins) is grounded
+    and, with ``exact``, compiled to an SDD (``method`` ``sdd`` in the
+    answer), or sampled with ``sample``.
 
     Parameters
     ----------
@@ -348,7 +435,9 @@ def infer(
         ``ATOM=true`` texts, ``(atom, value)`` pairs or ``{atom: value}``; by
         default the files' ``evidence/2``.
     method
-        ``exact`` (variable elimination), ``enumeration``,
+        ``exact`` (variable elimination on the network, else SDD
+        compilation), ``sdd`` (always compile), ``sample`` (sample worlds of
+        the ground program), or on a network ``enumeration``,
         ``likelihood-weighting`` or ``gibbs``.
     ordering
         The elimination ordering of ``exact``: ``min-fill`` or ``min-degree``.
@@ -363,7 +452,8 @@ def infer(
 
     Returns
     -------
-    InferenceRun
+    InferenceRun or ProgramRun
+        The network's answer, or the grounded program's.
 
     Raises
     ------
@@ -378,11 +468,45 @@ def infer(
     Fierens et al. 2015 (inference in ProbLog); Koller & Friedman 2009,
     ch. 9 and 12 (variable elimination, sampling).
     """
-    _choice("method", method, METHODS)
+    _choice("method", method, ALL_METHODS)
     _choice("ordering", ordering, ORDERINGS)
     if output is not None:
         check_network_suffix(output)
-    program, sources = load_program(source, queries, evidence, progress)
+    program_source = _program_source(source, progress)
+    if program_source is not None:
+        kb, sources = program_source
+        asked, observed = _queries(queries), _atom_evidence(_evidence(evidence))
+        network_program = None
+        if method not in PROGRAM_METHODS:
+            try:
+                network_program = _network_of(kb, asked, observed)
+            except KBError:
+                if method != "exact":
+                    raise
+        if network_program is None:
+            if output is not None:
+                raise InvalidParameterError(
+                    "-o writes a belief network, and this program is not one (it has "
+                    "variables, cycles or builtins): it was answered by knowledge compilation"
+                )
+            return infer_program(
+                kb,
+                asked,
+                observed,
+                method="sdd" if method == "exact" else method,
+                samples=samples,
+                seed=seed,
+                progress=progress,
+                sources=sources,
+            )
+        program = network_program
+    else:
+        if method in PROGRAM_METHODS:
+            raise InvalidParameterError(
+                f"--method {method} is for ProbLog programs; a network is answered by "
+                f"{', '.join(METHODS)}"
+            )
+        program, sources = load_program(source, queries, evidence, progress)
     answer = atom_probabilities(
         program, method, ordering, samples, seed, chains, burn_in, progress=progress
     )
@@ -390,3 +514,29 @@ def infer(
     if output is not None:
         run.write(output, force=force)
     return run
+
+
+def _program_source(
+    source: Source, progress: Progress | None
+) -> tuple[KnowledgeBase, tuple[str, ...]] | None:
+    """The knowledge base of ``source`` and the files read; None for a network or BIF file."""
+    if isinstance(source, KnowledgeBase):
+        return source, ()
+    if isinstance(source, (BayesianNetwork, ProbLogNetwork)):
+        return None
+    sources = _paths(source)
+    if not sources:
+        raise InvalidParameterError("no file given")
+    if any(is_bif(p) for p in sources):
+        return None
+    return load(sources, progress=progress), sources
+
+
+def _network_of(
+    kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
+) -> ProbLogNetwork:
+    """The program as a belief network (ground and acyclic), asking every atom by default."""
+    program = compile_program(kb, asked, observed)
+    if not program.queries:
+        program = dataclasses.replace(program, queries=tuple(program.atoms()))
+    return program

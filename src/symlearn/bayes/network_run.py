@@ -111,7 +111,9 @@ class NetworkRun(LearnResult):
         >>> answer.probability("playtennis")  # P(pos) P(sunny | pos) / P(sunny)  # doctest: +SKIP
         0.4
         """
-        return infer(self.network, queries, evidence, **options)
+        run = infer(self.network, queries, evidence, **options)
+        assert isinstance(run, InferenceRun)  # a network is always answered as one
+        return run
 
     def picture_svg(self) -> str | None:
         """The network as SVG (None when it cannot be made, e.g. continuous attributes)."""

@@ -76,11 +76,9 @@ class SuggestingGroup(click.Group):
 
 
 def files_argument(command: F) -> F:
-    """Add the ``FILE...`` argument: one or more files read as one knowledge base."""
+    """Add the ``FILE...`` argument: files (or a Popper task folder) read as one knowledge base."""
     command = allow_include_option(command)
-    return click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))(
-        command
-    )
+    return click.argument("files", nargs=-1, required=True, type=click.Path())(command)
 
 
 def _allow_include(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import click
 
+from symlearn.bayes.answer import ALL_METHODS as METHODS
 from symlearn.bayes.answer import infer as answer
-from symlearn.bayes.inference import METHODS
 from symlearn.bayes.variable_elimination import ORDERINGS
 from symlearn.cli.common import emit, files_argument, json_option, progress_bars, verbose_option
 
@@ -28,7 +28,9 @@ __all__ = ["infer"]
     type=click.Choice(METHODS),
     default="exact",
     show_default=True,
-    help="Inference method.",
+    help="Inference method: exact (a belief network when the program is ground and acyclic, "
+    "else knowledge compilation, sdd), sdd, sample (worlds of the ground program), or "
+    "enumeration, likelihood-weighting, gibbs on a network.",
 )
 @click.option(
     "--ordering",

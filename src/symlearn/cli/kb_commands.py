@@ -8,7 +8,7 @@ import click
 
 from symlearn.cli.common import emit, files_argument, json_option, progress_bars
 from symlearn.engine.toplevel import ANSWER_DEPTH, run_query
-from symlearn.kb import load
+from symlearn.kb.formats import load_task
 
 __all__ = ["check", "query"]
 
@@ -19,7 +19,9 @@ __all__ = ["check", "query"]
 def check(files: tuple[str, ...], as_json: bool) -> int:
     """Parse and validate FILE...; print what the knowledge base holds."""
     with progress_bars(not as_json) as progress:
-        kb = load(files, progress=progress)
+        kb = load_task(files, progress=progress)
+    for warning in kb.warnings:
+        click.echo(warning, err=True)
     summary = kb.summary()
     payload = {"files": list(files), "ok": True, **summary}
     labels = {
@@ -114,7 +116,9 @@ def query(
     Example: symlearn query kb/family.pl "grandparent(X, carl)"
     """
     with progress_bars(not as_json) as progress:
-        kb = load(files, progress=progress)
+        kb = load_task(files, progress=progress)
+    for warning in kb.warnings:
+        click.echo(warning, err=True)
     answers = run_query(
         kb,
         goal,

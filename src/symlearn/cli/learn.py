@@ -108,12 +108,19 @@ def learner_command(name: str) -> click.Command:
             settings = module.SETTINGS.from_task(task, **given)
             log = _logger(verbose, progress)
             result = module.learn(task, settings, progress=progress, log=log)
+        warnings = list(task.kb.warnings) if task.kb is not None else []
+        warnings += list(getattr(result, "warnings", ()))
+        for line in warnings:
+            click.echo(line, err=True)
         for line in result.messages(verbose):
             click.echo(line, err=True)
         if output is not None:
             result.save(output, force=force)
         if as_json:  # only what is printed is computed: the JSON or the report
-            echo_json(result.to_dict())
+            payload = result.to_dict()
+            if warnings:
+                payload["warnings"] = warnings
+            echo_json(payload)
         else:
             lines = result.report()
             if lines:  # a "no" result (a collapsed version space) prints nothing on stdout

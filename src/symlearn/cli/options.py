@@ -121,7 +121,7 @@ def settings_options(settings: type[Settings]) -> Callable[[F], F]:
 def input_options(tables: bool) -> Callable[[F], F]:
     """``FILE...`` and ``--target``, and with ``tables`` the ``--csv``/``--parquet`` group."""
     options: list[Callable[[Any], Any]] = [
-        click.argument("files", nargs=-1, type=click.Path(dir_okay=False)),
+        click.argument("files", nargs=-1, type=click.Path()),
         allow_include_option,
         target_option(required=False),
     ]

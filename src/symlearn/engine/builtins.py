@@ -560,16 +560,17 @@ def _term_to_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     term = deref(args[0])
     count = 0
-    cells: set[int] | None = None
+    # A cyclic list is a type error (as in SWI-Prolog), found by Brent's cycle
+    # detection: compare each cell with one saved at the powers of two (no memory).
+    saved, power, steps = term, 1, 0
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         count += 1
         term = deref(term.args[1])
-        if count > 1_000_000:  # watch for a cyclic list (SWI-Prolog: a type error)
-            if cells is None:
-                cells = set()
-            if id(term) in cells:
-                raise type_error("list", "<cyclic term>")
-            cells.add(id(term))
+        if term is saved:
+            raise type_error("list", "<cyclic term>")
+        steps += 1
+        if steps == power:
+            saved, power, steps = term, 2 * power, 0
     wanted = deref(args[1])
     if type(wanted) is not Ref and type(wanted) is not int:
         raise type_error("integer", resolve(wanted))

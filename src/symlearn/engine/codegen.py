@@ -21,9 +21,12 @@ Each clause of a user predicate becomes one generated Python function
 It returns ``FAIL`` when the head or the guard fails.  Bindings are trailed;
 the machine undoes them on backtracking.
 
+:func:`compile_switch` puts the same clause code under a switch on the
+first argument, one function for a whole predicate.
+
 Functions
 ---------
-compile_clause_function, GUARD_BUILTINS
+compile_clause_function, compile_switch, GUARD_BUILTINS
 """
 
 from __future__ import annotations
@@ -33,12 +36,19 @@ from itertools import count
 from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate
+from symlearn.engine.control import CONTROL
 from symlearn.engine.machine import FAIL
 from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
-__all__ = ["GUARD_BUILTINS", "ClauseFunction", "compile_clause_function"]
+__all__ = [
+    "GUARD_BUILTINS",
+    "Bucket",
+    "ClauseFunction",
+    "compile_clause_function",
+    "compile_switch",
+]
 
 #: A compiled clause: ``(m, args, height, depth, nxt) -> continuation or FAIL``.
 ClauseFunction = Callable[..., Any]
@@ -80,6 +90,7 @@ class _Writer:
         self.variables: dict[Var, str] = {}
         self.lines: list[str] = []
         self.fresh = count()
+        self.height = ""  # how to compute the cut barrier when it is not a parameter
 
     # ------------------------------------------------------------ names
     def constant(self, value: object) -> str:
@@ -177,6 +188,17 @@ class _Writer:
         self.emit(indent, "else:")
         self.emit(indent + 1, f"if {x}.__class__ is not {kind} or {x} != {value}: return FAIL")
 
+    def match_known(self, term: Any, source: str, indent: int) -> None:
+        """:meth:`match` for a dereferenced value of ``term``'s name (or value, a constant)."""
+        if type(term) is Var or (type(term) is Struct and _is_ground(term)):
+            self.match(term, source, indent)
+        elif type(term) is Struct:
+            args = self.temp()
+            self.emit(indent, f"{args} = {source}.args")
+            self.emit(indent, f"if len({args}) != {len(term.args)}: return FAIL")
+            for i, arg in enumerate(term.args):
+                self.match(arg, f"{args}[{i}]", indent, 1)
+
     # ------------------------------------------------------------ guard
     def operand(self, term: Any, indent: int) -> tuple[str, bool]:
         """An expression for an arithmetic operand; True when it is surely an int."""
@@ -251,15 +273,15 @@ class _Writer:
         return True
 
     # ------------------------------------------------------------ body
-    def goal_parts(self, goal: Any) -> tuple[str, str]:
+    def goal_parts(self, goal: Any, indent: int) -> tuple[str, str]:
         """The procedure and the arguments expression of a body goal."""
         if type(goal) is Var:
-            return self.constant(self.procedure_of("call", 1)), f"({self.build(goal, 1)},)"
+            return self.constant(self.procedure_of("call", 1)), f"({self.build(goal, indent)},)"
         if goal == "!":
             return self.constant(self.procedure_of("!", 0)), "None"
         name, items = (goal.name, goal.args) if type(goal) is Struct else (goal, ())
         procedure = self.constant(self.procedure_of(name, len(items)))
-        parts = [self.build(a, 1) for a in items]
+        parts = [self.build(a, indent) for a in items]
         return procedure, f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
 
 
@@ -290,6 +312,79 @@ def _known(v: Var, defined: set[Var]) -> bool:
     return v in defined
 
 
+def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool) -> bool:
+    """Emit the code of one clause at ``indent``; True when it has a neck cut.
+
+    The code reads the call's arguments from ``a0``, ``a1`` ...; with
+    ``first_known`` ``a0`` is already dereferenced and matches the clause's
+    first head argument in name (a compound) or value (a constant).
+    """
+    writer.defined = set()
+    writer.variables = {}
+    head = clause.head
+    head_args = head.args if type(head) is Struct else ()
+    for i, arg in enumerate(head_args):
+        if i == 0 and first_known:
+            writer.match_known(arg, "a0", indent)
+        else:
+            writer.match(arg, f"a{i}", indent)
+    body = list(clause.body)
+    neck_cut = False
+    while body:
+        if body[0] == "!":
+            neck_cut = True
+            body.pop(0)
+            break
+        if not writer.guard(body[0], indent):
+            break
+        body.pop(0)
+    if body:
+        parts = [writer.goal_parts(goal, indent) for goal in body]  # variables in goal order
+        cont = "nxt"
+        # The cut barrier matters to control constructs only (user predicates
+        # and builtins ignore it); in a switch it is computed, not passed.
+        height = "height"
+        if writer.height:
+            height = "0"
+            if any(_transparent(goal) for goal in body):
+                writer.emit(indent, f"height = {writer.height}")
+                height = "height"
+        for position in range(len(parts) - 1, -1, -1):
+            depth = "depth" if position == len(parts) - 1 else "deeper"
+            procedure, args = parts[position]
+            cont = f"({procedure}, {args}, {height}, {depth}, {cont})"
+        if len(parts) > 1:
+            writer.emit(indent, "deeper = depth + 1")
+        writer.emit(indent, f"return {cont}")
+    else:
+        writer.emit(indent, "return nxt")
+    return neck_cut
+
+
+def _transparent(goal: Any) -> bool:
+    """True unless ``goal`` surely ignores its cut barrier (a user predicate or builtin)."""
+    if type(goal) is Var:
+        return True
+    key = (goal.name, len(goal.args)) if type(goal) is Struct else (goal, 0)
+    return key in CONTROL
+
+
+def _unpack_arguments(writer: _Writer, arity: int) -> None:
+    if arity:
+        names = [f"a{i}" for i in range(arity)]
+        writer.emit(1, f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
+
+
+def _define(writer: _Writer, header: str) -> Callable[..., Any]:
+    uses_trail = any("trail" in line for line in writer.lines)
+    prologue = "    trail = m.trail\n" if uses_trail else ""
+    source = header + prologue + "".join(line + "\n" for line in writer.lines)
+    namespace = dict(writer.names)
+    exec(compile(source, "<symlearn clause>", "exec"), namespace)
+    function: Callable[..., Any] = namespace["clause"]  # type: ignore[assignment]
+    return function
+
+
 def compile_clause_function(
     clause: Clause, procedure_of: ProcedureOf
 ) -> tuple[ClauseFunction, bool]:
@@ -310,45 +405,71 @@ def compile_clause_function(
     """
     writer = _Writer(procedure_of)
     head = clause.head
-    head_args = head.args if type(head) is Struct else ()
-    if head_args:
-        names = [f"a{i}" for i in range(len(head_args))]
-        writer.emit(1, f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
-        for name, arg in zip(names, head_args):
-            writer.match(arg, name, 1)
-    body = list(clause.body)
-    neck_cut = False
-    while body:
-        if body[0] == "!":
-            neck_cut = True
-            body.pop(0)
-            break
-        if not writer.guard(body[0], 1):
-            break
-        body.pop(0)
-    if body:
-        parts = [writer.goal_parts(goal) for goal in body]  # variables made in goal order
-        cont = "nxt"
-        for position in range(len(parts) - 1, -1, -1):
-            depth = "depth" if position == len(parts) - 1 else "deeper"
-            procedure, args = parts[position]
-            cont = f"({procedure}, {args}, height, {depth}, {cont})"
-        if len(parts) > 1:
-            writer.emit(1, "deeper = depth + 1")
-        writer.emit(1, f"return {cont}")
-    else:
-        writer.emit(1, "return nxt")
-    uses_trail = any("trail" in line for line in writer.lines)
-    prologue = "    trail = m.trail\n" if uses_trail else ""
-    source = (
-        "def clause(m, args, height, depth, nxt):\n"
-        + prologue
-        + "".join(line + "\n" for line in writer.lines)
-    )
-    namespace = dict(writer.names)
-    exec(compile(source, "<symlearn clause>", "exec"), namespace)
-    function: ClauseFunction = namespace["clause"]  # type: ignore[assignment]
+    _unpack_arguments(writer, len(head.args) if type(head) is Struct else 0)
+    neck_cut = _clause_code(writer, clause, 1, first_known=False)
+    function = _define(writer, "def clause(m, args, height, depth, nxt):\n")
     return function, neck_cut
+
+
+#: A bucket of a first-argument switch: the candidate clauses and, for a
+#: bucket of one clause, the clause itself (its code is then inlined).
+Bucket = tuple[list[Any], Clause | None]
+
+
+def compile_switch(
+    arity: int,
+    by_functor: dict[str, Bucket],
+    by_constant: dict[object, Bucket],
+    otherwise: Bucket,
+    procedure_of: ProcedureOf,
+    names: dict[str, object],
+) -> Callable[..., Any]:
+    """Compile a predicate's first-argument switch with its clauses inlined.
+
+    The result is a procedure ``(m, args, cutb, depth, nxt)`` (the WAM's
+    *switch_on_term* followed by the code of the one clause a bucket holds):
+    it dereferences the first argument, picks the bucket of its functor or
+    constant (``otherwise`` when none is listed), and runs the bucket's one
+    clause inline, or tries a bucket of several with ``try_clauses`` (a
+    choicepoint when more than one matches).  It is only valid while the
+    clauses do not change.  ``names`` supplies the globals the code refers
+    to besides constants: ``unbound`` (a call with a free first argument),
+    ``try_clauses``, ``max_depth``, ``too_deep`` and ``Ref``.
+    """
+    writer = _Writer(procedure_of)
+    writer.names.update(names)
+    writer.emit(1, "if depth > max_depth: raise too_deep(args)")
+    _unpack_arguments(writer, arity)
+    writer.emit(1, "while a0.__class__ is Ref:")
+    writer.emit(2, "t = a0.value")
+    writer.emit(2, "if t is None: return unbound(m, args, depth, nxt)")
+    writer.emit(2, "a0 = t")
+
+    def bucket(candidates: Bucket, indent: int) -> None:
+        entries, clause = candidates
+        if not entries:
+            writer.emit(indent, "return FAIL")
+        elif clause is not None:
+            writer.height = "len(m.cps)"
+            _clause_code(writer, clause, indent, first_known=True)
+            writer.height = ""
+        else:
+            label = writer.constant(entries)
+            writer.emit(indent, f"return try_clauses(m, {label}, 0, args, depth, nxt, None)")
+
+    if by_functor:
+        writer.emit(1, "if a0.__class__ is Struct:")
+        writer.emit(2, "n = a0.name")
+        for name, candidates in by_functor.items():
+            writer.emit(2, f"if n == {writer.constant(name)}:")
+            bucket(candidates, 3)
+        bucket(otherwise, 2)
+    for value, candidates in by_constant.items():
+        kind = writer.constant(type(value))
+        writer.emit(1, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
+        bucket(candidates, 2)
+    bucket(otherwise, 1)
+    return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 
 
 _ = PString  # run-time strings are matched like other constants

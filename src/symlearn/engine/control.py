@@ -19,6 +19,7 @@ call_goal, add_arguments, sort_terms
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from functools import cmp_to_key
 from typing import TYPE_CHECKING, Any
@@ -35,7 +36,7 @@ from symlearn.engine.runtime import (
     unify,
     variant_key,
 )
-from symlearn.logic.terms import Struct, Term, compare_terms, make_list
+from symlearn.logic.terms import EMPTY_LIST, LIST_FUNCTOR, Struct, Term, compare_terms, make_list
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Run
@@ -234,13 +235,80 @@ def _throw(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
 
 
 # ---------------------------------------------------------------- all solutions
-Finish = Callable[["Run", list[RTerm], Choice], object]
+# Answers kept unboxed must fit in a signed 64-bit integer.
+_SMALLEST, _LARGEST = -(2**63), 2**63 - 1
+# The Prolog list of the answers is built from the store's end in chunks this long.
+_CHUNK = 1 << 16
+
+
+class Answers:
+    """The answers an all-solutions predicate collects, stored compactly.
+
+    While every answer is an integer of at most 64 bits they are kept unboxed
+    in an ``array('q')`` (8 bytes each, where a list would hold a pointer and
+    an int object of 32 bytes); the first other answer moves them into a list
+    of terms.  :meth:`prolog_list` builds the result from the end and frees
+    the store chunk by chunk as the list grows, so the two are never both
+    whole in memory (SWI-Prolog's ``findall/3`` likewise copies answers to a
+    compact buffer, then to the list).
+    """
+
+    __slots__ = ("count", "ints", "terms")
+
+    def __init__(self) -> None:
+        self.ints: array[int] | None = array("q")
+        self.terms: list[RTerm] = []
+        self.count = 0  # answers counted without being kept (aggregate_all(count))
+
+    def add(self, term: RTerm) -> None:
+        """Keep a copy of the answer ``term`` (a run-time term)."""
+        value = term
+        while value.__class__ is Ref:
+            bound = value.value
+            if bound is None:
+                break
+            value = bound
+        ints = self.ints
+        if ints is not None:
+            if value.__class__ is int and _SMALLEST <= value <= _LARGEST:
+                ints.append(value)
+                return
+            self.terms = ints.tolist()
+            self.ints = None
+        self.terms.append(copy_runtime(value))
+
+    def items(self) -> list[RTerm]:
+        """The answers in order, as a list."""
+        return self.ints.tolist() if self.ints is not None else self.terms
+
+    def __len__(self) -> int:
+        return self.count + (len(self.ints) if self.ints is not None else len(self.terms))
+
+    def prolog_list(self, tail: RTerm = EMPTY_LIST) -> RTerm:
+        """The answers as a Prolog list ending in ``tail``; the store is emptied."""
+        store: Any = self.ints if self.ints is not None else self.terms
+        result = tail
+        while store:
+            chunk = store[-_CHUNK:]
+            del store[-_CHUNK:]
+            for item in reversed(chunk):
+                result = Struct(LIST_FUNCTOR, (item, result))
+        return result
+
+
+Finish = Callable[["Run", Answers, Choice], object]
 
 
 def _record(m: Run, data: object, cutb: int, depth: int, nxt: Cont) -> object:
     """Internal goal: record a copy of the template in the collector, then fail."""
-    results, template = data
-    results.append(copy_runtime(template))
+    answers, template = data
+    answers.add(template)
+    return FAIL
+
+
+def _count(m: Run, answers: Answers, cutb: int, depth: int, nxt: Cont) -> object:
+    """Internal goal: count a solution, then fail."""
+    answers.count += 1
     return FAIL
 
 
@@ -251,12 +319,18 @@ def _finish(m: Run, choice: Choice) -> object:
 def collect(
     m: Run, template: object, goal: object, depth: int, nxt: Cont, finish: Finish
 ) -> object:
-    """Run ``goal``, collecting copies of ``template``; then ``finish(m, results, choice)``."""
-    results: list[RTerm] = []
+    """Run ``goal``, collecting copies of ``template``; then ``finish(m, answers, choice)``.
+
+    With ``template`` None the solutions are only counted.
+    """
+    answers = Answers()
     cps = m.cps
-    choice = Choice(COLLECT, len(m.trail), nxt, depth, _finish, finish, results)
+    choice = Choice(COLLECT, len(m.trail), nxt, depth, _finish, finish, answers)
     cps.append(choice)
-    record = (_record, (results, template), 0, depth, None)
+    if template is None:
+        record: Cont = (_count, answers, 0, depth, None)
+    else:
+        record = (_record, (answers, template), 0, depth, None)
     return (call_goal, goal, len(cps), depth + 1, record)
 
 
@@ -268,8 +342,8 @@ def _unify_then(m: Run, a: object, b: object, choice: Choice) -> object:
 def _findall(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     template, goal, result = args
 
-    def finish(m: Run, items: list[RTerm], choice: Choice) -> object:
-        return _unify_then(m, result, make_list(items), choice)
+    def finish(m: Run, answers: Answers, choice: Choice) -> object:
+        return _unify_then(m, result, answers.prolog_list(), choice)
 
     return collect(m, template, goal, depth, nxt, finish)
 
@@ -278,8 +352,8 @@ def _findall(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
 def _findall_tail(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     template, goal, result, tail = args
 
-    def finish(m: Run, items: list[RTerm], choice: Choice) -> object:
-        return _unify_then(m, result, make_list(items, tail), choice)
+    def finish(m: Run, answers: Answers, choice: Choice) -> object:
+        return _unify_then(m, result, answers.prolog_list(tail), choice)
 
     return collect(m, template, goal, depth, nxt, finish)
 
@@ -311,30 +385,32 @@ def _aggregate_all(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> objec
         raise type_error("aggregate_spec", resolve(spec))
     kind, inner = spec.name, spec.args
     if kind == "count" and len(inner) == 1:
-        return collect(
-            m, "x", goal, depth, nxt, lambda m, items, c: _unify_then(m, result, len(items), c)
-        )
+
+        def finish_count(m: Run, answers: Answers, choice: Choice) -> object:
+            return _unify_then(m, result, len(answers), choice)
+
+        return collect(m, None, goal, depth, nxt, finish_count)
     if kind in ("bag", "set") and len(inner) == 1:
 
-        def finish_bag(m: Run, items: list[RTerm], choice: Choice) -> object:
+        def finish_bag(m: Run, answers: Answers, choice: Choice) -> object:
             if kind == "set":
-                items = sort_terms(items, unique=True)
-            return _unify_then(m, result, make_list(items), choice)
+                return _unify_then(m, result, make_list(sort_terms(answers.items(), True)), choice)
+            return _unify_then(m, result, answers.prolog_list(), choice)
 
         return collect(m, inner[0], goal, depth, nxt, finish_bag)
     if kind == "sum" and len(inner) == 1:
 
-        def finish_sum(m: Run, items: list[RTerm], choice: Choice) -> object:
-            return _unify_then(m, result, _number_result(items, _sum), choice)
+        def finish_sum(m: Run, answers: Answers, choice: Choice) -> object:
+            return _unify_then(m, result, _number_result(answers.items(), _sum), choice)
 
         return collect(m, inner[0], goal, depth, nxt, finish_sum)
     if kind in ("max", "min") and len(inner) in (1, 2):
         with_witness = len(inner) == 2
 
-        def finish_extremum(m: Run, pairs: list[RTerm], choice: Choice) -> object:
-            if not pairs:
+        def finish_extremum(m: Run, answers: Answers, choice: Choice) -> object:
+            if not len(answers):
                 return FAIL
-            return _extremum(m, kind, pairs, with_witness, result, choice)
+            return _extremum(m, kind, answers.items(), with_witness, result, choice)
 
         template = Struct("-", (inner[0], inner[-1]))
         return collect(m, template, goal, depth, nxt, finish_extremum)
@@ -400,7 +476,8 @@ def _bagof(m: Run, args: object, depth: int, nxt: Cont, unique: bool) -> object:
     free = _free_variables(inner_goal, [template, *quantified])
     witness = make_list(free)
 
-    def finish(m: Run, pairs: list[RTerm], choice: Choice) -> object:
+    def finish(m: Run, answers: Answers, choice: Choice) -> object:
+        pairs = answers.items()
         if not pairs:
             return FAIL
         groups: dict[Term, tuple[object, list[RTerm]]] = {}

@@ -215,7 +215,7 @@ class DatalogProgram:
             if found == "other":
                 raise _Unsupported
             return found
-        if indicator in SYSTEM_PREDICATES:
+        if indicator in SYSTEM_PREDICATES and not self.kb.defines(*indicator):
             raise _Unsupported
         predicate = self._predicate(indicator)
         if predicate is None:

@@ -16,7 +16,16 @@ one per goal.  :class:`Predicate` keeps a user predicate's clauses compiled
   other candidate clauses remain (and the clause has no neck cut), so a
   deterministic call leaves nothing to backtrack into;
 * a predicate of ground facts only is matched row by row without compiling
-  anything.
+  anything;
+* a **switch** for a hot predicate of a few clauses: after 200 calls its
+  procedure becomes one compiled function that dereferences the first
+  argument, branches on its functor or constant and runs the one clause of
+  that branch inline (:func:`~symlearn.engine.codegen.compile_switch`, the
+  WAM's *switch_on_term*), so a deterministic call such as ``append/3`` on a
+  list cell costs one Python call.  The procedure stays the same function
+  object (compiled clauses that call the predicate hold it); its code is
+  swapped, and set back to the general code whenever the clauses may have
+  changed.
 
 Functions and classes
 ---------------------
@@ -27,9 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
-from symlearn.engine.codegen import compile_clause_function
+from symlearn.engine.codegen import Bucket, compile_clause_function, compile_switch
 from symlearn.engine.machine import CLAUSES, FACTS, FAIL, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, unify
 from symlearn.kb.knowledge_base import KnowledgeBase, index_key
@@ -46,16 +56,70 @@ __all__ = ["Entry", "Predicate", "try_clauses", "try_facts"]
 RULES, FACTS_ONLY, UNDEFINED, SPECIAL = range(4)
 # Below this many clauses a call with a free first argument tries them all.
 _JIT_INDEX_THRESHOLD = 8
+# Predicates of at most this many clauses get a switch with their clauses inlined,
+_SWITCH_MAX_CLAUSES = 12
+# ... compiled at most this many times (a predicate that keeps changing stays general).
+_SWITCH_MAX_COMPILATIONS = 16
+
+#: The general procedure of a user predicate (``P``): index on the first
+#: argument, run the one candidate or try several.  The same globals serve the
+#: switch :func:`~symlearn.engine.codegen.compile_switch` makes.
+_GENERAL_SOURCE = """
+def clause(m, args, cutb, depth, nxt):
+    if depth > max_depth: raise too_deep(args)
+    if P.mode: return slow(m, args, cutb, depth, nxt)
+    by_atom = P.by_atom
+    if by_atom is None:
+        candidates = P.entries
+    else:
+        first = args[0]
+        while first.__class__ is Ref:
+            value = first.value
+            if value is None:
+                return unbound(m, args, depth, nxt)
+            first = value
+        if first.__class__ is Struct:
+            candidates = P.by_functor.get(first.name, P.var_entries)
+        else:
+            candidates = by_atom.get(first, P.var_entries)
+    if len(candidates) == 1:
+        return candidates[0].run(m, args, len(m.cps), depth, nxt)
+    return try_clauses(m, candidates, 0, args, depth, nxt, None)
+"""
+# A few calls run general code that counts them; then the switch is compiled
+# (so a predicate called a few times, or changed between calls, compiles nothing more).
+_SWITCH_AFTER_CALLS = 200
+
+
+_WARMING_SOURCE = """
+def clause(m, args, cutb, depth, nxt):
+    P.countdown -= 1
+    if P.countdown < 0:
+        return heat(m, args, cutb, depth, nxt)
+    return general(m, args, cutb, depth, nxt)
+"""
+
+
+def _function_code(source: str) -> CodeType:
+    """The code of the function ``clause`` that ``source`` defines."""
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<symlearn procedure>", "exec"), namespace)
+    return namespace["clause"].__code__
+
+
+_WARMING_CODE = _function_code(_WARMING_SOURCE)
+_GENERAL_CODE = _function_code(_GENERAL_SOURCE)
 
 
 class Entry:
     """One clause ready to run: its function and whether it commits (neck cut)."""
 
-    __slots__ = ("neck_cut", "run")
+    __slots__ = ("clause", "neck_cut", "run")
 
-    def __init__(self, run: Callable[..., Any], neck_cut: bool) -> None:
+    def __init__(self, run: Callable[..., Any], neck_cut: bool, clause: Clause) -> None:
         self.run = run
         self.neck_cut = neck_cut
+        self.clause = clause
 
 
 def _match_fact(
@@ -97,20 +161,28 @@ class Predicate:
         "arity",
         "by_atom",
         "by_functor",
+        "compilations",
+        "countdown",
         "engine",
         "entries",
         "facts_only",
+        "general",
         "key",
         "mode",
         "name",
+        "namespace",
+        "procedure",
         "rows",
         "seen",
         "source",
         "stale",
+        "switch",
         "var_entries",
     )
 
-    def __init__(self, engine: Engine, name: str, arity: int) -> None:
+    def __init__(
+        self, engine: Engine, name: str, arity: int, too_deep: Callable[..., Exception]
+    ) -> None:
         self.engine = engine
         self.name = name
         self.arity = arity
@@ -125,6 +197,85 @@ class Predicate:
         self.by_atom: dict[object, list[Entry]] | None = None
         self.by_functor: dict[str, list[Entry]] = {}
         self.var_entries: list[Entry] = []
+        self.compilations = 0
+        self.switch: CodeType | None = None
+        self.namespace: dict[str, Any] = {
+            "P": self,
+            "slow": self.enter,
+            "unbound": self.call_unbound,
+            "try_clauses": try_clauses,
+            "max_depth": engine.max_depth,
+            "too_deep": too_deep,
+            "Ref": Ref,
+            "Struct": Struct,
+            "FAIL": FAIL,
+            "heat": self.heat,
+        }
+        self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
+        #: The procedure the machine runs for this predicate's goals.  Its
+        #: code changes (general, warming up, or a switch over the clauses)
+        #: but it stays the same object, which compiled clauses calling it hold.
+        self.procedure: Callable[..., Any] = FunctionType(_GENERAL_CODE, self.namespace)
+        self.general = _GENERAL_CODE
+        self.countdown = 0
+
+    # ------------------------------------------------------------ calls
+    def enter(self, m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
+        """A call while the predicate is stale, or not plain rules."""
+        if self.stale:
+            self.refresh()
+        if self.mode:
+            return self.engine._other_call(self, m, args, depth, nxt)
+        return self.procedure(m, args, cutb, depth, nxt)
+
+    def call_unbound(self, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont) -> object:
+        """A call whose first argument is free."""
+        candidates = self.unindexed(args)
+        if len(candidates) == 1:
+            return candidates[0].run(m, args, len(m.cps), depth, nxt)
+        return try_clauses(m, candidates, 0, args, depth, nxt, None)
+
+    def invalidate(self) -> None:
+        """Note that clauses may have changed: the next call refreshes the predicate."""
+        self.stale = True
+        self.mode = UNDEFINED
+        self.procedure.__code__ = self.general
+
+    def _install(self) -> None:
+        """Choose the procedure's code: the switch, the warming-up code, or the general one."""
+        code = self.general
+        if self.mode == RULES and not self.stale:
+            if self.switch is not None:
+                code = self.switch
+            elif self._may_switch():
+                self.countdown = _SWITCH_AFTER_CALLS
+                code = _WARMING_CODE
+        self.procedure.__code__ = code
+
+    def _may_switch(self) -> bool:
+        return (
+            self.by_atom is not None
+            and len(self.entries) <= _SWITCH_MAX_CLAUSES
+            and self.compilations < _SWITCH_MAX_COMPILATIONS
+        )
+
+    def heat(self, m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
+        """The call that finds the predicate hot: compile its switch, then run the call."""
+        by_atom = self.by_atom
+        if self.mode == RULES and not self.stale and by_atom is not None:
+            self.compilations += 1
+            function = compile_switch(
+                self.arity,
+                {name: _bucket(entries) for name, entries in self.by_functor.items()},
+                {value: _bucket(entries) for value, entries in by_atom.items()},
+                _bucket(self.var_entries),
+                self.engine.procedure,
+                self.namespace,
+            )
+            self.namespace.update(function.__globals__)
+            self.switch = function.__code__
+        self._install()
+        return self.procedure(m, args, cutb, depth, nxt)
 
     # ------------------------------------------------------------ refresh
     def refresh(self) -> None:
@@ -144,6 +295,8 @@ class Predicate:
         if source is None:
             self.source, self.mode, self.seen = None, UNDEFINED, []
             self.entries, self.rows, self.by_atom = [], [], None
+            self.switch = None
+            self._install()
             return
         clauses = source.clauses
         seen = self.seen
@@ -151,12 +304,15 @@ class Predicate:
         if source is self.source and seen and len(clauses) >= len(seen):
             if len(clauses) == len(seen) and clauses[0] is seen[0] and clauses[-1] is seen[-1]:
                 self._set_mode(special)
+                self._install()
                 return
             if clauses[0] is seen[0] and clauses[len(seen) - 1] is seen[-1]:
                 for clause in clauses[len(seen) :]:
                     self._append(clause)
                 self.seen = list(clauses)
+                self.switch = None
                 self._set_mode(special)
+                self._install()
                 return
         self.source = source
         self.seen = []
@@ -167,7 +323,9 @@ class Predicate:
         for clause in clauses:
             self._append(clause)
         self.seen = list(clauses)
+        self.switch = None
         self._set_mode(special)
+        self._install()
 
     def _set_mode(self, special: bool) -> None:
         if special:
@@ -181,12 +339,12 @@ class Predicate:
         """Compile one clause added at the end and index it."""
         values = _ground_args(clause.head) if not clause.body else None
         if values is not None:
-            entry = Entry(partial(_match_fact, values), False)
+            entry = Entry(partial(_match_fact, values), False, clause)
             self.rows.append(values)
         else:
             self.facts_only = False
             run, neck_cut = compile_clause_function(clause, self.engine.procedure)
-            entry = Entry(run, neck_cut)
+            entry = Entry(run, neck_cut, clause)
         self.entries.append(entry)
         by_atom = self.by_atom
         if by_atom is None:
@@ -216,6 +374,10 @@ class Predicate:
             return entries
         numbers = self.source.candidates(keys)
         return [entries[i] for i in numbers]
+
+
+def _bucket(entries: list[Entry]) -> Bucket:
+    return entries, entries[0].clause if len(entries) == 1 else None
 
 
 def _ground_args(head: object) -> tuple[RTerm, ...] | None:

@@ -12,7 +12,8 @@ a list, so an ``ancestor`` chain 100,000 deep is fine, and ``findall/3``,
 Every goal is run by a *procedure*: a control construct, a builtin, or a user
 predicate whose clauses are compiled to Python functions
 (:mod:`symlearn.engine.codegen`) and indexed on their first argument, with
-just-in-time indexes on the others (:mod:`symlearn.engine.procedures`).  The
+just-in-time indexes on the others, and a hot predicate of a few clauses
+gets a compiled switch with its clauses inlined (:mod:`symlearn.engine.procedures`).  The
 last goal of a clause body runs at its caller's depth (last-call
 optimisation), so iteration by tail recursion runs in constant depth.
 
@@ -40,6 +41,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import TextIO
 
 from symlearn.engine import tabling
@@ -313,8 +315,7 @@ class Engine:
         """Note that clauses changed: tables are cleared, predicates recompiled on next call."""
         self.tables.clear()
         for predicate in self._predicates.values():
-            predicate.stale = True
-            predicate.mode = UNDEFINED
+            predicate.invalidate()
         self._seen_modifications = modifications()
 
     # ------------------------------------------------------------ procedures
@@ -331,6 +332,8 @@ class Engine:
         control = _CONTROL.get(key)
         if control is not None:
             return control
+        if self.kb.defines(name, arity):  # a redefined built-in (the loader allowed it)
+            return self._user_procedure(name, arity)
         deterministic = self._det.get(key)
         if deterministic is not None:
             engine = self
@@ -347,40 +350,9 @@ class Engine:
         return self._user_procedure(name, arity)
 
     def _user_procedure(self, name: str, arity: int) -> object:
-        predicate = self._predicates[(name, arity)] = Predicate(self, name, arity)
-        max_depth = self.max_depth
-        other = self._other_call
-
-        def call(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
-            if depth > max_depth:
-                raise _depth_error(max_depth, name, args)
-            if predicate.mode:  # not plain rules, or stale (then marked UNDEFINED)
-                if predicate.stale:
-                    predicate.refresh()
-                if predicate.mode:
-                    return other(predicate, m, args, depth, nxt)
-            by_atom = predicate.by_atom
-            if by_atom is None:
-                candidates = predicate.entries
-            else:
-                first = args[0]
-                while first.__class__ is Ref:
-                    value = first.value
-                    if value is None:
-                        break
-                    first = value
-                kind = first.__class__
-                if kind is Ref:
-                    candidates = predicate.unindexed(args)
-                elif kind is Struct:
-                    candidates = predicate.by_functor.get(first.name, predicate.var_entries)
-                else:
-                    candidates = by_atom.get(first, predicate.var_entries)
-            if len(candidates) == 1:
-                return candidates[0].run(m, args, len(m.cps), depth, nxt)
-            return try_clauses(m, candidates, 0, args, depth, nxt, None)
-
-        return call
+        too_deep = partial(_depth_error, self.max_depth, name)
+        predicate = self._predicates[(name, arity)] = Predicate(self, name, arity, too_deep)
+        return predicate.procedure
 
     def _other_call(
         self, predicate: Predicate, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from symlearn.ilp.task import RelationalTask
 from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Struct
 
 __all__ = ["ALEPH_SETTINGS", "aleph_files"]
 
@@ -75,7 +76,8 @@ ALEPH_SETTINGS = frozenset(
 
 
 def _indicator(indicator: tuple[str, int]) -> str:
-    return f"{format_term(indicator[0])}/{indicator[1]}"
+    """``name/arity`` as SWI-Prolog reads it back (``(=)/2`` for an operator)."""
+    return format_term(Struct("/", (indicator[0], indicator[1])))
 
 
 def aleph_files(task: RelationalTask, stem: str) -> dict[str, str]:

@@ -9,7 +9,8 @@ The file (FOIL6 MANUAL, "Input to the program") has
   (``c1,c2``), ended by ``.``; a background relation's name starts with
   ``*`` (FOIL does not learn it); the target's positive tuples are followed
   by ``;`` and its negative tuples, unless the closed-world assumption is on
-  (FOIL then takes every unlisted tuple as negative itself).  The keys come
+  or there are no negatives (FOIL then takes every unlisted tuple as
+  negative itself; an empty negative section would make FOIL6 crash).  The keys come
   from the modes: ``#`` for a ``+`` (bound) argument, ``-`` otherwise.
 
 FOIL6 knows relations only as tuples, so a background predicate defined by
@@ -113,7 +114,7 @@ def _derived(task: RelationalTask, indicator: tuple[str, int]) -> list | None:
 
 def foil6_text(task: RelationalTask) -> str:
     """The text of the ``.d`` file."""
-    relations, notes = _relations(task)
+    relations, _ = _relations(task)  # FOIL6 has no comments: the notes stay out
     target_rows = [a.args for a in task.positives if type(a) is Struct]
     # only the listed negatives: under the closed world FOIL6 generates the rest itself
     negative_rows = [a.args for a in task.listed_negatives if type(a) is Struct]
@@ -125,10 +126,12 @@ def foil6_text(task: RelationalTask) -> str:
                 members.setdefault(type_name, {})[_constant(value)] = None
     lines = [f"{_name(t)}: {', '.join(values)}." for t, values in members.items()]
     lines.append("")
-    lines += notes
     for indicator, rows in relations:
         lines += _relation(task, indicator, rows, background=True)
-    negatives = None if task.closed_world else negative_rows  # FOIL6 closes the world itself
+    # Under the closed world FOIL6 generates the negatives itself; an empty negative
+    # section (";" then ".") makes FOIL6 crash, so without negatives there is none,
+    # and FOIL6 then also takes every unlisted tuple as negative.
+    negatives = None if task.closed_world or not negative_rows else negative_rows
     lines += _relation(task, task.target, target_rows, background=False, negatives=negatives)
     return "\n".join(lines) + "\n"
 

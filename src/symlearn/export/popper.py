@@ -6,9 +6,10 @@ Popper (Cropper and Morel) reads a task from a directory:
 * ``bk.pl``: the background knowledge (Prolog clauses);
 * ``bias.pl``: ``head_pred(Name, Arity).``, one ``body_pred(Name, Arity).``
   per predicate the determinations (or modes) allow, ``type(Name, (T1, ...)).``
-  from the modes, ``direction(Name, (in, out, ...)).`` when a predicate has a
-  single mode (``+`` is ``in``, ``-`` and ``#`` are ``out``), and
-  ``max_body(N).`` from ``clauselength`` (the head is not counted).
+  from the modes, ``direction(Name, (in, out, ...)).`` for every predicate
+  (``in`` where all its modes have ``+``, else ``out``), ``enable_recursion``
+  and ``max_clauses(2)`` when the target may call itself, and ``max_body(N).``
+  and ``max_vars(N)`` from ``clauselength`` (the head is not counted in N).
 
 Examples
 --------
@@ -27,6 +28,7 @@ type(parent, (p, p)).
 direction(gp, (in, in)).
 direction(parent, (in, out)).
 max_body(3).
+max_vars(4).
 <BLANKLINE>
 """
 
@@ -39,41 +41,72 @@ from symlearn.logic.printer import format_term
 __all__ = ["popper_files"]
 
 
-def _directions(task: RelationalTask) -> dict[tuple[str, int], tuple[str, ...] | None]:
-    found: dict[tuple[str, int], tuple[str, ...] | None] = {}
+def _directions(task: RelationalTask) -> dict[tuple[str, int], tuple[str, ...]]:
+    """Each predicate's Popper direction: ``in`` where every mode of it has ``+``.
+
+    Popper takes one direction per predicate, where modes may give several
+    (``parent(+p, -p)`` and ``parent(-p, +p)``): an argument is ``in`` (bound
+    before the literal is called) only when all of the predicate's modes bind
+    it, else ``out``, so Popper may use every literal the modes allow.  The
+    head's direction is its head mode's.
+    """
+    found: dict[tuple[tuple[str, int], str], list[str]] = {}
     for mode in task.modes:
         template = LiteralMode.from_mode(mode)
-        direction = tuple("in" if a.marker == "+" else "out" for a in template.arguments)
-        previous = found.get(template.indicator, direction)
-        found[template.indicator] = direction if previous == direction else None
-    return found
+        key = (template.indicator, mode.kind)
+        direction = ["in" if a.marker == "+" else "out" for a in template.arguments]
+        previous = found.setdefault(key, direction)
+        found[key] = ["in" if a == b == "in" else "out" for a, b in zip(previous, direction)]
+    result: dict[tuple[str, int], tuple[str, ...]] = {}
+    for (indicator, kind), merged in found.items():
+        if kind == "head" or indicator != task.target:
+            result[indicator] = tuple(merged)
+    for indicator in [task.target, *task.determinations]:
+        result.setdefault(indicator, tuple(["out"] * indicator[1]))
+    return result
+
+
+def _tuple(items: list[str]) -> str:
+    inner = ", ".join(items)
+    return f"({inner},)" if len(items) == 1 else f"({inner})"
 
 
 def popper_files(task: RelationalTask) -> dict[str, str]:
-    """The three files' names and texts."""
+    """The three files' names and texts.
+
+    ``bias.pl`` has the head and body predicates, a type and a direction for
+    every one of them, ``enable_recursion`` when the target may call itself
+    (a body mode or determination of the target), ``max_clauses`` (2 with
+    recursion, a base case and a step) and ``max_body``/``max_vars`` from the
+    clause length.
+    """
     name, arity = task.target
+    recursive = task.target in task.determinations
+    body = [d for d in task.determinations if d != task.target]
     bias = [f"% Popper bias for {task.name}, written by symlearn export."]
     bias += [f"% {note}" for note in task.notes]
     bias.append(f"head_pred({format_term(name)}, {arity}).")
-    bias += [f"body_pred({format_term(n)}, {a})." for n, a in task.determinations]
-    used = [task.target, *task.determinations]
+    bias += [f"body_pred({format_term(n)}, {a})." for n, a in body]
+    used = [task.target, *body]
     for indicator in used:
         types = task.types.get(indicator)
         if types:
-            inner = ", ".join(format_term(t) for t in types)
-            inner = f"({inner},)" if len(types) == 1 else f"({inner})"
-            bias.append(f"type({format_term(indicator[0])}, {inner}).")
+            bias.append(
+                f"type({format_term(indicator[0])}, {_tuple([format_term(t) for t in types])})."
+            )
     directions = _directions(task)
-    if not task.modes_derived:
-        for indicator in used:
-            direction = directions.get(indicator)
-            if direction:
-                inner = ", ".join(direction)
-                inner = f"({inner},)" if len(direction) == 1 else f"({inner})"
-                bias.append(f"direction({format_term(indicator[0])}, {inner}).")
+    for indicator in used:
+        if indicator[1]:
+            bias.append(
+                f"direction({format_term(indicator[0])}, {_tuple(list(directions[indicator]))})."
+            )
+    if recursive:
+        bias.append("enable_recursion.")
+        bias.append("max_clauses(2).")
     length = task.file_settings.get("clauselength")
     if type(length) is int and length > 1:
         bias.append(f"max_body({length - 1}).")
+        bias.append(f"max_vars({max(length, arity + 1)}).")
     examples = [f"pos({format_term(a, max_priority=999)})." for a in task.positives]
     examples += [f"neg({format_term(a, max_priority=999)})." for a in task.negatives]
     return {

@@ -67,9 +67,19 @@ from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var, functor_of
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
+from symlearn.logic.unify import match, substitute
 
-__all__ = ["BottomClause", "BottomLiteral", "bottom_clause", "term_key"]
+__all__ = [
+    "BottomClause",
+    "BottomLiteral",
+    "Place",
+    "at_path",
+    "bottom_clause",
+    "fill",
+    "mode_places",
+    "term_key",
+]
 
 
 def term_key(term: Term) -> object:
@@ -150,33 +160,86 @@ class BottomClause:
         }
 
 
-def _markers(mode: Mode) -> list[tuple[str, str]]:
-    return mode.arguments()
+Path = tuple[int, ...]
 
 
-def _head_mode(modes: Sequence[Mode], example: Term) -> Mode:
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A place marker of a mode template: where it is, ``+``/``-``/``#`` and its type."""
+
+    path: Path
+    kind: str
+    type_name: str
+
+
+def mode_places(template: Term) -> tuple[Place, ...]:
+    """The place markers of a mode template, at any depth, in left-to-right order.
+
+    Aleph allows markers inside terms, e.g. ``modeb(1, (+list) = [-any|-list])``.
+
+    Examples
+    --------
+    >>> from symlearn.kb import parse_term
+    >>> [(p.path, p.kind, p.type_name) for p in mode_places(parse_term("(+list) = [-any|-list]"))]
+    [((0,), '+', 'list'), ((1, 0), '-', 'any'), ((1, 1), '-', 'list')]
+    """
+    found: list[Place] = []
+
+    def walk(term: Term, path: Path) -> None:
+        if type(term) is not Struct:
+            return
+        if term.name in ("+", "-", "#") and len(term.args) == 1:
+            found.append(Place(path, term.name, format_term(term.args[0])))
+            return
+        for i, arg in enumerate(term.args):
+            walk(arg, (*path, i))
+
+    walk(template, ())
+    return tuple(found)
+
+
+def fill(template: Term, places: Sequence[Place], values: Sequence[Term]) -> Term:
+    """The template with each place replaced by its value."""
+    by_path = {p.path: v for p, v in zip(places, values)}
+
+    def build(term: Term, path: Path) -> Term:
+        if path in by_path:
+            return by_path[path]
+        if type(term) is not Struct:
+            return term
+        return Struct(term.name, tuple(build(a, (*path, i)) for i, a in enumerate(term.args)))
+
+    return build(template, ())
+
+
+def at_path(term: Term, path: Path) -> Term | None:
+    """The subterm of ``term`` at ``path`` (None when the term has no such place)."""
+    for i in path:
+        if type(term) is not Struct or i >= len(term.args):
+            return None
+        term = term.args[i]
+    return term
+
+
+def _place_values(template: Term, places: Sequence[Place], atom: Term) -> list[Term] | None:
+    """The terms of ``atom`` at the places, when ``atom`` has the template's shape, else None."""
+    holes = [Var(f"_P{i}") for i in range(len(places))]
+    pattern = fill(template, places, holes)
+    subst = match(pattern, atom)
+    if subst is None:
+        return None
+    return [subst.get(h, h) for h in holes]
+
+
+def _head_mode(modes: Sequence[Mode], example: Term) -> tuple[Mode, list[Term]]:
     for mode in modes:
-        if mode.indicator != functor_of(example):
-            continue
-        if type(example) is not Struct:
-            return mode
-        if all(
-            kind != "#" or _constant_matches(arg, mode, i)
-            for i, ((kind, _), arg) in enumerate(zip(_markers(mode), example.args))
-        ):
-            return mode
+        places = mode_places(mode.template)
+        values = _place_values(mode.template, places, example)
+        if values is not None:
+            return mode, values
     raise InvalidParameterError(
         f"no modeh declaration matches the example {format_term(example, max_priority=999)}"
     )
-
-
-def _constant_matches(arg: Term, mode: Mode, position: int) -> bool:
-    template = mode.template
-    assert isinstance(template, Struct)
-    placed = template.args[position]
-    if type(placed) is Struct and placed.name == "#":
-        return True
-    return term_key(placed) == term_key(arg)
 
 
 class _Builder:
@@ -187,19 +250,27 @@ class _Builder:
         max_recall: int | None,
         max_literals: int | None,
         coverage: Coverage | None,
+        target: Indicator,
+        examples: Sequence[Term],
+        seed: Term,
     ) -> None:
         self.engine = engine
         self.coverage = coverage
-        self.body_modes = body_modes
+        self.body_modes = [(mode, mode_places(mode.template)) for mode in body_modes]
         self.max_recall = max_recall
         self.max_literals = max_literals
-        self.variables: dict[object, Var] = {}
+        self.target = target
+        self.examples = [e for e in examples if e != seed]
+        self.seed = seed
+        self.head: Term | None = None
+        self.variables: dict[tuple[object, str], Var] = {}
         self.constants: dict[Var, Term] = {}
         self.by_type: dict[str, dict[object, Term]] = {}
         self.literals: dict[Term, BottomLiteral] = {}
 
-    def variable(self, term: Term) -> Var:
-        key = term_key(term)
+    def variable(self, term: Term, type_name: str) -> Var:
+        """The variable of ``term`` as a ``type_name`` (one per term and type; Muggleton 1995)."""
+        key = (term_key(term), type_name)
         var = self.variables.get(key)
         if var is None:
             var = self.variables[key] = Var(f"V{len(self.variables)}")
@@ -214,24 +285,40 @@ class _Builder:
         """Add the literals of one layer, using only terms known before it."""
         known = {t: dict(terms) for t, terms in self.by_type.items()}
         fresh: dict[str, dict[object, Term]] = {}
-        for mode in self.body_modes:
-            markers = _markers(mode)
+        for mode, places in self.body_modes:
             choices = [
-                list(known.get(type_name, {}).values()) if kind == "+" else [None]
-                for kind, type_name in markers
+                list(known.get(p.type_name, {}).values()) if p.kind == "+" else [None]
+                for p in places
             ]
             for inputs in itertools.product(*choices):
-                self.call(mode, markers, inputs, number, fresh)
+                self.call(mode, places, inputs, number, fresh)
                 if self.full():
                     return
         for type_name, terms in fresh.items():
             self.by_type.setdefault(type_name, {}).update(terms)
 
     def answers(
-        self, indicator: Indicator, goal: Term, args: list[Term], recall: int | None
+        self, mode: Mode, places: Sequence[Place], goal: Term, args: list[Term], recall: int | None
     ) -> list[list[Term]]:
-        """The argument values of up to ``recall`` answers of ``goal``, in Prolog's order."""
-        relation = self.coverage.relation(indicator) if self.coverage is not None else None
+        """The values at the places of up to ``recall`` answers of ``goal``, in Prolog's order.
+
+        A call of the target is answered by the positive examples other than
+        the seed (as Aleph's saturation does for recursive definitions).
+        """
+        indicator = mode.indicator
+        if indicator == self.target:
+            found = []
+            for example in self.examples:
+                values = _place_values(goal, places, example) if places else None
+                if match(goal, example) is not None and values is not None:
+                    found.append(values)
+                    if recall is not None and len(found) >= recall:
+                        break
+            return found
+        flat = all(len(p.path) == 1 for p in places) and len(places) == indicator[1]
+        relation = (
+            self.coverage.relation(indicator) if self.coverage is not None and flat else None
+        )
         if relation is not None and all(type(a) is not Struct for a in args):
             assert self.coverage is not None
             symbols = self.coverage.symbols
@@ -249,7 +336,8 @@ class _Builder:
         except (EngineLimitError, PrologError):
             return []
         return [
-            [solution.get(a, a) if type(a) is Var else a for a in args] for solution in solutions
+            [substitute(a, solution) if type(a) is Var else a for a in args]
+            for solution in solutions
         ]
 
     def full(self) -> bool:
@@ -258,39 +346,43 @@ class _Builder:
     def call(
         self,
         mode: Mode,
-        markers: list[tuple[str, str]],
+        places: Sequence[Place],
         inputs: Sequence[Term | None],
         number: int,
         fresh: dict[str, dict[object, Term]],
     ) -> None:
-        name, arity = mode.indicator
-        args = [Var("_") if value is None else value for value in inputs]
-        goal = Struct(name, tuple(args)) if arity else name
+        args: list[Term] = [
+            Var(f"_O{i}") if value is None else value for i, value in enumerate(inputs)
+        ]
+        goal = fill(mode.template, places, args)
         recall = mode.recall
         if self.max_recall is not None:
             recall = self.max_recall if recall is None else min(recall, self.max_recall)
-        for values in self.answers(mode.indicator, goal, args, recall):
-            if any(type(v) is Var for v in values):
+        for values in self.answers(mode, places, goal, args, recall):
+            if any(not is_ground(v) for v in values):
                 continue  # a non-ground answer cannot become a literal of ⊥e
             pattern: list[Term] = []
             in_vars: list[Var] = []
             out_vars: list[Var] = []
-            for (kind, type_name), value in zip(markers, values):
-                if kind == "#":
+            for place, value in zip(places, values):
+                if place.kind == "#":
                     pattern.append(value)
                     continue
-                var = self.variable(value)
+                var = self.variable(value, place.type_name)
                 pattern.append(var)
-                if kind == "+":
+                if place.kind == "+":
                     in_vars.append(var)
                 else:
                     out_vars.append(var)
-                    self.know(value, type_name, fresh)
-            atom = Struct(name, tuple(pattern)) if arity else name
-            if atom not in self.literals:
-                self.literals[atom] = BottomLiteral(atom, tuple(in_vars), tuple(out_vars), number)
-                if self.full():
-                    return
+                    self.know(value, place.type_name, fresh)
+            atom = fill(mode.template, places, pattern)
+            if atom == self.head or atom in self.literals:
+                continue  # a literal equal to the head makes the clause a tautology
+            self.literals[atom] = BottomLiteral(
+                atom, tuple(dict.fromkeys(in_vars)), tuple(dict.fromkeys(out_vars)), number
+            )
+            if self.full():
+                return
 
 
 def bottom_clause(
@@ -341,7 +433,7 @@ def bottom_clause(
     """
     if target is None:
         target = functor_of(example)
-    head_mode = _head_mode(kb.head_modes(*target), example)
+    head_mode, head_values = _head_mode(kb.head_modes(*target), example)
     if body_predicates is None:
         allowed = set(kb.determinations_for(*target))
     else:
@@ -349,30 +441,40 @@ def bottom_clause(
     modes = [m for m in kb.body_modes() if not allowed or m.indicator in allowed]
     if coverage is None:
         coverage = Coverage(kb, target, max_depth=proof_depth, max_steps=max_steps)
-    builder = _Builder(lambda: coverage.engine, modes, max_recall, max_literals, coverage)
+    examples = kb.positives(*target) if any(m.indicator == target for m in modes) else []
+    builder = _Builder(
+        lambda: coverage.engine,
+        modes,
+        max_recall,
+        max_literals,
+        coverage,
+        target,
+        examples,
+        example,
+    )
+    places = mode_places(head_mode.template)
     head_args: list[Term] = []
     inputs: list[Var] = []
     outputs: list[Var] = []
     start: dict[str, dict[object, Term]] = {}
-    example_args = example.args if type(example) is Struct else ()
-    for (kind, type_name), value in zip(_markers(head_mode), example_args):
-        if kind == "#":
+    for place, value in zip(places, head_values):
+        if place.kind == "#":
             head_args.append(value)
             continue
-        var = builder.variable(value)
+        var = builder.variable(value, place.type_name)
         head_args.append(var)
-        if kind == "+":
+        if place.kind == "+":
             inputs.append(var)
-            start.setdefault(type_name, {})[term_key(value)] = value
+            start.setdefault(place.type_name, {})[term_key(value)] = value
         else:
             outputs.append(var)
+    head = fill(head_mode.template, places, head_args)
+    builder.head = head
     builder.by_type = start
     for number in range(1, depth + 1):
         builder.layer(number)
         if builder.full():
             break
-    name = functor_of(example)[0]
-    head = Struct(name, tuple(head_args)) if head_args else name
     return BottomClause(
         example,
         head,

@@ -75,7 +75,7 @@ from operator import attrgetter
 import numpy as np
 
 from symlearn.engine.sld import Engine
-from symlearn.errors import EngineLimitError
+from symlearn.errors import EngineLimitError, PrologError
 from symlearn.ilp.relations import CODE, Relation, SymbolTable
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.views import background_view
@@ -240,6 +240,8 @@ class Coverage:
         self._answers: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
         self._view: KnowledgeBase | None = None
         self._engine: Engine | None = None
+        #: Problems met in single proofs (message -> how often); the run went on.
+        self.warnings: dict[str, int] = {}
 
     # ----------------------------------------------------------- knowledge
     @property
@@ -444,7 +446,7 @@ class Coverage:
                 engine = self.engine
                 for i, example in enumerate(examples):
                     if not mask[i]:
-                        mask[i] = engine.ask(example)
+                        mask[i] = self._ask(engine, example)
         finally:
             if saved is not None and self.target is not None:
                 self._extensions[self.target] = saved
@@ -456,6 +458,18 @@ class Coverage:
             return False
         return any(functor_of(_split_negation(g)[1]) == self.target for g in clause.body)
 
+    def warn(self, message: str) -> None:
+        """Record a problem met in one proof (counted; the run goes on)."""
+        self.warnings[message] = self.warnings.get(message, 0) + 1
+
+    def _ask(self, engine: Engine, goal: Term) -> bool:
+        """Whether ``goal`` succeeds; an error in its proof counts as "not covered" (warned)."""
+        try:
+            return engine.ask(goal)
+        except (PrologError, EngineLimitError) as error:
+            self.warn(f"proving {_text(goal)} raised {error}: taken as not covered")
+            return False
+
     # --------------------------------------------------------- internals
     def _covered_by_engine(self, clause: Clause, examples: Sequence[Term]) -> np.ndarray:
         engine = self.engine
@@ -463,7 +477,7 @@ class Coverage:
         renamed = clause.renamed()
         for i, example in enumerate(examples):
             goal = conjunction([Struct("=", (renamed.head, example)), *renamed.body])
-            mask[i] = engine.ask(goal)
+            mask[i] = self._ask(engine, goal)
         return mask
 
     def _kind(self, table: BindingTable, goal: Term) -> str:
@@ -600,11 +614,15 @@ class Coverage:
             return found
         bound = substitute(goal, dict(zip(old, self.symbols.decode(key))))
         seen: dict[tuple[int, ...], None] = {}
-        for solution in self.engine.solve(bound, 1 if exists_only else None):
-            values = [solution[v] for v in new_vars]
-            if not all(is_ground(v) for v in values):
-                raise NotSetAtATimeError(f"{_text(goal)} has a non-ground answer")
-            seen.setdefault(tuple(self.symbols.code(v) for v in values), None)
+        try:
+            for solution in self.engine.solve(bound, 1 if exists_only else None):
+                values = [solution[v] for v in new_vars]
+                if not all(is_ground(v) for v in values):
+                    raise NotSetAtATimeError(f"{_text(goal)} has a non-ground answer")
+                seen.setdefault(tuple(self.symbols.code(v) for v in values), None)
+        except (PrologError, EngineLimitError) as error:
+            self.warn(f"{_text(bound)} raised {error}: taken as no answer")
+            seen.clear()
         found = self._answers[cache_key] = tuple(seen)
         return found
 

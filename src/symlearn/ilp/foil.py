@@ -104,6 +104,7 @@ import numpy as np
 
 from symlearn.errors import KBError
 from symlearn.hypotheses.theory import Theory
+from symlearn.ilp.bias_check import check_relational_task
 from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld
 from symlearn.ilp.foil_search import FoilSearch, LearnedClause, LiteralStep, Log, Progress
 from symlearn.ilp.result import RelationalRun, confusion, held_out_metrics
@@ -149,7 +150,16 @@ class FoilSettings(Settings):
         (``minacc``; Quinlan's 85%).
     negation, equality, recursion
         Whether negated literals, ``X = Y`` and literals of the target are
-        candidates (``negation``, ``equality``, ``recursion``).
+        candidates (``negation``, ``equality``, ``recursion``).  None (the
+        default) follows the language bias, as Aleph and Popper do: negated
+        literals only from negated modes (``modeb(*, not(p(+t)))``),
+        ``X = Y`` only when a mode or determination declares ``=/2``, the
+        target only when a body mode declares it (or, without modes,
+        always).  ``true`` switches negation or equality on for every
+        predicate, as in Quinlan's FOIL.
+    max_bindings
+        A candidate literal whose binding table would have more rows is
+        skipped with a warning, as FOIL6 does (``max_bindings``).
     seed
         Random seed for sampling closed-world negatives (``seed``).
     test
@@ -190,9 +200,27 @@ class FoilSettings(Settings):
         maximum=1,
         help="Least accuracy of a clause that still covers negatives.",
     )
-    negation: bool = option(True, key="negation", help="Consider negated literals.")
-    equality: bool = option(True, key="equality", help="Consider X = Y literals.")
-    recursion: bool = option(True, key="recursion", help="Consider the target itself.")
+    negation: bool | None = option(
+        None,
+        key="negation",
+        help="Consider negated literals (default: only those the modes declare).",
+    )
+    equality: bool | None = option(
+        None,
+        key="equality",
+        help="Consider X = Y literals (default: only when the modes declare =/2).",
+    )
+    recursion: bool | None = option(
+        None,
+        key="recursion",
+        help="Consider the target itself (default: without modes always, else as declared).",
+    )
+    max_bindings: int = option(
+        20_000_000,
+        key="max_bindings",
+        minimum=1,
+        help="Skip (with a warning) a literal whose binding table would be larger.",
+    )
     seed: int = option(0, key="seed", help="Seed for sampling closed-world negatives.")
     test: tuple[str, ...] = option(
         (),
@@ -230,6 +258,7 @@ class FoilResult:
     closed_world: ClosedWorld | None = None
     stopped: str = ""
     notes: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = field(default=())
 
     @property
     def train_accuracy(self) -> float:
@@ -260,6 +289,7 @@ class FoilResult:
             "settings": self.settings.to_dict(),
             "stopped": self.stopped,
             "notes": list(self.notes),
+            "skipped_literals": len(self.warnings),
         }
 
 
@@ -302,8 +332,10 @@ def foil(
     if target[1] < 1:
         raise KBError(f"FOIL learns relations: {format_indicator(target)} has no argument to bind")
     task = LearningTask.from_kb(kb, target)
+    check_relational_task(kb, task.target)
     if not task.positives:
-        raise KBError(f"no positive examples of {task.name} in the knowledge base")
+        where = ", ".join(kb.sources) or "the knowledge base"
+        raise KBError(f"no positive examples of {task.name} in {where}")
     notes: list[str] = []
     if task.own_clauses:
         notes.append(
@@ -372,6 +404,7 @@ def _result(
         closed_world=examples.world,
         stopped=stopped,
         notes=tuple(notes),
+        warnings=tuple(search.all_warnings()),
     )
 
 
@@ -394,6 +427,11 @@ class FoilRun(RelationalRun):
         if self.test_metrics is not None:
             payload["metrics"] = {**payload["metrics"], **self.test_metrics}
         return payload
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Literals skipped and problems met in single proofs (the run went on)."""
+        return self.result.warnings
 
     def report(self) -> list[str]:
         """The theory, its training coverage, the closed world and the test accuracy."""

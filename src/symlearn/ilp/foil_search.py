@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from symlearn.errors import EngineLimitError
-from symlearn.ilp.coverage import BindingTable, Coverage, foil_gain
+from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError, foil_gain
 from symlearn.ilp.language import Candidate, Language, TypedVar
 from symlearn.ilp.recursion import recursion_terminates
 from symlearn.kb.knowledge_base import KnowledgeBase
@@ -163,12 +163,13 @@ class FoilSearch:
         self.settings = settings
         self.log = log or (lambda level, message: None)
         self.progress = progress
-        self.coverage = coverage or Coverage(kb, target)
+        self.coverage = coverage or Coverage(kb, target, max_rows=settings.max_bindings)
         self.language = Language.from_kb(
             kb,
             target,
             recursion=settings.recursion,
             equality=settings.equality,
+            negation=settings.negation,
             constants=self._constants,
         )
         self.recursive_language = any(m.indicator == target for m in self.language.modes)
@@ -176,9 +177,12 @@ class FoilSearch:
         self.head_variables: list[TypedVar] = list(
             zip(self.head.args, self.language.head_types)  # type: ignore[arg-type]
         )
+        self.output_positions = frozenset(self.language.head_outputs)
         self.relations = len(self.language.predicates())
         self.total_examples = 0
         self.all_examples: list[Term] = []
+        #: Literals and steps skipped (message -> count): a limit or an error, never the end.
+        self.warnings: dict[str, int] = {}
 
     def _constants(self, indicator: Indicator, position: int) -> list[Term]:
         relation = self.coverage.relation(indicator)
@@ -187,6 +191,21 @@ class FoilSearch:
         values, counts = np.unique(relation.rows[:, position], return_counts=True)
         best = values[np.argsort(-counts, kind="stable")][: self.settings.max_constants]
         return self.coverage.symbols.decode(sorted(best.tolist()))
+
+    def skip(self, message: str) -> None:
+        """Record a literal (or step) skipped because of a limit or an error; the run goes on."""
+        self.warnings[message] = self.warnings.get(message, 0) + 1
+        self.say(1, f"  {message}")
+
+    def all_warnings(self) -> list[str]:
+        """Every skip and every problem met in a proof, each once with its count."""
+        merged = {**self.coverage.warnings}
+        for message, count in self.warnings.items():
+            merged[message] = merged.get(message, 0) + count
+        return [
+            f"warning: {message}" + (f" ({count} times)" if count > 1 else "")
+            for message, count in merged.items()
+        ]
 
     def say(self, level: int, message: str) -> None:
         """Report ``message`` at ``level`` (1: decisions, 2: every candidate)."""
@@ -199,7 +218,12 @@ class FoilSearch:
         uncovered = list(positives)
         total = len(positives) + len(negatives)
         stopped = "every positive example is covered"
+        most = self.kb.settings.get("max_clauses")
         while uncovered:
+            if type(most) is int and len(learned) >= most:
+                self.say(1, f"max_clauses {most} reached: stop")
+                stopped = f"max_clauses {most} reached"
+                break
             if self.progress is not None:
                 self.progress("positives covered", len(positives) - len(uncovered), len(positives))
             if self.recursive_language:
@@ -217,7 +241,12 @@ class FoilSearch:
             theory = [c.clause for c in learned] + [clause]
             self.coverage.set_theory(theory)
             if self.coverage.calls_target(clause):
-                still = ~self.coverage.theory_covered(uncovered)
+                # FOIL's reading: the recursive literal is looked up in the
+                # target's known tuples, so a recursive clause may be found
+                # before the base clause that makes it prove anything.
+                still = ~(
+                    self.coverage.theory_covered(uncovered) | self._covered(clause, uncovered)
+                )
             else:
                 still = ~self.coverage.covered(clause, uncovered)
             remaining = [e for e, keep in zip(uncovered, still.tolist()) if keep]
@@ -231,7 +260,42 @@ class FoilSearch:
             uncovered = remaining
         if self.progress is not None:
             self.progress("positives covered", len(positives) - len(uncovered), len(positives))
-        return learned, stopped
+        return self._without_redundant(learned, positives, negatives), stopped
+
+    def _without_redundant(
+        self, learned: list[LearnedClause], positives: list[Term], negatives: list[Term]
+    ) -> list[LearnedClause]:
+        """Drop each clause whose removal loses no positive example (Quinlan 1990).
+
+        A clause found early can become a special case of a later, more
+        general one (``last([X|T], X) :- last(T, X)`` next to
+        ``last([_|T], X) :- last(T, X)``).  Clauses are tried last-found first.
+        """
+        if len(learned) < 2:
+            return learned
+        examples = positives + negatives
+        try:
+            self.coverage.set_theory([c.clause for c in learned])
+            base = self.coverage.theory_covered(examples)
+            kept = list(learned)
+            for item in reversed(learned):
+                trial = [c for c in kept if c is not item]
+                if not trial:
+                    continue
+                self.coverage.set_theory([c.clause for c in trial])
+                covered = self.coverage.theory_covered(examples)
+                if np.count_nonzero(covered[: len(positives)]) >= np.count_nonzero(
+                    base[: len(positives)]
+                ):
+                    shown = format_term(item.clause.to_term(), None, 999)
+                    self.say(1, f"redundant clause dropped: {shown}")
+                    kept = trial
+        except EngineLimitError as error:
+            self.skip(f"redundant clauses kept: {error}")
+            return learned
+        finally:
+            self.coverage.set_theory([c.clause for c in learned])
+        return kept
 
     def _set_known_tuples(self, theory: list[Clause], positives: list[Term]) -> None:
         """The target's tuples for recursive literals: positives and what the theory derives."""
@@ -244,7 +308,13 @@ class FoilSearch:
         known = np.unique(rows, axis=0) if len(rows) else rows
         for _ in range(100):
             coverage.set_extension_codes(self.target, known)
-            derived = [coverage.derive(c) for c in theory]
+            derived = []
+            for clause in theory:
+                try:
+                    derived.append(coverage.derive(clause))
+                except EngineLimitError as error:
+                    shown = format_term(clause.to_term(), None, 999)
+                    self.skip(f"the tuples {shown} derives are left out: {error}")
             parts = [known] + [d for d in derived if d is not None]
             grown = np.unique(np.concatenate(parts), axis=0)
             if len(grown) == len(known):
@@ -259,7 +329,8 @@ class FoilSearch:
         examples = positives + negatives
         is_positive_example = np.array([True] * len(positives) + [False] * len(negatives))
         table = self.coverage.bind_head(self.head, examples)
-        variables = list(self.head_variables)
+        outputs = [v for i, v in enumerate(self.head_variables) if i in self.output_positions]
+        variables = [v for v in self.head_variables if v not in outputs]
         body: list[Term] = []
         steps: list[LiteralStep] = []
         literal_bits: list[float] = []
@@ -267,12 +338,19 @@ class FoilSearch:
             is_pos = is_positive_example[table.example]
             p0 = int(np.count_nonzero(is_pos))
             n0 = len(table) - p0
-            if n0 == 0:
+            if n0 == 0 and not outputs:
                 break
             if 1 + len(body) >= self.settings.clause_length:
                 self.say(1, f"  clause length {self.settings.clause_length} reached")
                 break
-            chosen = self._choose(table, is_pos, is_positive_example, variables, body, p0, n0)
+            if self._too_many_variables(variables, outputs):
+                break
+            if n0 == 0:
+                chosen = self._bind_output(table, is_pos, variables, outputs, body, p0)
+            else:
+                chosen = self._choose(
+                    table, is_pos, is_positive_example, variables, body, p0, n0, outputs
+                )
             if chosen is None:
                 break
             best, bits = chosen
@@ -289,9 +367,18 @@ class FoilSearch:
                 )
             )
             literal_bits.append(bits)
-            table = self.coverage.extend(table, best.literal)
+            table = self._extend(table, best.literal)
             body.append(best.literal)
             variables.extend(best.new_variables)
+            if not _negated(best.literal):
+                used = set(map(id, _literal_variables(best.literal)))
+                variables.extend(v for v in outputs if id(v[0]) in used)
+                outputs = [v for v in outputs if id(v[0]) not in used]
+        if outputs:
+            letters = _names(self.head, body, self.head)
+            unbound = ", ".join(format_term(v, letters, 999) for v, _ in outputs)
+            self.say(1, f"  the output argument(s) {unbound} of the head are not bound: rejected")
+            return None
         clause = Clause(self.head, body)
         pruned: list[Term] = []
         if body:
@@ -322,19 +409,23 @@ class FoilSearch:
         body: list[Term],
         p0: int,
         n0: int,
+        outputs: list[TypedVar] | None = None,
     ) -> tuple[_Scored, float] | None:
-        candidates = [
-            c
-            for c in self.language.candidates(variables, body)
-            if not _same_literal(c.literal, self.head)
-        ]
+        candidates = self._candidates(variables, body, outputs or [])
         per_relation: dict[Indicator, int] = {}
         for candidate in candidates:
             per_relation[candidate.indicator] = per_relation.get(candidate.indicator, 0) + 1
         scored: list[_Scored] = []
         for candidate in candidates:
             scored.extend(self._score(table, is_pos, candidate, p0, n0, body))
-        scored.sort(key=lambda s: (-s.gain, len(s.new_variables), _negated(s.literal)))
+        scored.sort(
+            key=lambda s: (
+                -round(s.gain, 9),
+                len(s.new_variables),
+                _negated(s.literal),
+                self._literal_bits(s.literal, per_relation),
+            )
+        )
         names_body = body
         for s in scored[:5]:
             names = _names(self.head, names_body, s.literal)
@@ -344,35 +435,121 @@ class FoilSearch:
                 f"{s.p1}+/{s.n1}- t={s.t}",
             )
         bits_so_far = [self._literal_bits(g, per_relation) for g in body]
+        mdl = self.settings.mdl
+        blocked: list[tuple[_Scored, float]] = []
         for s in self._ranked(scored):
             bits = self._literal_bits(s.literal, per_relation)
-            if self.settings.mdl and not self._fits(
-                table, s, [*bits_so_far, bits], is_positive_example
-            ):
+            if mdl and not self._fits(table, s, [*bits_so_far, bits], is_positive_example):
                 names = _names(self.head, body, s.literal)
                 self.say(
                     2,
                     f"    {format_term(s.literal, names, 999)}: the clause would cost more "
                     "bits than the positives it covers",
                 )
+                blocked.append((s, bits))
                 continue
             if self._recursion_rejected(body, s):
                 continue
             return s, bits
+        if blocked and not self._acceptable(table, is_positive_example):
+            before = self._covered_positives(table, None, is_positive_example)
+            for s, bits in blocked:
+                after = self._covered_positives(table, s, is_positive_example)
+                if after == before and not self._recursion_rejected(body, s):
+                    self.say(
+                        1,
+                        "  the encoding-length stop would leave a clause too inaccurate "
+                        "to keep: it is lifted for this literal",
+                    )
+                    return s, bits
         determinate = [
-            s for s in scored if s.determinate and s.new_variables and not _negated(s.literal)
+            s
+            for s in scored
+            if s.determinate
+            and s.new_variables
+            and not _negated(s.literal)
+            and not self._repeats_a_variable(table, s)
         ]
         for s in determinate:
             bits = self._literal_bits(s.literal, per_relation)
-            if self.settings.mdl and not self._fits(
-                table, s, [*bits_so_far, bits], is_positive_example
-            ):
+            if mdl and not self._fits(table, s, [*bits_so_far, bits], is_positive_example):
                 continue
             if self._recursion_rejected(body, s):
                 continue
             return s, bits
         self.say(1, "  no literal with positive gain fits: stop specialising")
         return None
+
+    def _candidates(
+        self, variables: list[TypedVar], body: list[Term], outputs: list[TypedVar]
+    ) -> list[Candidate]:
+        """The language's candidates, without the head itself and within ``max_vars``."""
+        limit = self._max_vars()
+        return [
+            c
+            for c in self.language.candidates(variables, body, outputs)
+            if not _same_literal(c.literal, self.head)
+            and (limit is None or len(variables) + len(outputs) + len(c.new_variables) <= limit)
+        ]
+
+    def _max_vars(self) -> int | None:
+        value = self.kb.settings.get("max_vars")
+        return value if type(value) is int else None
+
+    def _too_many_variables(self, variables: list[TypedVar], outputs: list[TypedVar]) -> bool:
+        limit = self._max_vars()
+        return limit is not None and len(variables) + len(outputs) > limit
+
+    def _bind_output(
+        self,
+        table: BindingTable,
+        is_pos: np.ndarray,
+        variables: list[TypedVar],
+        outputs: list[TypedVar],
+        body: list[Term],
+        p0: int,
+    ) -> tuple[_Scored, float] | None:
+        """The literal binding a head output that keeps the most positive bindings.
+
+        Used when no negative binding is left but an output (``-``) argument
+        of the head is still unbound: Aleph's and Popper's clauses bind every
+        output, and so do FOIL's here.
+        """
+        wanted = {id(v) for v, _ in outputs}
+        scored: list[_Scored] = []
+        for candidate in self._candidates(variables, body, outputs):
+            if candidate.negated or not wanted & set(
+                map(id, _literal_variables(candidate.literal))
+            ):
+                continue
+            for item in self._score(table, is_pos, candidate, p0, 0, body):
+                if not _negated(item.literal) and item.n1 == 0 and item.t > 0:
+                    scored.append(item)
+        scored.sort(key=lambda s: (-s.t, len(s.new_variables), -s.p1))
+        for item in scored:
+            if not self._recursion_rejected(body, item):
+                return item, 0.0
+        self.say(1, "  no literal binds the head's output argument(s): stop")
+        return None
+
+    def _repeats_a_variable(self, table: BindingTable, scored: _Scored) -> bool:
+        """Whether a determinate literal's new variable always equals an old one (it adds nothing).
+
+        ``head(A, B)`` twice gives ``C`` the value of ``B`` in every binding;
+        Quinlan (1990) keeps only determinate literals that bring new values.
+        """
+        try:
+            extended = self._extend(table, scored.literal)
+        except (EngineLimitError, NotSetAtATimeError):
+            return True
+        old = [extended.column(v) for v in table.variables]
+        for var, _ in scored.new_variables:
+            if not extended.has(var):
+                continue
+            values = extended.column(var)
+            if any(np.array_equal(values, column) for column in old):
+                return True
+        return False
 
     def _ranked(self, scored: list[_Scored]) -> list[_Scored]:
         """Literals with positive gain, best first; a completing literal close to the best leads.
@@ -399,9 +576,15 @@ class FoilSearch:
         body: list[Term],
     ) -> list[_Scored]:
         try:
-            counts = self.coverage.counts(table, candidate.literal)
-        except EngineLimitError as error:
-            self.say(2, f"    {candidate}: skipped ({error})")
+            counts = self._counts(table, candidate.literal)
+        except (EngineLimitError, NotSetAtATimeError) as error:
+            self.skip(f"{candidate} skipped: {error}")
+            return []
+        if int(counts.sum()) > self.coverage.max_rows:
+            self.skip(
+                f"{candidate} skipped: it would make {int(counts.sum()):,} bindings "
+                f"(more than the limit of {self.coverage.max_rows:,})"
+            )
             return []
         positive_counts = counts[is_pos]
         negative_counts = counts[~is_pos]
@@ -414,6 +597,18 @@ class FoilSearch:
             and np.all(positive_counts == 1)
             and np.all(negative_counts <= 1)
         )
+        if candidate.negated:  # a negated template: the literal is a test
+            return [
+                _Scored(
+                    candidate.literal,
+                    (),
+                    foil_gain(p0, n0, p1, n1, t),
+                    p1,
+                    n1,
+                    t,
+                    counts,
+                )
+            ]
         found = [
             _Scored(
                 candidate.literal,
@@ -426,7 +621,7 @@ class FoilSearch:
                 determinate,
             )
         ]
-        if self.settings.negation and functor_of(candidate.literal) != self.target:
+        if self.language.negation and functor_of(candidate.literal) != self.target:
             negated_literal = Struct("\\+", (candidate.literal,))
             survive = (counts == 0).astype(np.int64)
             np1 = p0 - t
@@ -438,10 +633,89 @@ class FoilSearch:
             )
         return found
 
+    def _covered(self, clause: Clause, examples: list[Term]) -> np.ndarray:
+        """Which examples ``clause`` covers, recursive literals read as :meth:`_extend` does."""
+        table = self.coverage.bind_head(clause.head, examples)
+        try:
+            for literal in clause.body:
+                if not len(table):
+                    break
+                table = self._extend(table, literal)
+        except NotSetAtATimeError:
+            return self.coverage.covered(clause, examples)
+        return table.covered(len(examples))
+
+    def _counts(self, table: BindingTable, literal: Term) -> np.ndarray:
+        """Each row's number of extensions by ``literal`` (see :meth:`_extend`)."""
+        if functor_of(literal) != self.target:
+            return self.coverage.counts(table, literal)
+        rows = self._extend_rows(table, literal).example
+        return np.bincount(rows, minlength=len(table)).astype(np.int64)
+
+    def _extend(self, table: BindingTable, literal: Term) -> BindingTable:
+        """The bindings after ``literal``; a recursive call of the head's own tuple is no proof.
+
+        A recursive literal is read against the target's known tuples (the
+        positive examples), so ``p(A, C)`` in a clause for ``p(A, B)`` would
+        "prove" every positive by itself with ``C = B``; such rows are
+        dropped, whatever literals (equalities, determinate ones) make the
+        call equal to the head.  Quinlan (1990) rules these out with an
+        ordering on the arguments; here they are ruled out on the data, row
+        by row, and :func:`~symlearn.ilp.recursion.recursion_terminates`
+        checks the rest of the ordering (no call reaches itself).
+        """
+        if functor_of(literal) != self.target:
+            return self.coverage.extend(table, literal)
+        extended = self._extend_rows(table, literal)
+        return BindingTable(extended.variables, extended.columns, table.example[extended.example])
+
+    def _extend_rows(self, table: BindingTable, literal: Term) -> BindingTable:
+        """:meth:`_extend` of a recursive literal, with ``example`` holding the source row."""
+        rows = np.arange(len(table), dtype=np.int64)
+        tagged = BindingTable(table.variables, table.columns, rows)
+        extended = self.coverage.extend(tagged, literal)
+        if type(literal) is not Struct or not len(extended):
+            return extended
+        same = np.ones(len(extended), dtype=bool)
+        for head_arg, arg in zip(self.head.args, literal.args):
+            head_column = extended.column(head_arg)  # type: ignore[arg-type]
+            if type(arg) is Var:
+                if not extended.has(arg):
+                    same[:] = False
+                    break
+                same &= extended.column(arg) == head_column
+            else:
+                same &= head_column == self.coverage.symbols.code(arg)
+        return extended.take(~same)
+
     def _literal_bits(self, literal: Term, per_relation: dict[Indicator, int]) -> float:
         goal = literal.args[0] if _negated(literal) else literal  # type: ignore[union-attr]
         lists = per_relation.get(functor_of(goal), 1)
         return 1.0 + math.log2(max(self.relations, 1)) + math.log2(max(lists, 1))
+
+    @staticmethod
+    def _covered_positives(
+        table: BindingTable, scored: _Scored | None, is_positive_example: np.ndarray
+    ) -> int:
+        """How many positive examples keep a binding (after adding ``scored``, if given)."""
+        rows = table.example if scored is None else table.example[scored.counts > 0]
+        return int(np.count_nonzero(is_positive_example[np.unique(rows)]))
+
+    def _acceptable(self, table: BindingTable, is_positive_example: np.ndarray) -> bool:
+        """Whether the clause as it stands would be kept (accuracy at least ``min_accuracy``).
+
+        The encoding-length stop only ends a clause that would be kept: on a
+        few examples every literal costs more bits than the positives it
+        covers, and stopping a clause that is then rejected for its accuracy
+        would hide the textbook clause (Lavrac and Dzeroski's daughter/2 has
+        four examples).  When no literal fits the encoding length and the
+        clause is not yet accurate enough, the best literal that loses no
+        positive example (it only excludes negatives, so it fits no
+        individual positive) is added anyway.
+        """
+        covered = np.unique(table.example)
+        pos = int(np.count_nonzero(is_positive_example[covered]))
+        return pos > 0 and pos / len(covered) >= self.settings.min_accuracy
 
     def _fits(
         self,
@@ -462,7 +736,10 @@ class FoilSearch:
             return False
         clause = Clause(self.head, [*body, scored.literal])
         theory = [*self.coverage.theory, clause]
-        ok, reason = recursion_terminates(self.coverage, theory, self.all_examples)
+        try:
+            ok, reason = recursion_terminates(self.coverage, theory, self.all_examples)
+        except EngineLimitError as error:
+            ok, reason = False, str(error)
         if not ok:
             names = _names(self.head, body, scored.literal)
             self.say(1, f"  {format_term(scored.literal, names, 999)} rejected: {reason}")
@@ -481,13 +758,17 @@ class FoilSearch:
             if not self._well_formed(trial):
                 continue
             candidate = Clause(self.head, trial)
-            if self.coverage.calls_target(candidate):
-                ok, _ = recursion_terminates(
-                    self.coverage, [*self.coverage.theory, candidate], self.all_examples
-                )
-                if not ok:
-                    continue
-            mask = self.coverage.covered(candidate, examples)
+            try:
+                if self.coverage.calls_target(candidate):
+                    ok, _ = recursion_terminates(
+                        self.coverage, [*self.coverage.theory, candidate], self.all_examples
+                    )
+                    if not ok:
+                        continue
+                mask = self.coverage.covered(candidate, examples)
+            except EngineLimitError as error:
+                self.skip(f"pruning {format_term(literal)} skipped: {error}")
+                continue
             if int(np.count_nonzero(mask & ~is_positive_example)) <= negatives:
                 body = trial
                 removed.append(literal)
@@ -498,23 +779,24 @@ class FoilSearch:
 
     def _well_formed(self, body: list[Term]) -> bool:
         """Each literal has a variable bound before it; tests have all theirs bound."""
-        bound = {id(v) for v in self.head.args}
+        outputs = {id(self.head.args[i]) for i in self.output_positions}
+        bound = {id(v) for v in self.head.args} - outputs
         for literal in body:
             negated = _negated(literal)
             goal = literal.args[0] if negated else literal  # type: ignore[union-attr]
             args = goal.args if type(goal) is Struct else ()
             variables = [a for a in args if type(a) is Var]
-            old = [v for v in variables if id(v) in bound]
+            old = [v for v in variables if id(v) in bound or id(v) in outputs]
             if not old and variables:
                 return False
-            test = negated or functor_of(goal) == ("=", 2)
-            if test and len(old) < len(variables) and functor_of(goal) == ("=", 2):
+            unbound = [v for v in variables if id(v) not in bound]
+            if functor_of(goal) == ("=", 2) and not all(id(v) in outputs for v in unbound):
                 return False
             if not self._inputs_bound(goal, bound):
                 return False
             if not negated:
                 bound.update(id(v) for v in variables)
-        return True
+        return outputs <= bound
 
     def _inputs_bound(self, goal: Term, bound: set[int]) -> bool:
         """With modes: some template of the literal has every ``+`` argument bound."""
@@ -540,6 +822,12 @@ def _same_literal(a: Term, b: Term) -> bool:
         and len(a.args) == len(b.args)
         and all(x is y or (type(x) is not Var and x == y) for x, y in zip(a.args, b.args))
     )
+
+
+def _literal_variables(literal: Term) -> list[Var]:
+    """The variables in the arguments of ``literal``."""
+    args = literal.args if type(literal) is Struct else ()
+    return [a for a in args if type(a) is Var]
 
 
 def _negated(literal: Term) -> bool:

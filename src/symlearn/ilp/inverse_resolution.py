@@ -98,6 +98,7 @@ from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator, format_indicator
 from symlearn.logic.printer import format_term, variable_names
 from symlearn.logic.resolution import Literal, LiteralClause
+from symlearn.logic.subsumption import subsumes
 from symlearn.logic.terms import Struct, Term, Var, functor_of, term_variables
 
 __all__ = [
@@ -106,6 +107,7 @@ __all__ = [
     "CigolRun",
     "CigolSettings",
     "Derivation",
+    "Generalisation",
     "LearntClause",
     "absorption",
     "cigol",
@@ -143,6 +145,11 @@ class CigolSettings(Settings):
         Inverse substitutions tried per partner and θ1 (``set(ir_substitutions, N)``).
     max_partners
         Background facts tried as partners per step (``set(ir_partners, N)``).
+    accept
+        Answer yes to every generalisation, as CIGOL's oracle may: learn the
+        most general candidate consistent with the negatives (the first of
+        :attr:`LearntClause.generalisations`) even when it does not compress
+        (``set(ir_accept, true)``, ``--accept``).
     """
 
     ALGORITHM: ClassVar[str] = "inverse-resolution"
@@ -156,6 +163,13 @@ class CigolSettings(Settings):
     )
     max_partners: int = option(
         50, key="ir_partners", cli=None, minimum=0, help="Background facts tried per step."
+    )
+    accept: bool = option(
+        False,
+        key="ir_accept",
+        flag=True,
+        help="Take the most general generalisation (CIGOL's oracle saying yes) "
+        "even when the example as a fact compresses as well.",
     )
 
 
@@ -249,9 +263,11 @@ class LearntClause:
     negatives: int
     compression: int
     derivation: Derivation
+    generalisations: tuple[Generalisation, ...] = ()
+    accepted: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form (DESIGN.md ``clauses`` entry)."""
+        """JSON form (DESIGN.md ``clauses`` entry), with ``generalisations`` most general first."""
         return {
             "clause": str(self.clause),
             "positives": self.positives,
@@ -259,6 +275,48 @@ class LearntClause:
             "compression": self.compression,
             "literals": [],
             "steps": self.derivation.steps,
+            "accepted": self.accepted,
+            "generalisations": [g.to_dict() for g in self.generalisations],
+        }
+
+
+@dataclass(frozen=True)
+class Generalisation:
+    """A candidate clause the V-operators derived from an example.
+
+    Attributes
+    ----------
+    derivation
+        How it was derived (its clause is ``derivation.clause``).
+    positives, negatives
+        Training examples it covers.
+    compression
+        p − n − L (p: positives not covered by earlier clauses).
+    more_general_than
+        How many of the other candidates it is more general than.
+    """
+
+    derivation: Derivation
+    positives: int
+    negatives: int
+    compression: int
+    more_general_than: int
+
+    @property
+    def clause(self) -> Clause:
+        """The candidate clause."""
+        return self.derivation.clause
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: the clause, its coverage and its derivation (with each θ2⁻¹)."""
+        return {
+            "clause": _one_line(self.clause),
+            "steps": self.derivation.steps,
+            "positives": self.positives,
+            "negatives": self.negatives,
+            "compression": self.compression,
+            "more_general_than": self.more_general_than,
+            "derivation": self.derivation.to_dict(),
         }
 
 
@@ -284,6 +342,7 @@ class CigolResult:
             "hypothesis": self.theory.hypothesis(),
             "clauses": [c.to_dict() for c in self.clauses],
             "derivation": [c.derivation.to_dict() for c in self.clauses],
+            "generalisations": [[g.to_dict() for g in c.generalisations] for c in self.clauses],
             "settings": self.settings.to_dict(),
             "candidates_evaluated": self.candidates,
             "set_aside": self.set_aside,
@@ -344,6 +403,7 @@ class _Cigol:
         self.coverage = Coverage(kb, target, max_depth=settings.h)
         self.covered = np.zeros(len(self.positives), dtype=bool)
         self.learnt: list[LearntClause] = []
+        self.found: list[_Candidate] = []
         self.evaluated = 0
         self.rules = [
             clause
@@ -358,11 +418,16 @@ class _Cigol:
                 self.progress("examples", index, len(self.positives))
             if self.covered[index]:
                 continue
+            self.found = []
             best = self.search(index, example)
+            fact = self.evaluate(Clause(example), Derivation(Clause(example)), index)
+            assert fact is not None
+            ranked = _by_generality([*self.found, fact], self.settings.noise)
+            accepted = False
+            if self.settings.accept and ranked and ranked[0][0] is not fact:
+                best, accepted = ranked[0][0], True
             if best is None:
-                derivation = Derivation(Clause(example))
-                best = self.evaluate(Clause(example), derivation, index)
-                assert best is not None
+                best = fact
             self.learnt.append(
                 LearntClause(
                     best.clause,
@@ -370,6 +435,17 @@ class _Cigol:
                     best.negatives,
                     best.compression,
                     best.derivation,
+                    tuple(
+                        Generalisation(
+                            c.derivation,
+                            int(np.count_nonzero(c.positives)),
+                            c.negatives,
+                            c.compression,
+                            rank,
+                        )
+                        for c, rank in ranked
+                    ),
+                    accepted,
                 )
             )
             self.coverage.set_theory(c.clause for c in self.learnt)
@@ -426,6 +502,7 @@ class _Cigol:
                 ):
                     best = candidate
             scored.sort(key=_promise)
+            self.found.extend(scored)
             frontier = [(c.clause, c.derivation) for c in scored[: self.settings.beam]]
             if not frontier:
                 break
@@ -491,6 +568,57 @@ def _promise(candidate: _Candidate) -> tuple[int, int, int, int]:
         _singletons(candidate.clause),
         -len(term_variables(candidate.clause.head, *candidate.clause.body)),
     )
+
+
+#: Most candidates ranked by generality per example (the most promising ones).
+MAX_GENERALISATIONS = 40
+#: How many of them the text report lists.
+SHOWN_GENERALISATIONS = 8
+
+
+def _by_generality(candidates: list[_Candidate], noise: int) -> list[tuple[_Candidate, int]]:
+    """The linked candidates consistent with the negatives, most general first.
+
+    A candidate is *linked* when no variable occurs once (a singleton is a
+    dead end no later step can join).  C is more general than D when C
+    θ-subsumes D and not the other way round (Plotkin 1970), or when D is
+    on C's derivation: a V-step from D with partner C1 gives C with
+    C1 ∧ C ⊨ D, so C is more general than D relative to the background
+    (Buntine 1988); the order is closed transitively.  The candidates are
+    sorted by how many others each is more general than, then by fewer
+    constants and fewer literals.  Each comes with that count.
+    """
+    unique: dict[str, _Candidate] = {}
+    for c in sorted(candidates, key=_promise):
+        if c.negatives <= noise and _singletons(c.clause) == 0:
+            unique.setdefault(c.literal_clause.canonical_key(), c)
+    chosen = list(unique.values())[:MAX_GENERALISATIONS]
+    n = len(chosen)
+    keys = {c.literal_clause.canonical_key(): i for i, c in enumerate(chosen)}
+    more = np.zeros((n, n), dtype=bool)
+    for i, c in enumerate(chosen):
+        step = c.derivation.parent
+        while step is not None:
+            j = keys.get(LiteralClause.from_clause(step.clause).canonical_key())
+            if j is not None and j != i:
+                more[i, j] = True
+            step = step.parent
+        for j, d in enumerate(chosen):
+            if i != j and subsumes(c.clause, d.clause) and not subsumes(d.clause, c.clause):
+                more[i, j] = True
+    for k in range(n):  # transitive closure (Warshall)
+        more |= more[:, k : k + 1] & more[k : k + 1, :]
+    np.fill_diagonal(more, False)
+    ranks = more.sum(axis=1)
+    order = sorted(
+        range(n),
+        key=lambda i: (
+            -int(ranks[i]),
+            len(_constants(chosen[i].literal_clause)),
+            len(chosen[i].clause),
+        ),
+    )
+    return [(chosen[i], int(ranks[i])) for i in order]
 
 
 def _better(a: _Candidate, b: _Candidate) -> bool:
@@ -569,6 +697,7 @@ class CigolRun(RelationalRun):
                 f"compression {learnt.compression}; derivation:"
             )
             lines.extend("%   " + line for line in learnt.derivation.lines())
+            lines.extend(_generalisation_lines(learnt))
         return lines
 
     def messages(self, verbose: int = 0) -> list[str]:
@@ -580,6 +709,26 @@ class CigolRun(RelationalRun):
             *self.set_aside_lines(),
             f"% {self.result.candidates} candidate clauses evaluated; background: {background}",
         ]
+
+
+def _generalisation_lines(learnt: LearntClause) -> list[str]:
+    """The candidates most general first, and how the first was derived when it was not learnt."""
+    if len(learnt.generalisations) <= 1:
+        return []
+    lines = ["%   generalisations, most general first (--accept takes the first):"]
+    for g in learnt.generalisations[:SHOWN_GENERALISATIONS]:
+        lines.append(
+            f"%     {_one_line(g.clause)}   [{g.derivation.steps} step(s), "
+            f"{g.positives} positive, {g.negatives} negative, compression {g.compression}]"
+        )
+    hidden = len(learnt.generalisations) - SHOWN_GENERALISATIONS
+    if hidden > 0:
+        lines.append(f"%     ... {hidden} more (all of them with --json)")
+    first = learnt.generalisations[0]
+    if first.clause != learnt.clause:
+        lines.append("%   derivation of the first:")
+        lines.extend("%     " + line for line in first.derivation.lines())
+    return lines
 
 
 def learn(

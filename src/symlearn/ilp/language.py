@@ -58,7 +58,7 @@ from symlearn.ilp.background import dependent_predicates, is_example_predicate
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var, functor_of
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
 
 __all__ = [
     "DEFAULT_TYPE",
@@ -110,11 +110,24 @@ class LiteralMode:
     indicator: Indicator
     arguments: tuple[ArgumentMode, ...]
     recall: int | None = None
+    negated: bool = False
 
     @classmethod
     def from_mode(cls, mode: Mode) -> LiteralMode:
-        """The template of a ``modeb``/``modeh`` declaration."""
+        r"""The template of a ``modeb``/``modeh`` declaration.
+
+        A template ``not(T)`` or ``\+(T)`` (Aleph's way of allowing a negated
+        literal) is the template of ``T`` with ``negated`` set.
+        """
         template = mode.template
+        negated = False
+        if (
+            type(template) is Struct
+            and template.name in ("not", "\\+")
+            and len(template.args) == 1
+            and is_callable(template.args[0])
+        ):
+            template, negated = template.args[0], True
         args = template.args if type(template) is Struct else ()
         arguments = []
         for arg in args:
@@ -122,7 +135,7 @@ class LiteralMode:
                 arguments.append(ArgumentMode(arg.name, format_term(arg.args[0])))
             else:
                 arguments.append(ArgumentMode("=", None, arg))
-        return cls(functor_of(template), tuple(arguments), mode.recall)
+        return cls(functor_of(template), tuple(arguments), mode.recall, negated)
 
     @classmethod
     def untyped(cls, indicator: Indicator) -> LiteralMode:
@@ -136,6 +149,7 @@ class Candidate:
 
     literal: Term
     new_variables: tuple[TypedVar, ...] = ()
+    negated: bool = False
 
     @property
     def indicator(self) -> Indicator:
@@ -164,6 +178,12 @@ class Language:
         The constants a ``#`` argument may take, per ``(indicator, position)``.
     typed
         True when the templates come from mode declarations.
+    head_outputs
+        The positions of the head's output (``-``) arguments, which the body
+        must bind.
+    negation
+        Whether the negation of every positive candidate is a candidate too
+        (negated templates, ``modeb(*, not(p(+t)))``, are candidates either way).
     """
 
     target: Indicator
@@ -172,6 +192,8 @@ class Language:
     equality: bool = True
     constants: dict[tuple[Indicator, int], tuple[Term, ...]] = field(default_factory=dict)
     typed: bool = False
+    negation: bool = True
+    head_outputs: tuple[int, ...] = ()
 
     @classmethod
     def from_kb(
@@ -179,8 +201,9 @@ class Language:
         kb: KnowledgeBase,
         target: Indicator,
         *,
-        recursion: bool = True,
-        equality: bool = True,
+        recursion: bool | None = True,
+        equality: bool | None = True,
+        negation: bool | None = True,
         constants: Callable[[Indicator, int], Sequence[Term]] | None = None,
     ) -> Language:
         """The language the knowledge base's modes and determinations allow.
@@ -192,9 +215,15 @@ class Language:
         target
             ``(name, arity)`` of the target.
         recursion
-            Allow literals of the target itself.
+            Allow literals of the target itself; None: as the modes and
+            determinations say (always, without modes).
         equality
-            Allow ``X = Y`` literals.
+            Allow ``X = Y`` literals; None: only when the modes or
+            determinations declare ``=/2`` (Aleph's default).
+        negation
+            Allow the negation of every literal; None: no (Aleph's and
+            Popper's default).  Negated templates (``not(p(+t))``) are
+            allowed either way.
         constants
             ``constants(indicator, position)`` lists the values a ``#``
             argument may take (typically the values in the facts); without it
@@ -209,6 +238,13 @@ class Language:
         allowed = set(kb.determinations_for(*target)) or None
         excluded = dependent_predicates(kb, target)
         head_modes = kb.head_modes(*target)
+        if negation is None:
+            negation = False
+        if equality is None:
+            declared = any(LiteralMode.from_mode(m).indicator == EQUALITY for m in kb.body_modes())
+            equality = not declared and EQUALITY in (allowed or ())
+        if recursion is None:
+            recursion = True
         if kb.body_modes():
             typed = True
             modes = [LiteralMode.from_mode(m) for m in kb.body_modes()]
@@ -247,7 +283,8 @@ class Language:
                 usable.append(mode)
         if not usable and not equality:
             raise KBError(f"no background predicate can appear in a clause for {_name(target)}")
-        return cls(target, head_types, tuple(usable), equality, fixed, typed)
+        outputs = _head_outputs(head_modes)
+        return cls(target, head_types, tuple(usable), equality, fixed, typed, negation, outputs)
 
     def predicates(self) -> list[Indicator]:
         """The predicates literals may use, in template order (equality last)."""
@@ -256,27 +293,36 @@ class Language:
             seen[EQUALITY] = None
         return list(seen)
 
-    def candidates(self, variables: Sequence[TypedVar], body: Iterable[Term]) -> list[Candidate]:
+    def candidates(
+        self,
+        variables: Sequence[TypedVar],
+        body: Iterable[Term],
+        outputs: Sequence[TypedVar] = (),
+    ) -> list[Candidate]:
         """Every literal that may be added to a clause with ``variables`` and ``body``.
 
         Parameters
         ----------
         variables
-            The clause's variables (head first) with their types.
+            The clause's bound variables (head first) with their types.
         body
             The literals already in the body (not proposed again).
+        outputs
+            The head's output (``-``) variables no literal has bound yet:
+            they may fill an output (``-``) argument, never an input one.
 
         Returns
         -------
         list of Candidate
             Distinct positive literals; each introduces fresh new variables.
         """
-        present = {_shape(g, variables) for g in body}
+        known = [*variables, *outputs]
+        present = {_shape(g, known) for g in body}
         seen: set[object] = set()
         found: list[Candidate] = []
         for mode in self.modes:
-            for candidate in self._instances(mode, variables):
-                shape = _shape(candidate.literal, variables)
+            for candidate in self._instances(mode, variables, outputs):
+                shape = _shape(candidate.literal, known)
                 if shape in seen or shape in present:
                     continue
                 seen.add(shape)
@@ -285,40 +331,59 @@ class Language:
             for (x, tx), (y, ty) in itertools.combinations(variables, 2):
                 if tx == ty:
                     literal = Struct("=", (x, y))
-                    shape = _shape(literal, variables)
+                    shape = _shape(literal, known)
                     if shape not in present:
                         found.append(Candidate(literal))
+            for (x, tx), (y, ty) in itertools.product(variables, outputs):
+                if _fits(tx, ty):
+                    found.append(Candidate(Struct("=", (y, x))))
         return found
 
-    def _instances(self, mode: LiteralMode, variables: Sequence[TypedVar]) -> Iterator[Candidate]:
+    def _instances(
+        self,
+        mode: LiteralMode,
+        variables: Sequence[TypedVar],
+        outputs: Sequence[TypedVar] = (),
+    ) -> Iterator[Candidate]:
         """The literals of one template: each argument filled in every allowed way."""
-        choices: list[list[tuple[Term | None, str | None]]] = []
+        choices: list[list[tuple[Term | None, str | None, bool]]] = []
         for position, argument in enumerate(mode.arguments):
-            options: list[tuple[Term | None, str | None]] = []
+            options: list[tuple[Term | None, str | None, bool]] = []
             if argument.marker == "=":
-                options.append((argument.constant, None))
+                options.append((argument.constant, None, False))
             elif argument.marker == "#":
-                options.extend((c, None) for c in self.constants[(mode.indicator, position)])
+                options.extend(
+                    (c, None, False) for c in self.constants[(mode.indicator, position)]
+                )
             else:
                 if argument.marker in ("+", "-", ANY):
-                    options.extend((v, None) for v, t in variables if _fits(t, argument.type))
+                    options.extend(
+                        (v, None, True) for v, t in variables if _fits(t, argument.type)
+                    )
+                if argument.marker in ("-", ANY) and not mode.negated:
+                    options.extend((v, None, True) for v, t in outputs if _fits(t, argument.type))
                 if argument.marker in ("-", ANY):
-                    options.append((None, argument.type))  # a new variable
+                    options.append((None, argument.type, False))  # a new variable
             choices.append(options)
         for combination in itertools.product(*choices):
-            has_old = any(type(term) is Var for term, _ in combination)
-            if not has_old:
+            if not any(old for _, _, old in combination):
                 continue
             new: list[TypedVar] = []
             args: list[Term] = []
-            for term, new_type in combination:
+            for term, new_type, _ in combination:
                 if term is None:
                     var = Var("_")
                     new.append((var, new_type))
                     args.append(var)
                 else:
                     args.append(term)
-            yield Candidate(Struct(mode.indicator[0], tuple(args)), tuple(new))
+            literal = Struct(mode.indicator[0], tuple(args))
+            if mode.indicator == EQUALITY and args[0] is args[1]:
+                continue  # X = X always holds
+            if mode.negated:
+                yield Candidate(Struct("\\+", (literal,)), (), True)
+            else:
+                yield Candidate(literal, tuple(new))
 
 
 def _fits(variable_type: str | None, argument_type: str | None) -> bool:
@@ -349,6 +414,13 @@ def _head_types(head_modes: list[Mode], target: Indicator) -> tuple[str | None, 
         return (None,) * target[1]
     template = LiteralMode.from_mode(head_modes[0])
     return tuple(a.type for a in template.arguments)
+
+
+def _head_outputs(head_modes: list[Mode]) -> tuple[int, ...]:
+    if not head_modes:
+        return ()
+    template = LiteralMode.from_mode(head_modes[0])
+    return tuple(i for i, a in enumerate(template.arguments) if a.marker == "-")
 
 
 def _name(indicator: Indicator) -> str:

@@ -69,6 +69,7 @@ override the file's:
 
 from __future__ import annotations
 
+import copy
 import heapq
 import itertools
 import math
@@ -83,15 +84,17 @@ from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
 from symlearn.ilp.coverage import Coverage
+from symlearn.ilp.derived_modes import derive_modes
+from symlearn.ilp.recursion import recursion_terminates
 from symlearn.ilp.result import RelationalRun
-from symlearn.ilp.task import knowledge_base
-from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.ilp.task import RelationalTask, knowledge_base
+from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.learning.settings import Settings, option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var
+from symlearn.logic.terms import Struct, Term, Var, functor_of, term_variables
 
 __all__ = [
     "EVALFNS",
@@ -154,7 +157,7 @@ class ProgolSettings(Settings):
     h: int = option(30, key="h", minimum=1, help="Proof depth of coverage tests.")
     noise: int = option(0, key="noise", minimum=0, help="Negatives a clause may cover.")
     minpos: int = option(1, key="minpos", minimum=1, help="Fewest positives a clause covers.")
-    evalfn: str = option("compression", key="evalfn", choices=EVALFNS, help="Clause score.")
+    evalfn: str = option("coverage", key="evalfn", choices=EVALFNS, help="Clause score.")
     posonly: bool = option(False, key="posonly", flag=True, help="Learn from positives only.")
     c: int | None = option(None, key="c", cli=None, minimum=0, help="Most body goals.")
     r: int = option(100_000, key="r", cli=None, minimum=1, help="Most engine calls per query.")
@@ -215,11 +218,19 @@ class ProgolResult:
     settings: ProgolSettings
     nodes: int
     set_aside: int = 0
+    tabled: bool = False
+    recursion_note: str = ""
+    derived_modes: tuple[str, ...] = ()
 
     @property
     def theory(self) -> Theory:
-        """The learnt clauses as a :class:`~symlearn.hypotheses.theory.Theory`."""
-        return Theory(self.target, tuple(c.clause for c in self.clauses))
+        """The learnt clauses as a :class:`~symlearn.hypotheses.theory.Theory`.
+
+        Tabled (``:- table``) when the knowledge base tables the target or
+        when SLD resolution of the learnt recursion would not terminate on the
+        examples (a left-recursive clause): SWI-Prolog answers it then.
+        """
+        return Theory(self.target, tuple(c.clause for c in self.clauses), tabled=self.tabled)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: ``hypothesis``, ``clauses``, ``bottom_clause`` and the search effort."""
@@ -229,6 +240,9 @@ class ProgolResult:
             "bottom_clause": str(self.clauses[0].bottom.clause) if self.clauses else None,
             "nodes": self.nodes,
             "set_aside": self.set_aside,
+            "tabled": self.tabled,
+            "recursion_note": self.recursion_note,
+            "derived_modes": list(self.derived_modes),
             "settings": self.settings.to_dict(),
         }
 
@@ -271,12 +285,11 @@ class _Search:
         bound = set(self.bottom.inputs)
         pending = sorted(literals)
         ordered: list[int] = []
+        target = self.learner.target
         while pending:
-            for j in pending:
-                if all(v in bound for v in body[j].inputs):
-                    break
-            else:
-                j = pending[0]
+            ready = [j for j in pending if all(v in bound for v in body[j].inputs)] or pending
+            # background literals before recursive calls: right recursion where the modes allow
+            j = next((k for k in ready if functor_of(body[k].atom) != target), ready[0])
             pending.remove(j)
             ordered.append(j)
             bound.update(body[j].outputs)
@@ -288,10 +301,13 @@ class _Search:
             bound.update(self.bottom.body[j].outputs)
         return bound
 
-    def evaluate(self, literals: tuple[int, ...], parent: _Node | None) -> _Node:
+    def evaluate(self, literals: tuple[int, ...], parent: _Node | None) -> _Node | None:
+        """Score the clause with these literals; None when its recursion repeats its call."""
         self.evaluated += 1
         learner = self.learner
         clause = self.clause(literals)
+        if learner.recursive and _repeats_its_call(clause, learner.target):
+            return None
         pos_pool = self.positives if parent is None else parent.positives
         positives = learner.covered(clause, learner.positives, pos_pool)
         if learner.settings.evaluation == "posonly":
@@ -347,6 +363,7 @@ class _Search:
 
     def run(self) -> _Node | None:
         root = self.evaluate((), None)
+        assert root is not None
         best = root if root.acceptable else None
         frontier = [root]
         seen: set[tuple[int, ...]] = {()}
@@ -367,6 +384,8 @@ class _Search:
                     child = self.evaluate(literals, node)
                 except EngineLimitError:
                     continue  # too costly to test within the limits (h, r): not a candidate
+                if child is None:
+                    continue
                 if child.acceptable and (best is None or _preferred(child, best)):
                     best = child
                 if len(child.positives) >= self.settings.minpos:
@@ -374,6 +393,31 @@ class _Search:
                 if self.evaluated >= self.settings.nodes:
                     break
         return best
+
+
+def _repeats_its_call(clause: Clause, target: Indicator) -> bool:
+    """Whether a recursive literal, called after the literals before it, repeats the head's call.
+
+    A call of the target whose every argument is either the head's variable at
+    the same place or a variable not yet bound is at least as general as the
+    call being proved, so SLD resolution calls it again forever (left
+    recursion): such a clause is not a candidate.
+    """
+    head = clause.head
+    head_args = head.args if type(head) is Struct else ()
+    bound = set(term_variables(head))
+    for literal in clause.body:
+        if (
+            functor_of(literal) == target
+            and type(literal) is Struct
+            and all(
+                arg == head_args[i] or (type(arg) is Var and arg not in bound)
+                for i, arg in enumerate(literal.args)
+            )
+        ):
+            return True
+        bound.update(term_variables(literal))
+    return False
 
 
 def _preferred(a: _Node, b: _Node) -> bool:
@@ -388,15 +432,25 @@ class _Progol:
         target: Indicator,
         settings: ProgolSettings,
         progress: Progress | None,
+        negatives: Sequence[Term] | None = None,
     ) -> None:
         self.kb = kb
         self.target = target
         self.settings = settings
         self.progress = progress
         self.positives = kb.positives(*target)
-        self.negatives = [] if settings.evaluation == "posonly" else kb.negatives(*target)
+        listed = kb.negatives(*target) if negatives is None else list(negatives)
+        self.negatives = [] if settings.evaluation == "posonly" else listed
         self.negative_indices = np.arange(len(self.negatives))
         self.coverage = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
+        self.recursive = target in {m.indicator for m in _body_modes(kb, target)}
+        # a recursive candidate is proved as Aleph proves it: by the background, the
+        # clauses learnt so far and the candidate itself; the target is tabled there, so
+        # a candidate whose recursion cycles on the data is answered, not cut at depth h
+        # (the learnt theory is tabled in the end when its recursion would loop)
+        tabled = copy.copy(kb)
+        tabled.tabled = {*kb.tabled, target}
+        self.trial = Coverage(tabled, target, max_depth=settings.h, max_steps=settings.r)
         self.random_examples = (
             _random_examples(kb, target, settings) if settings.evaluation == "posonly" else []
         )
@@ -409,7 +463,11 @@ class _Progol:
         if len(pool) == 0:
             return pool
         subset = [examples[i] for i in pool]
-        mask = self.coverage.covered(clause, subset)
+        if self.recursive and self.coverage.calls_target(clause):
+            self.trial.set_theory([*(c.clause for c in self.learnt), clause])
+            mask = self.trial.covered(clause, subset)
+        else:
+            mask = self.coverage.covered(clause, subset)
         return pool[np.asarray(mask, dtype=bool)]
 
     def run(self) -> None:
@@ -457,6 +515,16 @@ class _Progol:
             self.progress("positives covered", total, total)
 
 
+def _body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
+    """The body modes a clause for ``target`` may use (its determinations, else all)."""
+    allowed = set(kb.determinations_for(*target))
+    return [m for m in kb.body_modes() if not allowed or m.indicator in allowed]
+
+
+def _arguments(atom: Term) -> tuple[Term, ...]:
+    return atom.args if type(atom) is Struct else ()
+
+
 def _random_examples(kb: KnowledgeBase, target: Indicator, settings: ProgolSettings) -> list[Term]:
     """``gsamplesize`` atoms of the target with arguments drawn from their types' constants."""
     modes = kb.head_modes(*target)
@@ -495,8 +563,14 @@ def progol(
     target: Indicator,
     settings: ProgolSettings | None = None,
     progress: Progress | None = None,
+    negatives: Sequence[Term] | None = None,
 ) -> ProgolResult:
     """Learn clauses for ``target`` by mode-directed inverse entailment.
+
+    Without a head mode for the target, or without body modes, the missing
+    modes are derived from the data (:func:`~symlearn.ilp.derived_modes.derive_modes`:
+    types from the argument domains, a body mode per background predicate
+    and argument place, the head mode from the examples).
 
     Parameters
     ----------
@@ -509,6 +583,9 @@ def progol(
         Search bounds (default: the file's ``set/2`` directives).
     progress
         Called as ``progress(stage, done, total)``.
+    negatives
+        The negative examples (default: the knowledge base's ``neg`` facts;
+        the learner protocol adds the closed-world ones when the file asks).
 
     Returns
     -------
@@ -517,20 +594,51 @@ def progol(
     Raises
     ------
     InvalidParameterError
-        When the target has no positive example or no head mode.
+        When the target has no positive example.
     """
     if settings is None:
         settings = ProgolSettings.from_values(kb.settings, kb.setting_positions)
     if not kb.positives(*target):
         raise InvalidParameterError(f"no positive examples of {target[0]}/{target[1]}")
-    if not kb.head_modes(*target):
-        raise InvalidParameterError(
-            f"no modeh declaration for {target[0]}/{target[1]} (e.g. :- modeh(1, ...).)"
-        )
-    learner = _Progol(kb, target, settings, progress)
+    derived: tuple[Mode, ...] = ()
+    if not kb.head_modes(*target) or not kb.body_modes():
+        kb, derived = _with_derived_modes(kb, target)
+    learner = _Progol(kb, target, settings, progress, negatives)
     learner.run()
     own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
-    return ProgolResult(target, tuple(learner.learnt), settings, learner.nodes, own)
+    clauses = [c.clause for c in learner.learnt]
+    check = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
+    check.set_extension(target, [_arguments(e) for e in learner.positives])
+    terminates, reason = recursion_terminates(
+        check, clauses, [*learner.positives, *kb.negatives(*target)]
+    )
+    return ProgolResult(
+        target,
+        tuple(learner.learnt),
+        settings,
+        learner.nodes,
+        own,
+        tabled=target in kb.tabled or not terminates,
+        recursion_note="" if terminates else reason,
+        derived_modes=tuple(str(m) for m in derived),
+    )
+
+
+def _with_derived_modes(
+    kb: KnowledgeBase, target: Indicator
+) -> tuple[KnowledgeBase, tuple[Mode, ...]]:
+    """A view of ``kb`` with the modes it lacks derived from the data (:mod:`derived_modes`)."""
+    recursion = any(kb.setting(k) == "true" for k in ("recursion", "enable_recursion"))
+    modes = derive_modes(kb, target, recursion=recursion)
+    added = tuple(
+        m
+        for m in modes
+        if (m.kind == "head" and not kb.head_modes(*target))
+        or (m.kind == "body" and not kb.body_modes())
+    )
+    view = copy.copy(kb)
+    view.modes = [*kb.modes, *added]
+    return view, added
 
 
 # ---------------------------------------------------------------------- the learner protocol
@@ -545,15 +653,32 @@ class ProgolRun(RelationalRun):
     result: ProgolResult
     algorithm: str = "progol"
 
+    @property
+    def tabled(self) -> bool:
+        """True when the learnt program must table its target (see :attr:`ProgolResult.theory`)."""
+        return self.result.tabled
+
     def report(self) -> list[str]:
-        """The theory."""
-        return [str(self.result.theory)]
+        """The theory (after a ``:- table`` line, and why, when it must be tabled)."""
+        lines = []
+        if self.result.recursion_note:
+            lines.append(
+                f"% tabled: without tabling, {self.result.recursion_note} "
+                "(SLD resolution would loop)"
+            )
+        if self.result.tabled:
+            lines.append(f":- table {self.result.theory.indicator}.")
+        return [*lines, str(self.result.theory)]
 
     def messages(self, verbose: int = 0) -> list[str]:
         """With ``verbose``: the clauses set aside, each bottom clause and each clause's score."""
+        lines = []
+        if self.result.derived_modes:
+            lines.append("% no mode declarations: modes derived from the data:")
+            lines += [f":- {mode}." for mode in self.result.derived_modes]
         if not verbose:
-            return []
-        lines = self.set_aside_lines()
+            return lines
+        lines += self.set_aside_lines()
         for learnt in self.result.clauses:
             bottom = learnt.bottom
             lines.append(
@@ -586,4 +711,7 @@ def learn(
     """
     settings = settings or ProgolSettings.from_task(task)
     kb = knowledge_base(task, "Progol")
-    return ProgolRun(task, settings, progol(kb, task.target, settings, progress))
+    negatives = None
+    if task.setting("closed_world") == "true":
+        negatives = RelationalTask.from_task(task, closed_world=True).negatives
+    return ProgolRun(task, settings, progol(kb, task.target, settings, progress, negatives))

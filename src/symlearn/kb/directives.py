@@ -12,6 +12,7 @@ The directives of DESIGN.md section 2:
 ``:- include('file.pl').``             read another file here (path relative to this one)
 ``:- modeh(Recall, Template).``        head mode (Aleph/Progol); Recall an integer or ``*``
 ``:- modeb(Recall, Template).``        body mode
+``:- mode(Recall, Template).``         both (Aleph)
 ``:- determination(p/2, q/2).``        q/2 may appear in bodies of clauses for p/2
 ``:- set(Name, Value).``               a learner setting (``clauselength``, ``closed_world`` ...)
 ``:- set(Name).``                      Progol's flag form: ``set(Name, true)``
@@ -152,6 +153,13 @@ def _mode(kind: str) -> Handler:
 
 DIRECTIVES[("modeh", 2)] = _mode("head")
 DIRECTIVES[("modeb", 2)] = _mode("body")
+
+
+@register_directive("mode", 2)
+def _head_and_body_mode(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """Aleph's ``:- mode(Recall, Template).``: the template is a head and a body mode."""
+    _mode("head")(context, args)
+    _mode("body")(context, args)
 
 
 @register_directive("determination", 2)

@@ -382,6 +382,8 @@ class KnowledgeBase:
         self.sources: list[str] = []
         #: Extra declarations that directives registered by other modules record.
         self.declarations: dict[str, list[object]] = {}
+        #: ``FILE:LINE:COLUMN: warning: ...`` lines about what was read but not honoured.
+        self.warnings: list[str] = []
 
     # -- clauses
     def predicate(self, name: str, arity: int) -> Predicate:

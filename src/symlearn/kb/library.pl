@@ -125,3 +125,18 @@ pairs_keys([], []).
 pairs_keys([K-_|T], [K|Ks]) :- pairs_keys(T, Ks).
 pairs_values([], []).
 pairs_values([_-V|T], [V|Vs]) :- pairs_values(T, Vs).
+
+% library(clpfd)'s arithmetic comparisons, for the calls that need no
+% constraint store: both sides ground integer expressions, or X #= Expr (and
+% Expr #= X) with X a variable and Expr ground, which solves for X.  Any other
+% call raises an instantiation error (SWI-Prolog would delay the constraint).
+X #= Y :- var(X), ground(Y), !, X is Y.
+X #= Y :- var(Y), ground(X), !, Y is X.
+X #= Y :- '$fd_ground'(X, Y), X =:= Y.
+X #\= Y :- '$fd_ground'(X, Y), X =\= Y.
+X #< Y :- '$fd_ground'(X, Y), X < Y.
+X #> Y :- '$fd_ground'(X, Y), X > Y.
+X #=< Y :- '$fd_ground'(X, Y), X =< Y.
+X #>= Y :- '$fd_ground'(X, Y), X >= Y.
+'$fd_ground'(X, Y) :- ground(X), ground(Y), !.
+'$fd_ground'(_, _) :- throw(error(instantiation_error, context(clpfd, _))).

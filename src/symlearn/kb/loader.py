@@ -34,11 +34,11 @@ from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
 from symlearn.kb.parser import ReadClause, SourceText, scan_clauses
-from symlearn.kb.system import SYSTEM_PREDICATES
+from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable, is_ground
 
 __all__ = ["load", "loads"]
 
@@ -252,15 +252,27 @@ class _Loader:
             raise self.error(_not_callable_message(term)) from None
         indicator = clause.functor
         if indicator in SYSTEM_PREDICATES:
-            name, arity = indicator
-            raise self.error(
-                f"no permission to modify static procedure {name}/{arity} (it is built in)"
-            )
+            self.redefine_builtin(indicator)
         position = self.position
         self.kb.predicate(*indicator).add(clause, position)
         head = clause.head
         if not clause.body and type(head) is Struct and head.name in _SPECIAL_NAMES:
             self.special_fact(head, position)
+
+    def redefine_builtin(self, indicator: tuple[str, int]) -> None:
+        """A clause for a built-in: an error for a protected one, else a warning (once)."""
+        name, arity = indicator
+        if indicator in PROTECTED:
+            raise self.error(
+                f"no permission to modify static procedure {name}/{arity} (it is built in)"
+            )
+        if not self.kb.defines(name, arity):
+            c = self.current
+            assert c is not None
+            self.kb.warnings.append(
+                f"{c.path}:{c.line}:{c.column}: warning: {name}/{arity} is a built-in "
+                "predicate; this file's definition is used instead"
+            )
 
     def special_fact(self, head: Struct, position: SourcePosition) -> None:
         """Record examples, evidence and queries written as facts."""
@@ -325,6 +337,8 @@ class _Loader:
         if type(term) is Struct and term.name == "t" and len(term.args) == 1:
             return term  # a learnable parameter (ProbLog's t(_))
         value = _evaluate(term)
+        if value is None and not is_ground(term):
+            return term  # P::H :- Body with P bound by the body (evaluated when grounded)
         if value is None:
             raise self.error(f"probability {format_term(term)} is not a number")
         if not 0.0 <= value <= 1.0:
@@ -405,5 +419,6 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.queries.extend(source.queries)
     target.directives.extend(source.directives)
     target.sources.extend(source.sources)
+    target.warnings.extend(source.warnings)
     for key, values in source.declarations.items():
         target.declarations.setdefault(key, []).extend(values)

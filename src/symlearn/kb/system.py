@@ -8,7 +8,7 @@ predicates (``member/2``, ``append/3`` ...) are written in Prolog in
 
 from __future__ import annotations
 
-__all__ = ["CONTROL", "SYSTEM_PREDICATES"]
+__all__ = ["CONTROL", "PROTECTED", "SYSTEM_PREDICATES"]
 
 #: Control constructs, handled by the engine itself.
 CONTROL: frozenset[tuple[str, int]] = frozenset(
@@ -116,5 +116,27 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("format", 2),
         ("tab", 1),
         ("tnot", 1),
+    }
+)
+
+#: Built-ins a knowledge base may not redefine (SWI-Prolog's "No permission to
+#: modify static procedure"): the control constructs, and unification,
+#: comparison and arithmetic, which the engine and the learners evaluate
+#: inline.  Any other built-in (``succ/2``, ``between/3``, ``length/2`` ...)
+#: may be redefined: the loader warns and the file's definition is used, as
+#: SWI-Prolog's user module overrides a system or library predicate.
+PROTECTED: frozenset[tuple[str, int]] = CONTROL | frozenset(
+    {
+        ("=", 2),
+        ("\\=", 2),
+        ("==", 2),
+        ("\\==", 2),
+        ("is", 2),
+        ("=:=", 2),
+        ("=\\=", 2),
+        ("<", 2),
+        (">", 2),
+        ("=<", 2),
+        (">=", 2),
     }
 )

@@ -39,8 +39,8 @@ from typing import Any
 
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.errors import InvalidParameterError, KBError
+from symlearn.kb.formats import load_task
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Mode
-from symlearn.kb.loader import load
 from symlearn.kb.views import background_view
 from symlearn.logic.indicators import Indicator, format_indicator, parse_indicator
 from symlearn.logic.source import SourcePosition
@@ -87,12 +87,16 @@ class LearningTask:
     ) -> LearningTask:
         """Load ``files`` as one knowledge base and make the task for ``target``.
 
+        ``files`` are our knowledge-base files, Popper task folders
+        (``bk.pl``, ``exs.pl``, ``bias.pl``) and Aleph tasks (``NAME`` or
+        ``NAME.b``, ``NAME.f``, ``NAME.n``), read into one knowledge base and
+        one language bias (:func:`symlearn.kb.formats.load_task`).
         ``progress(stage, done, total)`` is called as the files are read.
         """
         paths = (files,) if isinstance(files, str) else tuple(str(f) for f in files)
         if not paths:
             raise InvalidParameterError("no file given")
-        return cls.from_kb(load(paths, progress=progress), target, sources=paths)
+        return cls.from_kb(load_task(paths, progress=progress), target, sources=paths)
 
     @classmethod
     def from_kb(

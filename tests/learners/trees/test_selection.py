@@ -128,3 +128,25 @@ def test_cost_directive():
     with pytest.raises(KBError, match="not an attribute") as info:
         check_costs(kb, ["temperature", "humidity"])
     assert info.value.line == 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(splits)
+def test_chi_square_applies_by_cochrans_rule(split):
+    """test_applies against the rule written out cell by cell; rejects = applies and fails."""
+    from symlearn.learners.trees.significance import rejects, test_applies
+
+    rows = split[split.sum(axis=1) > 0]
+    table = rows[:, rows.sum(axis=0) > 0].astype(float)
+    n = table.sum()
+    expected = [
+        table[i].sum() * table[:, j].sum() / n
+        for i in range(table.shape[0])
+        for j in range(table.shape[1])
+    ]
+    applies = all(e >= 1 for e in expected) and 5 * sum(e < 5 for e in expected) <= len(expected)
+    assert bool(test_applies(split[None])[0]) == applies
+    for alpha in (0.01, 0.05):
+        assert bool(rejects(split[None], alpha)[0]) == (
+            applies and not bool(significant(split[None], alpha)[0])
+        )

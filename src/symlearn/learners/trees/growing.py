@@ -122,9 +122,10 @@ class TreeOptions:
         at least this (``None``: split whenever some attribute separates the
         examples, even with zero gain, as ID3 does).
     significance
-        Pre-pruning: split only when the chosen split passes the chi-square
-        test at this level, e.g. 0.01 (:mod:`symlearn.learners.trees.significance`;
-        ``None``: no test).
+        Pre-pruning: do not split where the chi-square test applies to the
+        chosen split (expected counts large enough, Cochran's rule) and finds
+        it not significant at this level, e.g. 0.01
+        (:mod:`symlearn.learners.trees.significance`; ``None``: no test).
     """
 
     measure: SelectionMeasure

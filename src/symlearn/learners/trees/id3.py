@@ -83,7 +83,11 @@ from symlearn.learners.trees.results import (
     tree_learner,
 )
 from symlearn.learners.trees.selection import measure as make_measure
-from symlearn.learners.trees.settings import CostSensitiveSettings, measure_option
+from symlearn.learners.trees.settings import (
+    CostSensitiveSettings,
+    measure_option,
+    significance_option,
+)
 
 __all__ = [
     "OUTPUT_HELP",
@@ -125,8 +129,9 @@ def id3_options(
         smallest gain worth a split (``None``: any attribute that separates
         the examples is used, even at zero gain, as in ID3).
     significance
-        Pre-pruning: split only when the chi-square test finds the chosen
-        split significant at this level (e.g. 0.01; Quinlan's ID3).
+        Pre-pruning: do not split where the chi-square test applies and finds
+        the chosen split not significant at this level (e.g. 0.01, the
+        default of ``symlearn learn id3``; Quinlan 1986).  None: no test.
     """
     return TreeOptions(
         make_measure(measure, costs=costs, weight=cost_weight),
@@ -172,6 +177,10 @@ class ID3Settings(CostSensitiveSettings):
     ALGORITHM: ClassVar[str] = "id3"
 
     measure: str = measure_option("gain")
+    #: Quinlan's (1986) chi-square pre-pruning at 1%, where the test applies:
+    #: a few examples (PlayTennis) give the textbook tree, a large noisy table
+    #: no splits on noise.  ``--significance 1`` grows the tree unpruned.
+    significance: float | None = significance_option(0.01)
 
     def tree_options(self, costs: Mapping[str, float] | None = None) -> TreeOptions:
         """:func:`id3_options` of these settings."""

@@ -51,6 +51,7 @@ __all__ = [
     "min_leaf_option",
     "parse_costs",
     "prune_option",
+    "significance_option",
 ]
 
 #: The algorithms of the family (what ``--compare`` may name).
@@ -81,6 +82,18 @@ def min_leaf_option(default: float) -> Any:
         key="min_leaf",
         minimum=0,
         help="Pre-pruning: a split needs two branches with this many examples.",
+    )
+
+
+def significance_option(default: float | None) -> Any:
+    """The ``--significance`` field: chi-square pre-pruning at this level (1: none)."""
+    return option(
+        default,
+        key="significance",
+        minimum=0,
+        maximum=1,
+        help="Pre-pruning: stop a split the chi-square test finds not significant at this "
+        "level, where the test applies (expected counts of 5 or more); 1 turns it off.",
     )
 
 
@@ -199,14 +212,7 @@ class TreeSettings(TreeLearnerSettings):
         key="min_gain",
         help="Pre-pruning: split only when the gain (impurity reduction) is at least this.",
     )
-    significance: float | None = option(
-        None,
-        key="significance",
-        minimum=0,
-        maximum=1,
-        open_bounds=True,
-        help="Pre-pruning: split only when the chi-square test passes at this level.",
-    )
+    significance: float | None = significance_option(None)
     prune: str = prune_option("none")
     validation_fraction: float = option(
         1 / 3,
@@ -235,12 +241,26 @@ class TreeSettings(TreeLearnerSettings):
             "max_depth": self.max_depth,
             "min_examples": self.min_examples,
             "min_gain": self.min_gain,
-            "significance": self.significance,
+            "significance": self.chi_square_level,
         }
+
+    @property
+    def chi_square_level(self) -> float | None:
+        """The level of chi-square pre-pruning, None for none (``--significance 1``)."""
+        return None if self.significance is None or self.significance >= 1 else self.significance
 
     def tree_options(self, costs: Mapping[str, float] | None = None) -> TreeOptions:
         """How to grow the tree, with the attributes' ``costs``."""
         raise NotImplementedError
+
+    def validate(self) -> None:
+        """``--significance`` is in (0, 1]; ``--compare`` needs ``--cv``."""
+        super().validate()
+        if self.significance is not None and not self.significance > 0:
+            raise InvalidParameterError(
+                f"--significance must be in (0, 1] (1: no chi-square pre-pruning), "
+                f"not {self.significance}"
+            )
 
 
 @dataclass(frozen=True)

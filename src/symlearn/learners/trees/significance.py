@@ -14,6 +14,14 @@ level ``alpha`` when ``P(X >= chi2) < alpha`` for ``X`` chi-square with
 ``df`` degrees of freedom, i.e. when ``chi2`` exceeds the ``1 - alpha``
 quantile.  Fractional (missing-value) weights are used as counts.
 
+The statistic is only approximately chi-square distributed, and the
+approximation is trusted when the expected counts are not small: by
+Cochran's rule (Cochran 1954), none below 1 and at most a fifth below 5.
+:func:`test_applies` says where that holds; pre-pruning
+(:func:`rejects`) stops a split only where the test applies and fails, so
+on a few examples (Mitchell's PlayTennis, where every expected count of the
+root split is below 5) the tree is the textbook one whatever the level.
+
 Examples
 --------
 >>> import numpy as np
@@ -26,7 +34,8 @@ Examples
 References
 ----------
 Quinlan (1986), "Induction of decision trees", Machine Learning 1, section 5;
-Mitchell (1997) section 3.7.1.
+Mitchell (1997) section 3.7.1; Cochran (1954), "Some methods for
+strengthening the common chi-square tests", Biometrics 10.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ import numpy as np
 from symlearn.errors import InvalidParameterError
 from symlearn.evaluation.statistics import chi2_quantile
 
-__all__ = ["chi_square", "critical_value", "significant"]
+__all__ = ["chi_square", "critical_value", "rejects", "significant", "test_applies"]
 
 
 def chi_square(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -73,3 +82,41 @@ def significant(counts: np.ndarray, alpha: float) -> np.ndarray:
             here = df == d
             result[here] = statistic[here] > critical_value(int(d), alpha)
     return result
+
+
+def test_applies(counts: np.ndarray) -> np.ndarray:
+    """Where the chi-square test of splits ``(..., branches, classes)`` may be trusted.
+
+    Cochran's rule over the cells of non-empty branches and classes: no
+    expected count below 1, and at most 20% of them below 5.
+
+    Examples
+    --------
+    >>> test_applies(np.array([[[2, 3], [4, 0], [3, 2]], [[20, 30], [40, 0], [30, 20]]])).tolist()
+    [False, True]
+    """
+    counts = np.asarray(counts, dtype=np.float64)
+    sizes = counts.sum(axis=-1, keepdims=True)
+    classes = counts.sum(axis=-2, keepdims=True)
+    total = sizes.sum(axis=-2, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        expected = sizes * classes / total
+    live = (sizes > 0) & (classes > 0)
+    cells = live.sum(axis=(-2, -1))
+    small = (live & (expected < 5.0)).sum(axis=(-2, -1))
+    tiny = (live & (expected < 1.0)).any(axis=(-2, -1))
+    return ~tiny & (5 * small <= cells)
+
+
+def rejects(counts: np.ndarray, alpha: float) -> np.ndarray:
+    """Which splits pre-pruning at level ``alpha`` stops: the test applies and fails.
+
+    Examples
+    --------
+    >>> outlook = np.array([[2, 3], [4, 0], [3, 2]])   # PlayTennis: too few to test
+    >>> rejects(np.array([outlook, 10 * outlook]), 0.05).tolist()
+    [False, False]
+    >>> rejects(np.array([[[50, 50], [52, 48]]]), 0.05).tolist()   # no association
+    [True]
+    """
+    return test_applies(counts) & ~significant(counts, alpha)

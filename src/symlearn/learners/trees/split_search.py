@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from symlearn.data.encoded import EncodedData
-from symlearn.learners.trees.significance import significant
+from symlearn.learners.trees.significance import rejects
 
 if TYPE_CHECKING:
     from symlearn.learners.trees.growing import TreeOptions
@@ -124,7 +124,7 @@ def _passes(options: TreeOptions, counts: np.ndarray) -> np.ndarray | None:
     """Whether each split (counts ``(nodes, branches, classes)``) passes the chi-square test."""
     if options.significance is None:
         return None
-    return significant(counts, options.significance)
+    return ~rejects(counts, options.significance)
 
 
 def first_best(values: np.ndarray) -> np.ndarray:
@@ -274,7 +274,7 @@ def _evaluate_threshold(
     passes = None
     if options.significance is not None:
         passes = np.zeros(n_nodes, dtype=bool)
-        passes[nodes] = significant(pairs[chosen], options.significance)
+        passes[nodes] = ~rejects(pairs[chosen], options.significance)
     return Evaluation(score, gain, threshold, candidates=candidates, passes=passes)
 
 

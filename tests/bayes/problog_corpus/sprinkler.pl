@@ -1,0 +1,11 @@
+% the sprinkler network, ground
+0.5::cloudy.
+0.1::sprinkler :- cloudy.
+0.5::sprinkler :- \+cloudy.
+0.8::rain :- cloudy.
+0.2::rain :- \+cloudy.
+0.99::wet :- sprinkler, rain.
+0.9::wet :- sprinkler, \+rain.
+0.9::wet :- \+sprinkler, rain.
+evidence(wet, true).
+query(rain). query(sprinkler). query(cloudy).

@@ -1,0 +1,6 @@
+parent(ann, bob).
+parent(bob, cat).
+:- modeh(1, grandparent(+person, +person)).
+:- modeb(*, parent(+person, -person)).
+pos(grandparent(ann, cat)).
+neg(grandparent(bob)).

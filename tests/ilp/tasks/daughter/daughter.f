@@ -1,0 +1,2 @@
+daughter(mary, ann).
+daughter(eve, tom).

@@ -1,0 +1,173 @@
+% len/2 by FOIL: the empty list has no negative example here.  With
+% len([], 1) and the like as negatives too, no literal over the list alone
+% separates the examples (each list has one right and three wrong lengths),
+% and FOIL's greedy search finds no first literal with any gain.
+% Lists over {1, 2, 3} of length 0 to 3 (Quinlan 1990's list tasks, as FOIL
+% needs them: every list the recursion reaches is an example too).
+components([H|T], H, T).
+empty([]).
+zero(0).
+succ_of(M, N) :- integer(M), N is M + 1.
+:- modeh(1, len(+list, -int)).
+:- modeb(1, components(+list, -item, -list)).
+:- modeb(1, empty(+list)).
+:- modeb(1, zero(-int)).
+:- modeb(1, succ_of(+int, -int)).
+:- modeb(*, len(+list, -int)).
+pos(len([], 0)).
+pos(len([1], 1)).
+pos(len([2], 1)).
+pos(len([3], 1)).
+pos(len([1,1], 2)).
+pos(len([1,2], 2)).
+pos(len([1,3], 2)).
+pos(len([2,1], 2)).
+pos(len([2,2], 2)).
+pos(len([2,3], 2)).
+pos(len([3,1], 2)).
+pos(len([3,2], 2)).
+pos(len([3,3], 2)).
+pos(len([1,1,1], 3)).
+pos(len([1,1,2], 3)).
+pos(len([1,1,3], 3)).
+pos(len([1,2,1], 3)).
+pos(len([1,2,2], 3)).
+pos(len([1,2,3], 3)).
+pos(len([1,3,1], 3)).
+pos(len([1,3,2], 3)).
+pos(len([1,3,3], 3)).
+pos(len([2,1,1], 3)).
+pos(len([2,1,2], 3)).
+pos(len([2,1,3], 3)).
+pos(len([2,2,1], 3)).
+pos(len([2,2,2], 3)).
+pos(len([2,2,3], 3)).
+pos(len([2,3,1], 3)).
+pos(len([2,3,2], 3)).
+pos(len([2,3,3], 3)).
+pos(len([3,1,1], 3)).
+pos(len([3,1,2], 3)).
+pos(len([3,1,3], 3)).
+pos(len([3,2,1], 3)).
+pos(len([3,2,2], 3)).
+pos(len([3,2,3], 3)).
+pos(len([3,3,1], 3)).
+pos(len([3,3,2], 3)).
+pos(len([3,3,3], 3)).
+neg(len([1], 0)).
+neg(len([1], 2)).
+neg(len([1], 3)).
+neg(len([2], 0)).
+neg(len([2], 2)).
+neg(len([2], 3)).
+neg(len([3], 0)).
+neg(len([3], 2)).
+neg(len([3], 3)).
+neg(len([1,1], 0)).
+neg(len([1,1], 1)).
+neg(len([1,1], 3)).
+neg(len([1,2], 0)).
+neg(len([1,2], 1)).
+neg(len([1,2], 3)).
+neg(len([1,3], 0)).
+neg(len([1,3], 1)).
+neg(len([1,3], 3)).
+neg(len([2,1], 0)).
+neg(len([2,1], 1)).
+neg(len([2,1], 3)).
+neg(len([2,2], 0)).
+neg(len([2,2], 1)).
+neg(len([2,2], 3)).
+neg(len([2,3], 0)).
+neg(len([2,3], 1)).
+neg(len([2,3], 3)).
+neg(len([3,1], 0)).
+neg(len([3,1], 1)).
+neg(len([3,1], 3)).
+neg(len([3,2], 0)).
+neg(len([3,2], 1)).
+neg(len([3,2], 3)).
+neg(len([3,3], 0)).
+neg(len([3,3], 1)).
+neg(len([3,3], 3)).
+neg(len([1,1,1], 0)).
+neg(len([1,1,1], 1)).
+neg(len([1,1,1], 2)).
+neg(len([1,1,2], 0)).
+neg(len([1,1,2], 1)).
+neg(len([1,1,2], 2)).
+neg(len([1,1,3], 0)).
+neg(len([1,1,3], 1)).
+neg(len([1,1,3], 2)).
+neg(len([1,2,1], 0)).
+neg(len([1,2,1], 1)).
+neg(len([1,2,1], 2)).
+neg(len([1,2,2], 0)).
+neg(len([1,2,2], 1)).
+neg(len([1,2,2], 2)).
+neg(len([1,2,3], 0)).
+neg(len([1,2,3], 1)).
+neg(len([1,2,3], 2)).
+neg(len([1,3,1], 0)).
+neg(len([1,3,1], 1)).
+neg(len([1,3,1], 2)).
+neg(len([1,3,2], 0)).
+neg(len([1,3,2], 1)).
+neg(len([1,3,2], 2)).
+neg(len([1,3,3], 0)).
+neg(len([1,3,3], 1)).
+neg(len([1,3,3], 2)).
+neg(len([2,1,1], 0)).
+neg(len([2,1,1], 1)).
+neg(len([2,1,1], 2)).
+neg(len([2,1,2], 0)).
+neg(len([2,1,2], 1)).
+neg(len([2,1,2], 2)).
+neg(len([2,1,3], 0)).
+neg(len([2,1,3], 1)).
+neg(len([2,1,3], 2)).
+neg(len([2,2,1], 0)).
+neg(len([2,2,1], 1)).
+neg(len([2,2,1], 2)).
+neg(len([2,2,2], 0)).
+neg(len([2,2,2], 1)).
+neg(len([2,2,2], 2)).
+neg(len([2,2,3], 0)).
+neg(len([2,2,3], 1)).
+neg(len([2,2,3], 2)).
+neg(len([2,3,1], 0)).
+neg(len([2,3,1], 1)).
+neg(len([2,3,1], 2)).
+neg(len([2,3,2], 0)).
+neg(len([2,3,2], 1)).
+neg(len([2,3,2], 2)).
+neg(len([2,3,3], 0)).
+neg(len([2,3,3], 1)).
+neg(len([2,3,3], 2)).
+neg(len([3,1,1], 0)).
+neg(len([3,1,1], 1)).
+neg(len([3,1,1], 2)).
+neg(len([3,1,2], 0)).
+neg(len([3,1,2], 1)).
+neg(len([3,1,2], 2)).
+neg(len([3,1,3], 0)).
+neg(len([3,1,3], 1)).
+neg(len([3,1,3], 2)).
+neg(len([3,2,1], 0)).
+neg(len([3,2,1], 1)).
+neg(len([3,2,1], 2)).
+neg(len([3,2,2], 0)).
+neg(len([3,2,2], 1)).
+neg(len([3,2,2], 2)).
+neg(len([3,2,3], 0)).
+neg(len([3,2,3], 1)).
+neg(len([3,2,3], 2)).
+neg(len([3,3,1], 0)).
+neg(len([3,3,1], 1)).
+neg(len([3,3,1], 2)).
+neg(len([3,3,2], 0)).
+neg(len([3,3,2], 1)).
+neg(len([3,3,2], 2)).
+neg(len([3,3,3], 0)).
+neg(len([3,3,3], 1)).
+neg(len([3,3,3], 2)).

@@ -1,0 +1,12 @@
+head_pred(grandparent,2).
+body_pred(parent,2).
+body_pred(male,1).
+body_pred(female,1).
+type(grandparent,(person,person)).
+type(parent,(person,person)).
+type(male,(person,)).
+type(female,(person,)).
+direction(grandparent,(in,in)).
+direction(parent,(in,out)).
+direction(male,(in,)).
+direction(female,(in,)).

@@ -1,0 +1,92 @@
+"""Background files load as SWI-Prolog loads them: redefined built-ins, library(clpfd)."""
+
+from __future__ import annotations
+
+import pytest
+
+from symlearn.engine import Engine
+from symlearn.errors import KBError
+from symlearn.kb import loads
+from symlearn.kb.parser import parse_term_with_variables
+from symlearn.logic.printer import format_term
+from tests.conftest import requires_swipl
+from tests.swipl import run_swipl
+
+SUCC = """succ(a, b).
+succ(b, c).
+step(X, Y) :- succ(X, Y).
+"""
+
+CLPFD = """:- use_module(library(clpfd)).
+next(X, Y) :- Y #= X + 1.
+prev(X, Y) :- X #= Y + 1.
+small(X) :- X #>= 1, X #=< 3, X #\\= 2.
+order(X, Y) :- X #< Y.
+above(X, Y) :- X #> Y.
+"""
+
+GOALS = [
+    ("step(a, Y)", ["Y"]),
+    ("step(b, Y)", ["Y"]),
+]
+CLPFD_GOALS = [
+    ("next(3, Y)", ["Y"]),
+    ("prev(Y, 7)", ["Y"]),
+    ("small(1)", []),
+    ("small(2)", []),
+    ("small(3)", []),
+    ("order(2, 5)", []),
+    ("order(5, 2)", []),
+    ("above(5, 2)", []),
+    ("X = (a #= b), Y = (c #\\= d)", ["X", "Y"]),
+]
+
+
+def _answers(program: str, goals: list[tuple[str, list[str]]]) -> list[list[str]]:
+    engine = Engine(loads(program))
+    found = []
+    for text, names in goals:
+        goal, variables = parse_term_with_variables(text)
+        found.append(
+            [
+                "[" + ", ".join(format_term(s[variables[n]], None, 999) for n in names) + "]"
+                for s in engine.solve(goal)
+            ]
+        )
+    return found
+
+
+def test_a_redefined_builtin_warns_and_the_files_definition_is_used() -> None:
+    kb = loads(SUCC, path="succ.pl")
+    assert kb.warnings == [
+        "succ.pl:1:1: warning: succ/2 is a built-in predicate; this file's definition is used "
+        "instead"
+    ]
+    assert _answers(SUCC, GOALS) == [["[b]"], ["[c]"]]
+
+
+def test_control_constructs_and_inline_builtins_stay_protected() -> None:
+    with pytest.raises(KBError, match="no permission to modify static procedure call/1"):
+        loads("call(x).")
+    with pytest.raises(KBError, match="no permission to modify static procedure is/2"):
+        loads("X is Y :- true.")
+
+
+def test_clpfd_comparisons_on_ground_integers_and_solving_for_a_variable() -> None:
+    assert _answers(CLPFD, CLPFD_GOALS) == [
+        ["[4]"],
+        ["[8]"],
+        ["[]"],
+        [],
+        ["[]"],
+        ["[]"],
+        [],
+        ["[]"],
+        ["[a#=b, c#\\=d]"],
+    ]
+
+
+@requires_swipl
+@pytest.mark.parametrize(("program", "goals"), [(SUCC, GOALS), (CLPFD, CLPFD_GOALS)])
+def test_swi_prolog_answers_alike(program: str, goals: list[tuple[str, list[str]]]) -> None:
+    assert _answers(program, goals) == run_swipl(program, goals)
