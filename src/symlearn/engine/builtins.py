@@ -595,14 +595,14 @@ def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     if type(wanted) is not Ref:
         raise type_error("integer", resolve(wanted))
     extra = 0
+    fresh: RTerm = EMPTY_LIST  # one cell longer on each redo (its cells unbound by the undo)
     while True:
         mark = len(engine.trail)
-        if _unify(engine, term, make_list([Ref() for _ in range(extra)])) and _unify(
-            engine, wanted, count + extra
-        ):
+        if _unify(engine, term, fresh) and _unify(engine, wanted, count + extra):
             yield
         engine._undo(mark)
         extra += 1
+        fresh = Struct(LIST_FUNCTOR, (Ref(), fresh))
 
 
 @_nondet("repeat", 0)
