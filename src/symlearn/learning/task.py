@@ -99,6 +99,21 @@ class LearningTask:
         return cls.from_kb(load_task(paths, progress=progress), target, sources=paths)
 
     @classmethod
+    def from_kb_target(
+        cls,
+        files: str | Iterable[str],
+        target_of: Callable[[KnowledgeBase], Indicator],
+        *,
+        progress: Callable[[str, int, int | None], None] | None = None,
+    ) -> LearningTask:
+        """Load ``files`` and make the task for the target ``target_of`` finds in them."""
+        paths = (files,) if isinstance(files, str) else tuple(str(f) for f in files)
+        if not paths:
+            raise InvalidParameterError("no file given")
+        kb = load_task(paths, progress=progress)
+        return cls.from_kb(kb, target_of(kb), sources=paths)
+
+    @classmethod
     def from_kb(
         cls,
         kb: KnowledgeBase,
