@@ -18,7 +18,10 @@ Two tables:
   sources are present, Popper v3.1.0's examples/ folders and Aleph's trains.
 
 Each run is a fresh process, timed on the wall clock (loading included)
-with its peak resident memory from ``os.wait4``.  "correct" means: on the
+with its peak resident memory (VmHWM, read from /proc while it runs: the
+last reading before it exits), its address space capped
+(``--max-memory-gb``, 6 by default: FOIL6 takes more than 9 GB on the
+100,000-person family and would take the machine).  "correct" means: on the
 family, the learnt theory is exactly ``grandparent(A,B) :- parent(A,C),
 parent(C,B)``; on a task with a known textbook answer, that answer; on the
 others, every training positive covered and no negative.  The ratio is
@@ -46,6 +49,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -75,29 +79,65 @@ class Run:
     note: str = ""
 
 
+#: Address-space cap of every run (bytes; --max-memory-gb), so no peer can take the machine.
+MEMORY_CAP = [6 * 2**30]
+
+
+def _cap_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP[0], MEMORY_CAP[0]))
+
+
+def _high_water_kb(pid: int) -> int:
+    """The process's peak resident set (VmHWM, kB) so far; 0 when it is gone.
+
+    Read from /proc while it runs: ``ru_maxrss`` of ``wait4`` would include
+    the memory of this script at the fork (it is inherited across exec).
+    """
+    try:
+        with open(f"/proc/{pid}/status") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        return 0
+    return 0
+
+
 def run(command: list[str], cwd: Path | None = None, timeout: float = 600) -> Run:
     """Run ``command`` as a fresh process; time it and read its peak memory."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env)
+        process = subprocess.Popen(
+            command,
+            cwd=cwd,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            preexec_fn=_cap_memory,
+        )
         deadline = start + timeout
+        peak_kb = 0
         while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            pid, status, _ = os.wait4(process.pid, os.WNOHANG)
             if pid:
                 break
+            peak_kb = max(peak_kb, _high_water_kb(process.pid))
             if time.perf_counter() > deadline:
                 process.kill()
-                _, status, usage = os.wait4(process.pid, 0)
+                os.wait4(process.pid, 0)
                 process.returncode = -9
                 seconds = time.perf_counter() - start
-                return Run(-9, "", seconds, usage.ru_maxrss / 1024, f"timeout {timeout:g}s")
+                return Run(-9, "", seconds, peak_kb / 1024, f"timeout {timeout:g}s")
             time.sleep(0.005)
         seconds = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         text = out.read().decode("utf-8", "replace")
-    return Run(process.returncode, text, seconds, usage.ru_maxrss / 1024)
+    note = ""
+    if process.returncode < 0 or "MemoryError" in text or "Out of memory" in text.lower():
+        note = f"ended (status {process.returncode}); memory cap {MEMORY_CAP[0] / 2**30:g} GB?"
+    return Run(process.returncode, text, seconds, peak_kb / 1024, note)
 
 
 # ---------------------------------------------------------------------- the systems
@@ -575,9 +615,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument(
+        "--max-memory-gb", type=float, default=6, help="address-space cap of each run"
+    )
     parser.add_argument("--no-family", action="store_true", help="skip the family table")
     parser.add_argument("--no-tasks", action="store_true", help="skip the small tasks")
     args = parser.parse_args(argv)
+    MEMORY_CAP[0] = int(args.max_memory_gb * 2**30)
     for peer, found in (
         ("FOIL6", foil6_program()),
         ("Aleph", aleph_source()),

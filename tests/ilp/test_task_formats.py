@@ -208,3 +208,23 @@ def test_swi_prolog_answers_the_learned_theory_as_our_engine(task: str, goals: l
     target = LearningTask.from_kb(kb).target
     result = foil(kb, target)
     assert_same_answers(kb, result.theory, goals)
+
+
+def test_without_a_bias_the_types_come_from_the_data() -> None:
+    # trains and cars never share a constant: has_car(+train, -car), short(+car)
+    from symlearn.ilp.foil import FoilSettings
+    from symlearn.ilp.foil_search import FoilSearch
+    from symlearn.kb import loads
+
+    kb = loads(
+        "has_car(t1, c1). has_car(t1, c2). has_car(t2, c3). short(c1). short(c3). "
+        "long(c2). pos(east(t1)). pos(east(t2)). neg(east(t3)). has_car(t3, c4). long(c4)."
+    )
+    search = FoilSearch(kb, ("east", 1), FoilSettings(), None, None)
+    types = {m.indicator: tuple(a.type for a in m.arguments) for m in search.language.modes}
+    train, car = types[("has_car", 2)]
+    assert train != car and types[("short", 1)] == (car,) and types[("long", 1)] == (car,)
+    assert search.language.head_types == (train,)
+    x = search.head_variables
+    literals = {str(c) for c in search.language.candidates(x, [])}
+    assert "has_car(X1, _)" in literals and "short(X1)" not in literals

@@ -74,14 +74,13 @@ def check_relational_task(kb: KnowledgeBase, target: Indicator) -> None:
 
 
 def _check_modes_defined(kb: KnowledgeBase, target: Indicator) -> None:
-    library = library_predicates()
     for mode in kb.body_modes():
         indicator = LiteralMode.from_mode(mode).indicator
         if (
             indicator in (target, EQUALITY)
             or kb.defines(*indicator)
             or indicator in SYSTEM_PREDICATES
-            or indicator in library
+            or indicator in library_predicates()  # read only when needed
         ):
             continue
         names = sorted(

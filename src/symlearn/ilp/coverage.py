@@ -77,6 +77,7 @@ import numpy as np
 from symlearn.engine.sld import Engine
 from symlearn.errors import EngineLimitError, PrologError
 from symlearn.ilp.relations import CODE, Relation, SymbolTable
+from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.views import background_view
 from symlearn.logic.clauses import Clause, conjunction
@@ -397,6 +398,8 @@ class Coverage:
             return None
         head = clause.head
         args = head.args if type(head) is Struct else ()
+        if not len(table):  # the body has no solution: no instance, bound or not
+            return np.zeros((0, len(args)), dtype=CODE)
         columns = []
         for arg in args:
             if type(arg) is Var:
@@ -657,7 +660,8 @@ class FactStore:
         cached = self._tables.get(indicator)
         if cached is not None and cached[0] is predicate and cached[1] == len(predicate.clauses):
             return cached[2]
-        found = _fact_relation(indicator, predicate.clauses, self.symbols)
+        with gc_paused():  # millions of small acyclic objects: no cyclic collection
+            found = _fact_relation(indicator, predicate.clauses, self.symbols)
         self._tables[indicator] = (predicate, len(predicate.clauses), found)
         return found
 

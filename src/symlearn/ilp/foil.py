@@ -157,6 +157,9 @@ class FoilSettings(Settings):
         target only when a body mode declares it (or, without modes,
         always).  ``true`` switches negation or equality on for every
         predicate, as in Quinlan's FOIL.
+    max_vars, max_clauses
+        Most variables in a clause and most clauses in the theory (Popper's
+        ``max_vars`` and ``max_clauses``; None: no limit).
     max_bindings
         A candidate literal whose binding table would have more rows is
         skipped with a warning, as FOIL6 does (``max_bindings``).
@@ -214,6 +217,18 @@ class FoilSettings(Settings):
         None,
         key="recursion",
         help="Consider the target itself (default: without modes always, else as declared).",
+    )
+    max_vars: int | None = option(
+        None,
+        key="max_vars",
+        minimum=1,
+        help="Most variables in a clause, head included (Popper's max_vars).",
+    )
+    max_clauses: int | None = option(
+        None,
+        key="max_clauses",
+        minimum=1,
+        help="Most clauses in the theory (Popper's max_clauses).",
     )
     max_bindings: int = option(
         20_000_000,

@@ -171,6 +171,7 @@ class FoilSearch:
             equality=settings.equality,
             negation=settings.negation,
             constants=self._constants,
+            place_values=self._place_values,
         )
         self.recursive_language = any(m.indicator == target for m in self.language.modes)
         self.head = Struct(target[0], tuple(Var(f"X{i}") for i in range(1, target[1] + 1)))
@@ -183,6 +184,17 @@ class FoilSearch:
         self.all_examples: list[Term] = []
         #: Literals and steps skipped (message -> count): a limit or an error, never the end.
         self.warnings: dict[str, int] = {}
+
+    def _place_values(self, indicator: Indicator, position: int) -> np.ndarray | None:
+        """The codes of the constants in an argument (the target's: its examples)."""
+        if indicator == self.target:
+            atoms = [e.atom for e in self.kb.examples_of(*indicator, ("pos", "neg"))]
+            args = [a.args[position] for a in atoms if type(a) is Struct]
+            return self.coverage.symbols.encode(args) if args else None
+        relation = self.coverage.relation(indicator)
+        if relation is None:
+            return None
+        return relation.rows[:, position]
 
     def _constants(self, indicator: Indicator, position: int) -> list[Term]:
         relation = self.coverage.relation(indicator)
@@ -218,9 +230,9 @@ class FoilSearch:
         uncovered = list(positives)
         total = len(positives) + len(negatives)
         stopped = "every positive example is covered"
-        most = self.kb.settings.get("max_clauses")
+        most = self.settings.max_clauses
         while uncovered:
-            if type(most) is int and len(learned) >= most:
+            if most is not None and len(learned) >= most:
                 self.say(1, f"max_clauses {most} reached: stop")
                 stopped = f"max_clauses {most} reached"
                 break
@@ -493,8 +505,7 @@ class FoilSearch:
         ]
 
     def _max_vars(self) -> int | None:
-        value = self.kb.settings.get("max_vars")
-        return value if type(value) is int else None
+        return self.settings.max_vars
 
     def _too_many_variables(self, variables: list[TypedVar], outputs: list[TypedVar]) -> bool:
         limit = self._max_vars()

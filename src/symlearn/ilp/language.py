@@ -53,8 +53,11 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from symlearn.errors import KBError
 from symlearn.ilp.background import dependent_predicates, is_example_predicate
+from symlearn.ilp.derived_types import infer_types
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
@@ -138,9 +141,12 @@ class LiteralMode:
         return cls(functor_of(template), tuple(arguments), mode.recall, negated)
 
     @classmethod
-    def untyped(cls, indicator: Indicator) -> LiteralMode:
-        """Any variables in every argument (FOIL without modes)."""
-        return cls(indicator, tuple(ArgumentMode(ANY) for _ in range(indicator[1])))
+    def untyped(
+        cls, indicator: Indicator, types: Sequence[str | None] | None = None
+    ) -> LiteralMode:
+        """Any variables in every argument (FOIL without modes), of ``types`` if given."""
+        kinds = tuple(types) if types is not None else (None,) * indicator[1]
+        return cls(indicator, tuple(ArgumentMode(ANY, kind) for kind in kinds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +211,7 @@ class Language:
         equality: bool | None = True,
         negation: bool | None = True,
         constants: Callable[[Indicator, int], Sequence[Term]] | None = None,
+        place_values: Callable[[Indicator, int], np.ndarray | None] | None = None,
     ) -> Language:
         """The language the knowledge base's modes and determinations allow.
 
@@ -228,6 +235,12 @@ class Language:
             ``constants(indicator, position)`` lists the values a ``#``
             argument may take (typically the values in the facts); without it
             ``#`` templates are left out.
+        place_values
+            ``place_values(indicator, position)``: the codes of the constants
+            in that argument (None when unknown).  Without mode declarations
+            the argument types are then read off the data
+            (:func:`~symlearn.ilp.derived_types.infer_types`); without it
+            every argument is untyped.
 
         Raises
         ------
@@ -262,7 +275,15 @@ class Language:
             ]
             if recursion or (allowed and target in allowed):
                 names.append(target)
-            modes = [LiteralMode.untyped(indicator) for indicator in names]
+            types: dict[tuple[Indicator, int], str | None] = {}
+            if place_values is not None:
+                places = [(i, k) for i in dict.fromkeys([*names, target]) for k in range(i[1])]
+                types = infer_types(places, lambda place: place_values(*place))
+                head_types = tuple(types[(target, k)] for k in range(target[1]))
+            modes = [
+                LiteralMode.untyped(i, tuple(types.get((i, k)) for k in range(i[1])))
+                for i in names
+            ]
         modes = [
             m
             for m in modes

@@ -174,7 +174,15 @@ class RelationalTask:
             generated = len(extra)
             notes.append(world.describe())
         background = _background(kb, target)
-        predicates = sorted({c.functor for c in background if c.functor[1] > 0})
+        excluded = dependent_predicates(kb, target) | {target}
+        predicates = sorted(
+            indicator
+            for indicator, predicate in kb.predicates.items()
+            if predicate.clauses
+            and indicator[1] > 0
+            and indicator not in excluded
+            and not is_example_predicate(indicator)
+        )
         modes = tuple(kb.modes)
         derived = not kb.body_modes()
         if derived:
