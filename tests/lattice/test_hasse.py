@@ -100,3 +100,14 @@ def test_whole_space_marks_the_version_space_and_refuses_large_spaces():
     assert members == set(vs.hypotheses())
     with pytest.raises(HypothesisSpaceError, match="973 hypotheses"):
         hypothesis_space_lattice(ENJOYSPORT)
+
+
+def test_a_space_past_the_hard_limit_does_not_suggest_raising_max_nodes():
+    big = ConjunctionSpace("t", tuple("abcdefgh"), tuple(("x", "y", "z") for _ in range(8)))
+    assert big.size > 50_000  # (3 + 1)^8 + 1 = 65,537
+    with pytest.raises(HypothesisSpaceError) as refused:
+        hypothesis_space_lattice(big)
+    assert "65537 hypotheses" in str(refused.value)
+    assert "--max-nodes" not in str(refused.value)
+    with pytest.raises(HypothesisSpaceError, match="raise --max-nodes"):
+        hypothesis_space_lattice(ENJOYSPORT)

@@ -136,6 +136,8 @@ def _refuse(what: str, size: int, max_nodes: int, hint: str) -> None:
             "(one bit and one comparison per pair of hypotheses)"
         )
     if size > max_nodes:
+        if size > MAX_LATTICE_NODES:  # raising --max-nodes would not help
+            hint = hint.replace(", or raise --max-nodes", "").replace(" or raise --max-nodes", "")
         raise HypothesisSpaceError(
             f"the {what} has {size} hypotheses, more than the {max_nodes} a lattice can show "
             f"readably; {hint}"
