@@ -170,6 +170,7 @@ def run_programs(tmp: Path, seed: int) -> None:
     family.write_text(family.read_text().replace("ancestor", "tanc"))
     driver = tmp / "driver.pl"
     driver.write_text(SWI_PROGRAM_DRIVER)
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(
         f"{'work':<32} {'symlearn s':>10} {'SWI s':>8} {'ratio':>7} "
         f"{'symlearn MB':>11} {'SWI MB':>8} {'ratio':>6}  agree"

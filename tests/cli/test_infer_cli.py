@@ -228,3 +228,20 @@ def test_bif_evidence_names_the_states(capsys, tmp_path, bad):
 def test_problog_evidence_stays_true_or_false(capsys):
     status, _, err = _run(capsys, str(KB / "alarm.pl"), "--evidence", "alarm=yes")
     assert status == 2 and "is not ATOM=true or ATOM=false" in err
+
+
+def test_programs_with_variables_and_cycles(capsys):
+    dice = _json(capsys, str(KB / "dice.pl"))
+    assert dice["method"] == "sdd" and dice["evidence"] == {"odd(red)": True}
+    assert dice["probabilities"]["sum(7)"] == pytest.approx(1 / 6, abs=1e-12)  # 3 of 18 pairs
+    assert dice["probabilities"]["double"] == pytest.approx(1 / 6, abs=1e-12)
+    paths = _json(capsys, str(KB / "path_cycles.pl"))
+    assert paths["method"] == "sdd"
+    assert paths["probabilities"]["path(a, b)"] == pytest.approx(0.6)  # a's only edge
+    status, out, _ = _run(capsys, str(KB / "path_cycles.pl"))
+    assert status == 0 and out.splitlines()[1].startswith("path(a,b):\t0.6")
+    status, out, _ = _run(capsys, str(KB / "dice.pl"), "--method", "mpe")
+    assert status == 0 and out.splitlines()[-1].startswith("% Probability: ")
+    sampled = _json(capsys, str(KB / "path_cycles.pl"), "--method", "sample", "--seed", "1")
+    assert sampled["method"] == "sample" and sampled["samples"] == 10000
+    assert sampled["probabilities"]["path(a, b)"] == pytest.approx(0.6, abs=0.02)

@@ -218,3 +218,41 @@ def _items(term):
 
     items, _ = list_items(term)
     return items
+
+
+def test_trail_compaction_keeps_what_backtracking_needs() -> None:
+    """Long deterministic runs between choicepoints compact the trail (every 4096
+    inferences); bindings of older variables must still be undone on backtracking."""
+    program = """
+    build(0, []) :- !.
+    build(N, [N|T]) :- M is N - 1, build(M, T).
+    walk([], 0).
+    walk([X|T], S) :- walk(T, S0), S is S0 + X.
+    p(X, Y, S) :- member(X, [a, b, c]), build(3000, L), walk(L, S), Y = X.
+    """
+    engine = Engine(loads(program))
+    answers = [(str(s["X"]), str(s["Y"]), s["S"]) for s in engine.solve_text("p(X, Y, S)")]
+    assert answers == [(x, x, 4501500) for x in "abc"]
+
+
+def test_a_failed_head_undoes_bindings_of_new_variables() -> None:
+    """Bindings of variables newer than every choicepoint are not trailed (conditional
+    binding); a head that binds one and then fails must still leave it unbound for the
+    next clause, and backtracking must undo what the tried clauses bound."""
+    program = """
+    p(g(Z), 1, Z).
+    p(h, 2, k).
+    p([A|B], 3, A-B).
+    q(X, N) :- p(Y, N, _), X = Y.
+    r(L) :- s(L, 2).
+    s([a|T], 1) :- t(T).
+    s([b|T], 2) :- t(T).
+    t([c]).
+    """
+    engine = Engine(loads(program))
+    for _ in range(3):  # the switch of p is compiled after a few calls
+        assert [str(s["X"]) for s in engine.solve_text("q(X, 2)")] == ["h"]
+        assert [str(s["X"]) for s in engine.solve_text("q(X, 3)")] == ["[_|_]"]
+        assert [str(s["L"]) for s in engine.solve_text("r(L)")] == ["[b, c]"]
+        answers = [(str(s["X"]), str(s["N"])) for s in engine.solve_text("q(X, N)")]
+        assert answers == [("g(_)", "1"), ("h", "2"), ("[_|_]", "3")]

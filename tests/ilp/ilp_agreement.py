@@ -24,7 +24,10 @@ def background_program(kb: KnowledgeBase, theory: Theory) -> str:
 def engine_answers(kb: KnowledgeBase, theory: Theory, goal: str) -> list[str]:
     term, variables = parse_term_with_variables(goal)
     names = list(variables)
-    engine = Engine(background_view(kb, theory.target, theory.clauses), unknown="fail")
+    view = background_view(kb, theory.target, theory.clauses)
+    if theory.tabled:  # as the program SWI-Prolog consults (:- table)
+        view.tabled = {*view.tabled, theory.target}
+    engine = Engine(view, unknown="fail")
     answers = []
     for solution in engine.solve(term):
         answers.append(

@@ -18,7 +18,7 @@ from symlearn.ilp.inverse_operators import (
     truncation,
 )
 from symlearn.ilp.inverse_resolution import CigolSettings, cigol
-from symlearn.kb import load, parse_term
+from symlearn.kb import load, loads, parse_term
 from symlearn.logic.clauses import Clause
 from symlearn.logic.resolution import Literal, LiteralClause, binary_resolvents
 from symlearn.logic.subsumption import subsumes
@@ -214,8 +214,8 @@ def test_generalisations_are_listed_most_general_first():
     for i, j in itertools.combinations(range(len(found)), 2):
         # a later candidate is never strictly more general than an earlier one
         assert not (subsumes(found[j], found[i]) and not subsumes(found[i], found[j]))
-    ranks = [g.more_general_than for g in result.clauses[0].generalisations]
-    assert ranks == sorted(ranks, reverse=True)
+    keys = [(g.positives, g.more_general_than) for g in result.clauses[0].generalisations]
+    assert keys == sorted(keys, reverse=True)
 
 
 def test_accept_takes_the_general_clause():
@@ -239,3 +239,20 @@ def test_cli_prints_the_derivation_text_and_json(capsys):
     (generalisations,) = payload["generalisations"]
     assert generalisations[0]["clause"] == GENERAL
     assert generalisations[0]["derivation"]["from"]["clause"] == FIRST_STEP
+
+
+def test_accept_gives_lavrac_and_dzeroskis_daughter_clause():
+    kb = loads(
+        """
+        parent(ann, mary). parent(ann, tom). parent(tom, eve). parent(tom, ian).
+        female(ann). female(mary). female(eve).
+        pos(daughter(mary, ann)). pos(daughter(eve, tom)).
+        neg(daughter(tom, ann)). neg(daughter(eve, ann)).
+        """
+    )
+    kept = cigol(kb, ("daughter", 2))
+    assert all(c.clause.is_fact for c in kept.clauses)  # 2 positives do not pay for 3 literals
+    accepted = cigol(kb, ("daughter", 2), CigolSettings(accept=True))
+    assert accepted.theory.clauses == (
+        Clause.from_term(parse_term("daughter(A, B) :- parent(B, A), female(A)")),
+    )

@@ -314,12 +314,12 @@ def test_compression_keeps_the_examples_where_coverage_learns_the_recursion(tmp_
 
 
 def test_a_left_recursive_candidate_is_never_tried():
-    from symlearn.ilp.progol import _repeats_its_call
+    from symlearn.ilp.recursion import repeats_its_call
 
     left = Clause.from_term(parse_term("anc(A, B) :- anc(A, C), parent(C, B)"))
     right = Clause.from_term(parse_term("anc(A, B) :- parent(A, C), anc(C, B)"))
-    assert _repeats_its_call(left, ("anc", 2))
-    assert not _repeats_its_call(right, ("anc", 2))
+    assert repeats_its_call(left, ("anc", 2))
+    assert not repeats_its_call(right, ("anc", 2))
 
 
 @requires_swipl
@@ -373,3 +373,87 @@ def test_learnt_recursive_theories_answer_like_swipl(path, target, goals):
 
     run = symlearn.learn("progol", path, target=f"{target[0]}/{target[1]}")
     assert_same_answers(load([path]), run.result.theory, goals)
+
+
+def test_a_mode_naming_an_undefined_predicate_is_a_warning_with_its_place(tmp_path, capsys):
+    from symlearn.cli import main
+
+    source = tmp_path / "undefined.pl"
+    source.write_text(
+        "p(a). p(c). pos(t(a)). pos(t(c)). neg(t(b)).\n"
+        ":- modeh(1, t(+x)).\n:- modeb(1, q(+x)).\n:- modeb(1, p(+x)).\n"
+    )
+    assert main(["learn", "progol", str(source)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.strip() == "t(A) :-\n    p(A)."
+    assert f"{source}:3:1: warning: modeb(1, q(+x)) names q/1" in captured.err
+
+
+def test_a_rule_the_rest_of_the_theory_does_without_is_dropped():
+    # last/2: the seed last([1, 1], 1) gives last(A, B) :- components(A, B, C), last(C, B),
+    # which the later, general recursive clause makes redundant
+    result = progol(load(["tests/ilp/tasks/lists/last.pl"]), ("last", 2))
+    assert result.theory.clauses == (
+        Clause.from_term(parse_term("last(A, B) :- components(A, B, C), empty(C)")),
+        Clause.from_term(parse_term("last(A, B) :- components(A, _, C), last(C, B)")),
+    )
+
+
+def test_derived_modes_follow_the_determinations_and_allow_recursion_they_name():
+    kb = loads(
+        """
+        parent(a, b). parent(b, c). parent(c, d). parent(x, y). age(a, 50).
+        pos(anc(a, b)). pos(anc(a, c)). pos(anc(a, d)). pos(anc(b, d)). pos(anc(x, y)).
+        pos(anc(c, d)).
+        neg(anc(b, a)). neg(anc(d, a)). neg(anc(a, y)). neg(anc(y, x)).
+        :- determination(anc/2, parent/2).
+        :- determination(anc/2, anc/2).
+        """
+    )
+    result = progol(kb, ("anc", 2))
+    assert not any("age" in mode for mode in result.derived_modes)
+    assert "modeb(*, anc(+t1, -t1))" in result.derived_modes
+    base, step = result.theory.clauses
+    assert base == Clause.from_term(parse_term("anc(A, B) :- parent(A, B)"))
+    assert any(str(goal).startswith("anc(") for goal in step.body)
+
+
+@pytest.mark.parametrize(
+    ("path", "target"),
+    [("kb/can_reach.pl", ("can_reach", 2)), ("kb/ancestor.pl", ("ancestor", 2))],
+)
+def test_bottom_up_coverage_of_recursive_candidates_is_the_tabled_engines(
+    path, target, monkeypatch
+):
+    import numpy as np
+
+    from symlearn.ilp import progol as module
+
+    bottom_up = module._Progol._covered_bottom_up
+    compared = []
+
+    def both(self, clause, examples, pool):
+        found = bottom_up(self, clause, examples, pool)
+        if found is not None:
+            self.trial.set_theory([*(c.clause for c in self.learnt), clause])
+            mask = self.trial.covered(clause, [examples[i] for i in pool])
+            assert sorted(found) == sorted(pool[np.asarray(mask, dtype=bool)]), str(clause)
+            compared.append(clause)
+        return found
+
+    monkeypatch.setattr(module._Progol, "_covered_bottom_up", both)
+    import symlearn
+
+    symlearn.learn("progol", path, target=f"{target[0]}/{target[1]}")  # closed world too
+    assert compared
+
+
+def test_the_default_target_is_the_head_mode_with_examples():
+    from symlearn.learning.task import default_target
+
+    # Aleph's mode/2 (its recursion example) makes = /2 a head mode too
+    kb = loads(
+        ":- mode(*, mem(+any, +list)).\n:- mode(1, ((+list) = ([-any|-list]))).\n"
+        "pos(mem(0, [0])). pos(mem(1, [0, 1])). neg(mem(2, [0])).\n"
+    )
+    assert default_target(kb) == ("mem", 2)

@@ -67,7 +67,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from symlearn.engine import Engine
-from symlearn.errors import EngineLimitError, InvalidParameterError, KBError, SymlearnError
+from symlearn.errors import (
+    EngineLimitError,
+    InvalidParameterError,
+    KBError,
+    ResourceLimitError,
+    SymlearnError,
+)
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import called_predicates, conjuncts
 from symlearn.logic.indicators import Indicator
@@ -86,7 +92,10 @@ __all__ = [
 ]
 
 #: The most ground rules a grounding may make before it stops with a resource error.
-MAX_GROUND_RULES = 2_000_000
+MAX_GROUND_RULES = 500_000
+
+#: The deepest ground atom the grounder makes before it calls the grounding infinite.
+MAX_TERM_DEPTH = 100
 
 #: The most inferences one goal of the logic part may take (it loops, else).
 MAX_LOGIC_STEPS = 50_000_000
@@ -187,6 +196,8 @@ class _Table:
     answers: dict[Term, None] = field(default_factory=dict)
     complete: bool = False
     index: int = -1
+    epoch: int = -1  # the leader iteration it was last evaluated in (while incomplete)
+    depends: _Table | None = None  # the lowest table on the stack it consumed from
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,10 +320,12 @@ class _Grounder:
                 text = _clause_text(heads, plain_clause.body, True)
                 plain = _Source(-1, heads, tuple(plain_clause.body), position, text)
                 self.sources.setdefault(indicator, []).append(plain)
+        self.first_argument: dict[Indicator, tuple[dict[Term, list[int]], list[int]]] = {}
         self.tables: dict[Term, _Table] = {}
         self.stack: list[_Table] = []
         self.touched: list[_Table] = []
         self.low = 0
+        self.epoch = 0
         self.size = 0
         self.max_rules = max_rules
         self.choices: list[Choice] = []
@@ -357,6 +370,9 @@ class _Grounder:
         if table.index >= 0:  # a recursive variant call: consume the answers found so far
             self.low = min(self.low, table.index)
             return table.answers
+        if table.epoch == self.epoch:  # evaluated already in this round of its leader
+            self.low = min(self.low, _stack_index(table))
+            return table.answers
         table.index = len(self.stack)
         self.stack.append(table)
         mark = len(self.touched)
@@ -368,6 +384,7 @@ class _Grounder:
             self.evaluate(goal, table)
             if self.low < table.index or self.size == size:
                 break
+            self.epoch += 1  # a new round: what was evaluated in the last one is stale
         self.stack.pop()
         index, table.index = table.index, -1
         if self.low >= index:  # the leader of its calls: they are all complete
@@ -376,13 +393,32 @@ class _Grounder:
             del self.touched[mark:]
             self.low = outer_low
         else:
+            table.epoch = self.epoch
+            table.depends = self.stack[self.low]
             self.low = min(outer_low, self.low)
         return table.answers
 
     def evaluate(self, goal: Term, table: _Table) -> None:
-        indicator = functor_of(goal)
-        for source in self.sources.get(indicator, ()):
+        for source in self.candidates(goal):
             self.resolve(goal, source, table)
+
+    def candidates(self, goal: Term) -> list[_Source]:
+        """The clauses whose heads may match ``goal`` (indexed on the first argument)."""
+        indicator = functor_of(goal)
+        sources = self.sources.get(indicator, [])
+        if len(sources) < 8 or not isinstance(goal, Struct):
+            return sources
+        first = goal.args[0]
+        if isinstance(first, (Var, Struct)):
+            return sources
+        index = self.first_argument.get(indicator)
+        if index is None:
+            index = self.first_argument[indicator] = _first_argument_index(indicator, sources)
+        keyed, open_ = index
+        found = keyed.get(first, [])
+        if not open_:
+            return [sources[i] for i in found]
+        return [sources[i] for i in sorted([*found, *open_])]
 
     def resolve(self, goal: Term, source: _Source, table: _Table) -> None:
         renaming = {v: Var(v.name) for v in term_variables(*_source_terms(source))}
@@ -488,6 +524,13 @@ class _Grounder:
         self, head: Term, body: tuple[Literal, ...], source: _Source, table: _Table
     ) -> None:
         key = (head, body)
+        if key not in self.rule_set and _depth(head) > MAX_TERM_DEPTH:
+            raise located_error(
+                f"the grounding does not terminate: {source.text} makes atoms nested deeper "
+                f"than {MAX_TERM_DEPTH} ({format_term(head)[:60]}...); bound the recursion "
+                "(for instance with between/3) so that finitely many ground atoms are reached",
+                source.position,
+            )
         if key in self.rule_set:
             table.answers.setdefault(head, None)
             return
@@ -497,9 +540,10 @@ class _Grounder:
             table.answers[head] = None
         self.size += 1
         if self.size > self.max_rules:
-            raise EngineLimitError(
-                f"resource error: grounding made more than {self.max_rules} ground rules; "
-                "the program is too large to ground (or its grounding is infinite)"
+            raise ResourceLimitError(
+                f"resource error: grounding made more than {self.max_rules} ground rules "
+                f"(the last from {source.text}); the program is too large to ground, or its "
+                "grounding is infinite"
             )
 
     # -- bodies ----------------------------------------------------------------------------
@@ -606,6 +650,50 @@ class _Grounder:
         return any(c in self.probabilistic for c in called_predicates(goal))
 
 
+def _first_argument_index(
+    indicator: Indicator, sources: Sequence[_Source]
+) -> tuple[dict[Term, list[int]], list[int]]:
+    """Source numbers by the constant first argument of their heads, and those without one."""
+    keyed: dict[Term, list[int]] = {}
+    open_: list[int] = []
+    for number, source in enumerate(sources):
+        firsts = [
+            h.args[0]
+            for _, h in source.heads
+            if isinstance(h, Struct) and functor_of(h) == indicator
+        ]
+        if all(not isinstance(f, (Var, Struct)) for f in firsts):
+            for first in dict.fromkeys(firsts):
+                keyed.setdefault(first, []).append(number)
+        else:
+            open_.append(number)
+    return keyed, open_
+
+
+def _stack_index(table: _Table) -> int:
+    """Where the lowest table ``table`` depends on sits on the stack now.
+
+    A table evaluated earlier in this round depended on a table below it;
+    that one may have returned since (it depended on one lower still).
+    """
+    found = table.depends
+    while found is not None and found.index < 0:
+        found = found.depends
+    return found.index if found is not None else 0
+
+
+def _depth(term: Term) -> int:
+    """The nesting depth of a term (1 for a constant), without recursion."""
+    deepest = 0
+    stack = [(term, 1)]
+    while stack:
+        current, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(current, Struct):
+            stack.extend((a, depth + 1) for a in current.args)
+    return deepest
+
+
 def _source_terms(source: _Source) -> list[Term]:
     return [*(p for p, _ in source.heads), *(h for _, h in source.heads), *source.body]
 
@@ -701,7 +789,7 @@ def ground_program(
         goal that does not terminate), with its file, line and column.
     InvalidParameterError
         For a query or evidence that is not an atom or names no predicate.
-    EngineLimitError
+    ResourceLimitError
         When the grounding grows past ``max_rules``.
     """
     grounder = _Grounder(kb, max_rules, learning)

@@ -210,7 +210,7 @@ def infer_program(
         For a program outside ProbLog's semantics, with file, line and column.
     InvalidParameterError
         For an unknown method, a query naming nothing, impossible evidence.
-    EngineLimitError
+    ResourceLimitError
         When grounding or compilation outgrows its resource limit.
     """
     if method not in PROGRAM_METHODS:

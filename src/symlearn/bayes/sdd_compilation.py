@@ -20,13 +20,14 @@ PySDD, the library ProbLog itself compiles with:
   column);
 * an acyclic atom is the disjunction of its rules, each the conjunction of
   its literals' formulas;
-* the atoms of a cyclic component are the least fixpoint of the same
-  equations, computed from ``false`` by iterating until no formula changes
-  (SDDs are canonical, so "no change" is a comparison of node ids).  In each
-  world this is the immediate-consequence iteration of the component, whose
-  limit is its least model: exactly the proofs of the atoms, so cycles add
-  nothing unsupported (the loop-breaking ProbLog does while grounding gives
-  the same formulas).
+* the atoms of a cyclic component are expanded by their proofs, as ProbLog
+  breaks cycles: under the atoms above it in a proof, an atom's formula is
+  the disjunction of its rules, and an atom met again on its own path is
+  false (a proof may not go round a cycle).  The disjunction over all
+  cycle-free proofs is true in a world exactly when the atom is in the
+  least model of that world, so cycles add nothing unsupported.  A formula
+  made under one context is reused under another when the cycles it cut
+  are still ancestors and it used none of the new ancestors.
 
 Then ``P(q | e) = WMC(q ∧ e) / WMC(e)`` with the weight of a choice ``c``
 being ``P(c)`` and of ``¬c`` being ``1 - P(c)`` (Chavira & Darwiche 2008).
@@ -45,6 +46,7 @@ probabilistic graphical models with SDDs); Apt, Blair & Walker 1988
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,7 +54,7 @@ from typing import Any
 import networkx as nx
 
 from symlearn.bayes.grounding import GroundProgram, GroundRule
-from symlearn.errors import EngineLimitError, InvalidParameterError
+from symlearn.errors import InvalidParameterError, ResourceLimitError
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
@@ -66,7 +68,7 @@ __all__ = [
 ]
 
 #: Largest SDD (live nodes of the manager) a compilation may build before stopping.
-MAX_SDD_NODES = 20_000_000
+MAX_SDD_NODES = 8_000_000
 
 
 def _dependency_graph(program: GroundProgram) -> nx.DiGraph:
@@ -200,12 +202,9 @@ class CompiledProgram:
         total = float(counter.propagate())
         if total <= 0.0:
             return [0.0] * len(weights), 0.0
-        posteriors = []
-        for i, (positive, _) in enumerate(weights, start=1):
-            if self.manager.is_var_used(i):
-                posteriors.append(float(counter.literal_pr(self.manager.literal(i))))
-            else:
-                posteriors.append(positive)
+        posteriors = [
+            float(counter.literal_pr(self.manager.literal(i))) for i in range(1, len(weights) + 1)
+        ]
         return posteriors, total
 
 
@@ -238,11 +237,17 @@ class _Builder:
 
     def check_size(self) -> None:
         self.applies += 1
-        if self.applies % 256 == 0 and self.manager.size() > self.max_nodes:
-            raise EngineLimitError(
+        if self.applies % 256 == 0 and self.manager.count() > self.max_nodes:
+            raise ResourceLimitError(
                 f"resource error: the compiled SDD grew past {self.max_nodes} nodes; "
                 "use --method sample for a program this large"
             )
+
+    def collect(self) -> None:
+        """Free the nodes no kept formula uses (at points where every kept node is referenced)."""
+        dead = self.manager.dead_count()
+        if dead > 100_000 and dead > self.manager.live_count():
+            self.manager.garbage_collect()
 
     def literal(self, target: Term | int, positive: bool, current: dict[Term, Any]) -> Any:
         if isinstance(target, int):
@@ -253,6 +258,7 @@ class _Builder:
         return node if positive else self.manager.negate(node)
 
     def atom_formula(self, atom: Term, current: dict[Term, Any]) -> Any:
+        """The disjunction of the atom's rules (referenced: the caller owns it)."""
         result = self.manager.false()
         for rule in self.program.rules.get(atom, ()):
             body = self.manager.true()
@@ -265,6 +271,7 @@ class _Builder:
             self.check_size()
             if result.is_true():
                 break
+        result.ref()
         return result
 
     def component(self, members: list[Term]) -> None:
@@ -276,14 +283,80 @@ class _Builder:
         )
         if not cyclic:
             self.formulas[members[0]] = self.atom_formula(members[0], {})
+            self.collect()
             return
-        current = {atom: self.manager.false() for atom in inside}
-        while True:
-            updated = {atom: self.atom_formula(atom, current) for atom in members}
-            if all(updated[a].id == current[a].id for a in members):
+        expansion = _CycleExpansion(self, inside)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 4 * len(members) + 1000))  # one frame per proof step
+        try:
+            for atom in members:
+                node = expansion.expand(atom, (), set(), set())
+                node.ref()
+                self.formulas[atom] = node
+        finally:
+            sys.setrecursionlimit(limit)
+        self.collect()
+
+
+class _CycleExpansion:
+    """Formulas of a cyclic component by its proofs, breaking each cycle where it closes.
+
+    ProbLog's cycle breaking (Fierens et al. 2015, §5.2; ``problog.cycles``):
+    an atom's formula in the context of the atoms above it in the proof is
+    the disjunction of its rules, where an atom met again on its own path is
+    false (a proof may not go round a cycle).  A formula made under one context is
+    reused under another when the cycles it cut are all still ancestors and
+    it used none of the new ancestors.
+    """
+
+    def __init__(self, builder: _Builder, inside: set[Term]) -> None:
+        self.builder = builder
+        self.inside = inside
+        self.made: dict[Term, list[tuple[Any, frozenset[Term], frozenset[Term]]]] = {}
+
+    def expand(
+        self,
+        atom: Term,
+        ancestors: tuple[Term, ...],
+        broken: set[Term],
+        content: set[Term],
+    ) -> Any:
+        manager = self.builder.manager
+        if atom in ancestors:
+            broken.add(atom)
+            return manager.false()
+        context = frozenset((*ancestors, atom))
+        for node, cut, used in self.made.get(atom, ()):
+            if cut <= context and not context & used:
+                broken |= cut
+                content |= used
+                return node
+        child_broken: set[Term] = set()
+        child_content: set[Term] = set()
+        below = (*ancestors, atom)
+        result = manager.false()
+        for rule in self.builder.program.rules.get(atom, ()):
+            body = manager.true()
+            for target, positive in rule.body:
+                if not isinstance(target, int) and target in self.inside:
+                    literal = self.expand(target, below, child_broken, child_content)
+                else:
+                    literal = self.builder.literal(target, positive, {})
+                body = manager.conjoin(body, literal)
+                self.builder.check_size()
+                if body.is_false():
+                    break
+            result = manager.disjoin(result, body)
+            self.builder.check_size()
+            if result.is_true():
                 break
-            current = updated
-        self.formulas.update(current)
+        content.add(atom)
+        self.made.setdefault(atom, []).append(
+            (result, frozenset(child_broken), frozenset(child_content - child_broken))
+        )
+        content |= child_content
+        broken |= child_broken
+        return result
 
 
 def compile_program_sdd(
@@ -302,9 +375,8 @@ def compile_program_sdd(
     ------
     KBError
         For negation that is not stratified.
-    EngineLimitError
-        When the SDD grows past ``max_nodes`` (a resource error that suggests
-        ``--method sample``).
+    ResourceLimitError
+        When the SDD grows past ``max_nodes`` (it suggests ``--method sample``).
     """
     groups = disjunction_groups(program) if one_hot else []
     builder = _Builder(program, max_nodes, len(groups))

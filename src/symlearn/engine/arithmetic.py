@@ -141,7 +141,7 @@ def _caret(a: Number, b: Number) -> Number:
         if b < 0 and a not in (1, -1):
             if a == 0:
                 raise evaluation_error("zero_divisor")
-            raise type_error("float", a)  # SWI: 2^(-1) must be written 2** -1 or 2.0^ -1
+            return _power(a, b)  # SWI-Prolog 9 (prefer_rationals false): 2^(-1) =:= 0.5
         return a**b if b >= 0 else (1 if a == 1 else (1 if b % 2 == 0 else -1))
     return _power(a, b)
 
@@ -176,8 +176,8 @@ def _sqrt(x: Number) -> float:
 
 def _log(x: Number) -> float:
     if x <= 0:
-        if x == 0:
-            raise evaluation_error("undefined")
+        if x == 0:  # -inf, which SWI-Prolog reports as an overflow
+            raise evaluation_error("float_overflow")
         raise evaluation_error("undefined")
     return math.log(x)
 
@@ -202,14 +202,24 @@ def _shift(a: Number, b: Number, left: bool) -> int:
 
 
 def _msb(x: Number) -> int:
-    return _check_int(x).bit_length() - 1
+    if _check_int(x) < 1:
+        raise _error(Struct("domain_error", ("not_less_than_one", x)))
+    return x.bit_length() - 1
 
 
 def _gcd(a: Number, b: Number) -> int:
     return math.gcd(_check_int(a), _check_int(b))
 
 
-def _float_integer_part(x: Number) -> float:
+def _copysign(a: Number, b: Number) -> Number:
+    if type(a) is int and type(b) is int:  # SWI-Prolog keeps integers integers
+        return abs(a) if b >= 0 else -abs(a)
+    return math.copysign(a, b)
+
+
+def _float_integer_part(x: Number) -> Number:
+    if type(x) is int:
+        return x  # SWI-Prolog keeps an integer an integer
     return float(math.trunc(x))
 
 
@@ -254,7 +264,11 @@ _BINARY: dict[str, Callable[[Number, Number], Number]] = {
     "atan": lambda a, b: math.atan2(a, b),
     "log": _log2,
     "gcd": _gcd,
-    "copysign": lambda a, b: math.copysign(a, b),
+    "copysign": lambda a, b: (
+        (abs(a) if b >= 0 else -abs(a))
+        if type(a) is int and type(b) is int
+        else math.copysign(a, b)
+    ),
 }
 
 _UNARY: dict[str, Callable[[Number], Number]] = {
@@ -328,6 +342,55 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
     t = type(term)
     if t is int or t is float:
         return term
+    try:
+        return _evaluate(term, deref)
+    except PrologThrow as error:
+        first = _checked_first(term, deref)  # the error SWI-Prolog reports first, if another
+        if first is None:
+            try:  # SWI-Prolog evaluates the last operand first: its error is the one seen
+                _evaluate(term, deref, last_operand_first=True)
+            except PrologThrow as swi_first:
+                first = swi_first
+        if first is not None and _formal(first) != _formal(error):
+            raise first from None
+        raise
+
+
+def _formal(error: PrologThrow) -> Term:
+    ball = error.ball
+    return ball.args[0] if type(ball) is Struct and ball.name == "error" else ball
+
+
+def _checked_first(term: Term, deref: Callable[[Term], Term]) -> PrologThrow | None:
+    """The error SWI-Prolog raises before evaluating, if any.
+
+    That is an unbound variable anywhere, else the last operand (in reading
+    order) that is not evaluable.
+    """
+    not_evaluable: PrologThrow | None = None
+    stack = [term]
+    while stack:
+        node = deref(stack.pop())
+        t = type(node)
+        if t not in (int, float, str, Struct, PString):  # an unbound variable
+            return instantiation_error()
+        if t is Struct:
+            name, args = node.name, node.args
+            if name == "[|]" and len(args) == 2:
+                stack.append(args[0])
+                continue
+            stack.extend(args)  # the last argument is looked at first
+            known = (len(args) == 2 and name in _BINARY) or (len(args) == 1 and name in _UNARY)
+            if not known and not_evaluable is None:
+                not_evaluable = type_error("evaluable", Struct("/", (name, len(args))))
+        elif t is str and node not in _CONSTANTS and not_evaluable is None:
+            not_evaluable = type_error("evaluable", Struct("/", (node, 0)))
+    return not_evaluable
+
+
+def _evaluate(
+    term: Term, deref: Callable[[Term], Term], last_operand_first: bool = False
+) -> Number:
     values: list[Number] = []
     stack: list[tuple[Term, bool]] = [(term, False)]
     while stack:
@@ -335,8 +398,12 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
         if ready:
             assert isinstance(node, Struct)
             if len(node.args) == 2:
-                b = values.pop()
-                a = values.pop()
+                if last_operand_first:
+                    a = values.pop()
+                    b = values.pop()
+                else:
+                    b = values.pop()
+                    a = values.pop()
                 values.append(_apply(_BINARY[node.name], node.name, a, b))
             else:
                 a = values.pop()
@@ -351,7 +418,7 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
             name, args = node.name, node.args
             if (len(args) == 2 and name in _BINARY) or (len(args) == 1 and name in _UNARY):
                 stack.append((node, True))
-                stack.extend((a, False) for a in reversed(args))
+                stack.extend((a, False) for a in (args if last_operand_first else reversed(args)))
             elif name == "[|]" and len(args) == 2 and deref(args[1]) == "[]":
                 stack.append((args[0], False))  # "a" style one-element code lists: [X]
             else:

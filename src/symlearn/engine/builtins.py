@@ -103,7 +103,19 @@ def _text(term: object, what: str = "atom") -> str:
         return term.value
     if type(term) in (int, float):
         return format_term(term)
+    if type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        if _proper_list(term) is None:
+            raise _list_error(term) if what == "list" else _text_list_error(term, what)
+        first = deref(term.args[0])
+        return _list_text(term, codes=type(first) is int or type(first) is Struct)
     raise type_error(what, resolve(term))
+
+
+def _text_list_error(term: RTerm, what: str) -> PrologThrow:
+    tail = deref(term)
+    while type(tail) is Struct and tail.name == LIST_FUNCTOR and len(tail.args) == 2:
+        tail = deref(tail.args[1])
+    return instantiation_error() if type(tail) is Ref else type_error(what, resolve(term))
 
 
 # ---------------------------------------------------------------- unification
@@ -167,14 +179,15 @@ for _op in ("<", ">", "=<", ">=", "=:=", "=\\="):
 @_det("succ", 2)
 def _succ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b = deref(args[0]), deref(args[1])
+    for given in (a, b):
+        if type(given) is not Ref and type(given) is not int:
+            raise type_error("integer", resolve(given))
+        if type(given) is int and given < 0:
+            raise _domain_error("not_less_than_zero", given)
     if type(a) is int:
-        if a < 0:
-            raise type_error("not_less_than_zero", a)
         return _unify(engine, b, a + 1)
     if type(b) is int:
-        if b <= 0:
-            if b < 0:
-                raise type_error("not_less_than_zero", b)
+        if b == 0:
             return False
         return _unify(engine, a, b - 1)
     if type(a) is Ref and type(b) is Ref:
@@ -185,6 +198,9 @@ def _succ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 @_det("plus", 3)
 def _plus(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b, c = (deref(x) for x in args)
+    for given in (a, b, c):
+        if type(given) is not Ref and type(given) is not int:
+            raise type_error("integer", resolve(given))  # SWI-Prolog's plus/3 is on integers
     if type(a) is not Ref and type(b) is not Ref:
         return _unify(engine, c, evaluate(Struct("+", (a, b)), deref))
     if type(a) is not Ref and type(c) is not Ref:
@@ -235,11 +251,17 @@ def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if type(term) is not Ref:
         return _unify(engine, args[1], term) and _unify(engine, args[2], 0)
     name, arity = deref(args[1]), deref(args[2])
+    if type(name) is Struct:
+        raise type_error("atomic", resolve(name))
     if type(name) is Ref or type(arity) is Ref:
         raise instantiation_error()
     if type(arity) is not int:
         raise type_error("integer", resolve(arity))
+    if arity < 0:
+        raise _domain_error("not_less_than_zero", arity)
     if arity == 0:
+        if type(name) is Struct:
+            raise type_error("atomic", resolve(name))
         return _unify(engine, term, name)
     if type(name) is not str:
         raise type_error("atomic" if type(name) is Struct else "atom", resolve(name))
@@ -259,6 +281,8 @@ def _arg(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         raise type_error("compound", resolve(term))
     arguments = term.args
     if type(n) is int:
+        if n < 0:
+            raise _domain_error("not_less_than_zero", n)
         if 1 <= n <= len(arguments) and _unify(engine, args[2], arguments[n - 1]):
             yield
         return
@@ -286,6 +310,8 @@ def _univ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             Struct("error", (Struct("domain_error", ("non_empty_list", "[]")), Ref()))
         )
     head = deref(items[0])
+    if type(head) is Ref:
+        raise instantiation_error()
     if len(items) == 1:
         return _unify(engine, term, head)
     if type(head) is not str:
@@ -301,17 +327,21 @@ def _copy_term(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 # ------------------------------------------------------------ atoms and text
 @_det("atom_length", 2)
 def _atom_length(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    text = _text(args[0], "text")
     length = deref(args[1])
     if type(length) is not Ref and type(length) is not int:
         raise type_error("integer", resolve(length))
-    if type(length) is int and length < 0:
-        raise _domain_error("not_less_than_zero", length)
-    return _unify(engine, length, len(_text(args[0], "text")))
+    return _unify(engine, length, len(text))
 
 
 @_nondet("atom_concat", 3)
 def _atom_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     a, b = deref(args[0]), deref(args[1])
+    for given in (a, b):
+        if type(given) is Struct:
+            raise type_error("atomic", resolve(given))
+        if given == EMPTY_LIST:  # SWI-Prolog 7+: [] is a reserved symbol, not an atom
+            raise type_error("atom", given)
     if type(a) is not Ref and type(b) is not Ref:
         if _unify(engine, args[2], _text(a) + _text(b)):
             yield
@@ -359,13 +389,35 @@ def _list_text(term: RTerm, codes: bool) -> str:
     items = _proper_list(term)
     if items is None:
         raise _list_error(term)
-    element = _code_character if codes else _char_character
-    return "".join([element(i) for i in items])
+    if codes:
+        return "".join([_code_character(i) for i in items])
+    if items and not _is_char_or_code(items[0]):
+        _code_character(items[0])  # SWI reads a list whose first item is no char as codes
+    return "".join([_char_character(i) for i in items])
+
+
+def _is_char_or_code(item: RTerm) -> bool:
+    item = deref(item)
+    if type(item) is Ref:
+        return True  # the instantiation error comes from the char reader
+    return (type(item) is str and len(item) == 1) or (type(item) is int and 0 <= item <= MAX_CODE)
+
+
+def _ground_list(term: RTerm) -> bool:
+    """A string, or a proper list with no unbound element (SWI then reads it first)."""
+    if type(deref(term)) is PString:
+        return True
+    items = _proper_list(term)
+    return items is not None and all(type(deref(i)) is not Ref for i in items)
 
 
 def _chars_or_codes(codes: bool) -> Deterministic:
     def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         term = deref(args[0])
+        if type(term) is Struct:
+            raise type_error("atom", resolve(term))  # no text conversion of lists here
+        if type(term) is not Ref and _ground_list(args[1]):  # SWI reads the list first
+            return _list_text(args[1], codes) == _text(term)
         if type(term) is not Ref:
             text = _text(term)
             items = [ord(c) for c in text] if codes else list(text)
@@ -381,18 +433,18 @@ DETERMINISTIC[("atom_codes", 2)] = _chars_or_codes(codes=True)
 
 @_det("char_code", 2)
 def _char_code(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    char = deref(args[0])
-    if type(char) is str and len(char) == 1:
-        return _unify(engine, args[1], ord(char))
-    if type(char) is not Ref:
+    char, code = deref(args[0]), deref(args[1])
+    if type(char) is not Ref and not (type(char) is str and len(char) == 1):
         raise type_error("character", resolve(char))
-    code = deref(args[1])
+    if type(code) is not Ref:
+        if type(code) is not int:
+            raise type_error("integer", resolve(code))
+        if not 0 <= code <= MAX_CODE or 0xD800 <= code <= 0xDFFF:
+            raise type_error("character_code", code)
+    if type(char) is str:
+        return _unify(engine, code, ord(char))
     if type(code) is Ref:
         raise instantiation_error()
-    if type(code) is not int:
-        raise type_error("integer", resolve(code))
-    if not 0 <= code <= MAX_CODE or 0xD800 <= code <= 0xDFFF:
-        raise type_error("character_code", code)
     return _unify(engine, char, chr(code))
 
 
@@ -438,7 +490,9 @@ def _atom_number(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 def _number_text(codes: bool) -> Deterministic:
     def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         number = deref(args[0])
-        if type(number) is not Ref:
+        if type(number) is not Ref and type(number) not in (int, float):
+            raise type_error("number", resolve(number))
+        if type(number) is not Ref and not _ground_list(args[1]):
             text = _text(number)
             return _unify(
                 engine, args[1], make_list([ord(c) for c in text] if codes else list(text))
@@ -470,7 +524,7 @@ def _atomic_list_concat(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     items = _proper_list(args[0])
     if items is None:
         raise instantiation_error()
-    return _unify(engine, args[1], "".join(_text(i) for i in items))
+    return _unify(engine, args[1], "".join(_text(i, "text") for i in items))
 
 
 @_det("atomic_list_concat", 3)
@@ -478,17 +532,17 @@ def _atomic_list_concat_separator(engine: Engine, args: tuple[RTerm, ...]) -> bo
     separator = _text(args[1])
     items = _proper_list(args[0])
     if items is not None and all(type(deref(i)) is not Ref for i in items):
-        return _unify(engine, args[2], separator.join(_text(i) for i in items))
+        return _unify(engine, args[2], separator.join(_text(i, "text") for i in items))
     if not separator:
         raise _domain_error("non_empty_atom", separator)
-    parts = _text(args[2]).split(separator)
+    parts = _text(args[2], "atomic").split(separator)
     return _unify(engine, args[0], make_list(parts))
 
 
 @_det("term_to_atom", 2)
 def _term_to_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    term = deref(args[0])
-    if type(term) is not Ref:
+    term, text = deref(args[0]), deref(args[1])
+    if type(term) is not Ref and type(text) is Ref:
         return _unify(engine, args[1], format_term(resolve(term)))
     from symlearn.errors import KBSyntaxError
     from symlearn.kb.parser import parse_term
@@ -520,6 +574,8 @@ def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     wanted = deref(args[1])
     if type(wanted) is not Ref and type(wanted) is not int:
         raise type_error("integer", resolve(wanted))
+    if type(wanted) is int and wanted < 0:
+        raise _domain_error("not_less_than_zero", wanted)
     if term == EMPTY_LIST:
         if _unify(engine, args[1], count):
             yield
@@ -539,14 +595,14 @@ def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     if type(wanted) is not Ref:
         raise type_error("integer", resolve(wanted))
     extra = 0
+    fresh: RTerm = EMPTY_LIST  # one cell longer on each redo (its cells unbound by the undo)
     while True:
         mark = len(engine.trail)
-        if _unify(engine, term, make_list([Ref() for _ in range(extra)])) and _unify(
-            engine, wanted, count + extra
-        ):
+        if _unify(engine, term, fresh) and _unify(engine, wanted, count + extra):
             yield
         engine._undo(mark)
         extra += 1
+        fresh = Struct(LIST_FUNCTOR, (Ref(), fresh))
 
 
 @_nondet("repeat", 0)
@@ -558,10 +614,12 @@ def _repeat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
 @_nondet("between", 3)
 def _between(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     low, high, value = deref(args[0]), deref(args[1]), deref(args[2])
-    if type(low) is Ref or type(high) is Ref:
+    if type(low) is Ref:
         raise instantiation_error()
     if type(low) is not int:
         raise type_error("integer", resolve(low))
+    if type(high) is Ref:
+        raise instantiation_error()
     if high in ("inf", "infinite"):
         high = float("inf")
     elif type(high) is not int:
@@ -611,12 +669,32 @@ DETERMINISTIC[("msort", 2)] = lambda engine, args: _sorted_list(engine, args, un
 DETERMINISTIC[("sort", 2)] = lambda engine, args: _sorted_list(engine, args, unique=True)
 
 
+#: sort/4's orders; SWI-Prolog also takes the arithmetic names for the standard order.
+_SORT_ORDERS = {o: o for o in ("@<", "@>", "@=<", "@>=")} | {
+    "<": "@<",
+    ">": "@>",
+    "=<": "@=<",
+    ">=": "@>=",
+}
+
+
 @_det("sort", 4)
 def _sort4(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     key, order = deref(args[0]), deref(args[1])
-    items = _proper_list(args[2])
-    if items is None or type(key) is not int or order not in ("@<", "@>", "@=<", "@>="):
+    if type(key) is Ref:
         raise instantiation_error()
+    if type(key) is not int:
+        raise type_error("sort_key", resolve(key))
+    if key < 0:
+        raise _domain_error("not_less_than_one", key)  # SWI-Prolog 9's domain name
+    if type(order) is Ref:
+        raise instantiation_error()
+    order = _SORT_ORDERS.get(order) if type(order) is str else None
+    if order is None:
+        raise _domain_error("order", resolve(args[1]))
+    items = _proper_list(args[2])
+    if items is None:
+        raise _list_error(args[2])
 
     def sort_key(term: RTerm) -> RTerm:
         term = deref(term)
@@ -626,6 +704,8 @@ def _sort4(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             raise type_error("compound", resolve(term))
         return term.args[key - 1]
 
+    for item in items:  # SWI checks every element's key first, in list order
+        sort_key(item)
     ordered = sorted(
         items,
         key=cmp_to_key(lambda a, b: compare_runtime(sort_key(a), sort_key(b))),
@@ -671,6 +751,8 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             cells.add(id(term))
     if type(term) is Ref:
         return _unify(engine, term, Struct(LIST_FUNCTOR, (args[0], Ref())))
+    if term != EMPTY_LIST:
+        raise type_error("list", resolve(term))  # as SWI-Prolog 9
     return False
 
 

@@ -37,7 +37,7 @@ from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate
 from symlearn.engine.control import CONTROL
-from symlearn.engine.machine import FAIL
+from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
@@ -82,6 +82,7 @@ class _Writer:
             "Struct": Struct,
             "unify": unify,
             "FAIL": FAIL,
+            "FENCE": FENCE,
             "_number": _number,
             "_compare": _compare,
         }
@@ -161,7 +162,7 @@ class _Writer:
             before = set(self.defined)
             value = self.build(term, indent + 2)
             self.emit(indent + 2, f"{x}.value = {value}")
-            self.emit(indent + 2, f"trail.append({x})")
+            self.emit(indent + 2, f"if {x}.serial < FENCE.stamp: trail.append({x})")
             self.emit(indent + 2, "break")
             self.emit(indent + 1, f"{x} = {y}")
             self.emit(indent, "else:")
@@ -182,7 +183,7 @@ class _Writer:
         value = self.constant(term)
         kind = self.constant(type(term))
         self.emit(indent + 2, f"{x}.value = {value}")
-        self.emit(indent + 2, f"trail.append({x})")
+        self.emit(indent + 2, f"if {x}.serial < FENCE.stamp: trail.append({x})")
         self.emit(indent + 2, "break")
         self.emit(indent + 1, f"{x} = {y}")
         self.emit(indent, "else:")
@@ -468,6 +469,14 @@ def compile_switch(
         kind = writer.constant(type(value))
         writer.emit(1, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
         bucket(candidates, 2)
+    if by_constant:
+        # A constant equal to a listed one in Python but of another type (1.0
+        # and 1) finds its bucket as the first-argument index does; the
+        # clause functions then compare types.
+        table = writer.constant({value: entries for value, (entries, _) in by_constant.items()})
+        writer.emit(1, f"found = {table}.get(a0)")
+        writer.emit(1, "if found is not None:")
+        writer.emit(2, "return try_clauses(m, found, 0, args, depth, nxt, None)")
     bucket(otherwise, 1)
     return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 

@@ -39,12 +39,29 @@ NOT_HERE = object()
 CLAUSES, ALT, ITER, CATCH, REACTIVATE, TABLE, DEAD, FACTS, COLLECT = range(9)
 
 
+class Fence:
+    """The stamp of the newest choicepoint made (in any run): see :class:`Choice`."""
+
+    __slots__ = ("stamp",)
+
+    def __init__(self) -> None:
+        self.stamp = 0
+
+
+#: Binding a variable whose serial is at least ``FENCE.stamp`` needs no trail
+#: entry: it is newer than every choicepoint that exists (the WAM's
+#: conditional binding).  The fence only moves forward, which is safe: a
+#: choicepoint popped since leaves it newer than needed, so more is trailed.
+FENCE = Fence()
+
+
 class Choice:
     """A choicepoint: where to resume when backtracking, and the trail mark to undo to.
 
     ``stamp`` orders it among the run-time variables (:class:`Ref` serials):
     a variable made after the newest choicepoint need not be trailed, since
     backtracking to that choicepoint leaves nothing that refers to it.
+    Making a choicepoint moves :data:`FENCE` to its stamp.
     """
 
     __slots__ = ("a", "b", "c", "cont", "depth", "kind", "mark", "pos", "stamp")
@@ -68,7 +85,7 @@ class Choice:
         self.b = b
         self.c = c
         self.pos = pos
-        self.stamp = next(ref_serials)
+        self.stamp = FENCE.stamp = next(ref_serials)
 
 
 class Table:

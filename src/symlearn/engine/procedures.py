@@ -40,8 +40,8 @@ from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.codegen import Bucket, compile_clause_function, compile_switch
-from symlearn.engine.machine import CLAUSES, FACTS, FAIL, Choice, Cont
-from symlearn.engine.runtime import Ref, RTerm, unify
+from symlearn.engine.machine import CLAUSES, FACTS, FAIL, FENCE, Choice, Cont
+from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
 from symlearn.kb.knowledge_base import KnowledgeBase, index_key
 from symlearn.kb.knowledge_base import Predicate as KBPredicate
 from symlearn.logic.clauses import Clause
@@ -434,6 +434,10 @@ def try_clauses(
     while position < n:
         entry = candidates[position]
         position += 1
+        if position < n and choice is None:
+            # The choicepoint is pushed after the head matched, so bindings made
+            # while matching must be trailed as if it existed (see FENCE).
+            FENCE.stamp = next(ref_serials)
         cont = entry.run(m, args, height, depth, nxt)
         if cont is not FAIL:
             if position < n and not entry.neck_cut:

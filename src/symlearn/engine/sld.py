@@ -61,6 +61,7 @@ from symlearn.engine.machine import (
     COLLECT,
     FACTS,
     FAIL,
+    FENCE,
     ITER,
     NOT_HERE,
     REACTIVATE,
@@ -116,7 +117,8 @@ class Run:
         engine.trail = self.trail
         self.cps: list[Choice] = []
         self.extra = 0  # redos counted outside the machine's loop
-        self.stamp = next(ref_serials)  # variables older than the run (the goal's)
+        # variables older than the run (the goal's): their bindings are trailed
+        self.stamp = FENCE.stamp = next(ref_serials)
         self.compacted = 0  # trail entries above the newest choicepoint after compaction
 
     def compact(self) -> None:

@@ -161,10 +161,17 @@ def _run(command: list[str], *, cwd: Path, stdin: str | None, timeout: float) ->
 
 
 def _clauses(text: str) -> tuple[str, ...]:
-    """Clause texts parsed and printed as symlearn prints them."""
+    """Clause texts parsed and printed as symlearn prints them (as written if they do not parse).
+
+    A peer may print a theory in its own notation (Aleph's ``portray``
+    examples): then its lines are given as they are.
+    """
     from symlearn.kb import loads
 
-    kb = loads(text)
+    try:
+        kb = loads(text)
+    except SymlearnError:
+        return tuple(line for line in text.splitlines() if line.strip())
     return tuple(str(c) for p in kb.predicates.values() for c in p.clauses)
 
 

@@ -76,6 +76,7 @@ __all__ = [
     "Place",
     "at_path",
     "bottom_clause",
+    "connected_modes",
     "fill",
     "mode_places",
     "term_key",
@@ -229,6 +230,41 @@ def _place_values(template: Term, places: Sequence[Place], atom: Term) -> list[T
     if subst is None:
         return None
     return [subst.get(h, h) for h in holes]
+
+
+def connected_modes(modes: Iterable[Mode]) -> list[Mode]:
+    """The body modes, a mode without ``+`` place made into one mode per place as ``+``.
+
+    A mode with only ``-``/``#`` places (Popper's bias without directions)
+    would call its predicate with every argument free and put all its facts
+    into ⊥e, none of them linked to the head.  A literal of a clause must
+    share a variable with the literals before it (Popper's rules are
+    connected; Progol's literals take their inputs from earlier ones), so
+    each of its places in turn is taken as the input.
+
+    Examples
+    --------
+    >>> from symlearn.kb import loads
+    >>> kb = loads(":- modeb(*, has_car(-train, -car)). :- modeb(1, short(+car)).")
+    >>> [str(m) for m in connected_modes(kb.body_modes())]
+    ['modeb(*, has_car(+train, -car))', 'modeb(*, has_car(-train, +car))', 'modeb(1, short(+car))']
+    """
+    found: list[Mode] = []
+    for mode in modes:
+        places = mode_places(mode.template)
+        if any(p.kind == "+" for p in places) or not any(p.kind == "-" for p in places):
+            found.append(mode)
+            continue
+        markers = [at_path(mode.template, p.path) for p in places]
+        for i, place in enumerate(places):
+            if place.kind != "-":
+                continue
+            marker = markers[i]
+            assert isinstance(marker, Struct)
+            changed = [Struct("+", marker.args) if j == i else m for j, m in enumerate(markers)]
+            template = fill(mode.template, places, changed)  # type: ignore[arg-type]
+            found.append(Mode(mode.kind, mode.recall, template, mode.position))
+    return found
 
 
 def _head_mode(modes: Sequence[Mode], example: Term) -> tuple[Mode, list[Term]]:
@@ -438,7 +474,7 @@ def bottom_clause(
         allowed = set(kb.determinations_for(*target))
     else:
         allowed = set(body_predicates)
-    modes = [m for m in kb.body_modes() if not allowed or m.indicator in allowed]
+    modes = connected_modes(m for m in kb.body_modes() if not allowed or m.indicator in allowed)
     if coverage is None:
         coverage = Coverage(kb, target, max_depth=proof_depth, max_steps=max_steps)
     examples = kb.positives(*target) if any(m.indicator == target for m in modes) else []

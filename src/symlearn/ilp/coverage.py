@@ -406,6 +406,8 @@ class Coverage:
             return None
         head = clause.head
         args = head.args if type(head) is Struct else ()
+        if not len(table):  # the body has no solution: no instance, bound or not
+            return np.zeros((0, len(args)), dtype=CODE)
         columns = []
         for arg in args:
             if type(arg) is Var:

@@ -17,9 +17,11 @@ the way a user would write it for a typed task:
   argument place with ``+`` there and ``-`` elsewhere, recall ``*``
   (so each literal can be reached from any known term); a predicate of
   arity 0 is a plain goal;
-* **recursion** only when asked (``recursion=True``; the file's
-  ``:- set(recursion, true)`` or ``enable_recursion``): the target's own
-  body modes are added like a background predicate's.
+* **recursion** only when asked (``recursion=True``; Progol asks when the
+  file has ``:- set(recursion, true)``, Popper's ``enable_recursion`` or
+  ``determination(T, T)`` for the target T): the target's own body modes
+  are added like a background predicate's.  With determinations, Progol
+  keeps only the body modes of the determined predicates.
 
 The places of a predicate defined by rules get their constants from the
 query engine's answers (bounded; when it cannot list them, the place takes
@@ -27,7 +29,7 @@ the type of the first of the target's places).
 
 Functions
 ---------
-derive_modes, argument_domains
+derive_modes, argument_domains, with_derived_modes, undefined_mode_warnings
 
 References
 ----------
@@ -49,6 +51,7 @@ Examples
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from symlearn.engine.sld import Engine
@@ -59,7 +62,12 @@ from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import Struct, Term, Var, is_ground
 
-__all__ = ["argument_domains", "derive_modes"]
+__all__ = [
+    "argument_domains",
+    "derive_modes",
+    "undefined_mode_warnings",
+    "with_derived_modes",
+]
 
 Place = tuple[Indicator, int]
 
@@ -154,3 +162,54 @@ def derive_modes(
             markers = [("+" if i == position else "-", t) for i, t in enumerate(place_types)]
             modes.append(Mode("body", None, _template(name, markers)))
     return tuple(modes)
+
+
+def _determined_body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
+    allowed = set(kb.determinations_for(*target))
+    return [m for m in kb.body_modes() if not allowed or m.indicator in allowed]
+
+
+def undefined_mode_warnings(kb: KnowledgeBase, target: Indicator, engine: Engine) -> list[str]:
+    """A warning for each body mode naming a predicate with no clauses that is not built in.
+
+    Aleph goes on with such a mode (its literals never hold); so does Progol,
+    and says so, with the mode's file, line and column.
+    """
+    warnings = []
+    for mode in _determined_body_modes(kb, target):
+        indicator = mode.indicator
+        if indicator == target or engine.is_builtin(*indicator):
+            continue
+        predicate = kb.predicates.get(indicator)
+        if predicate is None or not predicate.clauses:
+            where = mode.position
+            prefix = f"{where.path}:{where.line}:{where.column}: " if where else ""
+            warnings.append(
+                f"{prefix}warning: {mode} names {indicator[0]}/{indicator[1]}, "
+                "which has no clauses: its literals never hold"
+            )
+    return warnings
+
+
+def with_derived_modes(
+    kb: KnowledgeBase, target: Indicator
+) -> tuple[KnowledgeBase, tuple[Mode, ...]]:
+    """A view of ``kb`` with the modes it lacks derived from the data (:mod:`derived_modes`).
+
+    With determinations, only the determined predicates get body modes (and
+    the target only when it determines itself).
+    """
+    allowed = set(kb.determinations_for(*target))
+    recursion = target in allowed or any(
+        kb.setting(k) == "true" for k in ("recursion", "enable_recursion")
+    )
+    modes = derive_modes(kb, target, recursion=recursion)
+    added = tuple(
+        m
+        for m in modes
+        if (m.kind == "head" and not kb.head_modes(*target))
+        or (m.kind == "body" and not kb.body_modes() and (not allowed or m.indicator in allowed))
+    )
+    view = copy.copy(kb)
+    view.modes = [*kb.modes, *added]
+    return view, added

@@ -585,8 +585,9 @@ def _by_generality(candidates: list[_Candidate], noise: int) -> list[tuple[_Cand
     on C's derivation: a V-step from D with partner C1 gives C with
     C1 ∧ C ⊨ D, so C is more general than D relative to the background
     (Buntine 1988); the order is closed transitively.  The candidates are
-    sorted by how many others each is more general than, then by fewer
-    constants and fewer literals.  Each comes with that count.
+    sorted by the positives they cover (more general on the data first), then
+    by how many others each is more general than, then by fewer constants and
+    fewer literals.  Each comes with that count.
     """
     unique: dict[str, _Candidate] = {}
     for c in sorted(candidates, key=_promise):
@@ -613,6 +614,7 @@ def _by_generality(candidates: list[_Candidate], noise: int) -> list[tuple[_Cand
     order = sorted(
         range(n),
         key=lambda i: (
+            -int(np.count_nonzero(chosen[i].positives)),
             -int(ranks[i]),
             len(_constants(chosen[i].literal_clause)),
             len(chosen[i].clause),

@@ -19,12 +19,29 @@ some positive example is not covered by the clauses learnt so far,
    better than e itself as a fact; otherwise add e as a fact (as Progol does);
 4. remove the positives the new clause covers.
 
+At the end a rule the rest of the theory does without (the same positives
+proved) is dropped.
+
+**Recursion.**  A body mode of the target makes recursive clauses: the
+bottom clause's recursive literals come from the other positive examples
+(as Aleph's saturation does), and a recursive candidate is proved as Aleph
+proves it, by the background, the clauses learnt so far and itself: bottom-up
+to the least fixpoint for Datalog clauses, else by the engine with the
+target tabled.  A candidate whose recursive call repeats the head's call
+(left recursion) is not tried; a learnt theory whose recursion would still
+loop on the examples (:func:`~symlearn.ilp.recursion.recursion_terminates`)
+is tabled, and the report says why.
+
+**Modes.**  Without a head mode or body modes they are derived from the data
+(:mod:`symlearn.ilp.derived_modes`: types from the argument domains); a
+body mode naming a predicate with no clauses is a warning.
+
 Scores (``set(evalfn, ...)``), with p and n the positives (among those
 still uncovered) and negatives a clause covers and L its number of literals
 (head included):
 
-* ``compression`` (default, Progol's): p − n − L;
-* ``coverage``: p − n;
+* ``coverage`` (default, Aleph's): p − n;
+* ``compression`` (Progol's): p − n − L;
 * ``mdl``: the bits saved, (p − n)·log2(P + N) − L·log2(|⊥e| + 1): naming a
   covered example costs log2(P + N) bits, choosing a literal of ⊥e (or
   stopping) log2(|⊥e| + 1) bits;
@@ -36,7 +53,12 @@ still uncovered) and negatives a clause covers and L its number of literals
 
 Coverage is tested set-at-a-time (:class:`symlearn.ilp.coverage.Coverage`),
 only on the examples the clause's parent covered (a refinement covers a
-subset).  Aleph's compression is p − n − L + 1: the same order.
+subset), by extending the parent's binding tables with the one literal
+added.  Aleph's compression is p − n − L + 1: the same order.  The two
+defaults give different answers on small data: under ``coverage`` a clause
+covering two positives beats the seed as a fact (so ``ancestor``'s base
+clause, 2 of 6 positives in kb/family.pl, is kept and the recursive clause
+follows); under ``compression`` it only ties with the fact, which is kept.
 
 Functions and classes
 ---------------------
@@ -83,9 +105,10 @@ import numpy as np
 from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
-from symlearn.ilp.coverage import Coverage
-from symlearn.ilp.derived_modes import derive_modes
-from symlearn.ilp.recursion import recursion_terminates
+from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
+from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
+from symlearn.ilp.least_model import least_model
+from symlearn.ilp.recursion import recursion_terminates, repeats_its_call
 from symlearn.ilp.result import RelationalRun
 from symlearn.ilp.task import RelationalTask, knowledge_base
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
@@ -94,7 +117,7 @@ from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var, functor_of, term_variables
+from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = [
     "EVALFNS",
@@ -106,6 +129,13 @@ __all__ = [
     "learn",
     "progol",
 ]
+
+#: Largest least model (tuples of the target) computed bottom-up for a recursive candidate.
+MAX_MODEL_ROWS = 1_000_000
+#: Theories with more clauses than this are not checked for redundant rules.
+MAX_REDUNDANCY_CHECK = 50
+#: Binding tables larger than this are not kept for a clause's refinements.
+MAX_KEPT_ROWS = 200_000
 
 SUMMARY = "Learn the target by Progol-style inverse entailment; -v prints each bottom clause."
 EXAMPLE = "symlearn learn progol kb/family.pl --target grandparent/2"
@@ -134,7 +164,7 @@ class ProgolSettings(Settings):
     minpos
         Fewest positives an acceptable clause covers.
     evalfn
-        ``compression``, ``coverage``, ``mdl`` or ``posonly``.
+        ``coverage`` (default, Aleph's), ``compression`` (Progol's), ``mdl`` or ``posonly``.
     posonly
         Learn from positives only (the same as ``evalfn = posonly``).
     c
@@ -221,6 +251,7 @@ class ProgolResult:
     tabled: bool = False
     recursion_note: str = ""
     derived_modes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def theory(self) -> Theory:
@@ -243,6 +274,7 @@ class ProgolResult:
             "tabled": self.tabled,
             "recursion_note": self.recursion_note,
             "derived_modes": list(self.derived_modes),
+            "warnings": list(self.warnings),
             "settings": self.settings.to_dict(),
         }
 
@@ -257,6 +289,11 @@ class _Node:
     score: float = field(compare=False)
     bound: float = field(compare=False)
     acceptable: bool = field(compare=False)
+    # the bindings of the covered examples (positives; negatives or random ones), each
+    # row's example given as a position in the arrays above; refinements extend them
+    tables: tuple[BindingTable | None, BindingTable | None] = field(
+        compare=False, default=(None, None)
+    )
 
 
 class _Search:
@@ -306,18 +343,27 @@ class _Search:
         self.evaluated += 1
         learner = self.learner
         clause = self.clause(literals)
-        if learner.recursive and _repeats_its_call(clause, learner.target):
+        if learner.recursive and repeats_its_call(clause, learner.target):
             return None
+        added = None
+        tables: tuple[BindingTable | None, BindingTable | None] = (None, None)
+        if parent is not None:
+            (j,) = set(literals) - set(parent.literals)
+            added = self.bottom.body[j].atom
+            tables = parent.tables
         pos_pool = self.positives if parent is None else parent.positives
-        positives = learner.covered(clause, learner.positives, pos_pool)
+        positives, pos_table = learner.cover(clause, learner.positives, pos_pool, tables[0], added)
+        empty = np.zeros(0, dtype=np.int64)
         if learner.settings.evaluation == "posonly":
-            negatives = np.zeros(0, dtype=np.int64)
+            negatives, neg_table = empty, None
             pool = learner.random_indices if parent is None else parent.random
-            random_covered = learner.covered(clause, learner.random_examples, pool)
+            random_covered, neg_table = learner.cover(
+                clause, learner.random_examples, pool, tables[1], added
+            )
         else:
             pool = learner.negative_indices if parent is None else parent.negatives
-            negatives = learner.covered(clause, learner.negatives, pool)
-            random_covered = np.zeros(0, dtype=np.int64)
+            negatives, neg_table = learner.cover(clause, learner.negatives, pool, tables[1], added)
+            random_covered = empty
         p, n, r = len(positives), len(negatives), len(random_covered)
         length = 1 + len(literals)
         score = self.score(p, n, r, length)
@@ -337,6 +383,7 @@ class _Search:
             score,
             bound,
             acceptable,
+            (pos_table, neg_table),
         )
 
     def score(self, p: int, n: int, r: int, length: int) -> float:
@@ -395,31 +442,6 @@ class _Search:
         return best
 
 
-def _repeats_its_call(clause: Clause, target: Indicator) -> bool:
-    """Whether a recursive literal, called after the literals before it, repeats the head's call.
-
-    A call of the target whose every argument is either the head's variable at
-    the same place or a variable not yet bound is at least as general as the
-    call being proved, so SLD resolution calls it again forever (left
-    recursion): such a clause is not a candidate.
-    """
-    head = clause.head
-    head_args = head.args if type(head) is Struct else ()
-    bound = set(term_variables(head))
-    for literal in clause.body:
-        if (
-            functor_of(literal) == target
-            and type(literal) is Struct
-            and all(
-                arg == head_args[i] or (type(arg) is Var and arg not in bound)
-                for i, arg in enumerate(literal.args)
-            )
-        ):
-            return True
-        bound.update(term_variables(literal))
-    return False
-
-
 def _preferred(a: _Node, b: _Node) -> bool:
     """A higher score; on a tie, fewer literals (Occam's razor, as Aleph)."""
     return (a.score, -len(a.literals)) > (b.score, -len(b.literals))
@@ -451,24 +473,133 @@ class _Progol:
         tabled = copy.copy(kb)
         tabled.tabled = {*kb.tabled, target}
         self.trial = Coverage(tabled, target, max_depth=settings.h, max_steps=settings.r)
+        self.fixpoint = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
         self.random_examples = (
             _random_examples(kb, target, settings) if settings.evaluation == "posonly" else []
         )
         self.random_indices = np.arange(len(self.random_examples))
         self.learnt: list[ProgolClause] = []
         self.nodes = 0
+        self._codes: dict[int, np.ndarray] = {}
 
     def covered(self, clause: Clause, examples: Sequence[Term], pool: np.ndarray) -> np.ndarray:
         """The indices in ``pool`` of the ``examples`` that ``clause`` covers."""
         if len(pool) == 0:
             return pool
-        subset = [examples[i] for i in pool]
         if self.recursive and self.coverage.calls_target(clause):
+            found = self._covered_bottom_up(clause, examples, pool)
+            if found is not None:
+                return found
+            subset = [examples[i] for i in pool]
             self.trial.set_theory([*(c.clause for c in self.learnt), clause])
             mask = self.trial.covered(clause, subset)
-        else:
-            mask = self.coverage.covered(clause, subset)
-        return pool[np.asarray(mask, dtype=bool)]
+            return pool[np.asarray(mask, dtype=bool)]
+        table = self._head_table(clause, examples, pool)
+        if table is None:
+            mask = self.coverage.covered(clause, [examples[i] for i in pool])
+            return pool[np.asarray(mask, dtype=bool)]
+        try:
+            for literal in clause.body:
+                if not len(table):
+                    break
+                table = self.coverage.extend(table, literal)
+        except NotSetAtATimeError:
+            mask = self.coverage.covered(clause, [examples[i] for i in pool])
+            return pool[np.asarray(mask, dtype=bool)]
+        return pool[table.covered(len(pool))]
+
+    def _covered_bottom_up(
+        self, clause: Clause, examples: Sequence[Term], pool: np.ndarray
+    ) -> np.ndarray | None:
+        """Which examples a recursive clause proves, the target read in the least model.
+
+        The model is that of the clauses learnt so far and ``clause``
+        (:func:`~symlearn.ilp.least_model.least_model`); None when it cannot
+        be computed bottom-up (the engine answers then).
+        """
+        arity = self.target[1]
+        fix = self.fixpoint
+        theory = [*(c.clause for c in self.learnt), clause]
+        model = least_model(fix, self.target, theory, max_rows=MAX_MODEL_ROWS)
+        if model is None:
+            return None
+        try:
+            proved = fix.derive(clause)
+        except (EngineLimitError, NotSetAtATimeError):
+            return None
+        table = self._head_table(Clause(clause.head), examples, pool)
+        if proved is None or table is None:
+            return None
+        rows = {tuple(row) for row in proved.reshape(-1, arity).tolist()}
+        keys = zip(*(column.tolist() for column in table.columns))
+        return pool[np.array([key in rows for key in keys], dtype=bool)]
+
+    def cover(
+        self,
+        clause: Clause,
+        examples: Sequence[Term],
+        pool: np.ndarray,
+        table: BindingTable | None,
+        added: Term | None,
+    ) -> tuple[np.ndarray, BindingTable | None]:
+        """The indices in ``pool`` of the ``examples`` the clause covers, and their bindings.
+
+        ``table`` holds the bindings of the clause without the literal ``added``
+        over ``pool`` (each row's example a position in ``pool``): the clause's
+        bindings are that table extended by ``added`` alone.  Without it (the
+        root, a recursive clause, a table set aside as too large) the clause is
+        joined from its head.
+        """
+        if len(pool) == 0:
+            return pool, None
+        if self.recursive and self.coverage.calls_target(clause):
+            return self.covered(clause, examples, pool), None
+        try:
+            if table is not None and added is not None:
+                result = self.coverage.extend(table, added) if len(table) else table
+            else:
+                head = self._head_table(clause, examples, pool)
+                if head is None:
+                    return self.covered(clause, examples, pool), None
+                result = head
+                for literal in clause.body:
+                    if not len(result):
+                        break
+                    result = self.coverage.extend(result, literal)
+        except NotSetAtATimeError:
+            return self.covered(clause, examples, pool), None
+        positions = np.unique(result.example)
+        if len(result) > MAX_KEPT_ROWS:
+            return pool[positions], None
+        remapped = BindingTable(
+            result.variables, result.columns, np.searchsorted(positions, result.example)
+        )
+        return pool[positions], remapped
+
+    def _head_table(
+        self, clause: Clause, examples: Sequence[Term], pool: np.ndarray
+    ) -> BindingTable | None:
+        """The head bound to the examples in ``pool``, from codes encoded once per example set.
+
+        None when the head is not distinct variables (then the coverage tables bind it).
+        """
+        head = clause.head
+        args = head.args if type(head) is Struct else ()
+        if not args or len(set(args)) != len(args) or not all(type(a) is Var for a in args):
+            return None
+        codes = self._codes.get(id(examples))
+        if codes is None:
+            symbols = self.coverage.symbols
+            codes = np.array(
+                [[symbols.code(a) for a in _arguments(e)] for e in examples], dtype=np.int64
+            ).reshape(len(examples), len(args))
+            self._codes[id(examples)] = codes
+        rows = codes[pool]
+        return BindingTable(
+            tuple(args),  # type: ignore[arg-type]
+            tuple(rows[:, i].copy() for i in range(len(args))),
+            np.arange(len(pool), dtype=np.int64),
+        )
 
     def run(self) -> None:
         remaining = np.arange(len(self.positives))
@@ -511,8 +642,34 @@ class _Progol:
             self.learnt.append(entry)
             self.coverage.set_theory(c.clause for c in self.learnt)
             remaining = np.setdiff1d(remaining, covered, assume_unique=True)
+        self.drop_redundant()
         if self.progress is not None:
             self.progress("positives covered", total, total)
+
+    def drop_redundant(self) -> None:
+        """Drop each learnt rule the rest of the theory does without (same positives proved).
+
+        A clause learnt from an early seed can be subsumed on the data by a
+        later, more general one (``last(A, B) :- components(A, B, C), last(C, B)``
+        beside ``last(A, B) :- components(A, _, C), last(C, B)``); removing a
+        clause never adds a negative, so it goes when the positives the theory
+        proves stay the same.  Proved by the query engine, the target tabled.
+        """
+        rules = [c for c in self.learnt if not c.is_example]
+        if len(rules) < 2 or len(self.learnt) > MAX_REDUNDANCY_CHECK:
+            return
+        check = self.trial
+        check.set_theory(c.clause for c in self.learnt)
+        try:
+            proved = check.theory_covered(self.positives)
+            for entry in rules:
+                kept = [c for c in self.learnt if c is not entry]
+                check.set_theory(c.clause for c in kept)
+                if np.array_equal(check.theory_covered(self.positives), proved):
+                    self.learnt = kept
+        except EngineLimitError:
+            pass  # cannot tell within the limits: keep the theory as learnt
+        self.coverage.set_theory(c.clause for c in self.learnt)
 
 
 def _body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
@@ -602,7 +759,8 @@ def progol(
         raise InvalidParameterError(f"no positive examples of {target[0]}/{target[1]}")
     derived: tuple[Mode, ...] = ()
     if not kb.head_modes(*target) or not kb.body_modes():
-        kb, derived = _with_derived_modes(kb, target)
+        kb, derived = with_derived_modes(kb, target)
+    warnings = undefined_mode_warnings(kb, target, Coverage(kb, target).engine)
     learner = _Progol(kb, target, settings, progress, negatives)
     learner.run()
     own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
@@ -621,24 +779,8 @@ def progol(
         tabled=target in kb.tabled or not terminates,
         recursion_note="" if terminates else reason,
         derived_modes=tuple(str(m) for m in derived),
+        warnings=tuple(warnings),
     )
-
-
-def _with_derived_modes(
-    kb: KnowledgeBase, target: Indicator
-) -> tuple[KnowledgeBase, tuple[Mode, ...]]:
-    """A view of ``kb`` with the modes it lacks derived from the data (:mod:`derived_modes`)."""
-    recursion = any(kb.setting(k) == "true" for k in ("recursion", "enable_recursion"))
-    modes = derive_modes(kb, target, recursion=recursion)
-    added = tuple(
-        m
-        for m in modes
-        if (m.kind == "head" and not kb.head_modes(*target))
-        or (m.kind == "body" and not kb.body_modes())
-    )
-    view = copy.copy(kb)
-    view.modes = [*kb.modes, *added]
-    return view, added
 
 
 # ---------------------------------------------------------------------- the learner protocol
@@ -672,7 +814,7 @@ class ProgolRun(RelationalRun):
 
     def messages(self, verbose: int = 0) -> list[str]:
         """With ``verbose``: the clauses set aside, each bottom clause and each clause's score."""
-        lines = []
+        lines = list(self.result.warnings)
         if self.result.derived_modes:
             lines.append("% no mode declarations: modes derived from the data:")
             lines += [f":- {mode}." for mode in self.result.derived_modes]

@@ -20,7 +20,7 @@ when the call graph reachable from the examples has no cycle.
 
 Functions
 ---------
-recursion_terminates
+recursion_terminates, repeats_its_call
 
 Examples
 --------
@@ -49,9 +49,9 @@ import numpy as np
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
 from symlearn.ilp.relations import CODE
 from symlearn.logic.clauses import Clause
-from symlearn.logic.terms import Struct, Term, Var, functor_of
+from symlearn.logic.terms import Struct, Term, Var, functor_of, term_variables
 
-__all__ = ["recursion_terminates"]
+__all__ = ["recursion_terminates", "repeats_its_call"]
 
 Call = tuple[int | None, ...]
 
@@ -201,3 +201,36 @@ def _find_cycle(edges: list[set[int]]) -> list[int] | None:
                 path.append(nxt)
                 stack.append((nxt, sorted(edges[nxt])))
     return None
+
+
+def repeats_its_call(clause: Clause, target: tuple[str, int]) -> bool:
+    """Whether a recursive literal, called after the literals before it, repeats the head's call.
+
+    A call of the target whose every argument is either the head's variable at
+    the same place or a variable not yet bound is at least as general as the
+    call being proved, so SLD resolution calls it again forever (left
+    recursion): Progol does not try such a clause.
+
+    Examples
+    --------
+    >>> from symlearn.kb.parser import parse_term
+    >>> left = Clause.from_term(parse_term("anc(A, B) :- anc(A, C), parent(C, B)"))
+    >>> right = Clause.from_term(parse_term("anc(A, B) :- parent(A, C), anc(C, B)"))
+    >>> repeats_its_call(left, ("anc", 2)), repeats_its_call(right, ("anc", 2))
+    (True, False)
+    """
+    head = clause.head
+    head_args = head.args if type(head) is Struct else ()
+    bound = set(term_variables(head))
+    for literal in clause.body:
+        if (
+            functor_of(literal) == target
+            and type(literal) is Struct
+            and all(
+                arg == head_args[i] or (type(arg) is Var and arg not in bound)
+                for i, arg in enumerate(literal.args)
+            )
+        ):
+            return True
+        bound.update(term_variables(literal))
+    return False

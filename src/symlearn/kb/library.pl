@@ -21,6 +21,7 @@ nth0(I, L, E) :- '$nth'(L, 0, I, E).
 nth1(I, L, E) :- '$nth'(L, 1, I, E).
 '$nth'(L, B, I, E) :- integer(I), !, Skip is I - B, Skip >= 0, '$nth_fixed'(Skip, L, E).
 '$nth'([H|T], B, I, E) :- var(I), '$nth_var'(T, H, B, I, E).
+'$nth'(_, _, I, _) :- nonvar(I), \+ integer(I), throw(error(type_error(integer, I), _)).
 '$nth_fixed'(0, [E|_], E) :- !.
 '$nth_fixed'(N, [_|T], E) :- N1 is N - 1, '$nth_fixed'(N1, T, E).
 '$nth_var'(_, H, B, B, H).
@@ -93,7 +94,12 @@ min_member(Min, [H|T]) :- '$min_member'(T, H, Min).
 '$min_member'([], Min, Min).
 '$min_member'([H|T], Min0, Min) :- ( H @< Min0 -> '$min_member'(T, H, Min) ; '$min_member'(T, Min0, Min) ).
 
-numlist(L, H, R) :- L =< H, '$numlist'(L, H, R).
+numlist(L, H, R) :- '$must_be_integer'(L), '$must_be_integer'(H), L =< H, '$numlist'(L, H, R).
+'$must_be_integer'(X) :-
+    (   integer(X) -> true
+    ;   var(X) -> throw(error(instantiation_error, _))
+    ;   throw(error(type_error(integer, X), _))
+    ).
 '$numlist'(H, H, [H]) :- !.
 '$numlist'(L, H, [L|T]) :- L1 is L + 1, '$numlist'(L1, H, T).
 

@@ -89,6 +89,7 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("char_code", 2),
         ("atom_number", 2),
         ("number_codes", 2),
+        ("number_chars", 2),
         ("atom_string", 2),
         ("atomic_list_concat", 2),
         ("atomic_list_concat", 3),

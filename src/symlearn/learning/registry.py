@@ -8,7 +8,9 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
 * ``SUMMARY`` and ``EXAMPLE``: one line of help and a command to try;
 * ``TABLES``: True when it also learns from CSV files (attribute-value data);
 * ``TARGET_REQUIRED``: True when its command needs ``--target`` with FILE...
-  (Python callers may still leave the target to the files).
+  (Python callers may still leave the target to the files);
+* ``TARGET_FROM_KB``: a function giving the target from the knowledge base,
+  when the learner has its own default (ProbLog's LFI: the learnable clauses).
 
 :data:`ALGORITHMS` maps the names to those modules; they are imported only
 when used, so naming a learner costs nothing.
@@ -56,6 +58,7 @@ ALGORITHMS: dict[str, str] = {
     "naive-bayes": "symlearn.bayes.naive_bayes",
     "bayes-net": "symlearn.bayes.learning",
     "brute-force-map": "symlearn.bayes.map_concept",
+    "problog-lfi": "symlearn.bayes.lfi",
 }
 
 
@@ -114,7 +117,13 @@ def learn(
     >>> r.query("grandparent(X, lisa)")  # doctest: +SKIP
     """
     module = learner(algorithm)
-    task = source if isinstance(source, LearningTask) else LearningTask.from_files(source, target)
+    from_kb = getattr(module, "TARGET_FROM_KB", None)
+    if not isinstance(source, LearningTask) and target is None and from_kb is not None:
+        task = LearningTask.from_kb_target(source, from_kb)
+    else:
+        task = (
+            source if isinstance(source, LearningTask) else LearningTask.from_files(source, target)
+        )
     if isinstance(source, LearningTask) and target is not None:
         raise InvalidParameterError("give the target in the LearningTask, not as target=")
     chosen = settings if settings is not None else module.SETTINGS.from_task(task, **given)

@@ -99,6 +99,21 @@ class LearningTask:
         return cls.from_kb(load_task(paths, progress=progress), target, sources=paths)
 
     @classmethod
+    def from_kb_target(
+        cls,
+        files: str | Iterable[str],
+        target_of: Callable[[KnowledgeBase], Indicator],
+        *,
+        progress: Callable[[str, int, int | None], None] | None = None,
+    ) -> LearningTask:
+        """Load ``files`` and make the task for the target ``target_of`` finds in them."""
+        paths = (files,) if isinstance(files, str) else tuple(str(f) for f in files)
+        if not paths:
+            raise InvalidParameterError("no file given")
+        kb = load_task(paths, progress=progress)
+        return cls.from_kb(kb, target_of(kb), sources=paths)
+
+    @classmethod
     def from_kb(
         cls,
         kb: KnowledgeBase,
@@ -295,12 +310,19 @@ class LearningTask:
 def default_target(kb: KnowledgeBase) -> Indicator:
     """The predicate a knowledge base is about: its one head mode, else its one example predicate.
 
+    Of several head modes, those with examples count (Aleph's ``mode/2``
+    makes every mode a head mode).
+
     Raises
     ------
     KBError
         When there is none, or more than one to choose from.
     """
     heads = list(dict.fromkeys(m.indicator for m in kb.head_modes()))
+    examples = set(kb.targets())
+    if len(heads) > 1 and examples:
+        # Aleph's mode/2 declares head and body modes at once: the head with examples is meant
+        heads = [h for h in heads if h in examples] or heads
     candidates = heads if heads else kb.targets()
     if len(candidates) == 1:
         return candidates[0]

@@ -98,7 +98,8 @@ def _atom_needs_quotes(name: str) -> bool:
     if _is_letter_atom(name) or name in ("[]", "!", ";", "{}"):
         return False
     # A symbol-char atom reads back as itself unless it starts a comment.
-    return not all(c in _SYMBOL_CHARS for c in name) or name.startswith("/*")
+    # "." alone is the end of a clause, so it is quoted as SWI-Prolog quotes it.
+    return not all(c in _SYMBOL_CHARS for c in name) or name.startswith("/*") or name == "."
 
 
 def _is_space_separator(c: str) -> bool:
