@@ -210,6 +210,12 @@ class Coverage:
         Largest binding table a join may build (:class:`BindingLimitError`).
     max_depth, max_steps
         Limits for the query engine on literals it answers.
+    tolerant
+        When True, an error or a limit met in one proof of the query engine
+        counts as "no answer" / "not covered" and is recorded in
+        :attr:`warnings` (FOIL: no single proof ends a run); when False it
+        propagates, for callers that decide on it (Progol tables a theory
+        whose proofs hit the depth limit).
 
     Notes
     -----
@@ -228,6 +234,7 @@ class Coverage:
         max_rows: int = 20_000_000,
         max_depth: int = 10_000,
         max_steps: int | None = 1_000_000,
+        tolerant: bool = False,
     ) -> None:
         self.kb = kb
         self.target = target
@@ -243,6 +250,7 @@ class Coverage:
         self._engine: Engine | None = None
         #: Problems met in single proofs (message -> how often); the run went on.
         self.warnings: dict[str, int] = {}
+        self.tolerant = tolerant
 
     # ----------------------------------------------------------- knowledge
     @property
@@ -470,6 +478,8 @@ class Coverage:
         try:
             return engine.ask(goal)
         except (PrologError, EngineLimitError) as error:
+            if not self.tolerant:
+                raise
             self.warn(f"proving {_text(goal)} raised {error}: taken as not covered")
             return False
 
@@ -624,6 +634,8 @@ class Coverage:
                     raise NotSetAtATimeError(f"{_text(goal)} has a non-ground answer")
                 seen.setdefault(tuple(self.symbols.code(v) for v in values), None)
         except (PrologError, EngineLimitError) as error:
+            if not self.tolerant:
+                raise
             self.warn(f"{_text(bound)} raised {error}: taken as no answer")
             seen.clear()
         found = self._answers[cache_key] = tuple(seen)

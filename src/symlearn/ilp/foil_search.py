@@ -163,7 +163,9 @@ class FoilSearch:
         self.settings = settings
         self.log = log or (lambda level, message: None)
         self.progress = progress
-        self.coverage = coverage or Coverage(kb, target, max_rows=settings.max_bindings)
+        self.coverage = coverage or Coverage(
+            kb, target, max_rows=settings.max_bindings, tolerant=True
+        )
         self.language = Language.from_kb(
             kb,
             target,
