@@ -31,15 +31,16 @@ Setting up the peers (each is optional; a missing one is skipped with the
 reason):
 
 * FOIL6: ``git clone https://github.com/Brombeerl3/foil /work/peers/foil6 &&
-  make -C /work/peers/foil6``; found as ``$FOIL6``, ``foil6`` on the PATH
+  make -C /work/peers/foil6``; found as ``$SYMLEARN_FOIL6``, ``foil6`` on the PATH
   or /work/peers/foil6/foil6.
 * Aleph: ``git clone https://github.com/friguzzi/aleph /work/peers/aleph``
-  (and SWI-Prolog); found as ``$ALEPH`` or
+  (and SWI-Prolog); found as ``$SYMLEARN_ALEPH`` or
   /work/peers/aleph/prolog/aleph_orig.pl, run as
   ``swipl -g "consult(ALEPH), read_all(NAME), induce, halt"``.
 * Popper v3.1.0: ``git clone https://github.com/logic-and-learning-lab/Popper
   /work/peers/popper && git -C /work/peers/popper checkout v3.1.0`` and
-  ``pip install clingo pyswip``; found as ``$POPPER`` or
+  ``pip install clingo pyswip``; found as ``$SYMLEARN_POPPER`` (the folder, as the
+  round-trip tests take it) or
   /work/peers/popper/popper.py.  Its examples/ folders join the task table.
 """
 
@@ -163,7 +164,10 @@ def symlearn_theory(result: Run) -> tuple[list[str], dict] | None:
 
 def foil6_program() -> str | None:
     """FOIL6's executable, or None."""
-    for candidate in (os.environ.get("FOIL6"), shutil.which("foil6"), "/work/peers/foil6/foil6"):
+    given = os.environ.get("SYMLEARN_FOIL6")
+    for candidate in (given, shutil.which("foil6"), "/work/peers/foil6/foil6"):
+        if candidate and Path(candidate).is_dir():
+            candidate = str(Path(candidate) / "foil6")
         if candidate and Path(candidate).is_file():
             return candidate
     return None
@@ -171,7 +175,7 @@ def foil6_program() -> str | None:
 
 def aleph_source() -> str | None:
     """Aleph's source (aleph_orig.pl) when it and SWI-Prolog are present, else None."""
-    for candidate in (os.environ.get("ALEPH"), "/work/peers/aleph/prolog/aleph_orig.pl"):
+    for candidate in (os.environ.get("SYMLEARN_ALEPH"), "/work/peers/aleph/prolog/aleph_orig.pl"):
         if candidate and Path(candidate).is_file() and shutil.which("swipl"):
             return candidate
     return None
@@ -179,7 +183,9 @@ def aleph_source() -> str | None:
 
 def popper_script() -> str | None:
     """Popper v3.1.0's popper.py when clingo and pyswip import, else None."""
-    for candidate in (os.environ.get("POPPER"), "/work/peers/popper/popper.py"):
+    for candidate in (os.environ.get("SYMLEARN_POPPER"), "/work/peers/popper/popper.py"):
+        if candidate and Path(candidate).is_dir():  # the folder, as symlearn.export.peers takes
+            candidate = str(Path(candidate) / "popper.py")
         if candidate and Path(candidate).is_file():
             check = run([sys.executable, "-c", "import clingo, pyswip"], timeout=60)
             return candidate if check.status == 0 else None
