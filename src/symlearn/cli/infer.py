@@ -21,7 +21,10 @@ __all__ = ["infer"]
 @files_argument
 @click.option("--query", "queries", multiple=True, help="An atom to ask about (repeatable).")
 @click.option(
-    "--evidence", "evidence", multiple=True, help="ATOM=true or ATOM=false (repeatable)."
+    "--evidence",
+    "evidence",
+    multiple=True,
+    help="ATOM=true or ATOM=false, or NAME=STATE on a BIF network (repeatable).",
 )
 @click.option(
     "--method",
