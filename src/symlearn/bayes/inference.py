@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from symlearn.bayes.enumeration import enumeration
+from symlearn.bayes.marginals import marginals_payload
 from symlearn.bayes.network import BayesianNetwork
 from symlearn.bayes.program import ProbLogNetwork
 from symlearn.bayes.queries import InferenceResult
@@ -79,17 +80,13 @@ class AtomProbabilities:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: probabilities, method, standard errors, evidence and details."""
-        payload: dict[str, Any] = {
-            "probabilities": {format_term(a): p for a, p in self.probabilities.items()},
-            "method": self.method,
-        }
-        if self.standard_errors is not None:
-            payload["standard_errors"] = {
-                format_term(a): e for a, e in self.standard_errors.items()
-            }
-        payload["evidence"] = {format_term(a): v for a, v in self.evidence}
-        if self.result.evidence_probability is not None:
-            payload["evidence_probability"] = self.result.evidence_probability
+        payload = marginals_payload(
+            self.probabilities,
+            self.method,
+            self.standard_errors,
+            self.evidence,
+            self.result.evidence_probability,
+        )
         payload["marginals"] = self.result.marginals
         payload.update(self.result.details)
         return payload

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from symlearn.bayes.grounding import GroundProgram, ground_program
+from symlearn.bayes.marginals import marginals_payload
 from symlearn.bayes.mpe import Explanation, most_probable_explanation
 from symlearn.bayes.program_sampling import sample_program
 from symlearn.bayes.sdd_compilation import compile_program_sdd
@@ -113,17 +114,13 @@ class ProgramRun:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``symlearn infer --json`` (``probabilities``, ``method``, ...)."""
-        payload: dict[str, Any] = {
-            "probabilities": {format_term(a): p for a, p in self.probabilities.items()},
-            "method": self.method,
-        }
-        if self.standard_errors is not None:
-            payload["standard_errors"] = {
-                format_term(a): e for a, e in self.standard_errors.items()
-            }
-        payload["evidence"] = {format_term(a): v for a, v in self.program.evidence}
-        if self.evidence_probability is not None:
-            payload["evidence_probability"] = self.evidence_probability
+        payload = marginals_payload(
+            self.probabilities,
+            self.method,
+            self.standard_errors,
+            self.program.evidence,
+            self.evidence_probability,
+        )
         payload["ground_program"] = {
             "choices": len(self.program.choices),
             "atoms": len(self.program.rules),
