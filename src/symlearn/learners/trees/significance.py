@@ -50,14 +50,21 @@ from symlearn.evaluation.statistics import chi2_quantile
 __all__ = ["chi_square", "critical_value", "rejects", "significant", "test_applies"]
 
 
-def chi_square(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The chi-square statistic and degrees of freedom of splits ``(..., branches, classes)``."""
+def _margins(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Counts as floats, branch sizes, class totals and the expected count of each cell."""
     counts = np.asarray(counts, dtype=np.float64)
     sizes = counts.sum(axis=-1, keepdims=True)
     classes = counts.sum(axis=-2, keepdims=True)
     total = sizes.sum(axis=-2, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
         expected = sizes * classes / total
+    return counts, sizes, classes, expected
+
+
+def chi_square(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The chi-square statistic and degrees of freedom of splits ``(..., branches, classes)``."""
+    counts, sizes, classes, expected = _margins(counts)
+    with np.errstate(invalid="ignore", divide="ignore"):
         cells = np.where(expected > 0, (counts - expected) ** 2 / expected, 0.0)
     statistic = cells.sum(axis=(-2, -1))
     branches = (sizes[..., 0] > 0).sum(axis=-1)
@@ -95,12 +102,7 @@ def test_applies(counts: np.ndarray) -> np.ndarray:
     >>> test_applies(np.array([[[2, 3], [4, 0], [3, 2]], [[20, 30], [40, 0], [30, 20]]])).tolist()
     [False, True]
     """
-    counts = np.asarray(counts, dtype=np.float64)
-    sizes = counts.sum(axis=-1, keepdims=True)
-    classes = counts.sum(axis=-2, keepdims=True)
-    total = sizes.sum(axis=-2, keepdims=True)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        expected = sizes * classes / total
+    _, sizes, classes, expected = _margins(counts)
     live = (sizes > 0) & (classes > 0)
     cells = live.sum(axis=(-2, -1))
     small = (live & (expected < 5.0)).sum(axis=(-2, -1))
