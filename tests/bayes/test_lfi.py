@@ -19,6 +19,7 @@ from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb import loads
 
 HERE = Path(__file__).parent / "lfi"
+KB = Path(__file__).resolve().parents[2] / "kb"
 
 
 def _problog_lfi(model: Path, examples: Path) -> list[float]:
@@ -32,9 +33,15 @@ def _problog_lfi(model: Path, examples: Path) -> list[float]:
     return [float(w) for w in weights.group(1).split(",")]
 
 
-@pytest.mark.parametrize("name", ["alarm", "coins"])
-def test_agrees_with_problog_lfi(name):
-    model, examples = HERE / f"{name}.pl", HERE / f"{name}_examples.pl"
+@pytest.mark.parametrize(
+    "model, examples",
+    [
+        (KB / "lfi_alarm.pl", KB / "lfi_alarm_examples.pl"),
+        (HERE / "coins.pl", HERE / "coins_examples.pl"),
+    ],
+    ids=["alarm", "coins"],
+)
+def test_agrees_with_problog_lfi(model, examples):
     expected = _problog_lfi(model, examples)
     run = symlearn.learn("problog-lfi", str(model), examples=str(examples))
     learned = [value for _, value in sorted(run.learned.values.items())]
@@ -66,7 +73,7 @@ def test_annotated_disjunctions_reach_a_maximum_of_the_likelihood():
 
 
 def test_command_line_prints_the_program_and_json(capsys):
-    model, examples = HERE / "alarm.pl", HERE / "alarm_examples.pl"
+    model, examples = KB / "lfi_alarm.pl", KB / "lfi_alarm_examples.pl"
     assert main(["learn", "problog-lfi", str(model), "--examples", str(examples)]) == 0
     out = capsys.readouterr().out
     assert "0.3333333333::burglary." in out and "0.2::earthquake." in out
@@ -84,4 +91,4 @@ def test_errors(tmp_path):
     with pytest.raises(KBError, match="no learnable probability"):
         symlearn.learn("problog-lfi", str(plain), examples=str(examples))
     with pytest.raises(InvalidParameterError, match="--examples"):
-        symlearn.learn("problog-lfi", str(HERE / "alarm.pl"))
+        symlearn.learn("problog-lfi", str(KB / "lfi_alarm.pl"))
