@@ -276,6 +276,24 @@ def print_table(title: str, rows: list[Row]) -> None:
     sys.stdout.flush()
 
 
+def _peer_row(
+    task: str,
+    system: str,
+    given: str,
+    peer: Run,
+    clauses: list[str],
+    ours: float,
+    expected: list[str] | None = None,
+) -> Row:
+    """A peer's row: its verdict against ``expected`` (or whether it found anything)."""
+    if expected and sorted(clauses) == sorted(expected):
+        verdict = "yes"
+    else:
+        verdict = "found" if clauses else "no"
+    ratio = f"{ours / peer.seconds:.2f}"
+    return Row(task, system, given, verdict, peer.seconds, peer.peak_mb, ratio, peer.note)
+
+
 def _verdict(clauses: list[str] | None, expected: list[str] | None, payload: dict | None) -> str:
     if clauses is None:
         return "no (failed)"
@@ -509,42 +527,10 @@ def task_rows(timeout: float) -> list[Row]:
         ours = result.seconds
         if path.is_dir() and (path / "bias.pl").exists() and popper_script():
             peer, clauses = run_popper(path, timeout)
-            verdict = (
-                "yes"
-                if expected and sorted(clauses) == sorted(expected)
-                else ("found" if clauses else "no")
-            )
-            rows.append(
-                Row(
-                    name,
-                    "Popper 3.1.0",
-                    relative,
-                    verdict,
-                    peer.seconds,
-                    peer.peak_mb,
-                    f"{ours / peer.seconds:.2f}",
-                    peer.note,
-                )
-            )
+            rows.append(_peer_row(name, "Popper 3.1.0", relative, peer, clauses, ours, expected))
         if path.with_name(path.name + ".b").exists() and aleph_source():
             peer, clauses = run_aleph(path.parent, path.name, timeout)
-            verdict = (
-                "yes"
-                if expected and sorted(clauses) == sorted(expected)
-                else ("found" if clauses else "no")
-            )
-            rows.append(
-                Row(
-                    name,
-                    "Aleph",
-                    relative,
-                    verdict,
-                    peer.seconds,
-                    peer.peak_mb,
-                    f"{ours / peer.seconds:.2f}",
-                    peer.note,
-                )
-            )
+            rows.append(_peer_row(name, "Aleph", relative, peer, clauses, ours, expected))
     aleph = aleph_source()
     if aleph:
         trains = Path(aleph).parent / "examples" / "trains"
@@ -565,16 +551,7 @@ def task_rows(timeout: float) -> list[Row]:
         )
         peer, clauses = run_aleph(trains, "train", timeout)
         rows.append(
-            Row(
-                "trains (Aleph's)",
-                "Aleph",
-                "train.b/.f/.n",
-                "found" if clauses else "no",
-                peer.seconds,
-                peer.peak_mb,
-                f"{result.seconds / peer.seconds:.2f}",
-                peer.note,
-            )
+            _peer_row("trains (Aleph's)", "Aleph", "train.b/.f/.n", peer, clauses, result.seconds)
         )
     popper = popper_script()
     examples = Path(popper).parent / "examples" if popper else Path("/work/peers/popper/examples")
@@ -598,18 +575,8 @@ def task_rows(timeout: float) -> list[Row]:
         )
         if popper:
             peer, clauses = run_popper(folder, timeout)
-            rows.append(
-                Row(
-                    f"Popper {name}",
-                    "Popper 3.1.0",
-                    "folder",
-                    "found" if clauses else "no",
-                    peer.seconds,
-                    peer.peak_mb,
-                    f"{result.seconds / peer.seconds:.2f}",
-                    peer.note,
-                )
-            )
+            task = f"Popper {name}"
+            rows.append(_peer_row(task, "Popper 3.1.0", "folder", peer, clauses, result.seconds))
     return rows
 
 
