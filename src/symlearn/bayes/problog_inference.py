@@ -143,13 +143,13 @@ class ProgramRun:
                 for atom, value in self.explanation.queries.items()
             ]
             return [*lines, f"% Probability: {self.explanation.probability:.10g}"]
-        texts = {problog_text(a): p for a, p in self.probabilities.items()}
-        width = max((len(t) for t in texts), default=0)
+        atoms = {problog_text(a): a for a in self.probabilities}
+        width = max((len(t) for t in atoms), default=0)
         lines = []
-        for text in sorted(texts):
-            line = f"{text:>{width}}:\t{_problog_number(texts[text])}"
+        for text in sorted(atoms):
+            atom = atoms[text]
+            line = f"{text:>{width}}:\t{_problog_number(self.probabilities[atom])}"
             if self.standard_errors is not None:
-                atom = next(a for a in self.probabilities if problog_text(a) == text)
                 line += f"\t(standard error {self.standard_errors[atom]:.2g})"
             lines.append(line)
         if "samples" in self.details:
