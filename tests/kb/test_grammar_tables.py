@@ -40,6 +40,17 @@ def test_the_loaded_parser_reads_what_the_built_one_reads():
     assert len(parse_text(text)) == 2
 
 
+def test_the_parse_table_rows_round_trip_to_lark_states():
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    built = grammar_tables.build_parser(_grammar_text(), _TRANSFORMER)
+    data, _ = built.memo_serialize([TerminalDef, Rule])
+    states = data["parser"]["parser"]["states"]
+    rows = [grammar_tables._state_row(state, actions) for state, actions in states.items()]
+    assert grammar_tables._parse_states(rows) == states
+
+
 def test_encode_round_trips_tuples_and_integer_keys():
     value = {"a": (1, [2, (3,)]), 4: {"(": 5}, (6, 7): None}
     assert grammar_tables.decode(grammar_tables.encode(value)) == value
