@@ -9,9 +9,11 @@ code.  symlearn never does that: the tables are generated once, by
 the package, and read from there with :func:`json.loads`, which builds plain
 data and runs nothing.  No file outside the package directory is read.
 
-The JSON file records the SHA-256 of the grammar it was built from and lark's
-version.  When either differs (the grammar was edited, lark was upgraded),
-the tables are not used and the parser is built from the grammar in memory;
+The JSON file records the text of the grammar it was built from and lark's
+version (the text itself rather than a digest: comparing it needs no
+``hashlib``, whose OpenSSL start-up costs 3.5 MB of memory).  When either
+differs (the grammar was edited, lark was upgraded), the tables are not used
+and the parser is built from the grammar in memory;
 ``tests/kb/test_grammar_tables.py`` fails until the file is regenerated.
 
 JSON has no tuples and no integer keys, both of which lark's serialised form
@@ -32,7 +34,6 @@ build_parser, load_parser, tables_text, encode, decode, write_tables
 
 from __future__ import annotations
 
-import hashlib
 import importlib.resources
 import json
 from typing import Any
@@ -60,11 +61,6 @@ _ITEMS = "{"
 def build_parser(grammar: str, transformer: Transformer) -> Lark:
     """Build the LALR parser from the grammar text (slow; no cache is read or written)."""
     return Lark(grammar, transformer=transformer, **_OPTIONS)
-
-
-def grammar_digest(grammar: str) -> str:
-    """The SHA-256 of the grammar text, which the tables file records."""
-    return hashlib.sha256(grammar.encode("utf-8")).hexdigest()
 
 
 def encode(value: Any) -> Any:
@@ -115,7 +111,7 @@ def tables_text(grammar: str, transformer: Transformer) -> str:
     table = data["parser"]["parser"]
     states = table.pop("states")
     document = {
-        "grammar_sha256": grammar_digest(grammar),
+        "grammar": grammar,
         "lark_version": lark.__version__,
         "data": encode(data),
         "memo": encode(memo),
@@ -166,7 +162,7 @@ def load_parser(grammar: str, transformer: Transformer) -> Lark:
     document = _stored_tables()
     if (
         document is not None
-        and document.get("grammar_sha256") == grammar_digest(grammar)
+        and document.get("grammar") == grammar
         and document.get("lark_version") == lark.__version__
     ):
         try:
