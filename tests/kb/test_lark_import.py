@@ -35,7 +35,11 @@ def test_lark_loads_regex_and_hashlib_only_when_they_are_used():
         capture_output=True,
         text=True,
         check=True,
-        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"},
+        env={
+            "PYTHONPATH": str(ROOT / "src"),
+            "PATH": "/usr/bin:/bin",
+            "PYTHONDONTWRITEBYTECODE": "1",
+        },
     )
     lines = run.stdout.splitlines()
     assert lines[0] == "f(X, [1|T]):-X is 2*3"
