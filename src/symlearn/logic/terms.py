@@ -146,7 +146,8 @@ class Struct:
     name
         The functor name (an atom).
     args
-        The arguments, a non-empty tuple of terms.
+        The arguments, a non-empty tuple of terms (or, for a cell of a packed
+        list, a :class:`PackedArgs`, which behaves as the pair).
 
     Notes
     -----
