@@ -40,7 +40,9 @@ determinations and ``set/2`` settings).  :func:`load_task` takes any mix of
   ``NAME.f`` (positive examples as plain facts) and ``NAME.n`` (negative
   examples as plain facts);
 
-* **our own files**, read by :func:`~symlearn.kb.loader.load`.
+* **our own files**, read by :func:`~symlearn.kb.loader.load`, and files
+  written for SWI-Prolog's Aleph pack (``:- begin_in_pos.`` ... blocks,
+  ``aleph_set/2``, ``:- if``), which the loader reads the same way.
 
 Functions
 ---------
