@@ -75,3 +75,9 @@ def test_learners_give_alephs_clauses(
         assert payload["metrics"]["covered_negatives"] == 0
     else:
         assert all(clause["negatives"] == 0 for clause in payload["clauses"])
+
+
+def test_set_random_seeds_the_learners_that_sample() -> None:
+    from symlearn.kb.loader import loads
+
+    assert loads(":- set_random(seed(111)).\n").settings["seed"] == 111

@@ -248,6 +248,17 @@ for _name, _arity in [
     DIRECTIVES[(_name, _arity)] = _accept
 
 
+@register_directive("set_random", 1)
+def _set_random(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """SWI's ``:- set_random(seed(N)).``: the seed of learners that sample (``set(seed, N)``)."""
+    option = args[0]
+    if type(option) is Struct and option.name == "seed" and len(option.args) == 1:
+        if type(option.args[0]) is not int:
+            raise context.error("set_random(seed(N)) expects an integer seed")
+        context.kb.settings["seed"] = option.args[0]
+        context.kb.setting_positions["seed"] = context.position
+
+
 DIRECTIVES[("aleph_set", 2)] = _set  # SWI's Aleph pack: the same as set/2
 DIRECTIVES[("aleph", 0)] = _accept  # SWI's Aleph pack: initialise Aleph (nothing to do here)
 for _name in ("begin_bg", "end_bg"):  # the background is every clause outside example blocks
