@@ -70,6 +70,11 @@ seen(last).
 """
 CONDITIONAL_GOALS = [("findall(X, seen(X), L)", ["L"])]
 
+SCRIPT = """#!/usr/bin/env swipl
+b(2).
+"""
+SCRIPT_GOALS = [("b(X)", ["X"])]
+
 
 def _answers(program: str, goals: list[tuple[str, list[str]]]) -> list[list[str]]:
     engine = Engine(loads(program))
@@ -118,7 +123,12 @@ def test_clpfd_comparisons_on_ground_integers_and_solving_for_a_variable() -> No
 @requires_swipl
 @pytest.mark.parametrize(
     ("program", "goals"),
-    [(SUCC, GOALS), (CLPFD, CLPFD_GOALS), (CONDITIONAL, CONDITIONAL_GOALS)],
+    [
+        (SUCC, GOALS),
+        (CLPFD, CLPFD_GOALS),
+        (CONDITIONAL, CONDITIONAL_GOALS),
+        (SCRIPT, SCRIPT_GOALS),
+    ],
 )
 def test_swi_prolog_answers_alike(program: str, goals: list[tuple[str, list[str]]]) -> None:
     assert _answers(program, goals) == run_swipl(program, goals)
@@ -148,3 +158,11 @@ def test_misplaced_conditionals_and_example_blocks_are_located(
         loads(text, "task.pl")
     assert message in str(raised.value)
     assert (raised.value.path, raised.value.line, raised.value.column) == ("task.pl", line, column)
+
+
+def test_a_first_line_starting_with_hash_is_a_script_line() -> None:
+    assert _answers(SCRIPT, SCRIPT_GOALS) == [["[2]"]]
+    assert _answers("#T1\nb(3).\n", SCRIPT_GOALS) == [["[3]"]]  # Popper's robots-linear
+    with pytest.raises(KBError) as raised:
+        loads("a(1).\n#T1\nb(3).\n", "late.pl")  # only the first line is a script line
+    assert raised.value.line in (2, 3)  # the clause "#T1 b(3)" spans lines 2-3

@@ -184,6 +184,10 @@ class _Loader:
             raise KBSyntaxError(
                 "the file contains a NUL byte (is it a binary file?)", path, line, 1
             )
+        if text.startswith("#"):  # a script line (#!/usr/bin/env swipl): SWI skips it
+            first_line_end = text.find("\n")
+            first_line_end = len(text) if first_line_end < 0 else first_line_end
+            text = " " * first_line_end + text[first_line_end:]
         predicates = self.kb.predicates
         touched: set[Predicate] = set()
         source = SourceText(path, text)
