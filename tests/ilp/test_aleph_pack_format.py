@@ -81,3 +81,15 @@ def test_set_random_seeds_the_learners_that_sample() -> None:
     from symlearn.kb.loader import loads
 
     assert loads(":- set_random(seed(111)).\n").settings["seed"] == 111
+
+
+def test_the_determinations_name_the_target_among_aleph_modes() -> None:
+    from symlearn.errors import KBError
+    from symlearn.kb.loader import loads
+    from symlearn.learning.task import default_target
+
+    modes = ":- mode(*, mem(+any, +list)).\n:- mode(1, ((+list) = ([-any|-list]))).\n"
+    determined = loads(modes + ":- determination(mem/2, '='/2).\n")
+    assert default_target(determined) == ("mem", 2)
+    with pytest.raises(KBError, match="the files have head modes of mem/2, =/2"):
+        default_target(loads(modes))
