@@ -22,6 +22,7 @@ from symlearn.engine import Engine, control
 from symlearn.engine.runtime import Ref, copy_runtime, resolve, to_runtime, unify, variant_key
 from symlearn.kb import loads
 from symlearn.kb.parser import parse_term_with_variables
+from symlearn.logic import terms
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import (
     EMPTY_LIST,
@@ -117,20 +118,21 @@ _ATOMIC = st.one_of(
 
 
 @contextmanager
-def _packing(threshold: int) -> Iterator[None]:
-    saved = control.PACK_AT
-    control.PACK_AT = threshold
+def _packing(threshold: int, run: int = 1) -> Iterator[None]:
+    """Pack every answer list of ``threshold`` or more; walking makes ``run`` cells at once."""
+    saved = control.PACK_AT, terms.UNPACKED_RUN
+    control.PACK_AT, terms.UNPACKED_RUN = threshold, run
     try:
         yield
     finally:
-        control.PACK_AT = saved
+        control.PACK_AT, terms.UNPACKED_RUN = saved
 
 
-def _all_outcomes(items: list[str], goal: str, threshold: int) -> list[str]:
+def _all_outcomes(items: list[str], goal: str, threshold: int, run: int = 1) -> list[str]:
     """Every solution of ``goal`` with ``L`` the list of ``items`` (made by findall)."""
     text = f"findall(Z, member(Z, [{', '.join(str(i) for i in items)}]), L), {goal}"
     query = f"findall(r(L, ({goal})), ({text}), Rs)"
-    with _packing(threshold):
+    with _packing(threshold, run):
         return [outcome(query, PROGRAM)]
 
 
@@ -138,9 +140,10 @@ def _all_outcomes(items: list[str], goal: str, threshold: int) -> list[str]:
 @given(
     items=st.lists(_ATOMIC, min_size=0, max_size=6),
     goal=st.sampled_from(GOALS),
+    run=st.sampled_from([1, 2, 3, 256]),
 )
-def test_programs_answer_the_same_over_packed_and_plain_lists(items, goal):
-    packed = _all_outcomes(items, goal, 1)
+def test_programs_answer_the_same_over_packed_and_plain_lists(items, goal, run):
+    packed = _all_outcomes(items, goal, 1, run)
     plain = _all_outcomes(items, goal, 10**9)
     assert packed == plain
 
@@ -178,8 +181,14 @@ def test_findall_of_many_integers_is_packed_and_plain_cells_below_the_threshold(
 @given(
     items=st.lists(st.one_of(st.integers(-(2**63), 2**63 - 1), st.sampled_from(["a", "[]"]))),
     tail=st.sampled_from([EMPTY_LIST, "x", Struct("f", (1,))]),
+    run=st.sampled_from([1, 2, 3, 256]),
 )
-def test_packed_terms_equal_hash_compare_and_print_as_plain_ones(items, tail):
+def test_packed_terms_equal_hash_compare_and_print_as_plain_ones(items, tail, run):
+    with _packing(1, run):
+        _check_packed_equals_plain(items, tail)
+
+
+def _check_packed_equals_plain(items: list, tail: object) -> None:
     plain = make_list(items, tail)
     store = array("q", items) if all(type(i) is int for i in items) else list(items)
     packed = packed_list(store, tail)

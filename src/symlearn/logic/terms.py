@@ -281,6 +281,10 @@ class _PackedStore:
         self.tail = tail
 
 
+#: How many cells of a packed list are made at once when something walks it.
+UNPACKED_RUN = 256
+
+
 class PackedArgs:
     """The argument pair ``(head, tail)`` of a cell of a packed list.
 
@@ -290,7 +294,8 @@ class PackedArgs:
     ``array('q')`` of 8-byte integers, or a list) and makes a cell only when
     something asks for it: ``args[1]`` of a packed cell is the next cell,
     built on first use and then kept, so a cell's tail is the same object
-    each time, as in a chain of cons cells.  Code that knows the packing
+    each time, as in a chain of cons cells (the next cells are built in a
+    run of plain cells that ends in a packed one).  Code that knows the packing
     (:func:`list_items`, the engine's ``length/2`` and list walkers) skips
     from a cell straight to the end without building the cells in between.
 
@@ -323,15 +328,22 @@ class PackedArgs:
 
     @property
     def rest(self) -> Term:
-        """The cell's tail: the next cell (made once), or the list's end."""
+        """The cell's tail: the next cell (made once), or the list's end.
+
+        The next :data:`UNPACKED_RUN` cells are made at once, all but the
+        last as plain cells (quick to walk); the last is packed again.
+        """
         rest = self._rest
         if rest is None:
             store = self.store
-            following = self.position + 1
-            if following == len(store.items):
-                rest = store.tail
+            items = store.items
+            last = self.position + UNPACKED_RUN
+            if last < len(items):
+                rest = Struct(LIST_FUNCTOR, PackedArgs(store, last))  # type: ignore[arg-type]
             else:
-                rest = Struct(LIST_FUNCTOR, PackedArgs(store, following))  # type: ignore[arg-type]
+                last, rest = len(items), store.tail
+            for position in range(last - 1, self.position, -1):
+                rest = Struct(LIST_FUNCTOR, (items[position], rest))
             self._rest = rest
         return rest
 
