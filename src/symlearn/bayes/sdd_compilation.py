@@ -20,14 +20,19 @@ PySDD, the library ProbLog itself compiles with:
   column);
 * an acyclic atom is the disjunction of its rules, each the conjunction of
   its literals' formulas;
-* the atoms of a cyclic component are expanded by their proofs, as ProbLog
-  breaks cycles: under the atoms above it in a proof, an atom's formula is
-  the disjunction of its rules, and an atom met again on its own path is
-  false (a proof may not go round a cycle).  The disjunction over all
-  cycle-free proofs is true in a world exactly when the atom is in the
-  least model of that world, so cycles add nothing unsupported.  A formula
-  made under one context is reused under another when the cycles it cut
-  are still ancestors and it used none of the new ancestors.
+* the atoms of a cyclic component get the least fixpoint of their rules
+  over SDDs (T_P-compilation, Vlasselaer et al. 2015, 2016): each starts
+  false and grows to the disjunction of its rules' bodies, re-evaluated
+  (semi-naively) when an atom they mention changes, until nothing changes.
+  In each world that is the least model, so an atom on a positive cycle is
+  true only when it has a proof that does not go round the cycle (ProbLog's
+  reading of cycles, not the Clark completion).  ``cycles="proofs"``
+  expands the component's proofs instead, breaking each cycle where it
+  closes as ProbLog does; it gives the same formulas and grows
+  exponentially with the cycles, so it is kept for checking;
+* the vtree is balanced over the choices in the order a depth-first walk
+  from the queries meets them, and is minimized (Choi & Darwiche 2013)
+  once the SDDs pass :data:`MINIMIZE_FROM` nodes and after each doubling.
 
 Then ``P(q | e) = WMC(q ∧ e) / WMC(e)`` with the weight of a choice ``c``
 being ``P(c)`` and of ``¬c`` being ``1 - P(c)`` (Chavira & Darwiche 2008).
@@ -39,7 +44,9 @@ compile_program_sdd, CompiledProgram, program_strata
 References
 ----------
 Fierens et al. 2015 (inference and learning in ProbLog by weighted model
-counting); Darwiche 2011 (SDD); Choi, Kisa & Darwiche 2013 (compiling
+counting); Vlasselaer, Van den Broeck, Kimmig, Meert & De Raedt 2015
+(anytime inference with T_P-compilation, IJCAI) and 2016 (T_P-compilation,
+IJAR); Darwiche 2011 (SDD); Choi, Kisa & Darwiche 2013 (compiling
 probabilistic graphical models with SDDs); Apt, Blair & Walker 1988
 (stratified negation).
 """
@@ -69,6 +76,9 @@ __all__ = [
 
 #: Largest SDD (live nodes of the manager) a compilation may build before stopping.
 MAX_SDD_NODES = 8_000_000
+
+#: The live size from which the compilation minimizes its vtree, and again after each doubling.
+MINIMIZE_FROM = 10_000
 
 
 def _dependency_graph(program: GroundProgram) -> nx.DiGraph:
@@ -224,16 +234,70 @@ def head_probabilities(program: GroundProgram, members: Sequence[int]) -> list[f
     return result
 
 
+def _choice_order(program: GroundProgram) -> list[int]:
+    """The choices in the order a depth-first walk from the queries and evidence meets them.
+
+    Choices met together in a proof sit next to each other in the vtree, as
+    in ProbLog's variable numbering (its grounding is depth-first); choices
+    the walk does not reach come last, in their own order.
+    """
+    seen: set[Term] = set()
+    met: dict[int, None] = {}
+    for root in [*program.queries, *(atom for atom, _ in program.evidence)]:
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [iter(_body_targets(program, root))]
+        while stack:
+            for target in stack[-1]:
+                if isinstance(target, int):
+                    met.setdefault(target, None)
+                elif target not in seen:
+                    seen.add(target)
+                    stack.append(iter(_body_targets(program, target)))
+                    break
+            else:
+                stack.pop()
+    return [*met, *(i for i in range(len(program.choices)) if i not in met)]
+
+
+def _body_targets(program: GroundProgram, atom: Term) -> list[Term | int]:
+    return [target for rule in program.rules.get(atom, ()) for target, _ in rule.body]
+
+
 class _Builder:
-    def __init__(self, program: GroundProgram, max_nodes: int, extra_variables: int = 0) -> None:
-        from pysdd.sdd import SddManager
+    """Builds the atoms' SDDs in one manager.
+
+    Every node kept across an apply is referenced (``ref``) and released
+    (``deref``) when dropped, so the manager may collect garbage and
+    minimize its vtree during applies (Choi & Darwiche 2013, dynamic
+    minimization), which cyclic components need to stay small.
+    """
+
+    def __init__(
+        self,
+        program: GroundProgram,
+        max_nodes: int,
+        extra_variables: int = 0,
+        cycles: str = "fixpoint",
+        minimize_from: int = MINIMIZE_FROM,
+    ) -> None:
+        from pysdd.sdd import SddManager, Vtree
 
         self.program = program
-        self.manager = SddManager(var_count=max(1, len(program.choices) + extra_variables))
+        self.cycles = cycles
+        count = max(1, len(program.choices) + extra_variables)
+        order = [i + 1 for i in _choice_order(program)]
+        order += list(range(len(order) + 1, count + 1))
+        vtree = Vtree(var_count=count, var_order=order, vtree_type="balanced")
+        self.manager = SddManager.from_vtree(vtree)
         self.manager.auto_gc_and_minimize_off()
         self.formulas: dict[Term, Any] = {}
+        self.negations: dict[Term, Any] = {}
         self.max_nodes = max_nodes
         self.applies = 0
+        self.minimized = 0
+        self.minimize_from = minimize_from
 
     def check_size(self) -> None:
         self.applies += 1
@@ -248,30 +312,67 @@ class _Builder:
         dead = self.manager.dead_count()
         if dead > 100_000 and dead > self.manager.live_count():
             self.manager.garbage_collect()
+        live = self.manager.live_size()
+        if live > max(2 * self.minimized, self.minimize_from):
+            self.manager.minimize_limited()
+            self.minimized = self.manager.live_size()
+
+    def conjoin(self, kept: Any, node: Any) -> Any:
+        """``kept ∧ node``, referenced; ``kept`` (referenced) is released."""
+        result = self.manager.conjoin(kept, node)
+        result.ref()
+        kept.deref()
+        self.check_size()
+        return result
+
+    def disjoin(self, kept: Any, node: Any) -> Any:
+        """``kept ∨ node``, referenced; ``kept`` (referenced) is released."""
+        result = self.manager.disjoin(kept, node)
+        result.ref()
+        kept.deref()
+        self.check_size()
+        return result
+
+    def constant(self, value: bool) -> Any:
+        node = self.manager.true() if value else self.manager.false()
+        node.ref()
+        return node
 
     def literal(self, target: Term | int, positive: bool, current: dict[Term, Any]) -> Any:
+        """The node of a literal (kept referenced by the builder)."""
         if isinstance(target, int):
             return self.manager.literal(target + 1 if positive else -(target + 1))
         node = current.get(target)
         if node is None:
-            node = self.formulas.get(target, self.manager.false())
-        return node if positive else self.manager.negate(node)
+            node = self.formulas.get(target)
+        if node is None:
+            return self.manager.false() if positive else self.manager.true()
+        if positive:
+            return node
+        negation = self.negations.get(target)
+        if negation is None:  # only atoms of lower strata are negated: their node is final
+            negation = self.negations[target] = self.manager.negate(node)
+            negation.ref()
+        return negation
+
+    def rule_body(self, rule: GroundRule, current: dict[Term, Any]) -> Any:
+        """The conjunction of a rule's literals (referenced: the caller owns it)."""
+        body = self.constant(True)
+        for target, positive in rule.body:
+            body = self.conjoin(body, self.literal(target, positive, current))
+            if body.is_false():
+                break
+        return body
 
     def atom_formula(self, atom: Term, current: dict[Term, Any]) -> Any:
         """The disjunction of the atom's rules (referenced: the caller owns it)."""
-        result = self.manager.false()
+        result = self.constant(False)
         for rule in self.program.rules.get(atom, ()):
-            body = self.manager.true()
-            for target, positive in rule.body:
-                body = self.manager.conjoin(body, self.literal(target, positive, current))
-                self.check_size()
-                if body.is_false():
-                    break
-            result = self.manager.disjoin(result, body)
-            self.check_size()
+            body = self.rule_body(rule, current)
+            result = self.disjoin(result, body)
+            body.deref()
             if result.is_true():
                 break
-        result.ref()
         return result
 
     def component(self, members: list[Term]) -> None:
@@ -283,6 +384,10 @@ class _Builder:
         )
         if not cyclic:
             self.formulas[members[0]] = self.atom_formula(members[0], {})
+            self.collect()
+            return
+        if self.cycles == "fixpoint":
+            _TpFixpoint(self, members, inside).run()
             self.collect()
             return
         expansion = _CycleExpansion(self, inside)
@@ -298,6 +403,67 @@ class _Builder:
         self.collect()
 
 
+class _TpFixpoint:
+    """Formulas of a cyclic component as the least fixpoint of its rules over SDDs.
+
+    T_P-compilation (Vlasselaer et al. 2015, 2016): every atom of the
+    component starts false; an atom's formula then grows to the disjunction
+    of its old formula and the bodies of its rules that mention an atom whose
+    formula changed since (semi-naive evaluation), until no formula changes.
+    The rules are monotone inside the component (negation only reaches lower
+    strata), so this is the least fixpoint, pointwise in every world: the
+    atom's formula is true exactly in the worlds whose least model holds it.
+    SDDs of one manager are canonical, so a change is a change of node id.
+    """
+
+    def __init__(self, builder: _Builder, members: list[Term], inside: set[Term]) -> None:
+        self.builder = builder
+        self.members = members
+        self.inside = inside
+        self.current: dict[Term, Any] = {}
+        # atom -> the rules of the component (by identity) whose bodies mention it, and their heads
+        self.users: dict[Term, list[tuple[Term, GroundRule]]] = {}
+        for atom in members:
+            for rule in builder.program.rules.get(atom, ()):
+                for target in dict.fromkeys(t for t, _ in rule.body if not isinstance(t, int)):
+                    if target in inside:
+                        self.users.setdefault(target, []).append((atom, rule))
+
+    def run(self) -> None:
+        builder = self.builder
+        pending: dict[Term, dict[int, GroundRule]] = {}
+        for atom in self.members:
+            self.current[atom] = builder.constant(False)
+            base = {
+                id(rule): rule
+                for rule in builder.program.rules.get(atom, ())
+                if all(isinstance(t, int) or t not in self.inside for t, _ in rule.body)
+            }
+            if base:
+                pending[atom] = base
+        while pending:
+            atom = next(iter(pending))
+            rules = pending.pop(atom)
+            old = self.current[atom]
+            new = old
+            new.ref()
+            for rule in rules.values():
+                body = builder.rule_body(rule, self.current)
+                new = builder.disjoin(new, body)
+                body.deref()
+                if new.is_true():
+                    break
+            if new.id == old.id:
+                new.deref()
+                continue
+            old.deref()
+            self.current[atom] = new
+            for head, rule in self.users.get(atom, ()):
+                pending.setdefault(head, {})[id(rule)] = rule
+            builder.collect()
+        builder.formulas.update(self.current)
+
+
 class _CycleExpansion:
     """Formulas of a cyclic component by its proofs, breaking each cycle where it closes.
 
@@ -306,7 +472,8 @@ class _CycleExpansion:
     the disjunction of its rules, where an atom met again on its own path is
     false (a proof may not go round a cycle).  A formula made under one context is
     reused under another when the cycles it cut are all still ancestors and
-    it used none of the new ancestors.
+    it used none of the new ancestors.  The formulas made stay referenced
+    (they may be reused until the component is done).
     """
 
     def __init__(self, builder: _Builder, inside: set[Term]) -> None:
@@ -321,10 +488,10 @@ class _CycleExpansion:
         broken: set[Term],
         content: set[Term],
     ) -> Any:
-        manager = self.builder.manager
+        builder = self.builder
         if atom in ancestors:
             broken.add(atom)
-            return manager.false()
+            return builder.manager.false()
         context = frozenset((*ancestors, atom))
         for node, cut, used in self.made.get(atom, ()):
             if cut <= context and not context & used:
@@ -334,20 +501,19 @@ class _CycleExpansion:
         child_broken: set[Term] = set()
         child_content: set[Term] = set()
         below = (*ancestors, atom)
-        result = manager.false()
-        for rule in self.builder.program.rules.get(atom, ()):
-            body = manager.true()
+        result = builder.constant(False)
+        for rule in builder.program.rules.get(atom, ()):
+            body = builder.constant(True)
             for target, positive in rule.body:
                 if not isinstance(target, int) and target in self.inside:
                     literal = self.expand(target, below, child_broken, child_content)
                 else:
-                    literal = self.builder.literal(target, positive, {})
-                body = manager.conjoin(body, literal)
-                self.builder.check_size()
+                    literal = builder.literal(target, positive, {})
+                body = builder.conjoin(body, literal)
                 if body.is_false():
                     break
-            result = manager.disjoin(result, body)
-            self.builder.check_size()
+            result = builder.disjoin(result, body)
+            body.deref()
             if result.is_true():
                 break
         content.add(atom)
@@ -360,9 +526,18 @@ class _CycleExpansion:
 
 
 def compile_program_sdd(
-    program: GroundProgram, max_nodes: int = MAX_SDD_NODES, *, one_hot: bool = False
+    program: GroundProgram,
+    max_nodes: int = MAX_SDD_NODES,
+    *,
+    one_hot: bool = False,
+    cycles: str = "fixpoint",
+    minimize_from: int = MINIMIZE_FROM,
 ) -> CompiledProgram:
     r"""Compile every atom of a ground program (and its evidence) to an SDD.
+
+    ``cycles`` is ``fixpoint`` (T_P-compilation) or ``proofs`` (ProbLog's
+    cycle breaking), see the module docstring; the vtree is minimized
+    from ``minimize_from`` live nodes on.
 
     With ``one_hot`` (for MPE), each annotated disjunction's choices read as
     one variable per head plus one for "no head" (variables after the
@@ -378,11 +553,14 @@ def compile_program_sdd(
     ResourceLimitError
         When the SDD grows past ``max_nodes`` (it suggests ``--method sample``).
     """
+    if cycles not in ("fixpoint", "proofs"):
+        raise InvalidParameterError(f"cycles must be 'fixpoint' or 'proofs', not {cycles!r}")
     groups = disjunction_groups(program) if one_hot else []
-    builder = _Builder(program, max_nodes, len(groups))
+    builder = _Builder(program, max_nodes, len(groups), cycles, minimize_from)
     for members in program_strata(program):
         builder.component(members)
     manager = builder.manager
+    manager.auto_gc_and_minimize_off()  # every node from here on is used unreferenced
     evidence = manager.true()
     for number, group in enumerate(groups):
         variables = [i + 1 for i in group] + [len(program.choices) + number + 1]
