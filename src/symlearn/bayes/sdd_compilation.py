@@ -30,9 +30,11 @@ PySDD, the library ProbLog itself compiles with:
   expands the component's proofs instead, breaking each cycle where it
   closes as ProbLog does; it gives the same formulas and grows
   exponentially with the cycles, so it is kept for checking;
-* the vtree is balanced over the choices in the order a depth-first walk
-  from the queries meets them, and is minimized (Choi & Darwiche 2013)
-  once the SDDs pass :data:`MINIMIZE_FROM` nodes and after each doubling.
+* the vtree is balanced over the choices in the order the grounding made
+  them (as ProbLog numbers its variables); while a cyclic component is
+  compiled it is minimized (Choi & Darwiche 2013) once the SDDs pass
+  :data:`MINIMIZE_FROM` nodes and again after each doubling (minimizing
+  acyclic programs such as ALARM costs more than it saves).
 
 Then ``P(q | e) = WMC(q ∧ e) / WMC(e)`` with the weight of a choice ``c``
 being ``P(c)`` and of ``¬c`` being ``1 - P(c)`` (Chavira & Darwiche 2008).
@@ -234,37 +236,6 @@ def head_probabilities(program: GroundProgram, members: Sequence[int]) -> list[f
     return result
 
 
-def _choice_order(program: GroundProgram) -> list[int]:
-    """The choices in the order a depth-first walk from the queries and evidence meets them.
-
-    Choices met together in a proof sit next to each other in the vtree, as
-    in ProbLog's variable numbering (its grounding is depth-first); choices
-    the walk does not reach come last, in their own order.
-    """
-    seen: set[Term] = set()
-    met: dict[int, None] = {}
-    for root in [*program.queries, *(atom for atom, _ in program.evidence)]:
-        if root in seen:
-            continue
-        seen.add(root)
-        stack = [iter(_body_targets(program, root))]
-        while stack:
-            for target in stack[-1]:
-                if isinstance(target, int):
-                    met.setdefault(target, None)
-                elif target not in seen:
-                    seen.add(target)
-                    stack.append(iter(_body_targets(program, target)))
-                    break
-            else:
-                stack.pop()
-    return [*met, *(i for i in range(len(program.choices)) if i not in met)]
-
-
-def _body_targets(program: GroundProgram, atom: Term) -> list[Term | int]:
-    return [target for rule in program.rules.get(atom, ()) for target, _ in rule.body]
-
-
 class _Builder:
     """Builds the atoms' SDDs in one manager.
 
@@ -282,15 +253,12 @@ class _Builder:
         cycles: str = "fixpoint",
         minimize_from: int = MINIMIZE_FROM,
     ) -> None:
-        from pysdd.sdd import SddManager, Vtree
+        from pysdd.sdd import SddManager
 
         self.program = program
         self.cycles = cycles
         count = max(1, len(program.choices) + extra_variables)
-        order = [i + 1 for i in _choice_order(program)]
-        order += list(range(len(order) + 1, count + 1))
-        vtree = Vtree(var_count=count, var_order=order, vtree_type="balanced")
-        self.manager = SddManager.from_vtree(vtree)
+        self.manager = SddManager(var_count=count)
         self.manager.auto_gc_and_minimize_off()
         self.formulas: dict[Term, Any] = {}
         self.negations: dict[Term, Any] = {}
@@ -307,13 +275,16 @@ class _Builder:
                 "use --method sample for a program this large"
             )
 
-    def collect(self) -> None:
-        """Free the nodes no kept formula uses (at points where every kept node is referenced)."""
+    def collect(self, minimize: bool = False) -> None:
+        """Free the nodes no kept formula uses (at points where every kept node is referenced).
+
+        With ``minimize`` (in cyclic components), also minimize the vtree once
+        the SDDs pass ``minimize_from`` nodes, and again after each doubling.
+        """
         dead = self.manager.dead_count()
         if dead > 100_000 and dead > self.manager.live_count():
             self.manager.garbage_collect()
-        live = self.manager.live_size()
-        if live > max(2 * self.minimized, self.minimize_from):
+        if minimize and self.manager.live_size() > max(2 * self.minimized, self.minimize_from):
             self.manager.minimize_limited()
             self.minimized = self.manager.live_size()
 
@@ -460,7 +431,7 @@ class _TpFixpoint:
             self.current[atom] = new
             for head, rule in self.users.get(atom, ()):
                 pending.setdefault(head, {})[id(rule)] = rule
-            builder.collect()
+            builder.collect(minimize=True)
         builder.formulas.update(self.current)
 
 
