@@ -2,17 +2,22 @@
 
 Random programs with several atoms per stratum, so that positive cycles
 are common (``a0 :- a1, f0.  a1 :- a0.  a1 :- f1.``), are compiled both ways
-(``cycles="fixpoint"``, the least fixpoint over SDDs, and ``cycles="proofs"``,
-ProbLog's cycle breaking) and the answers compared with each other and with
-brute-force enumeration of the possible worlds (Sato 1995).
+(``cycles="fixpoint"``, the least fixpoint over SDDs; ``cycles="proofs"``,
+ProbLog's cycle breaking; ``auto`` giving the expansion up midway; the
+fixpoint minimizing its vtree from a few nodes on) and the answers compared
+with each other and with brute-force enumeration of the possible worlds
+(Sato 1995).
 """
 
 from __future__ import annotations
+
+from unittest.mock import patch
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from symlearn.bayes import sdd_compilation
 from symlearn.bayes.grounding import ground_program
 from symlearn.bayes.sdd_compilation import compile_program_sdd
 from symlearn.errors import InvalidParameterError
@@ -54,8 +59,10 @@ def test_fixpoint_equals_proof_expansion_and_possible_worlds(program):
     fixpoint = compile_program_sdd(ground, cycles="fixpoint")
     proofs = compile_program_sdd(ground, cycles="proofs")
     minimized = compile_program_sdd(ground, minimize_from=4)
+    with patch.object(sdd_compilation, "PROOF_BUDGET", 3):  # expansion given up midway
+        switched = compile_program_sdd(ground)
     if evidence_mass <= 1e-12:
-        for compiled in (fixpoint, proofs, minimized):
+        for compiled in (fixpoint, proofs, minimized, switched):
             with pytest.raises(InvalidParameterError):
                 compiled.probabilities(ground.queries)
         return
@@ -63,12 +70,14 @@ def test_fixpoint_equals_proof_expansion_and_possible_worlds(program):
     by_fixpoint, evidence = fixpoint.probabilities(atoms)
     by_proofs, _ = proofs.probabilities(atoms)
     by_minimized, _ = minimized.probabilities(atoms)
+    by_switched, _ = switched.probabilities(atoms)
     assert evidence == pytest.approx(evidence_mass, abs=1e-9)
     for atom in atoms:
         expected = joint[str(atom)] / evidence_mass
         assert by_fixpoint[atom] == pytest.approx(expected, abs=1e-9), program.text()
         assert by_proofs[atom] == pytest.approx(expected, abs=1e-9), program.text()
         assert by_minimized[atom] == pytest.approx(expected, abs=1e-9), program.text()
+        assert by_switched[atom] == pytest.approx(expected, abs=1e-9), program.text()
 
 
 def test_minimizing_the_vtree_keeps_every_kept_formula():

@@ -20,16 +20,22 @@ PySDD, the library ProbLog itself compiles with:
   column);
 * an acyclic atom is the disjunction of its rules, each the conjunction of
   its literals' formulas;
-* the atoms of a cyclic component get the least fixpoint of their rules
+* a cyclic component is compiled in one of two ways, both exact.  Its
+  proofs can be expanded as ProbLog breaks cycles (Fierens et al. 2015,
+  §5.2): for each atom needed outside the component, the disjunction of its
+  rules, where an atom met again on its own path is false (a proof may not
+  go round a cycle).  Or its atoms get the least fixpoint of their rules
   over SDDs (T_P-compilation, Vlasselaer et al. 2015, 2016): each starts
   false and grows to the disjunction of its rules' bodies, re-evaluated
   (semi-naively) when an atom they mention changes, until nothing changes.
-  In each world that is the least model, so an atom on a positive cycle is
-  true only when it has a proof that does not go round the cycle (ProbLog's
-  reading of cycles, not the Clark completion).  ``cycles="proofs"``
-  expands the component's proofs instead, breaking each cycle where it
-  closes as ProbLog does; it gives the same formulas and grows
-  exponentially with the cycles, so it is kept for checking;
+  Either way an atom on a positive cycle is true in a world exactly when
+  that world's least model holds it (it has a proof that does not go round
+  the cycle: ProbLog's reading, not the Clark completion).  The expansion
+  is fast on small components and few needed atoms but grows exponentially
+  with the cycles; the fixpoint computes every atom of the component but
+  scales.  ``cycles="auto"`` (the default) expands proofs and switches to
+  the fixpoint once the expansion takes :data:`PROOF_BUDGET` applies;
+  ``"proofs"`` and ``"fixpoint"`` force one way;
 * the vtree is balanced over the choices in the order the grounding made
   them (as ProbLog numbers its variables); while a cyclic component is
   compiled it is minimized (Choi & Darwiche 2013) once the SDDs pass
@@ -78,6 +84,17 @@ __all__ = [
 
 #: Largest SDD (live nodes of the manager) a compilation may build before stopping.
 MAX_SDD_NODES = 8_000_000
+
+#: How cyclic components are compiled (see the module docstring).
+CYCLE_METHODS = ("auto", "fixpoint", "proofs")
+
+#: The applies a cyclic component's proof expansion may take before T_P-compilation takes over.
+PROOF_BUDGET = 8_000
+
+
+class _OverBudget(Exception):
+    """The proof expansion of a cyclic component went over :data:`PROOF_BUDGET`."""
+
 
 #: The live size from which the compilation minimizes its vtree, and again after each doubling.
 MINIMIZE_FROM = 10_000
@@ -250,7 +267,7 @@ class _Builder:
         program: GroundProgram,
         max_nodes: int,
         extra_variables: int = 0,
-        cycles: str = "fixpoint",
+        cycles: str = "auto",
         minimize_from: int = MINIMIZE_FROM,
     ) -> None:
         from pysdd.sdd import SddManager
@@ -266,9 +283,13 @@ class _Builder:
         self.applies = 0
         self.minimized = 0
         self.minimize_from = minimize_from
+        self.callers: dict[Term, set[Term | None]] | None = None
+        self.budget = sys.maxsize
 
     def check_size(self) -> None:
         self.applies += 1
+        if self.applies > self.budget:
+            raise _OverBudget
         if self.applies % 256 == 0 and self.manager.count() > self.max_nodes:
             raise ResourceLimitError(
                 f"resource error: the compiled SDD grew past {self.max_nodes} nodes; "
@@ -346,6 +367,20 @@ class _Builder:
                 break
         return result
 
+    def needed(self, members: list[Term], inside: set[Term]) -> list[Term]:
+        """The members asked about or used outside their component (the others need no SDD)."""
+        if self.callers is None:
+            self.callers = {}
+            for head, rules in self.program.rules.items():
+                for rule in rules:
+                    for target, _ in rule.body:
+                        if not isinstance(target, int):
+                            self.callers.setdefault(target, set()).add(head)
+            roots = [*self.program.queries, *(atom for atom, _ in self.program.evidence)]
+            for atom in roots:
+                self.callers.setdefault(atom, set()).add(None)
+        return [atom for atom in members if self.callers.get(atom, set()) - inside]
+
     def component(self, members: list[Term]) -> None:
         inside = set(members)
         cyclic = len(members) > 1 or any(
@@ -357,21 +392,37 @@ class _Builder:
             self.formulas[members[0]] = self.atom_formula(members[0], {})
             self.collect()
             return
-        if self.cycles == "fixpoint":
-            _TpFixpoint(self, members, inside).run()
-            self.collect()
+        if self.cycles in ("proofs", "auto") and self.expand_proofs(members, inside):
             return
+        _TpFixpoint(self, members, inside).run()
+        self.collect()
+
+    def expand_proofs(self, members: list[Term], inside: set[Term]) -> bool:
+        """Expand the proofs of the component's needed atoms; False when over budget (``auto``)."""
         expansion = _CycleExpansion(self, inside)
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * len(members) + 1000))  # one frame per proof step
+        if self.cycles == "auto":
+            self.budget = self.applies + PROOF_BUDGET
+        made: list[Term] = []
         try:
-            for atom in members:
+            for atom in self.needed(members, inside):
                 node = expansion.expand(atom, (), set(), set())
                 node.ref()
                 self.formulas[atom] = node
+                made.append(atom)
+        except _OverBudget:
+            for atom in made:
+                self.formulas.pop(atom).deref()
+            expansion.release()
+            self.manager.garbage_collect()
+            return False
         finally:
+            self.budget = sys.maxsize
             sys.setrecursionlimit(limit)
+        expansion.release()
         self.collect()
+        return True
 
 
 class _TpFixpoint:
@@ -452,6 +503,13 @@ class _CycleExpansion:
         self.inside = inside
         self.made: dict[Term, list[tuple[Any, frozenset[Term], frozenset[Term]]]] = {}
 
+    def release(self) -> None:
+        """Drop the formulas made (those kept as atoms' formulas stay referenced)."""
+        for versions in self.made.values():
+            for node, _, _ in versions:
+                node.deref()
+        self.made.clear()
+
     def expand(
         self,
         atom: Term,
@@ -501,14 +559,14 @@ def compile_program_sdd(
     max_nodes: int = MAX_SDD_NODES,
     *,
     one_hot: bool = False,
-    cycles: str = "fixpoint",
+    cycles: str = "auto",
     minimize_from: int = MINIMIZE_FROM,
 ) -> CompiledProgram:
     r"""Compile every atom of a ground program (and its evidence) to an SDD.
 
-    ``cycles`` is ``fixpoint`` (T_P-compilation) or ``proofs`` (ProbLog's
-    cycle breaking), see the module docstring; the vtree is minimized
-    from ``minimize_from`` live nodes on.
+    ``cycles`` is ``auto``, ``fixpoint`` (T_P-compilation) or ``proofs``
+    (ProbLog's cycle breaking), see the module docstring; the vtree is
+    minimized from ``minimize_from`` live nodes on in cyclic components.
 
     With ``one_hot`` (for MPE), each annotated disjunction's choices read as
     one variable per head plus one for "no head" (variables after the
@@ -524,8 +582,10 @@ def compile_program_sdd(
     ResourceLimitError
         When the SDD grows past ``max_nodes`` (it suggests ``--method sample``).
     """
-    if cycles not in ("fixpoint", "proofs"):
-        raise InvalidParameterError(f"cycles must be 'fixpoint' or 'proofs', not {cycles!r}")
+    if cycles not in CYCLE_METHODS:
+        raise InvalidParameterError(
+            f"cycles must be one of {', '.join(CYCLE_METHODS)}, not {cycles!r}"
+        )
     groups = disjunction_groups(program) if one_hot else []
     builder = _Builder(program, max_nodes, len(groups), cycles, minimize_from)
     for members in program_strata(program):
