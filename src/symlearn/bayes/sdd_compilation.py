@@ -399,7 +399,7 @@ class _Builder:
 
     def expand_proofs(self, members: list[Term], inside: set[Term]) -> bool:
         """Expand the proofs of the component's needed atoms; False when over budget (``auto``)."""
-        expansion = _CycleExpansion(self, inside)
+        expansion = _CycleExpansion(self, members)
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * len(members) + 1000))  # one frame per proof step
         if self.cycles == "auto":
@@ -407,7 +407,7 @@ class _Builder:
         made: list[Term] = []
         try:
             for atom in self.needed(members, inside):
-                node = expansion.expand(atom, (), set(), set())
+                node = expansion.formula(atom)
                 node.ref()
                 self.formulas[atom] = node
                 made.append(atom)
@@ -495,13 +495,29 @@ class _CycleExpansion:
     false (a proof may not go round a cycle).  A formula made under one context is
     reused under another when the cycles it cut are all still ancestors and
     it used none of the new ancestors.  The formulas made stay referenced
-    (they may be reused until the component is done).
+    (they may be reused until the component is done).  The component's atoms
+    are numbered, and each rule's literals outside it resolved to their
+    nodes once, so that the expansion compares integers, not terms.
     """
 
-    def __init__(self, builder: _Builder, inside: set[Term]) -> None:
+    def __init__(self, builder: _Builder, members: list[Term]) -> None:
         self.builder = builder
-        self.inside = inside
-        self.made: dict[Term, list[tuple[Any, frozenset[Term], frozenset[Term]]]] = {}
+        self.number = {atom: i for i, atom in enumerate(members)}
+        # per member, per rule: (member number, or -1 with the literal's node)
+        self.rules: list[list[list[tuple[int, Any]]]] = []
+        for atom in members:
+            bodies = []
+            for rule in builder.program.rules.get(atom, ()):
+                body = []
+                for target, positive in rule.body:
+                    inner = None if isinstance(target, int) else self.number.get(target)
+                    if inner is None:
+                        body.append((-1, builder.literal(target, positive, {})))
+                    else:
+                        body.append((inner, None))
+                bodies.append(body)
+            self.rules.append(bodies)
+        self.made: dict[int, list[tuple[Any, frozenset[int], frozenset[int]]]] = {}
 
     def release(self) -> None:
         """Drop the formulas made (those kept as atoms' formulas stay referenced)."""
@@ -510,34 +526,35 @@ class _CycleExpansion:
                 node.deref()
         self.made.clear()
 
+    def formula(self, atom: Term) -> Any:
+        """The atom's formula with no ancestor (referenced by the expansion)."""
+        return self.expand(self.number[atom], frozenset(), set(), set())
+
     def expand(
         self,
-        atom: Term,
-        ancestors: tuple[Term, ...],
-        broken: set[Term],
-        content: set[Term],
+        atom: int,
+        ancestors: frozenset[int],
+        broken: set[int],
+        content: set[int],
     ) -> Any:
         builder = self.builder
         if atom in ancestors:
             broken.add(atom)
             return builder.manager.false()
-        context = frozenset((*ancestors, atom))
+        context = ancestors | {atom}
         for node, cut, used in self.made.get(atom, ()):
             if cut <= context and not context & used:
                 broken |= cut
                 content |= used
                 return node
-        child_broken: set[Term] = set()
-        child_content: set[Term] = set()
-        below = (*ancestors, atom)
+        child_broken: set[int] = set()
+        child_content: set[int] = set()
         result = builder.constant(False)
-        for rule in builder.program.rules.get(atom, ()):
+        for rule in self.rules[atom]:
             body = builder.constant(True)
-            for target, positive in rule.body:
-                if not isinstance(target, int) and target in self.inside:
-                    literal = self.expand(target, below, child_broken, child_content)
-                else:
-                    literal = builder.literal(target, positive, {})
+            for inner, literal in rule:
+                if inner >= 0:
+                    literal = self.expand(inner, context, child_broken, child_content)
                 body = builder.conjoin(body, literal)
                 if body.is_false():
                     break
