@@ -208,7 +208,11 @@ class _Source:
     heads: tuple[tuple[Term, Term], ...]  # (probability term, head)
     body: tuple[Term, ...]
     position: SourcePosition | None
-    text: str
+
+    @property
+    def text(self) -> str:
+        """The clause as written, for messages."""
+        return _clause_text(self.heads, self.body, self.number < 0)
 
 
 def _variant_key(goal: Term) -> Term:
@@ -307,8 +311,7 @@ class _Grounder:
         self.probabilistic = _probabilistic_indicators(kb)
         self.sources: dict[Indicator, list[_Source]] = {}
         for number, clause in enumerate(kb.probabilistic):
-            text = _clause_text(clause.heads, clause.body, False)
-            source = _Source(number, clause.heads, clause.body, clause.position, text)
+            source = _Source(number, clause.heads, clause.body, clause.position)
             for indicator in dict.fromkeys(functor_of(h) for _, h in clause.heads):
                 self.sources.setdefault(indicator, []).append(source)
         for indicator in self.probabilistic:
@@ -317,8 +320,7 @@ class _Grounder:
                 continue
             for plain_clause, position in zip(predicate.clauses, predicate.positions):
                 heads = ((1.0, plain_clause.head),)
-                text = _clause_text(heads, plain_clause.body, True)
-                plain = _Source(-1, heads, tuple(plain_clause.body), position, text)
+                plain = _Source(-1, heads, tuple(plain_clause.body), position)
                 self.sources.setdefault(indicator, []).append(plain)
         self.first_argument: dict[Indicator, tuple[dict[Term, list[int]], list[int]]] = {}
         self.tables: dict[Term, _Table] = {}
