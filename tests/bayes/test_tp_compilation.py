@@ -106,3 +106,24 @@ def test_an_unknown_cycle_method_is_refused():
     ground = ground_program(loads("0.5::a.\nquery(a).\n"))
     with pytest.raises(InvalidParameterError, match="cycles"):
         compile_program_sdd(ground, cycles="completion")
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(1, 12).flatmap(
+        lambda n: st.lists(st.lists(st.integers(0, n - 1)), min_size=n, max_size=n)
+    )
+)
+def test_components_are_networkx_strongly_connected_components_in_dependency_order(uses):
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    graph.add_nodes_from(range(len(uses)))
+    graph.add_edges_from((node, target) for node, targets in enumerate(uses) for target in targets)
+    found = sdd_compilation._components([list(dict.fromkeys(t)) for t in uses])
+    assert sorted(map(sorted, found)) == sorted(
+        sorted(c) for c in nx.strongly_connected_components(graph)
+    )
+    position = {node: i for i, component in enumerate(found) for node in component}
+    for node, target in graph.edges:
+        assert position[target] <= position[node]

@@ -62,11 +62,10 @@ probabilistic graphical models with SDDs); Apt, Blair & Walker 1988
 from __future__ import annotations
 
 import sys
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-import networkx as nx
 
 from symlearn.bayes.grounding import GroundProgram, GroundRule
 from symlearn.errors import InvalidParameterError, ResourceLimitError
@@ -100,21 +99,77 @@ class _OverBudget(Exception):
 MINIMIZE_FROM = 10_000
 
 
-def _dependency_graph(program: GroundProgram) -> nx.DiGraph:
-    graph = nx.DiGraph()
-    graph.add_nodes_from(program.rules)
-    for atom, rules in program.rules.items():
-        for rule in rules:
-            for target, positive in rule.body:
-                if isinstance(target, int):
-                    continue
-                if not graph.has_edge(atom, target) or not positive:
-                    graph.add_edge(atom, target, positive=positive, rule=rule)
-    return graph
+def _dependencies(program: GroundProgram) -> tuple[list[Term], list[list[int]]]:
+    """The atoms (in program order) and, by number, the atoms each one's rules use."""
+    atoms = list(program.rules)
+    number = {atom: i for i, atom in enumerate(atoms)}
+    uses = [
+        list(
+            dict.fromkeys(
+                number[target]
+                for rule in program.rules[atom]
+                for target, _ in rule.body
+                if not isinstance(target, int)
+            )
+        )
+        for atom in atoms
+    ]
+    return atoms, uses
+
+
+def _components(uses: list[list[int]]) -> list[list[int]]:
+    """Strongly connected components, each after every component it uses (Tarjan 1972).
+
+    Iterative, so that long chains of atoms need no deep recursion.
+    """
+    index = [-1] * len(uses)
+    low = [0] * len(uses)
+    on_stack = [False] * len(uses)
+    stack: list[int] = []
+    found: list[list[int]] = []
+    counter = 0
+    for root in range(len(uses)):
+        if index[root] >= 0:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, edge = work.pop()
+            if edge == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack[node] = True
+            descended = False
+            targets = uses[node]
+            while edge < len(targets):
+                target = targets[edge]
+                edge += 1
+                if index[target] < 0:
+                    work.append((node, edge))
+                    work.append((target, 0))
+                    descended = True
+                    break
+                if on_stack[target]:
+                    low[node] = min(low[node], index[target])
+            if descended:
+                continue
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack[member] = False
+                    component.append(member)
+                    if member == node:
+                        break
+                found.append(sorted(component))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return found
 
 
 def program_strata(program: GroundProgram) -> list[list[Term]]:
-    """The atoms' strongly connected components, dependencies first.
+    """The atoms' strongly connected components, dependencies first (atoms in program order).
 
     Raises
     ------
@@ -122,35 +177,46 @@ def program_strata(program: GroundProgram) -> list[list[Term]]:
         When negation runs through a cycle (it is not stratified), at the
         clause that negates.
     """
-    graph = _dependency_graph(program)
-    condensed = nx.condensation(graph)
+    atoms, uses = _dependencies(program)
     order: list[list[Term]] = []
-    for component in reversed(list(nx.topological_sort(condensed))):
-        members = list(condensed.nodes[component]["members"])
-        inside = set(members)
-        for atom in members:
-            for target in graph.successors(atom):
-                data = graph.edges[atom, target]
-                if target in inside and not data["positive"]:
-                    rule: GroundRule = data["rule"]
-                    cycle = _cycle_text(graph, target, atom)
+    for component in _components(uses):
+        members = [atoms[i] for i in component]
+        _check_stratified(program, members, atoms, uses)
+        order.append(members)
+    return order
+
+
+def _check_stratified(
+    program: GroundProgram, members: list[Term], atoms: list[Term], uses: list[list[int]]
+) -> None:
+    inside = set(members)
+    for atom in members:
+        for rule in program.rules[atom]:
+            for target, positive in rule.body:
+                if not positive and not isinstance(target, int) and target in inside:
+                    cycle = _cycle_text(atoms, uses, target, atom)
                     raise rule.error(
                         f"{format_term(atom)} depends negatively on {format_term(target)} "
                         f"through the cycle {cycle}: negation that is not stratified is "
                         "outside ProbLog's semantics"
                     )
-        order.append(_in_program_order(members, program))
-    return order
 
 
-def _in_program_order(members: Iterable[Term], program: GroundProgram) -> list[Term]:
-    position = {atom: i for i, atom in enumerate(program.rules)}
-    return sorted(members, key=position.__getitem__)
-
-
-def _cycle_text(graph: nx.DiGraph, start: Term, end: Term) -> str:
-    path = nx.shortest_path(graph, start, end)
-    return " -> ".join(format_term(a) for a in [end, *path])
+def _cycle_text(atoms: list[Term], uses: list[list[int]], start: Term, end: Term) -> str:
+    """``end -> start -> ... -> end``: a shortest way back from ``start`` to ``end``."""
+    first, last = atoms.index(start), atoms.index(end)
+    came_from = {first: first}
+    queue = deque([first])
+    while queue and last not in came_from:
+        node = queue.popleft()
+        for target in uses[node]:
+            if target not in came_from:
+                came_from[target] = node
+                queue.append(target)
+    path = [last]
+    while path[-1] != first:
+        path.append(came_from[path[-1]])
+    return " -> ".join(format_term(atoms[i]) for i in [last, *reversed(path)])
 
 
 @dataclass(eq=False)
