@@ -62,6 +62,7 @@ ground program, Section 4.1); Tamaki & Sato 1986 (tabled resolution).
 
 from __future__ import annotations
 
+import dataclasses
 import linecache
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -208,7 +209,12 @@ class _Source:
     heads: tuple[tuple[Term, Term], ...]  # (probability term, head)
     body: tuple[Term, ...]
     position: SourcePosition | None
-    text: str
+    variables: tuple[Var, ...] = ()  # of the probabilities, heads and body, in order
+
+    @property
+    def text(self) -> str:
+        """The clause as written, for messages."""
+        return _clause_text(self.heads, self.body, self.number < 0)
 
 
 def _variant_key(goal: Term) -> Term:
@@ -307,8 +313,8 @@ class _Grounder:
         self.probabilistic = _probabilistic_indicators(kb)
         self.sources: dict[Indicator, list[_Source]] = {}
         for number, clause in enumerate(kb.probabilistic):
-            text = _clause_text(clause.heads, clause.body, False)
-            source = _Source(number, clause.heads, clause.body, clause.position, text)
+            source = _Source(number, clause.heads, clause.body, clause.position)
+            source = _with_variables(source)
             for indicator in dict.fromkeys(functor_of(h) for _, h in clause.heads):
                 self.sources.setdefault(indicator, []).append(source)
         for indicator in self.probabilistic:
@@ -317,8 +323,7 @@ class _Grounder:
                 continue
             for plain_clause, position in zip(predicate.clauses, predicate.positions):
                 heads = ((1.0, plain_clause.head),)
-                text = _clause_text(heads, plain_clause.body, True)
-                plain = _Source(-1, heads, tuple(plain_clause.body), position, text)
+                plain = _with_variables(_Source(-1, heads, tuple(plain_clause.body), position))
                 self.sources.setdefault(indicator, []).append(plain)
         self.first_argument: dict[Indicator, tuple[dict[Term, list[int]], list[int]]] = {}
         self.tables: dict[Term, _Table] = {}
@@ -421,10 +426,13 @@ class _Grounder:
         return [sources[i] for i in sorted([*found, *open_])]
 
     def resolve(self, goal: Term, source: _Source, table: _Table) -> None:
-        renaming = {v: Var(v.name) for v in term_variables(*_source_terms(source))}
-        heads = [(substitute(p, renaming), substitute(h, renaming)) for p, h in source.heads]
-        body = [substitute(g, renaming) for g in source.body]
-        variables = list(renaming.values())
+        if source.variables:
+            renaming = {v: Var(v.name) for v in source.variables}
+            heads = [(substitute(p, renaming), substitute(h, renaming)) for p, h in source.heads]
+            body = [substitute(g, renaming) for g in source.body]
+            variables = list(renaming.values())
+        else:  # a ground clause needs no renaming
+            heads, body, variables = list(source.heads), list(source.body), []
         for index, (_, head) in enumerate(heads):
             if functor_of(head) != functor_of(goal):
                 continue
@@ -698,8 +706,12 @@ def _source_terms(source: _Source) -> list[Term]:
     return [*(p for p, _ in source.heads), *(h for _, h in source.heads), *source.body]
 
 
+def _with_variables(source: _Source) -> _Source:
+    return dataclasses.replace(source, variables=tuple(term_variables(*_source_terms(source))))
+
+
 def _bindings(source: _Source, values: Sequence[Term]) -> dict[Var, Term]:
-    return dict(zip(term_variables(*_source_terms(source)), values))
+    return dict(zip(source.variables, values))
 
 
 def _ground_atoms(grounder: _Grounder, goal: Term, what: str) -> list[Term]:

@@ -99,6 +99,23 @@ def located_error(message: str, position: SourcePosition | None) -> KBError:
     return KBError(message, position.path, position.line, position.column, source)
 
 
+class _ClauseText:
+    """A clause's text for messages, written only when a message needs it."""
+
+    __slots__ = ("clause", "one_line")
+
+    def __init__(self, clause: object, one_line: bool = True) -> None:
+        self.clause = clause
+        self.one_line = one_line
+
+    def __str__(self) -> str:
+        text = str(self.clause).rstrip(".")
+        return text.replace("\n", " ").replace("    ", "") if self.one_line else text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class _Rule:
     """A ground clause: heads with probabilities, a body of literals, where it was written."""
@@ -106,7 +123,7 @@ class _Rule:
     heads: tuple[tuple[float, Term], ...]
     body: tuple[tuple[Term, bool], ...]
     position: SourcePosition | None
-    text: str
+    text: str | _ClauseText
     disjunction: bool = False
 
     def error(self, message: str) -> KBError:
@@ -116,7 +133,7 @@ class _Rule:
 # -- reading clauses -------------------------------------------------------------------------
 
 
-def _shared_variables_message(text: str, literals: Sequence[Term]) -> str:
+def _shared_variables_message(text: str | _ClauseText, literals: Sequence[Term]) -> str:
     variables = term_variables(*literals)
     names = ", ".join(v.name for v in variables)
     shared = [v for v in variables if sum(1 for t in literals if v in term_variables(t)) > 1]
@@ -131,7 +148,9 @@ def _shared_variables_message(text: str, literals: Sequence[Term]) -> str:
     )
 
 
-def _literal(goal: Term, text: str, position: SourcePosition | None) -> tuple[Term, bool] | None:
+def _literal(
+    goal: Term, text: str | _ClauseText, position: SourcePosition | None
+) -> tuple[Term, bool] | None:
     """A body goal as (atom, positive), None for ``true``; refuse anything else."""
     if goal == "true":
         return None
@@ -150,7 +169,7 @@ def _literal(goal: Term, text: str, position: SourcePosition | None) -> tuple[Te
 
 
 def _body(
-    goals: Iterable[Term], text: str, position: SourcePosition | None
+    goals: Iterable[Term], text: str | _ClauseText, position: SourcePosition | None
 ) -> tuple[tuple[Term, bool], ...]:
     literals = (_literal(goal, text, position) for goal in goals)
     return tuple(literal for literal in literals if literal is not None)
@@ -159,7 +178,7 @@ def _body(
 def _probabilistic_rules(kb: KnowledgeBase) -> list[_Rule]:
     rules = []
     for clause in kb.probabilistic:
-        text = str(clause).rstrip(".")
+        text = _ClauseText(clause, one_line=False)
         literals = [h for _, h in clause.heads] + list(clause.body)
         if not all(is_ground(t) for t in literals):
             raise located_error(_shared_variables_message(text, literals), clause.position)
@@ -212,7 +231,7 @@ class _Program:
             position = predicate.positions[number]
             if unify(clause.head, atom) is None:
                 continue
-            text = str(clause).rstrip(".").replace("\n", " ").replace("    ", "")
+            text = _ClauseText(clause)
             if not clause.is_ground:
                 raise located_error(
                     _shared_variables_message(text, [clause.head, *clause.body]), position

@@ -20,14 +20,27 @@ PySDD, the library ProbLog itself compiles with:
   column);
 * an acyclic atom is the disjunction of its rules, each the conjunction of
   its literals' formulas;
-* the atoms of a cyclic component are expanded by their proofs, as ProbLog
-  breaks cycles: under the atoms above it in a proof, an atom's formula is
-  the disjunction of its rules, and an atom met again on its own path is
-  false (a proof may not go round a cycle).  The disjunction over all
-  cycle-free proofs is true in a world exactly when the atom is in the
-  least model of that world, so cycles add nothing unsupported.  A formula
-  made under one context is reused under another when the cycles it cut
-  are still ancestors and it used none of the new ancestors.
+* a cyclic component is compiled in one of two ways, both exact.  Its
+  proofs can be expanded as ProbLog breaks cycles (Fierens et al. 2015,
+  §5.2): for each atom needed outside the component, the disjunction of its
+  rules, where an atom met again on its own path is false (a proof may not
+  go round a cycle).  Or its atoms get the least fixpoint of their rules
+  over SDDs (T_P-compilation, Vlasselaer et al. 2015, 2016): each starts
+  false and grows to the disjunction of its rules' bodies, re-evaluated
+  (semi-naively) when an atom they mention changes, until nothing changes.
+  Either way an atom on a positive cycle is true in a world exactly when
+  that world's least model holds it (it has a proof that does not go round
+  the cycle: ProbLog's reading, not the Clark completion).  The expansion
+  is fast on small components and few needed atoms but grows exponentially
+  with the cycles; the fixpoint computes every atom of the component but
+  scales.  ``cycles="auto"`` (the default) expands proofs and switches to
+  the fixpoint once the expansion takes :data:`PROOF_BUDGET` applies;
+  ``"proofs"`` and ``"fixpoint"`` force one way;
+* the vtree is balanced over the choices in the order the grounding made
+  them (as ProbLog numbers its variables); while a cyclic component is
+  compiled it is minimized (Choi & Darwiche 2013) once the SDDs pass
+  :data:`MINIMIZE_FROM` nodes and again after each doubling (minimizing
+  acyclic programs such as ALARM costs more than it saves).
 
 Then ``P(q | e) = WMC(q ∧ e) / WMC(e)`` with the weight of a choice ``c``
 being ``P(c)`` and of ``¬c`` being ``1 - P(c)`` (Chavira & Darwiche 2008).
@@ -39,7 +52,9 @@ compile_program_sdd, CompiledProgram, program_strata
 References
 ----------
 Fierens et al. 2015 (inference and learning in ProbLog by weighted model
-counting); Darwiche 2011 (SDD); Choi, Kisa & Darwiche 2013 (compiling
+counting); Vlasselaer, Van den Broeck, Kimmig, Meert & De Raedt 2015
+(anytime inference with T_P-compilation, IJCAI) and 2016 (T_P-compilation,
+IJAR); Darwiche 2011 (SDD); Choi, Kisa & Darwiche 2013 (compiling
 probabilistic graphical models with SDDs); Apt, Blair & Walker 1988
 (stratified negation).
 """
@@ -47,11 +62,10 @@ probabilistic graphical models with SDDs); Apt, Blair & Walker 1988
 from __future__ import annotations
 
 import sys
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-import networkx as nx
 
 from symlearn.bayes.grounding import GroundProgram, GroundRule
 from symlearn.errors import InvalidParameterError, ResourceLimitError
@@ -70,22 +84,92 @@ __all__ = [
 #: Largest SDD (live nodes of the manager) a compilation may build before stopping.
 MAX_SDD_NODES = 8_000_000
 
+#: How cyclic components are compiled (see the module docstring).
+CYCLE_METHODS = ("auto", "fixpoint", "proofs")
 
-def _dependency_graph(program: GroundProgram) -> nx.DiGraph:
-    graph = nx.DiGraph()
-    graph.add_nodes_from(program.rules)
-    for atom, rules in program.rules.items():
-        for rule in rules:
-            for target, positive in rule.body:
-                if isinstance(target, int):
-                    continue
-                if not graph.has_edge(atom, target) or not positive:
-                    graph.add_edge(atom, target, positive=positive, rule=rule)
-    return graph
+#: The applies a cyclic component's proof expansion may take before T_P-compilation takes over.
+PROOF_BUDGET = 8_000
+
+
+class _OverBudget(Exception):
+    """The proof expansion of a cyclic component went over :data:`PROOF_BUDGET`."""
+
+
+#: The live size from which the compilation minimizes its vtree, and again after each doubling.
+MINIMIZE_FROM = 10_000
+
+
+def _dependencies(program: GroundProgram) -> tuple[list[Term], list[list[int]]]:
+    """The atoms (in program order) and, by number, the atoms each one's rules use."""
+    atoms = list(program.rules)
+    number = {atom: i for i, atom in enumerate(atoms)}
+    uses = [
+        list(
+            dict.fromkeys(
+                number[target]
+                for rule in program.rules[atom]
+                for target, _ in rule.body
+                if not isinstance(target, int)
+            )
+        )
+        for atom in atoms
+    ]
+    return atoms, uses
+
+
+def _components(uses: list[list[int]]) -> list[list[int]]:
+    """Strongly connected components, each after every component it uses (Tarjan 1972).
+
+    Iterative, so that long chains of atoms need no deep recursion.
+    """
+    index = [-1] * len(uses)
+    low = [0] * len(uses)
+    on_stack = [False] * len(uses)
+    stack: list[int] = []
+    found: list[list[int]] = []
+    counter = 0
+    for root in range(len(uses)):
+        if index[root] >= 0:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, edge = work.pop()
+            if edge == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack[node] = True
+            descended = False
+            targets = uses[node]
+            while edge < len(targets):
+                target = targets[edge]
+                edge += 1
+                if index[target] < 0:
+                    work.append((node, edge))
+                    work.append((target, 0))
+                    descended = True
+                    break
+                if on_stack[target]:
+                    low[node] = min(low[node], index[target])
+            if descended:
+                continue
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack[member] = False
+                    component.append(member)
+                    if member == node:
+                        break
+                found.append(sorted(component))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return found
 
 
 def program_strata(program: GroundProgram) -> list[list[Term]]:
-    """The atoms' strongly connected components, dependencies first.
+    """The atoms' strongly connected components, dependencies first (atoms in program order).
 
     Raises
     ------
@@ -93,35 +177,46 @@ def program_strata(program: GroundProgram) -> list[list[Term]]:
         When negation runs through a cycle (it is not stratified), at the
         clause that negates.
     """
-    graph = _dependency_graph(program)
-    condensed = nx.condensation(graph)
+    atoms, uses = _dependencies(program)
     order: list[list[Term]] = []
-    for component in reversed(list(nx.topological_sort(condensed))):
-        members = list(condensed.nodes[component]["members"])
-        inside = set(members)
-        for atom in members:
-            for target in graph.successors(atom):
-                data = graph.edges[atom, target]
-                if target in inside and not data["positive"]:
-                    rule: GroundRule = data["rule"]
-                    cycle = _cycle_text(graph, target, atom)
+    for component in _components(uses):
+        members = [atoms[i] for i in component]
+        _check_stratified(program, members, atoms, uses)
+        order.append(members)
+    return order
+
+
+def _check_stratified(
+    program: GroundProgram, members: list[Term], atoms: list[Term], uses: list[list[int]]
+) -> None:
+    inside = set(members)
+    for atom in members:
+        for rule in program.rules[atom]:
+            for target, positive in rule.body:
+                if not positive and not isinstance(target, int) and target in inside:
+                    cycle = _cycle_text(atoms, uses, target, atom)
                     raise rule.error(
                         f"{format_term(atom)} depends negatively on {format_term(target)} "
                         f"through the cycle {cycle}: negation that is not stratified is "
                         "outside ProbLog's semantics"
                     )
-        order.append(_in_program_order(members, program))
-    return order
 
 
-def _in_program_order(members: Iterable[Term], program: GroundProgram) -> list[Term]:
-    position = {atom: i for i, atom in enumerate(program.rules)}
-    return sorted(members, key=position.__getitem__)
-
-
-def _cycle_text(graph: nx.DiGraph, start: Term, end: Term) -> str:
-    path = nx.shortest_path(graph, start, end)
-    return " -> ".join(format_term(a) for a in [end, *path])
+def _cycle_text(atoms: list[Term], uses: list[list[int]], start: Term, end: Term) -> str:
+    """``end -> start -> ... -> end``: a shortest way back from ``start`` to ``end``."""
+    first, last = atoms.index(start), atoms.index(end)
+    came_from = {first: first}
+    queue = deque([first])
+    while queue and last not in came_from:
+        node = queue.popleft()
+        for target in uses[node]:
+            if target not in came_from:
+                came_from[target] = node
+                queue.append(target)
+    path = [last]
+    while path[-1] != first:
+        path.append(came_from[path[-1]])
+    return " -> ".join(format_term(atoms[i]) for i in [last, *reversed(path)])
 
 
 @dataclass(eq=False)
@@ -225,54 +320,132 @@ def head_probabilities(program: GroundProgram, members: Sequence[int]) -> list[f
 
 
 class _Builder:
-    def __init__(self, program: GroundProgram, max_nodes: int, extra_variables: int = 0) -> None:
+    """Builds the atoms' SDDs in one manager.
+
+    Every node kept across an apply is referenced (``ref``) and released
+    (``deref``) when dropped, so the manager may collect garbage and
+    minimize its vtree during applies (Choi & Darwiche 2013, dynamic
+    minimization), which cyclic components need to stay small.
+    """
+
+    def __init__(
+        self,
+        program: GroundProgram,
+        max_nodes: int,
+        extra_variables: int = 0,
+        cycles: str = "auto",
+        minimize_from: int = MINIMIZE_FROM,
+    ) -> None:
         from pysdd.sdd import SddManager
 
         self.program = program
-        self.manager = SddManager(var_count=max(1, len(program.choices) + extra_variables))
+        self.cycles = cycles
+        count = max(1, len(program.choices) + extra_variables)
+        self.manager = SddManager(var_count=count)
         self.manager.auto_gc_and_minimize_off()
         self.formulas: dict[Term, Any] = {}
+        self.negations: dict[Term, Any] = {}
         self.max_nodes = max_nodes
         self.applies = 0
+        self.minimized = 0
+        self.minimize_from = minimize_from
+        self.callers: dict[Term, set[Term | None]] | None = None
+        self.budget = sys.maxsize
 
     def check_size(self) -> None:
         self.applies += 1
+        if self.applies > self.budget:
+            raise _OverBudget
         if self.applies % 256 == 0 and self.manager.count() > self.max_nodes:
             raise ResourceLimitError(
                 f"resource error: the compiled SDD grew past {self.max_nodes} nodes; "
                 "use --method sample for a program this large"
             )
 
-    def collect(self) -> None:
-        """Free the nodes no kept formula uses (at points where every kept node is referenced)."""
+    def collect(self, minimize: bool = False) -> None:
+        """Free the nodes no kept formula uses (at points where every kept node is referenced).
+
+        With ``minimize`` (in cyclic components), also minimize the vtree once
+        the SDDs pass ``minimize_from`` nodes, and again after each doubling.
+        """
         dead = self.manager.dead_count()
         if dead > 100_000 and dead > self.manager.live_count():
             self.manager.garbage_collect()
+        if minimize and self.manager.live_size() > max(2 * self.minimized, self.minimize_from):
+            self.manager.minimize_limited()
+            self.minimized = self.manager.live_size()
+
+    def conjoin(self, kept: Any, node: Any) -> Any:
+        """``kept ∧ node``, referenced; ``kept`` (referenced) is released."""
+        result = self.manager.conjoin(kept, node)
+        result.ref()
+        kept.deref()
+        self.check_size()
+        return result
+
+    def disjoin(self, kept: Any, node: Any) -> Any:
+        """``kept ∨ node``, referenced; ``kept`` (referenced) is released."""
+        result = self.manager.disjoin(kept, node)
+        result.ref()
+        kept.deref()
+        self.check_size()
+        return result
+
+    def constant(self, value: bool) -> Any:
+        node = self.manager.true() if value else self.manager.false()
+        node.ref()
+        return node
 
     def literal(self, target: Term | int, positive: bool, current: dict[Term, Any]) -> Any:
+        """The node of a literal (kept referenced by the builder)."""
         if isinstance(target, int):
             return self.manager.literal(target + 1 if positive else -(target + 1))
         node = current.get(target)
         if node is None:
-            node = self.formulas.get(target, self.manager.false())
-        return node if positive else self.manager.negate(node)
+            node = self.formulas.get(target)
+        if node is None:
+            return self.manager.false() if positive else self.manager.true()
+        if positive:
+            return node
+        negation = self.negations.get(target)
+        if negation is None:  # only atoms of lower strata are negated: their node is final
+            negation = self.negations[target] = self.manager.negate(node)
+            negation.ref()
+        return negation
+
+    def rule_body(self, rule: GroundRule, current: dict[Term, Any]) -> Any:
+        """The conjunction of a rule's literals (referenced: the caller owns it)."""
+        body = self.constant(True)
+        for target, positive in rule.body:
+            body = self.conjoin(body, self.literal(target, positive, current))
+            if body.is_false():
+                break
+        return body
 
     def atom_formula(self, atom: Term, current: dict[Term, Any]) -> Any:
         """The disjunction of the atom's rules (referenced: the caller owns it)."""
-        result = self.manager.false()
+        result = self.constant(False)
         for rule in self.program.rules.get(atom, ()):
-            body = self.manager.true()
-            for target, positive in rule.body:
-                body = self.manager.conjoin(body, self.literal(target, positive, current))
-                self.check_size()
-                if body.is_false():
-                    break
-            result = self.manager.disjoin(result, body)
-            self.check_size()
+            body = self.rule_body(rule, current)
+            result = self.disjoin(result, body)
+            body.deref()
             if result.is_true():
                 break
-        result.ref()
         return result
+
+    def needed(self, members: list[Term], inside: set[Term]) -> list[Term]:
+        """The members asked about or used outside their component (the others need no SDD)."""
+        if self.callers is None:
+            self.callers = {}
+            for head, rules in self.program.rules.items():
+                for rule in rules:
+                    for target, _ in rule.body:
+                        if not isinstance(target, int):
+                            self.callers.setdefault(target, set()).add(head)
+            roots = [*self.program.queries, *(atom for atom, _ in self.program.evidence)]
+            for atom in roots:
+                self.callers.setdefault(atom, set()).add(None)
+        return [atom for atom in members if self.callers.get(atom, set()) - inside]
 
     def component(self, members: list[Term]) -> None:
         inside = set(members)
@@ -285,17 +458,98 @@ class _Builder:
             self.formulas[members[0]] = self.atom_formula(members[0], {})
             self.collect()
             return
-        expansion = _CycleExpansion(self, inside)
+        if self.cycles in ("proofs", "auto") and self.expand_proofs(members, inside):
+            return
+        _TpFixpoint(self, members, inside).run()
+        self.collect()
+
+    def expand_proofs(self, members: list[Term], inside: set[Term]) -> bool:
+        """Expand the proofs of the component's needed atoms; False when over budget (``auto``)."""
+        expansion = _CycleExpansion(self, members)
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * len(members) + 1000))  # one frame per proof step
+        if self.cycles == "auto":
+            self.budget = self.applies + PROOF_BUDGET
+        made: list[Term] = []
         try:
-            for atom in members:
-                node = expansion.expand(atom, (), set(), set())
+            for atom in self.needed(members, inside):
+                node = expansion.formula(atom)
                 node.ref()
                 self.formulas[atom] = node
+                made.append(atom)
+        except _OverBudget:
+            for atom in made:
+                self.formulas.pop(atom).deref()
+            expansion.release()
+            self.manager.garbage_collect()
+            return False
         finally:
+            self.budget = sys.maxsize
             sys.setrecursionlimit(limit)
+        expansion.release()
         self.collect()
+        return True
+
+
+class _TpFixpoint:
+    """Formulas of a cyclic component as the least fixpoint of its rules over SDDs.
+
+    T_P-compilation (Vlasselaer et al. 2015, 2016): every atom of the
+    component starts false; an atom's formula then grows to the disjunction
+    of its old formula and the bodies of its rules that mention an atom whose
+    formula changed since (semi-naive evaluation), until no formula changes.
+    The rules are monotone inside the component (negation only reaches lower
+    strata), so this is the least fixpoint, pointwise in every world: the
+    atom's formula is true exactly in the worlds whose least model holds it.
+    SDDs of one manager are canonical, so a change is a change of node id.
+    """
+
+    def __init__(self, builder: _Builder, members: list[Term], inside: set[Term]) -> None:
+        self.builder = builder
+        self.members = members
+        self.inside = inside
+        self.current: dict[Term, Any] = {}
+        # atom -> the rules of the component (by identity) whose bodies mention it, and their heads
+        self.users: dict[Term, list[tuple[Term, GroundRule]]] = {}
+        for atom in members:
+            for rule in builder.program.rules.get(atom, ()):
+                for target in dict.fromkeys(t for t, _ in rule.body if not isinstance(t, int)):
+                    if target in inside:
+                        self.users.setdefault(target, []).append((atom, rule))
+
+    def run(self) -> None:
+        builder = self.builder
+        pending: dict[Term, dict[int, GroundRule]] = {}
+        for atom in self.members:
+            self.current[atom] = builder.constant(False)
+            base = {
+                id(rule): rule
+                for rule in builder.program.rules.get(atom, ())
+                if all(isinstance(t, int) or t not in self.inside for t, _ in rule.body)
+            }
+            if base:
+                pending[atom] = base
+        while pending:
+            atom = next(iter(pending))
+            rules = pending.pop(atom)
+            old = self.current[atom]
+            new = old
+            new.ref()
+            for rule in rules.values():
+                body = builder.rule_body(rule, self.current)
+                new = builder.disjoin(new, body)
+                body.deref()
+                if new.is_true():
+                    break
+            if new.id == old.id:
+                new.deref()
+                continue
+            old.deref()
+            self.current[atom] = new
+            for head, rule in self.users.get(atom, ()):
+                pending.setdefault(head, {})[id(rule)] = rule
+            builder.collect(minimize=True)
+        builder.formulas.update(self.current)
 
 
 class _CycleExpansion:
@@ -306,48 +560,72 @@ class _CycleExpansion:
     the disjunction of its rules, where an atom met again on its own path is
     false (a proof may not go round a cycle).  A formula made under one context is
     reused under another when the cycles it cut are all still ancestors and
-    it used none of the new ancestors.
+    it used none of the new ancestors.  The formulas made stay referenced
+    (they may be reused until the component is done).  The component's atoms
+    are numbered, and each rule's literals outside it resolved to their
+    nodes once, so that the expansion compares integers, not terms.
     """
 
-    def __init__(self, builder: _Builder, inside: set[Term]) -> None:
+    def __init__(self, builder: _Builder, members: list[Term]) -> None:
         self.builder = builder
-        self.inside = inside
-        self.made: dict[Term, list[tuple[Any, frozenset[Term], frozenset[Term]]]] = {}
+        self.number = {atom: i for i, atom in enumerate(members)}
+        # per member, per rule: (member number, or -1 with the literal's node)
+        self.rules: list[list[list[tuple[int, Any]]]] = []
+        for atom in members:
+            bodies = []
+            for rule in builder.program.rules.get(atom, ()):
+                body = []
+                for target, positive in rule.body:
+                    inner = None if isinstance(target, int) else self.number.get(target)
+                    if inner is None:
+                        body.append((-1, builder.literal(target, positive, {})))
+                    else:
+                        body.append((inner, None))
+                bodies.append(body)
+            self.rules.append(bodies)
+        self.made: dict[int, list[tuple[Any, frozenset[int], frozenset[int]]]] = {}
+
+    def release(self) -> None:
+        """Drop the formulas made (those kept as atoms' formulas stay referenced)."""
+        for versions in self.made.values():
+            for node, _, _ in versions:
+                node.deref()
+        self.made.clear()
+
+    def formula(self, atom: Term) -> Any:
+        """The atom's formula with no ancestor (referenced by the expansion)."""
+        return self.expand(self.number[atom], frozenset(), set(), set())
 
     def expand(
         self,
-        atom: Term,
-        ancestors: tuple[Term, ...],
-        broken: set[Term],
-        content: set[Term],
+        atom: int,
+        ancestors: frozenset[int],
+        broken: set[int],
+        content: set[int],
     ) -> Any:
-        manager = self.builder.manager
+        builder = self.builder
         if atom in ancestors:
             broken.add(atom)
-            return manager.false()
-        context = frozenset((*ancestors, atom))
+            return builder.manager.false()
+        context = ancestors | {atom}
         for node, cut, used in self.made.get(atom, ()):
             if cut <= context and not context & used:
                 broken |= cut
                 content |= used
                 return node
-        child_broken: set[Term] = set()
-        child_content: set[Term] = set()
-        below = (*ancestors, atom)
-        result = manager.false()
-        for rule in self.builder.program.rules.get(atom, ()):
-            body = manager.true()
-            for target, positive in rule.body:
-                if not isinstance(target, int) and target in self.inside:
-                    literal = self.expand(target, below, child_broken, child_content)
-                else:
-                    literal = self.builder.literal(target, positive, {})
-                body = manager.conjoin(body, literal)
-                self.builder.check_size()
+        child_broken: set[int] = set()
+        child_content: set[int] = set()
+        result = builder.constant(False)
+        for rule in self.rules[atom]:
+            body = builder.constant(True)
+            for inner, literal in rule:
+                if inner >= 0:
+                    literal = self.expand(inner, context, child_broken, child_content)
+                body = builder.conjoin(body, literal)
                 if body.is_false():
                     break
-            result = manager.disjoin(result, body)
-            self.builder.check_size()
+            result = builder.disjoin(result, body)
+            body.deref()
             if result.is_true():
                 break
         content.add(atom)
@@ -360,9 +638,18 @@ class _CycleExpansion:
 
 
 def compile_program_sdd(
-    program: GroundProgram, max_nodes: int = MAX_SDD_NODES, *, one_hot: bool = False
+    program: GroundProgram,
+    max_nodes: int = MAX_SDD_NODES,
+    *,
+    one_hot: bool = False,
+    cycles: str = "auto",
+    minimize_from: int = MINIMIZE_FROM,
 ) -> CompiledProgram:
     r"""Compile every atom of a ground program (and its evidence) to an SDD.
+
+    ``cycles`` is ``auto``, ``fixpoint`` (T_P-compilation) or ``proofs``
+    (ProbLog's cycle breaking), see the module docstring; the vtree is
+    minimized from ``minimize_from`` live nodes on in cyclic components.
 
     With ``one_hot`` (for MPE), each annotated disjunction's choices read as
     one variable per head plus one for "no head" (variables after the
@@ -378,11 +665,16 @@ def compile_program_sdd(
     ResourceLimitError
         When the SDD grows past ``max_nodes`` (it suggests ``--method sample``).
     """
+    if cycles not in CYCLE_METHODS:
+        raise InvalidParameterError(
+            f"cycles must be one of {', '.join(CYCLE_METHODS)}, not {cycles!r}"
+        )
     groups = disjunction_groups(program) if one_hot else []
-    builder = _Builder(program, max_nodes, len(groups))
+    builder = _Builder(program, max_nodes, len(groups), cycles, minimize_from)
     for members in program_strata(program):
         builder.component(members)
     manager = builder.manager
+    manager.auto_gc_and_minimize_off()  # every node from here on is used unreferenced
     evidence = manager.true()
     for number, group in enumerate(groups):
         variables = [i + 1 for i in group] + [len(program.choices) + number + 1]
