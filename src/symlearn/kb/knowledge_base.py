@@ -31,7 +31,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -64,18 +64,25 @@ class PositionList:
     """The source positions of a predicate's clauses, one per clause, in order.
 
     Behaves as a list of :class:`SourcePosition` (or None), but a clause read
-    by the loader's fast path is recorded as its source and offset only; the
-    position is made when it is read.  A large file of facts therefore costs
-    no position objects unless an error or a learner asks for them.
+    by the loader's fast path is recorded as its offset into its source only
+    (a bare int when the source is the list's first such source, else a
+    ``(source, offset)`` pair); the position is made when it is read.  A large
+    file of facts therefore costs one int per fact and no position objects
+    unless an error or a learner asks for them.
     """
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_source")
 
     def __init__(self, items: Iterable[SourcePosition | None] = ()) -> None:
         self._items: list[object] = list(items)
+        self._source: _LineColumn | None = None
 
-    @staticmethod
-    def _position(item: object) -> SourcePosition | None:
+    def _position(self, item: object) -> SourcePosition | None:
+        if type(item) is int:
+            source = self._source
+            assert source is not None
+            line, column = source.line_column(item)
+            return SourcePosition(source.path, line, column)
         if type(item) is tuple:
             source, offset = item
             line, column = source.line_column(offset)
@@ -88,7 +95,18 @@ class PositionList:
 
     def append_offset(self, source: _LineColumn, offset: int) -> None:
         """Add the next clause's position as an offset into ``source`` (made when read)."""
-        self._items.append((source, offset))
+        if self._source is None:
+            self._source = source
+        self._items.append(offset if source is self._source else (source, offset))
+
+    def offset_appender(self, source: _LineColumn) -> Callable[[int], None]:
+        """A function adding offsets into ``source``, as :meth:`append_offset` (for bulk loads)."""
+        if self._source is None:
+            self._source = source
+        if source is self._source:
+            return self._items.append
+        items = self._items
+        return lambda offset: items.append((source, offset))
 
     def insert(self, index: int, position: SourcePosition | None) -> None:
         """Insert a position (``asserta/1``)."""
@@ -96,7 +114,13 @@ class PositionList:
 
     def extend(self, other: PositionList) -> None:
         """Add all positions of ``other``."""
-        self._items.extend(other._items)
+        if self._source is None:
+            self._source = other._source
+        if other._source is None or other._source is self._source:
+            self._items.extend(other._items)
+        else:
+            theirs = other._source
+            self._items.extend((theirs, i) if type(i) is int else i for i in other._items)
 
     def __delitem__(self, index: int) -> None:
         del self._items[index]
