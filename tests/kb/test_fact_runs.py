@@ -50,3 +50,40 @@ def test_line_cursor_agrees_with_the_line_index(text: str, offsets: list[int]) -
     for offset in offsets:  # increasing mostly, but any order must be right
         offset = min(offset, len(text))
         assert cursor.line_column(offset) == index.line_column(offset)
+
+
+def test_position_list_behaves_as_a_list() -> None:
+    from symlearn.kb.knowledge_base import PositionList
+    from symlearn.kb.parser import SourceText
+
+    one = SourceText("one.pl", "a.\nb.\nc.\n")
+    two = SourceText("two.pl", "x.\ny.\n")
+    made = SourcePosition("given.pl", 9, 9)
+
+    def at(source: SourceText, offset: int) -> SourcePosition:
+        return SourcePosition(source.path, *source.line_column(offset))
+
+    positions = PositionList()
+    expected: list[SourcePosition | None] = []
+    add = positions.offset_appender(one)
+    add(0)
+    add(3)
+    expected += [at(one, 0), at(one, 3)]
+    positions.append(made)  # after the offsets: they move to the list
+    expected.append(made)
+    add(6)
+    positions.append_offset(two, 3)
+    expected += [at(one, 6), at(two, 3)]
+    positions.insert(0, None)
+    expected.insert(0, None)
+    assert list(positions) == expected
+    assert [positions[i] for i in range(-len(expected), len(expected))] == expected * 2
+    del positions[2]
+    del expected[2]
+    other = PositionList()
+    other.append_offset(two, 0)
+    other.append_offset(two, 3)
+    positions.extend(other)
+    expected += [at(two, 0), at(two, 3)]
+    assert list(positions) == expected
+    assert len(positions) == len(expected)
