@@ -31,6 +31,12 @@ from typing import Any
 
 from symlearn.errors import KBError, KBSyntaxError
 from symlearn.kb import sources
+from symlearn.kb.conditional import (
+    CONDITIONAL_DIRECTIVES,
+    ConditionError,
+    Conditions,
+    condition_holds,
+)
 from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
@@ -108,6 +114,9 @@ class _Loader:
         self.current: ReadClause | None = None
         self.base = Path.cwd()
         self.constants: dict[Any, Any] = {}  # each name and constant of the fast path, once
+        self.conditions = Conditions()
+        #: ``"pos"``/``"neg"`` inside Aleph's ``begin_in_pos``/``begin_in_neg`` blocks.
+        self.example_kind: str | None = None
 
     # -- the DirectiveContext protocol
     @property
@@ -177,13 +186,26 @@ class _Loader:
             raise KBSyntaxError(
                 "the file contains a NUL byte (is it a binary file?)", path, line, 1
             )
+        if text.startswith("#"):  # a script line (#!/usr/bin/env swipl): SWI skips it
+            first_line_end = text.find("\n")
+            first_line_end = len(text) if first_line_end < 0 else first_line_end
+            text = " " * first_line_end + text[first_line_end:]
         touched: set[Predicate] = set()
         source = SourceText(path, text)
         lines = _LineCursor(text)
+        outer_conditions, self.conditions = self.conditions, Conditions()
         for item in scan_clauses(text, path):
             if self.progress is not None:
                 done = item[0][2] if isinstance(item, list) else item[4]  # the item's offset
                 self.progress(f"loading {path}", done, len(text))
+            if isinstance(item, list) and (self.conditions.skipping or self.example_kind):
+                for name, args, offset in item:  # skipped, or Aleph examples: one by one
+                    line, column = lines.line_column(offset)
+                    self.current = ReadClause(
+                        Struct(name, args), {}, path, line, column, text, offset
+                    )
+                    self.add(self.current)
+                continue
             if isinstance(item, list):  # a run of plain ground facts: keep it lean
                 self.fact_run(item, source, lines, base, touched)
                 continue
@@ -191,6 +213,10 @@ class _Loader:
             self.current = ReadClause(term, variables, path, line, column, text, offset)
             self.base = base
             self.add(self.current)
+        opened = self.conditions.unclosed()
+        if opened is not None:
+            raise KBError("this :- if has no matching :- endif", path, opened.line, opened.column)
+        self.conditions = outer_conditions
         for predicate in touched:
             predicate.touch()
         if self.progress is not None:
@@ -244,6 +270,15 @@ class _Loader:
 
     def add(self, read: ReadClause) -> None:
         term = read.term
+        is_directive = type(term) is Struct and term.name == ":-" and len(term.args) == 1
+        if self.conditions.skipping:
+            goal = term.args[0] if is_directive else None  # type: ignore[union-attr]
+            if goal is not None and functor_of(goal) in CONDITIONAL_DIRECTIVES:
+                self.conditional(goal)
+            return
+        if self.example_kind is not None and not is_directive:
+            self.example(term)
+            return
         if type(term) is Struct and term.name not in _SPECIAL_NAMES:
             self.clause(term)  # the common case: an ordinary fact
             return
@@ -268,10 +303,32 @@ class _Loader:
             return
         self.directive_call(goal)
 
+    def conditional(self, goal: Term) -> None:
+        name, _ = functor_of(goal)
+        args = goal.args if type(goal) is Struct else ()
+        try:
+            self.conditions.directive(
+                name, args, self.position, lambda condition: condition_holds(condition, self.kb)
+            )
+        except ConditionError as error:
+            raise self.error(str(error)) from None
+
+    def example(self, term: Term) -> None:
+        """A clause inside Aleph's ``begin_in_pos``/``begin_in_neg`` block: an example."""
+        if not is_callable(term) or (type(term) is Struct and term.name == ":-"):
+            raise self.error(
+                f"an example between :- begin_in_{self.example_kind} and "
+                f":- end_in_{self.example_kind} must be a fact, got {format_term(term)}"
+            )
+        self.kb.examples.append(Example(self.example_kind, term, None, self.position))  # type: ignore[arg-type]
+
     def directive_call(self, goal: Term) -> None:
         if not is_callable(goal):
             raise self.error(f"a directive must be a goal, not {format_term(goal)}")
         name, arity = functor_of(goal)
+        if (name, arity) in CONDITIONAL_DIRECTIVES:
+            self.conditional(goal)
+            return
         handler = DIRECTIVES.get((name, arity))
         if handler is None:
             known = ", ".join(sorted(f"{n}/{a}" for n, a in DIRECTIVES))
