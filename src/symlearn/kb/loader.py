@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from symlearn.errors import KBError, KBSyntaxError
 from symlearn.kb import sources
@@ -39,7 +40,7 @@ from symlearn.kb.conditional import (
 from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
-from symlearn.kb.parser import ReadClause, SourceText, scan_clauses
+from symlearn.kb.parser import FactRun, ReadClause, SourceText, scan_clauses
 from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
@@ -112,6 +113,7 @@ class _Loader:
         self.stack: list[Path] = []
         self.current: ReadClause | None = None
         self.base = Path.cwd()
+        self.constants: dict[Any, Any] = {}  # each name and constant of the fast path, once
         self.conditions = Conditions()
         #: ``"pos"``/``"neg"`` inside Aleph's ``begin_in_pos``/``begin_in_neg`` blocks.
         self.example_kind: str | None = None
@@ -188,9 +190,9 @@ class _Loader:
             first_line_end = text.find("\n")
             first_line_end = len(text) if first_line_end < 0 else first_line_end
             text = " " * first_line_end + text[first_line_end:]
-        predicates = self.kb.predicates
         touched: set[Predicate] = set()
         source = SourceText(path, text)
+        lines = _LineCursor(text)
         outer_conditions, self.conditions = self.conditions, Conditions()
         for item in scan_clauses(text, path):
             if self.progress is not None:
@@ -198,26 +200,14 @@ class _Loader:
                 self.progress(f"loading {path}", done, len(text))
             if isinstance(item, list) and (self.conditions.skipping or self.example_kind):
                 for name, args, offset in item:  # skipped, or Aleph examples: one by one
-                    line, column = source.line_column(offset)
+                    line, column = lines.line_column(offset)
                     self.current = ReadClause(
                         Struct(name, args), {}, path, line, column, text, offset
                     )
                     self.add(self.current)
                 continue
             if isinstance(item, list):  # a run of plain ground facts: keep it lean
-                for name, args, offset in item:
-                    predicate = predicates.get((name, len(args)))
-                    if predicate is not None and predicate.clauses and name not in _SPECIAL_NAMES:
-                        predicate.clauses.append(Clause.fact(Struct(name, args)))
-                        predicate.positions.append_offset(source, offset)
-                        touched.add(predicate)
-                        continue
-                    line, column = source.line_column(offset)
-                    self.current = ReadClause(
-                        Struct(name, args), {}, path, line, column, text, offset
-                    )
-                    self.base = base
-                    self.add(self.current)
+                self.fact_run(item, source, lines, base, touched)
                 continue
             term, variables, line, column, offset = item
             self.current = ReadClause(term, variables, path, line, column, text, offset)
@@ -231,6 +221,52 @@ class _Loader:
             predicate.touch()
         if self.progress is not None:
             self.progress(f"loading {path}", len(text), len(text))
+
+    def fact_run(
+        self,
+        run: FactRun,
+        source: SourceText,
+        lines: _LineCursor,
+        base: Path,
+        touched: set[Predicate],
+    ) -> None:
+        """Add a run of plain ground facts from the parser's fast path.
+
+        A fact of a predicate that already has clauses is appended directly
+        (its position kept as an offset); the first fact of a predicate, and
+        the special names (examples, evidence), go through :meth:`add`.  Equal
+        names and constants are shared, one string object each (a file of a
+        million facts names each constant many times).
+        """
+        shared = self.constants.setdefault
+        predicates = self.kb.predicates
+        last_key: tuple[str, int] | None = None
+        add_clause = add_offset = None
+        fact = Clause.fact
+        for name, args, offset in run:
+            name = shared(name, name)
+            args = tuple(map(shared, args, args))
+            key = (name, len(args))
+            if key != last_key:
+                predicate = predicates.get(key)
+                if predicate is not None and predicate.clauses and name not in _SPECIAL_NAMES:
+                    add_clause = predicate.clauses.append
+                    add_offset = predicate.positions.offset_appender(source)
+                    touched.add(predicate)
+                else:
+                    add_clause = add_offset = None
+                last_key = key
+            if add_clause is not None and add_offset is not None:
+                add_clause(fact(Struct(name, args)))
+                add_offset(offset)
+                continue
+            line, column = lines.line_column(offset)
+            self.current = ReadClause(
+                Struct(name, args), {}, source.path, line, column, source.text, offset
+            )
+            self.base = base
+            self.add(self.current)
+            last_key = None  # the predicate may have been made: look it up again
 
     def add(self, read: ReadClause) -> None:
         term = read.term
@@ -405,6 +441,35 @@ class _Loader:
 
 #: Functor names of clause terms that are not plain facts (directives, rules,
 #: probabilistic clauses, examples and ProbLog declarations).
+class _LineCursor:
+    """Lines and columns of increasing offsets into one text, counted from the last one.
+
+    The fast path's facts that go the long way (the first of each predicate,
+    examples) need their line; counting forward from the previous one costs
+    nothing like indexing every line of a large file.
+    """
+
+    __slots__ = ("line", "offset", "start", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = self.start = 0
+        self.line = 1
+
+    def line_column(self, offset: int) -> tuple[int, int]:
+        """The 1-based line and column of ``offset`` (as :meth:`SourceText.line_column`)."""
+        if offset < self.offset:
+            self.offset = self.start = 0
+            self.line = 1
+        text = self.text
+        self.line += text.count("\n", self.offset, offset)
+        newline = text.rfind("\n", self.offset, offset)
+        if newline >= 0:
+            self.start = newline + 1
+        self.offset = offset
+        return self.line, offset - self.start + 1
+
+
 _SPECIAL_NAMES = frozenset(
     {":-", "?-", "::", ";", "-->", "pos", "neg", "label", "instance", "evidence", "query"}
 )
