@@ -201,3 +201,13 @@ def test_unification_literals_as_the_engine_answers(body: str) -> None:
     clause = Clause.from_term(term)
     cov = Coverage(kb, ("t", 2))
     assert cov.covered(clause, examples).tolist() == engine_covered(kb, clause, examples)
+
+
+@given(st.lists(st.integers(-3, 5000), max_size=60))
+def test_distinct_codes_as_numpy_unique(codes: list[int]) -> None:
+    from symlearn.ilp.derived_types import _distinct
+
+    array = np.array(codes, dtype=np.int64)
+    found = _distinct(array)
+    assert found.tolist() == np.unique(array).tolist()
+    assert found.dtype == np.int64

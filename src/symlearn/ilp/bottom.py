@@ -343,13 +343,20 @@ class _Builder:
         """
         indicator = mode.indicator
         if indicator == self.target:
-            found = []
+            found: list[list[Term]] = []
+            if not places:
+                return found
+            holes = [Var(f"_P{i}") for i in range(len(places))]
+            pattern = fill(goal, places, holes)  # once per call, not per example
             for example in self.examples:
-                values = _place_values(goal, places, example) if places else None
-                if match(goal, example) is not None and values is not None:
-                    found.append(values)
-                    if recall is not None and len(found) >= recall:
-                        break
+                if match(goal, example) is None:
+                    continue
+                subst = match(pattern, example)
+                if subst is None:
+                    continue
+                found.append([subst.get(h, h) for h in holes])
+                if recall is not None and len(found) >= recall:
+                    break
             return found
         flat = all(len(p.path) == 1 for p in places) and len(places) == indicator[1]
         relation = (

@@ -55,7 +55,7 @@ def infer_types(
         The integer codes of the constants a place holds, or None when unknown.
     """
     known = [(p, values(p)) for p in places]
-    typed = [(p, np.unique(v)) for p, v in known if v is not None]
+    typed = [(p, _distinct(v)) for p, v in known if v is not None]
     parent = list(range(len(typed)))
 
     def find(i: int) -> int:
@@ -67,7 +67,7 @@ def infer_types(
     if typed:
         codes = np.concatenate([v for _, v in typed])
         owners = np.concatenate([np.full(len(v), i) for i, (_, v) in enumerate(typed)])
-        order = np.argsort(codes, kind="stable")
+        order = np.argsort(codes)  # equal codes are adjacent in any order: all that counts
         codes, owners = codes[order], owners[order]
         same = codes[1:] == codes[:-1]
         pairs = np.unique(np.stack([owners[:-1][same], owners[1:][same]], axis=1), axis=0)
@@ -81,3 +81,16 @@ def infer_types(
         root = find(i)
         found[place] = names.setdefault(root, f"t{len(names) + 1}")
     return found
+
+
+def _distinct(codes: np.ndarray) -> np.ndarray:
+    """The distinct codes, ascending (symbol codes are small non-negative integers).
+
+    Marked in a table as long as the codes, no sort: a place of a
+    million-fact predicate holds many codes, each below the number of symbols.
+    """
+    if not len(codes) or codes.min() < 0 or codes.max() >= 4 * len(codes) + 1024:
+        return np.unique(codes)
+    present = np.zeros(int(codes.max()) + 1, dtype=bool)
+    present[codes] = True
+    return np.flatnonzero(present).astype(codes.dtype, copy=False)

@@ -94,11 +94,20 @@ def least_model(
         return None
     arity = target[1]
     model = np.zeros((0, arity), dtype=np.int64)
+    calls = [any(functor_of(g) == target for g in c.body) for c in clauses]
+    recursive = [c for c, call in zip(clauses, calls) if call]
     try:
+        static = []  # what the clauses without a call of the target derive: once
+        for clause, call in zip(clauses, calls):
+            if not call:
+                derived = coverage.derive(clause)
+                if derived is None:
+                    return None
+                static.append(derived.reshape(-1, arity))
         for _ in range(max_rounds):
             coverage.set_extension_codes(target, model)
-            parts = [model]
-            for clause in clauses:
+            parts = [model, *static]
+            for clause in recursive:
                 derived = coverage.derive(clause)
                 if derived is None:
                     return None

@@ -677,6 +677,8 @@ class _Progol:
             proved = check.theory_covered(self.positives)
             for entry in rules:
                 kept = [c for c in self.learnt if c is not entry]
+                if proved.any() and not any(not check.calls_target(c.clause) for c in kept):
+                    continue  # the only base clause: recursive clauses alone prove nothing
                 check.set_theory(c.clause for c in kept)
                 if np.array_equal(check.theory_covered(self.positives), proved):
                     self.learnt = kept

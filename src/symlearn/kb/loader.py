@@ -240,22 +240,30 @@ class _Loader:
         """
         shared = self.constants.setdefault
         predicates = self.kb.predicates
-        last_key: tuple[str, int] | None = None
+        last_name: str | None = None
+        last_arity = -1
         add_clause = add_offset = None
         fact = Clause.fact
         for name, args, offset in run:
             name = shared(name, name)
-            args = tuple(map(shared, args, args))
-            key = (name, len(args))
-            if key != last_key:
-                predicate = predicates.get(key)
+            arity = len(args)
+            if arity == 2:  # the common arities without a map object per fact
+                first, second = args
+                args = (shared(first, first), shared(second, second))
+            elif arity == 1:
+                (first,) = args
+                args = (shared(first, first),)
+            else:
+                args = tuple(map(shared, args, args))
+            if name is not last_name or arity != last_arity:
+                predicate = predicates.get((name, arity))
                 if predicate is not None and predicate.clauses and name not in _SPECIAL_NAMES:
                     add_clause = predicate.clauses.append
                     add_offset = predicate.positions.offset_appender(source)
                     touched.add(predicate)
                 else:
                     add_clause = add_offset = None
-                last_key = key
+                last_name, last_arity = name, arity
             if add_clause is not None and add_offset is not None:
                 add_clause(fact(Struct(name, args)))
                 add_offset(offset)
@@ -266,7 +274,7 @@ class _Loader:
             )
             self.base = base
             self.add(self.current)
-            last_key = None  # the predicate may have been made: look it up again
+            last_name = None  # the predicate may have been made: look it up again
 
     def add(self, read: ReadClause) -> None:
         term = read.term
