@@ -6,16 +6,30 @@ Each task is exported with ``symlearn export --format aleph`` (the same
 examples, modes, determinations and settings; closed-world negatives listed)
 and given to Aleph (``read_all``, ``induce``); symlearn's Progol learns from
 the task's own file.  Every run is a fresh process, so its peak memory (the
-maximum resident set size, loading included) is its own.  Printed per task:
-symlearn's learning time (bottom clauses, search and covering: what Aleph's
-``induce`` times) in the process's first run and in a second run on a fresh
-copy of the task (Python's lazy imports and the engine's set-up done, as
-Aleph's Prolog is when ``induce`` starts), Aleph's ``induce`` time, the
-ratio of the second to Aleph's, both whole runs'
-wall-clock times (start-up and loading included) and their ratio, symlearn's
-peak memory, and whether the two learnt the same theory (each clause of one
-θ-subsumption-equivalent to a clause of the other) or, failing that, one
-that answers the same on the task's examples.
+maximum resident set size, loading included) is its own.
+
+The columns, like with like:
+
+* ``first s``: symlearn's Progol (fact tables, bottom clauses, search and
+  covering) in the process's first run, Python's lazy imports included
+  (CPU seconds, as Aleph's ``statistics(cputime)``).
+* ``learn s``: the same on a fresh copy of the task in the same process,
+  the imports and the engine's one-off set-up done (Aleph's Prolog is
+  initialised when ``induce`` starts).
+* ``tables s``: of that, building the integer-coded fact tables of the
+  background predicates (done once per knowledge base; SWI-Prolog compiles
+  and indexes its clauses while consulting, outside ``induce``).
+* ``search s``: ``learn s`` less ``tables s``: bottom clauses, search and
+  covering, what Aleph's ``induce`` does.
+* ``Aleph s``: Aleph's ``induce`` (CPU seconds); ``search×`` = search s /
+  Aleph s and ``learn×`` = learn s / Aleph s.
+* ``wall s`` and ``Aleph w``: the whole process of each (start-up, loading,
+  learning, printing: ``python -m`` for symlearn, ``swipl`` consulting Aleph
+  and the task for Aleph), wall-clock; ``wall×`` their ratio.
+* ``peak MiB``: symlearn's peak resident memory; then whether the two learnt
+  the same theory (each clause of one θ-subsumption-equivalent to a clause
+  of the other) or, failing that, one that answers the same on the task's
+  examples.
 
 The tasks: the synthetic family of benchmarks/gen_family.py (N people, 200
 positive and 200 negative examples per target) for grandparent/2 and
@@ -35,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -67,46 +82,56 @@ def _peak_mib() -> float:
 
 
 def run_one(path: str, target: str) -> dict[str, object]:
-    """Learn ``target`` from ``path`` with Progol; times and peak memory (in this process)."""
+    """Learn ``target`` from ``path`` with Progol; CPU times and peak memory (in this process)."""
+    from symlearn.ilp.coverage import fact_store
     from symlearn.ilp.progol import ProgolSettings, progol
     from symlearn.ilp.task import RelationalTask
     from symlearn.learning.task import LearningTask
 
-    start = time.perf_counter()
-    task = LearningTask.from_files([path], target)
-    kb = task.kb
-    assert kb is not None
-    negatives = None
-    if task.setting("closed_world") == "true":
-        negatives = RelationalTask.from_task(task, closed_world=True).negatives
-    loaded = time.perf_counter()
-    result = progol(kb, task.target, ProgolSettings.from_task(task), negatives=negatives)
-    learnt = time.perf_counter()
+    def fresh() -> tuple[LearningTask, list | None]:
+        task = LearningTask.from_files([path], target)
+        negatives = None
+        if task.setting("closed_world") == "true":
+            negatives = RelationalTask.from_task(task, closed_world=True).negatives
+        return task, negatives
+
+    task, negatives = fresh()
+    assert task.kb is not None
+    start = time.process_time()
+    result = progol(task.kb, task.target, ProgolSettings.from_task(task), negatives=negatives)
+    first = time.process_time() - start
     # again on a fresh copy of the task: the time once Python's lazy imports and the
-    # engine's one-off set-up are done (Aleph's induce runs in an initialised Prolog)
-    again = LearningTask.from_files([path], target)
-    assert again.kb is not None
-    before = time.perf_counter()
-    progol(again.kb, again.target, ProgolSettings.from_task(again), negatives=negatives)
-    warm = time.perf_counter() - before
+    # engine's one-off set-up are done (Aleph's induce runs in an initialised Prolog);
+    # the fact tables built first and timed apart (Prolog builds its clause store on loading)
+    again, negatives = fresh()
+    kb = again.kb
+    assert kb is not None
+    before = time.process_time()
+    store = fact_store(kb)
+    for indicator in list(kb.predicates):
+        if indicator != again.target:
+            store.relation(kb, indicator)
+    tables = time.process_time() - before
+    progol(kb, again.target, ProgolSettings.from_task(again), negatives=negatives)
+    learn = time.process_time() - before
     return {
         "clauses": [str(c.clause) for c in result.clauses],
         "nodes": result.nodes,
-        "load_seconds": loaded - start,
-        "learn_seconds": learnt - loaded,
-        "warm_seconds": warm,
+        "first_seconds": first,
+        "learn_seconds": learn,
+        "table_seconds": tables,
+        "search_seconds": learn - tables,
         "peak_mib": _peak_mib(),
     }
 
 
 def measure(path: Path, target: str, timeout: float) -> dict[str, object]:
-    """Run :func:`run_one` in a fresh interpreter; also its wall-clock time."""
+    """Run :func:`run_one` in a fresh interpreter; also the wall-clock time of the CLI's run."""
     code = (
         "import json, sys; sys.path.insert(0, sys.argv[1]); "
         "from progol_vs_aleph import run_one; "
         "print(json.dumps(run_one(sys.argv[2], sys.argv[3])))"
     )
-    start = time.perf_counter()
     output = subprocess.run(
         [sys.executable, "-c", code, str(HERE), str(path), target],
         check=True,
@@ -116,6 +141,15 @@ def measure(path: Path, target: str, timeout: float) -> dict[str, object]:
         timeout=timeout,
     ).stdout
     row = json.loads(output.strip().splitlines()[-1])
+    start = time.perf_counter()  # the whole CLI process, as a user runs it
+    subprocess.run(
+        [sys.executable, "-m", "symlearn", "learn", "progol", str(path), "--target", target],
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        timeout=timeout,
+    )
     row["wall_seconds"] = time.perf_counter() - start
     return row
 
@@ -163,39 +197,43 @@ def report(label: str, path: Path, target: str, timeout: float) -> None:
     ours = measure(path, target, timeout)
     theirs = aleph(path, target, timeout)
     clause = " ".join(" ".join(ours["clauses"]).split()) or "-"  # type: ignore[arg-type]
+    times = (
+        f"{ours['first_seconds']:>8.3f} {ours['learn_seconds']:>8.3f} "
+        f"{ours['table_seconds']:>8.3f} {ours['search_seconds']:>8.3f}"
+    )
     if isinstance(theirs, str):
-        aleph_cols = f"{'-':>8} {'-':>6} {'-':>8} {'-':>6}"
+        aleph_cols = f"{'-':>8} {'-':>7} {'-':>7} {ours['wall_seconds']:>7.2f} {'-':>8} {'-':>6}"
         verdict = f"(Aleph not run: {theirs})"
     else:
-        learn_ratio = ours["warm_seconds"] / max(theirs["seconds"], 1e-3)  # type: ignore[operator]
+        induce = max(theirs["seconds"], 1e-3)  # type: ignore[call-overload]
+        search_ratio = ours["search_seconds"] / induce  # type: ignore[operator]
+        learn_ratio = ours["learn_seconds"] / induce  # type: ignore[operator]
         wall_ratio = ours["wall_seconds"] / theirs["wall_seconds"]  # type: ignore[operator]
         aleph_cols = (
-            f"{theirs['seconds']:>8.3f} {learn_ratio:>6.1f} "
-            f"{theirs['wall_seconds']:>8.2f} {wall_ratio:>6.1f}"
+            f"{theirs['seconds']:>8.3f} {search_ratio:>7.1f} {learn_ratio:>7.1f} "
+            f"{ours['wall_seconds']:>7.2f} {theirs['wall_seconds']:>8.2f} {wall_ratio:>6.1f}"
         )
         verdict = agreement(path, target, ours["clauses"], theirs["clauses"])  # type: ignore[arg-type]
     print(
-        f"{label:<16} {target:<14} {ours['learn_seconds']:>8.3f} {ours['warm_seconds']:>8.3f} "
-        f"{aleph_cols} "
-        f"{ours['wall_seconds']:>8.2f} {ours['peak_mib']:>8.0f}  {verdict:<14} {clause}"
+        f"{label:<16} {target:<14} {times} {aleph_cols} "
+        f"{ours['peak_mib']:>8.0f}  {verdict:<14} {clause}"
     )
     sys.stdout.flush()
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sizes", type=int, nargs="*", default=[1_000, 10_000])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=600)
     args = parser.parse_args(argv)
+    print("CPU seconds in the process, wall seconds for whole processes (see --help)")
     print(
-        "learn s: symlearn's Progol (bottom clauses, search, covering), first run; warm s: "
-        "a second run on a fresh copy of the task; Aleph s: its induce; ratio = warm / Aleph, "
-        "then whole runs; wall s: whole run of each (start-up and loading included)"
-    )
-    print(
-        f"{'task':<16} {'target':<14} {'learn s':>8} {'warm s':>8} {'Aleph s':>8} {'ratio':>6} "
-        f"{'Aleph w':>8} {'ratio':>6} {'wall s':>8} {'peak MiB':>8}  agreement / clauses"
+        f"{'task':<16} {'target':<14} {'first s':>8} {'learn s':>8} {'tables s':>8} "
+        f"{'search s':>8} {'Aleph s':>8} {'search×':>7} {'learn×':>7} {'wall s':>7} "
+        f"{'Aleph w':>8} {'wall×':>6} {'peak MiB':>8}  agreement / clauses"
     )
     with tempfile.TemporaryDirectory() as tmp:
         for people in args.sizes:

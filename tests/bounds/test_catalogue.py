@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import sympy as sp
 
@@ -261,3 +263,15 @@ def test_list_states_each_form_and_source():
     assert "occam                  m > x: Blumer et al. (1987)" in text
     sources = {row["name"]: row["source"] for row in listed.to_dict()["bounds"]}
     assert sources["pac"].startswith("m >= x: ")
+
+
+def test_a_value_beyond_the_float_range_stays_a_json_number_text():
+    # (n ln 3 + ln 20)/0.1 with n = 10^400: about 1.0986e401, past float's 1.8e308.
+    result = derive("pac", "conjunctions").evaluate(n="1e400", epsilon="0.1", delta="0.05")
+    exact = result.values["m_exact"]
+    expected = (sp.Integer(10) ** 400 * sp.log(3) + sp.log(20)) / sp.Rational(1, 10)
+    assert isinstance(exact, str)
+    assert abs(sp.Float(exact, 17) / expected.evalf(30) - 1) < 1e-15
+    assert result.values["m"] == int(sp.ceiling(sp.N(expected, 450)))
+    assert "inf" not in result.values["relation"]
+    json.dumps(result.to_dict(), allow_nan=False)

@@ -175,3 +175,29 @@ def test_recursive_literal_uses_the_extension_then_the_theory() -> None:
     cov.set_extension(("r", 2), None)
     cov.set_theory([base, step])
     assert cov.theory_covered(examples).tolist() == [True, False]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "B = [A|C]",
+        "B = [A|_]",
+        "B = [_, A|_]",
+        "B = [X|C], C = [A|_]",
+        "B = f(A, C)",
+        "A = 1",
+        "B = [A|C], mem(A, C)",
+    ],
+)
+def test_unification_literals_as_the_engine_answers(body: str) -> None:
+    """``=/2`` with compound terms is unified in coverage itself: the engine's answers."""
+    kb = loads(
+        "mem(X, [X|_]). mem(X, [_|T]) :- mem(X, T).\n"
+        "pos(t(1, [1, 2])). pos(t(2, [1, 2])). pos(t(1, [1, 1])). neg(t(3, [])).\n"
+        "neg(t(1, f(1, 2))). neg(t(1.0, [1])). neg(t(a, b)). neg(t(1, [2, 1, 1]))."
+    )
+    examples = kb.positives("t", 2) + kb.negatives("t", 2)
+    term, _ = parse_term_with_variables(f"t(A, B) :- {body}")
+    clause = Clause.from_term(term)
+    cov = Coverage(kb, ("t", 2))
+    assert cov.covered(clause, examples).tolist() == engine_covered(kb, clause, examples)

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -66,7 +67,13 @@ from symlearn.bounds import mistakes, sample
 from symlearn.bounds.derivation import Derivation
 from symlearn.bounds.rules import canonical
 from symlearn.bounds.sizes import evaluate_within_limits, size_formula
-from symlearn.bounds.solving import isolate, satisfied, settle_integer, solve_numerically
+from symlearn.bounds.solving import (
+    isolate,
+    magnitude,
+    satisfied,
+    settle_integer,
+    solve_numerically,
+)
 from symlearn.bounds.variables import (
     VARIABLES,
     Variable,
@@ -286,8 +293,12 @@ def bound_table() -> list[tuple[str, str, str, str, str]]:
     return rows
 
 
-def _number(value: sp.Expr) -> int | float:
-    """Return an exact integer as ``int`` (``log(64)/log(2)`` too), anything else as float."""
+def _number(value: sp.Expr) -> int | float | str:
+    """Return an exact integer as ``int`` (``log(64)/log(2)`` too), anything else as float.
+
+    A value beyond the float range (``n = 1e400``) is returned as its decimal
+    text to 17 significant digits, never as ``inf`` (which is no JSON number).
+    """
     value = sp.sympify(value)
     if value.is_Integer:
         return int(value)
@@ -295,12 +306,15 @@ def _number(value: sp.Expr) -> int | float:
     nearest = round(approximation)
     if abs(approximation - nearest) < sp.Float(10) ** -25 and sp.simplify(value - nearest) == 0:
         return int(nearest)
-    return float(approximation)
+    as_float = float(approximation)
+    if math.isinf(as_float):
+        return str(sp.N(value, 17))
+    return as_float
 
 
 def _integer_guess(x: sp.Expr, at_least: bool) -> int:
     """Round ``x`` the allowed way from a 40-digit value; ``settle_integer`` then checks it."""
-    value = sp.N(x, 40)
+    value = sp.N(x, 40 + magnitude(x))
     return int(sp.ceiling(value)) if at_least else int(sp.floor(value))
 
 
@@ -560,7 +574,7 @@ class Bound:
     ) -> dict[str, Any]:
         sign = (">" if strict else ">=") if at_least else ("<" if strict else "<=")
         exact = _number(boundary)
-        value: int | float = exact
+        value: int | float | str = exact
         if solved.integer:
             value = settle_integer(
                 _integer_guess(boundary, at_least),

@@ -40,7 +40,7 @@ from symlearn.bounds.derivation import Derivation
 from symlearn.bounds.rules import DerivationError, SolveFor, canonical
 from symlearn.errors import InvalidParameterError
 
-__all__ = ["isolate", "satisfied", "settle_integer", "solve_numerically"]
+__all__ = ["isolate", "magnitude", "satisfied", "settle_integer", "solve_numerically"]
 
 _DIGITS = 50
 
@@ -152,15 +152,40 @@ def satisfied(relation: Relational, values: dict[sp.Symbol, sp.Expr]) -> bool | 
     form = canonical(relation)
     exact = (form.big - form.small).xreplace(values)
     try:
-        gap = sp.N(exact, _DIGITS)
+        # The sides can be far larger than their gap (m = 10^401 against
+        # n ln 3 / epsilon): let the working precision cover their magnitude.
+        working = _DIGITS + max(
+            magnitude(side.xreplace(values)) for side in (form.big, form.small)
+        )
+        gap = sp.N(exact, _DIGITS, maxn=working + 2 * _DIGITS)
         if gap.is_real and abs(gap) < sp.Float(10) ** (5 - _DIGITS):
             # Too close to call: decide exactly (log(1024)/log(2) is exactly 10).
-            gap = sp.Integer(0) if sp.simplify(exact) == 0 else sp.N(exact, 4 * _DIGITS)
+            if sp.simplify(exact) == 0:
+                gap = sp.Integer(0)
+            else:
+                gap = sp.N(exact, 4 * _DIGITS, maxn=working + 4 * _DIGITS)
     except (ZeroDivisionError, ValueError, TypeError, OverflowError):
         return None
     if not (gap.is_real and gap.is_finite):
         return None
     return bool(gap > 0) or (not form.strict and bool(gap >= 0))
+
+
+def magnitude(value: sp.Expr) -> int:
+    """Decimal digits before the point of ``value`` (0 for small, unknown or non-real values).
+
+    Examples
+    --------
+    >>> magnitude(sp.Integer(10) ** 400 * sp.log(3)), magnitude(sp.Rational(1, 3))
+    (401, 0)
+    """
+    try:
+        approximation = sp.N(value, 15)
+    except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+        return 0
+    if not (approximation.is_real and approximation.is_finite) or abs(approximation) < 1:
+        return 0
+    return int(mpmath.floor(mpmath.log10(abs(approximation._to_mpmath(60))))) + 1
 
 
 def _probes(domain: sp.Interval, integer: bool) -> list[mpmath.mpf]:

@@ -38,6 +38,7 @@ from symlearn.logic.printer import format_term
 from symlearn.logic.terms import (
     EMPTY_LIST,
     LIST_FUNCTOR,
+    PackedArgs,
     PString,
     Struct,
     Var,
@@ -81,6 +82,11 @@ def _proper_list(term: object) -> list[RTerm] | None:
     term = deref(term)
     cells: set[int] | None = None
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        if type(term.args) is PackedArgs:  # the rest of a packed list, in one step
+            store = term.args.store
+            items.extend(store.items[term.args.position :])
+            term = deref(store.tail)
+            continue
         items.append(term.args[0])
         term = deref(term.args[1])
         if len(items) > 1_000_000:  # watch for a cyclic list: it is not a proper list
@@ -564,6 +570,12 @@ def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     # detection: compare each cell with one saved at the powers of two (no memory).
     saved, power, steps = term, 1, 0
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        if type(term.args) is PackedArgs:  # the rest of a packed list, in one step
+            store = term.args.store
+            count += len(store.items) - term.args.position
+            term = saved = deref(store.tail)
+            power, steps = 1, 0
+            continue
         count += 1
         term = deref(term.args[1])
         if term is saved:

@@ -36,7 +36,15 @@ from symlearn.engine.runtime import (
     unify,
     variant_key,
 )
-from symlearn.logic.terms import EMPTY_LIST, LIST_FUNCTOR, Struct, Term, compare_terms, make_list
+from symlearn.logic.terms import (
+    EMPTY_LIST,
+    LIST_FUNCTOR,
+    Struct,
+    Term,
+    compare_terms,
+    make_list,
+    packed_list,
+)
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Run
@@ -239,6 +247,11 @@ def _throw(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
 _SMALLEST, _LARGEST = -(2**63), 2**63 - 1
 # The Prolog list of the answers is built from the store's end in chunks this long.
 _CHUNK = 1 << 16
+#: From this many answers on, the list of answers is packed (``packed_list``):
+#: its cells are made only when something walks them, so a list of 10 million
+#: integers costs their 8-byte array, not 160 bytes a cell.  Shorter lists are
+#: plain cells, which are quicker to walk.
+PACK_AT = 1024
 
 
 class Answers:
@@ -287,6 +300,9 @@ class Answers:
     def prolog_list(self, tail: RTerm = EMPTY_LIST) -> RTerm:
         """The answers as a Prolog list ending in ``tail``; the store is emptied."""
         store: Any = self.ints if self.ints is not None else self.terms
+        if len(store) >= PACK_AT:
+            self.ints, self.terms = None, []
+            return packed_list(store, tail)
         result = tail
         while store:
             chunk = store[-_CHUNK:]

@@ -19,11 +19,12 @@ variant_key, copy_runtime
 from __future__ import annotations
 
 import itertools
+from array import array
 from collections.abc import Callable
 from typing import Any
 
 from symlearn.logic.clauses import Clause, canonical_variables
-from symlearn.logic.terms import PString, Struct, Term, Var
+from symlearn.logic.terms import PackedArgs, PString, Struct, Term, Var
 
 __all__ = [
     "CompiledClause",
@@ -396,6 +397,9 @@ def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:
             continue
         t = leaf(t)
         if type(t) is Struct:
+            if type(t.args) is PackedArgs and _ground_packed(t.args):
+                out.append(t)  # nothing in it to replace: shared, as a ground term is
+                continue
             if open_ids is not None:
                 if id(t) in open_ids:
                     raise cyclic_term_error()
@@ -413,6 +417,12 @@ def _rebuild(term: object, leaf: Callable[[RTerm], object]) -> RTerm:
         else:
             out.append(t)
     return out[0]
+
+
+def _ground_packed(args: PackedArgs) -> bool:
+    """True for a packed list of integers that ends in an atom (no variable in it)."""
+    store = args.store
+    return type(store.items) is array and type(store.tail) is str
 
 
 def to_runtime(term: Term, mapping: dict[Var, Ref]) -> RTerm:

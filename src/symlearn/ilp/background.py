@@ -22,11 +22,15 @@ Examples
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import called_predicates
 from symlearn.logic.indicators import Indicator
 
 __all__ = ["EXAMPLE_PREDICATES", "dependent_predicates", "is_example_predicate"]
+
+_BODY = attrgetter("body")
 
 
 #: Predicates that hold examples and declarations, never background knowledge.
@@ -44,13 +48,12 @@ def dependent_predicates(kb: KnowledgeBase, target: Indicator) -> set[Indicator]
     """The predicates other than ``target`` whose rules call ``target``, directly or not."""
     callers: dict[Indicator, set[Indicator]] = {}
     for indicator, predicate in kb.predicates.items():
-        for clause in predicate.clauses:
-            if clause.body:
-                called: set[Indicator] = set()
-                for goal in clause.body:
-                    called |= called_predicates(goal)
-                for callee in called:
-                    callers.setdefault(callee, set()).add(indicator)
+        for clause in filter(_BODY, predicate.clauses):  # rules only (C-speed over the facts)
+            called: set[Indicator] = set()
+            for goal in clause.body:
+                called |= called_predicates(goal)
+            for callee in called:
+                callers.setdefault(callee, set()).add(indicator)
     found: set[Indicator] = set()
     stack = [target]
     while stack:

@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -83,7 +83,7 @@ from symlearn.kb.views import background_view
 from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Struct, Term, Var, functor_of, is_ground, term_variables
-from symlearn.logic.unify import match, substitute
+from symlearn.logic.unify import match, substitute, unify
 
 __all__ = [
     "BindingLimitError",
@@ -612,6 +612,15 @@ class Coverage:
         source = np.array(flat, dtype=CODE).reshape(len(flat), len(new_vars))
         return lo, counts, source, np.arange(len(flat), dtype=CODE), new_vars
 
+    def _solutions(
+        self, goal: Term, new_vars: tuple[Var, ...], exists_only: bool
+    ) -> Iterable[Mapping[Var, Term]]:
+        """The engine's answers to ``goal``; ``=/2`` unified here, without the engine."""
+        unified = _unifier(goal, new_vars)
+        if unified is not None:
+            return unified
+        return self.engine.solve(goal, 1 if exists_only else None)
+
     def _answers_for(
         self,
         signature: object,
@@ -628,7 +637,7 @@ class Coverage:
         bound = substitute(goal, dict(zip(old, self.symbols.decode(key))))
         seen: dict[tuple[int, ...], None] = {}
         try:
-            for solution in self.engine.solve(bound, 1 if exists_only else None):
+            for solution in self._solutions(bound, new_vars, exists_only):
                 values = [solution[v] for v in new_vars]
                 if not all(is_ground(v) for v in values):
                     raise NotSetAtATimeError(f"{_text(goal)} has a non-ground answer")
@@ -640,6 +649,20 @@ class Coverage:
             seen.clear()
         found = self._answers[cache_key] = tuple(seen)
         return found
+
+
+def _unifier(goal: Term, new_vars: tuple[Var, ...]) -> list[dict[Var, Term]] | None:
+    """The one answer of ``A = B`` (as the engine gives it: no occurs check), or None.
+
+    None when ``goal`` is not ``=/2`` (the engine answers it); an empty list
+    when the two sides do not unify.
+    """
+    if type(goal) is not Struct or goal.name != "=" or len(goal.args) != 2:
+        return None
+    subst = unify(goal.args[0], goal.args[1])
+    if subst is None:
+        return []
+    return [{v: substitute(v, subst) for v in new_vars}]
 
 
 def _split_negation(literal: Term) -> tuple[bool, Term]:

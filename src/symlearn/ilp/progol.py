@@ -481,6 +481,7 @@ class _Progol:
         self.learnt: list[ProgolClause] = []
         self.nodes = 0
         self._codes: dict[int, np.ndarray] = {}
+        self._last_model: tuple[Clause, int, set[tuple[int, ...]] | None] | None = None
 
     def covered(self, clause: Clause, examples: Sequence[Term], pool: np.ndarray) -> np.ndarray:
         """The indices in ``pool`` of the ``examples`` that ``clause`` covers."""
@@ -517,22 +518,34 @@ class _Progol:
         (:func:`~symlearn.ilp.least_model.least_model`); None when it cannot
         be computed bottom-up (the engine answers then).
         """
-        arity = self.target[1]
-        fix = self.fixpoint
-        theory = [*(c.clause for c in self.learnt), clause]
-        model = least_model(fix, self.target, theory, max_rows=MAX_MODEL_ROWS)
-        if model is None:
-            return None
-        try:
-            proved = fix.derive(clause)
-        except (EngineLimitError, NotSetAtATimeError):
-            return None
+        rows = self._proved_rows(clause)
         table = self._head_table(Clause(clause.head), examples, pool)
-        if proved is None or table is None:
+        if rows is None or table is None:
             return None
-        rows = {tuple(row) for row in proved.reshape(-1, arity).tolist()}
         keys = zip(*(column.tolist() for column in table.columns))
         return pool[np.array([key in rows for key in keys], dtype=bool)]
+
+    def _proved_rows(self, clause: Clause) -> set[tuple[int, ...]] | None:
+        """The head rows ``clause`` proves in the least model of the theory with it.
+
+        Kept for the last clause asked (its positives and negatives are
+        tested one after the other from one model).
+        """
+        cached = self._last_model
+        if cached is not None and cached[0] is clause and cached[1] == len(self.learnt):
+            return cached[2]
+        rows: set[tuple[int, ...]] | None = None
+        fix = self.fixpoint
+        theory = [*(c.clause for c in self.learnt), clause]
+        if least_model(fix, self.target, theory, max_rows=MAX_MODEL_ROWS) is not None:
+            try:
+                proved = fix.derive(clause)
+            except (EngineLimitError, NotSetAtATimeError):
+                proved = None
+            if proved is not None:
+                rows = {tuple(row) for row in proved.reshape(-1, self.target[1]).tolist()}
+        self._last_model = (clause, len(self.learnt), rows)
+        return rows
 
     def cover(
         self,

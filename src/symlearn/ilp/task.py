@@ -39,6 +39,7 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -239,8 +240,9 @@ def _background(kb: KnowledgeBase, target: Indicator) -> tuple[Clause, ...]:
     """Every clause but the examples, the target's and those of predicates calling it."""
     excluded = dependent_predicates(kb, target) | {target}
     return tuple(
-        clause
-        for indicator, predicate in kb.predicates.items()
-        if indicator not in excluded and not is_example_predicate(indicator)
-        for clause in predicate.clauses
+        itertools.chain.from_iterable(
+            predicate.clauses
+            for indicator, predicate in kb.predicates.items()
+            if indicator not in excluded and not is_example_predicate(indicator)
+        )
     )

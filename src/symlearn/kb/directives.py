@@ -23,6 +23,12 @@ The directives of DESIGN.md section 2:
 ``:- discontiguous p/1.``              accepted (clauses may be apart anyway)
 ``:- use_module(...)``, ``ensure_loaded``, ``style_check``, ``set_prolog_flag``
                                        accepted and recorded; nothing to load
+``:- begin_in_pos.`` / ``end_in_pos``  the facts between are positive examples
+``:- begin_in_neg.`` / ``end_in_neg``  ... negative examples (SWI's Aleph pack)
+``:- aleph_set(Name, Value).``         the same as ``set/2``; ``:- aleph.``,
+                                       ``begin_bg``/``end_bg`` accepted
+``:- if(G).`` ... ``:- endif.``        conditional compilation (the loader,
+                                       :mod:`symlearn.kb.conditional`)
 =====================================  ===============================================
 """
 
@@ -43,6 +49,8 @@ class DirectiveContext(Protocol):
     """What a directive handler may use while a knowledge base is loading."""
 
     kb: KnowledgeBase
+    #: ``"pos"``/``"neg"`` while inside Aleph's ``begin_in_pos``/``begin_in_neg`` block.
+    example_kind: str | None
 
     def error(self, message: str) -> Exception:
         """A located error for the directive being run (raise it)."""
@@ -238,6 +246,44 @@ for _name, _arity in [
     ("multifile", 1),
 ]:
     DIRECTIVES[(_name, _arity)] = _accept
+
+
+@register_directive("set_random", 1)
+def _set_random(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """SWI's ``:- set_random(seed(N)).``: the seed of learners that sample (``set(seed, N)``)."""
+    option = args[0]
+    if type(option) is Struct and option.name == "seed" and len(option.args) == 1:
+        if type(option.args[0]) is not int:
+            raise context.error("set_random(seed(N)) expects an integer seed")
+        context.kb.settings["seed"] = option.args[0]
+        context.kb.setting_positions["seed"] = context.position
+
+
+DIRECTIVES[("aleph_set", 2)] = _set  # SWI's Aleph pack: the same as set/2
+DIRECTIVES[("aleph", 0)] = _accept  # SWI's Aleph pack: initialise Aleph (nothing to do here)
+for _name in ("begin_bg", "end_bg"):  # the background is every clause outside example blocks
+    DIRECTIVES[(_name, 0)] = _accept
+
+
+def _example_block(kind: str, opening: bool) -> Handler:
+    """``:- begin_in_pos.`` ... ``:- end_in_pos.`` (and ``_neg``): Aleph's in-file examples."""
+
+    def handler(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+        if opening and context.example_kind is not None:
+            raise context.error(
+                f":- begin_in_{kind} inside a begin_in_{context.example_kind} block "
+                f"(close it with :- end_in_{context.example_kind}. first)"
+            )
+        if not opening and context.example_kind != kind:
+            raise context.error(f":- end_in_{kind} without a matching :- begin_in_{kind}")
+        context.example_kind = kind if opening else None
+
+    return handler
+
+
+for _kind in ("pos", "neg"):
+    DIRECTIVES[(f"begin_in_{_kind}", 0)] = _example_block(_kind, opening=True)
+    DIRECTIVES[(f"end_in_{_kind}", 0)] = _example_block(_kind, opening=False)
 
 
 #: The key of ``KnowledgeBase.declarations`` under which ``cost/2`` records

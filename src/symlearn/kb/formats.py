@@ -40,7 +40,9 @@ determinations and ``set/2`` settings).  :func:`load_task` takes any mix of
   ``NAME.f`` (positive examples as plain facts) and ``NAME.n`` (negative
   examples as plain facts);
 
-* **our own files**, read by :func:`~symlearn.kb.loader.load`.
+* **our own files**, read by :func:`~symlearn.kb.loader.load`, and files
+  written for SWI-Prolog's Aleph pack (``:- begin_in_pos.`` ... blocks,
+  ``aleph_set/2``, ``:- if``), which the loader reads the same way.
 
 Functions
 ---------
@@ -69,9 +71,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from symlearn.errors import KBError
+from symlearn.errors import KBError, KBSyntaxError
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Mode
-from symlearn.kb.loader import load
+from symlearn.kb.loader import load, loads
 from symlearn.kb.parser import read_clauses
 from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
@@ -151,13 +153,68 @@ def load_task(
         paths = [paths]
     inputs = expand_task_paths(str(p) for p in paths)
     plain = [path for kind, path in inputs if kind == "kb"]
-    kb = load(plain, progress=progress) if plain else KnowledgeBase()
+    popper = {str(Path(path, name)) for path in map(str, paths) for name in POPPER_FILES}
+    kb = _load_skipping_syntax_errors(plain, popper, progress) if plain else KnowledgeBase()
     for kind, path in inputs:
         if kind == "positives" or kind == "negatives":
             read_example_file(kb, path, "pos" if kind == "positives" else "neg")
         elif kind == "popper-bias":
             read_popper_bias(kb, path)
     return kb
+
+
+#: The most unreadable clauses skipped in one Popper task before giving up.
+MAX_SKIPPED_CLAUSES = 100
+
+
+def _load_skipping_syntax_errors(
+    paths: list[str], tolerant: set[str], progress: Progress | None
+) -> KnowledgeBase:
+    """Load ``paths``; in the files of ``tolerant`` skip a clause that does not parse.
+
+    Popper consults ``bk.pl`` and ``exs.pl`` with SWI-Prolog, which reports a
+    clause that does not read and goes on with the next one (Popper's own
+    ``robots-linear/exs.pl`` starts with a stray ``#T1`` line that swallows
+    the first example).  Each skipped clause is a ``file:line:col: warning``.
+    Our own files stay strict: a syntax error there ends loading.
+    """
+    cleaned: dict[str, str] = {}
+    warnings: list[str] = []
+    while True:
+        try:
+            if not cleaned:
+                kb = load(paths, progress=progress)
+            else:
+                kb = KnowledgeBase()
+                for path in paths:
+                    if path in cleaned:
+                        loads(cleaned[path], path, kb)
+                    else:
+                        load(path, kb, progress=progress)
+            kb.warnings[:0] = warnings
+            return kb
+        except KBSyntaxError as error:
+            if error.path not in tolerant or len(warnings) >= MAX_SKIPPED_CLAUSES:
+                raise
+            text = cleaned.get(error.path) or _read_text(error.path)
+            cleaned[error.path] = _blank_statement_at(text, error.line or 1, error.column or 1)
+            warnings.append(
+                f"{error.path}:{error.line}:{error.column}: warning: {error.message}; "
+                "the clause is skipped, as SWI-Prolog (which Popper runs) skips it"
+            )
+
+
+def _blank_statement_at(text: str, line: int, column: int) -> str:
+    """``text`` with the clause around ``line:column`` turned into spaces (lines kept)."""
+    lines = text.split("\n")
+    offset = sum(len(part) + 1 for part in lines[: line - 1]) + column - 1
+    for start, end in _statements(text):
+        if start <= offset < end or offset < start:
+            if offset < start:  # the error is in the gap before a clause: blank to its end
+                start = offset
+            blank = "".join(c if c == "\n" else " " for c in text[start:end])
+            return text[:start] + blank + text[end:]
+    return text[:offset] + "".join(c if c == "\n" else " " for c in text[offset:])
 
 
 def _read_text(path: str) -> str:

@@ -9,15 +9,23 @@ code.  symlearn never does that: the tables are generated once, by
 the package, and read from there with :func:`json.loads`, which builds plain
 data and runs nothing.  No file outside the package directory is read.
 
-The JSON file records the SHA-256 of the grammar it was built from and lark's
-version.  When either differs (the grammar was edited, lark was upgraded),
-the tables are not used and the parser is built from the grammar in memory;
+The JSON file records the text of the grammar it was built from and lark's
+version (the text itself rather than a digest: comparing it needs no
+``hashlib``, whose OpenSSL start-up costs 3.5 MB of memory).  When either
+differs (the grammar was edited, lark was upgraded), the tables are not used
+and the parser is built from the grammar in memory;
 ``tests/kb/test_grammar_tables.py`` fails until the file is regenerated.
 
 JSON has no tuples and no integer keys, both of which lark's serialised form
 uses, so :func:`encode` tags them (``{"(": [...]}`` for a tuple, ``{"{": [[key,
 value], ...]}`` for a dictionary with keys that are not strings) and
-:func:`decode` undoes the tags.
+:func:`decode` undoes the tags.  The parse table itself, most of the file, is
+stored apart as one flat row of integers per state (``[state, token, action,
+argument, token, action, argument, ...]``, the argument of a reduction being
+the rule's memo number), and :func:`_parse_states` builds lark's dictionaries
+from the rows sharing one tuple per distinct action: reading the file then
+costs about 1 MB of memory, where the tagged form made a dictionary for every
+action (8 MB at its peak, a quarter of the query engine's start-up memory).
 
 Functions
 ---------
@@ -26,7 +34,6 @@ build_parser, load_parser, tables_text, encode, decode, write_tables
 
 from __future__ import annotations
 
-import hashlib
 import importlib.resources
 import json
 from typing import Any
@@ -54,11 +61,6 @@ _ITEMS = "{"
 def build_parser(grammar: str, transformer: Transformer) -> Lark:
     """Build the LALR parser from the grammar text (slow; no cache is read or written)."""
     return Lark(grammar, transformer=transformer, **_OPTIONS)
-
-
-def grammar_digest(grammar: str) -> str:
-    """The SHA-256 of the grammar text, which the tables file records."""
-    return hashlib.sha256(grammar.encode("utf-8")).hexdigest()
 
 
 def encode(value: Any) -> Any:
@@ -106,13 +108,41 @@ def tables_text(grammar: str, transformer: Transformer) -> str:
     parser = build_parser(grammar, transformer)
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k != "transformer"}
+    table = data["parser"]["parser"]
+    states = table.pop("states")
     document = {
-        "grammar_sha256": grammar_digest(grammar),
+        "grammar": grammar,
         "lark_version": lark.__version__,
         "data": encode(data),
         "memo": encode(memo),
+        "states": [_state_row(state, actions) for state, actions in states.items()],
     }
     return json.dumps(document, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def _state_row(state: int, actions: dict[int, tuple[int, Any]]) -> list[int]:
+    """One state's actions as ``[state, token, action, argument, ...]``."""
+    row = [state]
+    for token, (action, argument) in actions.items():
+        row += [token, action, argument["@"] if action == 1 else argument]
+    return row
+
+
+def _parse_states(rows: list[list[int]]) -> dict[int, dict[int, tuple[int, Any]]]:
+    """The serialised ``states`` lark reads, from the rows of :func:`_state_row`."""
+    shared: dict[tuple[int, int], tuple[int, Any]] = {}
+    states: dict[int, dict[int, tuple[int, Any]]] = {}
+    for row in rows:
+        actions: dict[int, tuple[int, Any]] = {}
+        for i in range(1, len(row), 3):
+            token, action, argument = row[i], row[i + 1], row[i + 2]
+            value = shared.get((action, argument))
+            if value is None:
+                reference = {"@": argument} if action == 1 else argument
+                value = shared[action, argument] = (action, reference)
+            actions[token] = value
+        states[row[0]] = actions
+    return states
 
 
 def _stored_tables() -> dict[str, Any] | None:
@@ -132,13 +162,13 @@ def load_parser(grammar: str, transformer: Transformer) -> Lark:
     document = _stored_tables()
     if (
         document is not None
-        and document.get("grammar_sha256") == grammar_digest(grammar)
+        and document.get("grammar") == grammar
         and document.get("lark_version") == lark.__version__
     ):
         try:
-            return Lark._load_from_dict(
-                decode(document["data"]), decode(document["memo"]), transformer=transformer
-            )
+            data = decode(document["data"])
+            data["parser"]["parser"]["states"] = _parse_states(document.pop("states"))
+            return Lark._load_from_dict(data, decode(document["memo"]), transformer=transformer)
         except Exception:  # tables lark cannot read back: build them instead
             pass
     return build_parser(grammar, transformer)

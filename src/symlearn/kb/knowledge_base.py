@@ -31,7 +31,9 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import itertools
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -64,51 +66,100 @@ class PositionList:
     """The source positions of a predicate's clauses, one per clause, in order.
 
     Behaves as a list of :class:`SourcePosition` (or None), but a clause read
-    by the loader's fast path is recorded as its source and offset only; the
-    position is made when it is read.  A large file of facts therefore costs
-    no position objects unless an error or a learner asks for them.
+    by the loader's fast path is recorded as its offset into its source only;
+    the position is made when it is read.  The offsets into the list's first
+    such source that come last are kept in an int64 array (8 bytes a fact);
+    any other entry (a position, an offset into another source as a
+    ``(source, offset)`` pair, an offset moved out of the array when something
+    else is added after it) is an item of a list.  A large file of facts
+    therefore costs 8 bytes a fact and no position objects unless an error or
+    a learner asks for them.
     """
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_offsets", "_source")
 
     def __init__(self, items: Iterable[SourcePosition | None] = ()) -> None:
         self._items: list[object] = list(items)
+        self._offsets = array("q")  # after the items: offsets into _source
+        self._source: _LineColumn | None = None
 
-    @staticmethod
-    def _position(item: object) -> SourcePosition | None:
+    def _position(self, item: object) -> SourcePosition | None:
+        if type(item) is int:
+            return self._at(item)
         if type(item) is tuple:
             source, offset = item
             line, column = source.line_column(offset)
             return SourcePosition(source.path, line, column)
         return item  # type: ignore[return-value]
 
+    def _at(self, offset: int) -> SourcePosition:
+        source = self._source
+        assert source is not None
+        line, column = source.line_column(offset)
+        return SourcePosition(source.path, line, column)
+
+    def _spill(self) -> None:
+        """Move the array's offsets to the list (something else is added after them)."""
+        if self._offsets:
+            self._items.extend(self._offsets)
+            del self._offsets[:]  # in place: an appender handed out stays valid
+
     def append(self, position: SourcePosition | None) -> None:
         """Add the position of the next clause."""
+        self._spill()
         self._items.append(position)
 
     def append_offset(self, source: _LineColumn, offset: int) -> None:
         """Add the next clause's position as an offset into ``source`` (made when read)."""
-        self._items.append((source, offset))
+        self.offset_appender(source)(offset)
+
+    def offset_appender(self, source: _LineColumn) -> Callable[[int], None]:
+        """A function adding offsets into ``source``, as :meth:`append_offset` (for bulk loads)."""
+        if self._source is None:
+            self._source = source
+        if source is self._source:
+            return self._offsets.append
+        self._spill()
+        items = self._items
+        return lambda offset: items.append((source, offset))
 
     def insert(self, index: int, position: SourcePosition | None) -> None:
         """Insert a position (``asserta/1``)."""
+        self._spill()
         self._items.insert(index, position)
 
     def extend(self, other: PositionList) -> None:
         """Add all positions of ``other``."""
-        self._items.extend(other._items)
+        if self._source is None:
+            self._source = other._source
+        self._spill()
+        theirs = other._source
+        if theirs is None or theirs is self._source:
+            self._items.extend(other._items)
+            self._offsets.extend(other._offsets)
+        else:
+            self._items.extend((theirs, i) if type(i) is int else i for i in other._items)
+            self._items.extend((theirs, i) for i in other._offsets)
 
     def __delitem__(self, index: int) -> None:
+        self._spill()
         del self._items[index]
 
     def __getitem__(self, index: int) -> SourcePosition | None:
-        return self._position(self._items[index])
+        if index < 0:
+            index += len(self)
+        count = len(self._items)
+        if 0 <= index < count:
+            return self._position(self._items[index])
+        if index < 0:
+            raise IndexError("position index out of range")
+        return self._at(self._offsets[index - count])
 
     def __iter__(self) -> Iterator[SourcePosition | None]:
-        return map(self._position, self._items)
+        return itertools.chain(map(self._position, self._items), map(self._at, self._offsets))
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._items) + len(self._offsets)
 
 
 ExampleKind = Literal["pos", "neg", "label", "instance"]

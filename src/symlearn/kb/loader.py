@@ -27,13 +27,20 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from symlearn.errors import KBError, KBSyntaxError
 from symlearn.kb import sources
+from symlearn.kb.conditional import (
+    CONDITIONAL_DIRECTIVES,
+    ConditionError,
+    Conditions,
+    condition_holds,
+)
 from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
-from symlearn.kb.parser import ReadClause, SourceText, scan_clauses
+from symlearn.kb.parser import FactRun, ReadClause, SourceText, scan_clauses
 from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
@@ -106,6 +113,10 @@ class _Loader:
         self.stack: list[Path] = []
         self.current: ReadClause | None = None
         self.base = Path.cwd()
+        self.constants: dict[Any, Any] = {}  # each name and constant of the fast path, once
+        self.conditions = Conditions()
+        #: ``"pos"``/``"neg"`` inside Aleph's ``begin_in_pos``/``begin_in_neg`` blocks.
+        self.example_kind: str | None = None
 
     # -- the DirectiveContext protocol
     @property
@@ -175,39 +186,99 @@ class _Loader:
             raise KBSyntaxError(
                 "the file contains a NUL byte (is it a binary file?)", path, line, 1
             )
-        predicates = self.kb.predicates
+        if text.startswith("#"):  # a script line (#!/usr/bin/env swipl): SWI skips it
+            first_line_end = text.find("\n")
+            first_line_end = len(text) if first_line_end < 0 else first_line_end
+            text = " " * first_line_end + text[first_line_end:]
         touched: set[Predicate] = set()
         source = SourceText(path, text)
+        lines = _LineCursor(text)
+        outer_conditions, self.conditions = self.conditions, Conditions()
         for item in scan_clauses(text, path):
             if self.progress is not None:
                 done = item[0][2] if isinstance(item, list) else item[4]  # the item's offset
                 self.progress(f"loading {path}", done, len(text))
-            if isinstance(item, list):  # a run of plain ground facts: keep it lean
-                for name, args, offset in item:
-                    predicate = predicates.get((name, len(args)))
-                    if predicate is not None and predicate.clauses and name not in _SPECIAL_NAMES:
-                        predicate.clauses.append(Clause.fact(Struct(name, args)))
-                        predicate.positions.append_offset(source, offset)
-                        touched.add(predicate)
-                        continue
-                    line, column = source.line_column(offset)
+            if isinstance(item, list) and (self.conditions.skipping or self.example_kind):
+                for name, args, offset in item:  # skipped, or Aleph examples: one by one
+                    line, column = lines.line_column(offset)
                     self.current = ReadClause(
                         Struct(name, args), {}, path, line, column, text, offset
                     )
-                    self.base = base
                     self.add(self.current)
+                continue
+            if isinstance(item, list):  # a run of plain ground facts: keep it lean
+                self.fact_run(item, source, lines, base, touched)
                 continue
             term, variables, line, column, offset = item
             self.current = ReadClause(term, variables, path, line, column, text, offset)
             self.base = base
             self.add(self.current)
+        opened = self.conditions.unclosed()
+        if opened is not None:
+            raise KBError("this :- if has no matching :- endif", path, opened.line, opened.column)
+        self.conditions = outer_conditions
         for predicate in touched:
             predicate.touch()
         if self.progress is not None:
             self.progress(f"loading {path}", len(text), len(text))
 
+    def fact_run(
+        self,
+        run: FactRun,
+        source: SourceText,
+        lines: _LineCursor,
+        base: Path,
+        touched: set[Predicate],
+    ) -> None:
+        """Add a run of plain ground facts from the parser's fast path.
+
+        A fact of a predicate that already has clauses is appended directly
+        (its position kept as an offset); the first fact of a predicate, and
+        the special names (examples, evidence), go through :meth:`add`.  Equal
+        names and constants are shared, one string object each (a file of a
+        million facts names each constant many times).
+        """
+        shared = self.constants.setdefault
+        predicates = self.kb.predicates
+        last_key: tuple[str, int] | None = None
+        add_clause = add_offset = None
+        fact = Clause.fact
+        for name, args, offset in run:
+            name = shared(name, name)
+            args = tuple(map(shared, args, args))
+            key = (name, len(args))
+            if key != last_key:
+                predicate = predicates.get(key)
+                if predicate is not None and predicate.clauses and name not in _SPECIAL_NAMES:
+                    add_clause = predicate.clauses.append
+                    add_offset = predicate.positions.offset_appender(source)
+                    touched.add(predicate)
+                else:
+                    add_clause = add_offset = None
+                last_key = key
+            if add_clause is not None and add_offset is not None:
+                add_clause(fact(Struct(name, args)))
+                add_offset(offset)
+                continue
+            line, column = lines.line_column(offset)
+            self.current = ReadClause(
+                Struct(name, args), {}, source.path, line, column, source.text, offset
+            )
+            self.base = base
+            self.add(self.current)
+            last_key = None  # the predicate may have been made: look it up again
+
     def add(self, read: ReadClause) -> None:
         term = read.term
+        is_directive = type(term) is Struct and term.name == ":-" and len(term.args) == 1
+        if self.conditions.skipping:
+            goal = term.args[0] if is_directive else None  # type: ignore[union-attr]
+            if goal is not None and functor_of(goal) in CONDITIONAL_DIRECTIVES:
+                self.conditional(goal)
+            return
+        if self.example_kind is not None and not is_directive:
+            self.example(term)
+            return
         if type(term) is Struct and term.name not in _SPECIAL_NAMES:
             self.clause(term)  # the common case: an ordinary fact
             return
@@ -232,10 +303,32 @@ class _Loader:
             return
         self.directive_call(goal)
 
+    def conditional(self, goal: Term) -> None:
+        name, _ = functor_of(goal)
+        args = goal.args if type(goal) is Struct else ()
+        try:
+            self.conditions.directive(
+                name, args, self.position, lambda condition: condition_holds(condition, self.kb)
+            )
+        except ConditionError as error:
+            raise self.error(str(error)) from None
+
+    def example(self, term: Term) -> None:
+        """A clause inside Aleph's ``begin_in_pos``/``begin_in_neg`` block: an example."""
+        if not is_callable(term) or (type(term) is Struct and term.name == ":-"):
+            raise self.error(
+                f"an example between :- begin_in_{self.example_kind} and "
+                f":- end_in_{self.example_kind} must be a fact, got {format_term(term)}"
+            )
+        self.kb.examples.append(Example(self.example_kind, term, None, self.position))  # type: ignore[arg-type]
+
     def directive_call(self, goal: Term) -> None:
         if not is_callable(goal):
             raise self.error(f"a directive must be a goal, not {format_term(goal)}")
         name, arity = functor_of(goal)
+        if (name, arity) in CONDITIONAL_DIRECTIVES:
+            self.conditional(goal)
+            return
         handler = DIRECTIVES.get((name, arity))
         if handler is None:
             known = ", ".join(sorted(f"{n}/{a}" for n, a in DIRECTIVES))
@@ -348,6 +441,35 @@ class _Loader:
 
 #: Functor names of clause terms that are not plain facts (directives, rules,
 #: probabilistic clauses, examples and ProbLog declarations).
+class _LineCursor:
+    """Lines and columns of increasing offsets into one text, counted from the last one.
+
+    The fast path's facts that go the long way (the first of each predicate,
+    examples) need their line; counting forward from the previous one costs
+    nothing like indexing every line of a large file.
+    """
+
+    __slots__ = ("line", "offset", "start", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = self.start = 0
+        self.line = 1
+
+    def line_column(self, offset: int) -> tuple[int, int]:
+        """The 1-based line and column of ``offset`` (as :meth:`SourceText.line_column`)."""
+        if offset < self.offset:
+            self.offset = self.start = 0
+            self.line = 1
+        text = self.text
+        self.line += text.count("\n", self.offset, offset)
+        newline = text.rfind("\n", self.offset, offset)
+        if newline >= 0:
+            self.start = newline + 1
+        self.offset = offset
+        return self.line, offset - self.start + 1
+
+
 _SPECIAL_NAMES = frozenset(
     {":-", "?-", "::", ";", "-->", "pos", "neg", "label", "instance", "evidence", "query"}
 )

@@ -310,8 +310,9 @@ class LearningTask:
 def default_target(kb: KnowledgeBase) -> Indicator:
     """The predicate a knowledge base is about: its one head mode, else its one example predicate.
 
-    Of several head modes, those with examples count (Aleph's ``mode/2``
-    makes every mode a head mode).
+    Of several head modes, those with examples count, else those that head a
+    determination (Aleph's ``mode/2`` makes every mode a head mode; its
+    ``determination(Target/N, Body/M)`` names the target).
 
     Raises
     ------
@@ -320,9 +321,13 @@ def default_target(kb: KnowledgeBase) -> Indicator:
     """
     heads = list(dict.fromkeys(m.indicator for m in kb.head_modes()))
     examples = set(kb.targets())
-    if len(heads) > 1 and examples:
-        # Aleph's mode/2 declares head and body modes at once: the head with examples is meant
-        heads = [h for h in heads if h in examples] or heads
+    if len(heads) > 1:
+        # Aleph's mode/2 declares head and body modes at once: the head with examples is
+        # meant, or the one its determinations are for
+        determined = {head for head, _ in kb.determinations}
+        heads = (
+            [h for h in heads if h in examples] or [h for h in heads if h in determined] or heads
+        )
     candidates = heads if heads else kb.targets()
     if len(candidates) == 1:
         return candidates[0]
@@ -331,4 +336,5 @@ def default_target(kb: KnowledgeBase) -> Indicator:
             "no target: the files have no examples and no modeh; give --target NAME/ARITY"
         )
     names = ", ".join(format_indicator(c) for c in candidates)
-    raise KBError(f"the files have examples of {names}: choose one with --target NAME/ARITY")
+    what = "head modes" if heads else "examples"
+    raise KBError(f"the files have {what} of {names}: choose one with --target NAME/ARITY")

@@ -8,7 +8,9 @@ A term is one of
 * a **variable**, a :class:`Var`, equal only to itself;
 * a **compound term** :class:`Struct` with a functor name and a tuple of
   arguments.  Lists use SWI-Prolog 7's functor ``'[|]'`` and the empty list
-  atom ``[]``.
+  atom ``[]``.  A long list may be *packed* (:func:`packed_list`): its cells
+  are :class:`Struct` objects like any other, whose ``args`` is a
+  :class:`PackedArgs` that reads the elements from one shared array.
 
 All terms are immutable and hashable.  Structural equality is Prolog's
 ``==``: it compares integers and floats strictly (``1 == 1.0`` is false), so
@@ -16,7 +18,7 @@ All terms are immutable and hashable.  Structural equality is Prolog's
 
 Functions
 ---------
-struct, make_list, list_items, is_var, is_atom, is_number, is_atomic,
+struct, make_list, packed_list, list_items, is_var, is_atom, is_number, is_atomic,
 is_callable, is_compound, is_ground, is_list, term_variables, functor_of,
 indicator_of, term_equal, compare_terms, fresh_var
 
@@ -34,12 +36,14 @@ False
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 __all__ = [
     "EMPTY_LIST",
     "LIST_FUNCTOR",
     "PString",
+    "PackedArgs",
     "Struct",
     "Term",
     "Var",
@@ -57,6 +61,7 @@ __all__ = [
     "is_var",
     "list_items",
     "make_list",
+    "packed_list",
     "struct",
     "term_equal",
     "term_variables",
@@ -141,7 +146,8 @@ class Struct:
     name
         The functor name (an atom).
     args
-        The arguments, a non-empty tuple of terms.
+        The arguments, a non-empty tuple of terms (or, for a cell of a packed
+        list, a :class:`PackedArgs`, which behaves as the pair).
 
     Notes
     -----
@@ -265,6 +271,161 @@ def make_list(items: Iterable[Term], tail: Term = EMPTY_LIST) -> Term:
     return result
 
 
+class _PackedStore:
+    """The elements of a packed list and the term it ends in (shared by all its cells)."""
+
+    __slots__ = ("items", "tail")
+
+    def __init__(self, items: Sequence[Term], tail: Term) -> None:
+        self.items = items
+        self.tail = tail
+
+
+#: How many cells of a packed list are made at once when something walks it.
+UNPACKED_RUN = 256
+
+
+class PackedArgs:
+    """The argument pair ``(head, tail)`` of a cell of a packed list.
+
+    A list of n elements built with :func:`make_list` costs n :class:`Struct`
+    cells, n argument tuples and the elements (about 160 bytes a cell for a
+    list of integers).  A packed list keeps its elements in one sequence (an
+    ``array('q')`` of 8-byte integers, or a list) and makes a cell only when
+    something asks for it: ``args[1]`` of a packed cell is the next cell,
+    built on first use and then kept, so a cell's tail is the same object
+    each time, as in a chain of cons cells (the next cells are built in a
+    run of plain cells that ends in a packed one).  Code that knows the packing
+    (:func:`list_items`, the engine's ``length/2`` and list walkers) skips
+    from a cell straight to the end without building the cells in between.
+
+    It behaves as the tuple ``(head, tail)`` for everything a term's ``args``
+    is used for: ``len``, indexing, slicing, iteration, unpacking, ``==``
+    and ``hash`` with tuples, concatenation.
+
+    Examples
+    --------
+    >>> cell = packed_list([1, 2, 3])
+    >>> cell == make_list([1, 2, 3]), hash(cell) == hash(make_list([1, 2, 3]))
+    (True, True)
+    >>> head, tail = cell.args
+    >>> head, tail is cell.args[1], print(tail)
+    [2, 3]
+    (1, True, None)
+    """
+
+    __slots__ = ("_rest", "position", "store")
+
+    def __init__(self, store: _PackedStore, position: int) -> None:
+        self.store = store
+        self.position = position
+        self._rest: Term | None = None
+
+    @property
+    def head(self) -> Term:
+        """The cell's element."""
+        return self.store.items[self.position]
+
+    @property
+    def rest(self) -> Term:
+        """The cell's tail: the next cell (made once), or the list's end.
+
+        The next :data:`UNPACKED_RUN` cells are made at once, all but the
+        last as plain cells (quick to walk); the last is packed again.
+        """
+        rest = self._rest
+        if rest is None:
+            store = self.store
+            items = store.items
+            last = self.position + UNPACKED_RUN
+            if last < len(items):
+                rest = Struct(LIST_FUNCTOR, PackedArgs(store, last))  # type: ignore[arg-type]
+            else:
+                last, rest = len(items), store.tail
+            for position in range(last - 1, self.position, -1):
+                rest = Struct(LIST_FUNCTOR, (items[position], rest))
+            self._rest = rest
+        return rest
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, key: int | slice) -> Any:
+        if key == 0 or key == -2:
+            return self.store.items[self.position]
+        if key == 1 or key == -1:
+            return self.rest
+        if isinstance(key, slice):
+            return (self.head, self.rest)[key]
+        raise IndexError("tuple index out of range")
+
+    def __iter__(self) -> Iterator[Term]:
+        return iter((self.store.items[self.position], self.rest))
+
+    def __reversed__(self) -> Iterator[Term]:
+        return iter((self.rest, self.store.items[self.position]))
+
+    def __contains__(self, value: object) -> bool:
+        return value in (self.head, self.rest)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is tuple or type(other) is PackedArgs:
+            return (self.head, self.rest) == tuple(other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.head, self.rest))
+
+    def __add__(self, other: tuple[Term, ...]) -> tuple[Term, ...]:
+        return (self.head, self.rest, *other)
+
+    def __radd__(self, other: tuple[Term, ...]) -> tuple[Term, ...]:
+        return (*other, self.head, self.rest)
+
+    def count(self, value: object) -> int:
+        """As ``tuple.count``."""
+        return (self.head, self.rest).count(value)
+
+    def index(self, value: object) -> int:
+        """As ``tuple.index``."""
+        return (self.head, self.rest).index(value)
+
+    def __repr__(self) -> str:
+        return repr((self.head, self.rest))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        store = self.store
+        return (_unpickle_packed, (store.items, store.tail, self.position))
+
+
+def _unpickle_packed(items: Sequence[Term], tail: Term, position: int) -> PackedArgs:
+    return PackedArgs(_PackedStore(items, tail), position)
+
+
+def packed_list(items: Sequence[Term], tail: Term = EMPTY_LIST) -> Term:
+    """The list of ``items`` ending in ``tail``, packed: its cells are made on demand.
+
+    ``items`` (an ``array('q')`` for integers, or a list of terms) is taken
+    over, not copied: the caller must not change it afterwards.  The result
+    equals ``make_list(items, tail)`` under every operation on terms.
+
+    Examples
+    --------
+    >>> from array import array
+    >>> print(packed_list(array("q", [1, 2]), Var("T")))
+    [1, 2|T]
+    >>> packed_list([])
+    '[]'
+    """
+    if not len(items):
+        return tail
+    return Struct(LIST_FUNCTOR, PackedArgs(_PackedStore(items, tail), 0))  # type: ignore[arg-type]
+
+
 def list_items(term: Term) -> tuple[list[Term], Term]:
     """Split a (possibly partial) list into its elements and its tail.
 
@@ -277,8 +438,14 @@ def list_items(term: Term) -> tuple[list[Term], Term]:
     """
     items: list[Term] = []
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
-        items.append(term.args[0])
-        term = term.args[1]
+        args = term.args
+        if type(args) is PackedArgs:
+            store = args.store
+            items.extend(store.items[args.position :])
+            term = store.tail
+            continue
+        items.append(args[0])
+        term = args[1]
     return items, term
 
 
