@@ -72,6 +72,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from symlearn.bayes.grounding import GroundProgram, GroundRule
+from symlearn.bayes.strongly_connected import strongly_connected_components
 from symlearn.errors import InvalidParameterError, ResourceLimitError
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
@@ -121,57 +122,6 @@ def _dependencies(program: GroundProgram) -> tuple[list[Term], list[list[int]]]:
     return atoms, uses
 
 
-def _components(uses: list[list[int]]) -> list[list[int]]:
-    """Strongly connected components, each after every component it uses (Tarjan 1972).
-
-    Iterative, so that long chains of atoms need no deep recursion.
-    """
-    index = [-1] * len(uses)
-    low = [0] * len(uses)
-    on_stack = [False] * len(uses)
-    stack: list[int] = []
-    found: list[list[int]] = []
-    counter = 0
-    for root in range(len(uses)):
-        if index[root] >= 0:
-            continue
-        work = [(root, 0)]
-        while work:
-            node, edge = work.pop()
-            if edge == 0:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack[node] = True
-            descended = False
-            targets = uses[node]
-            while edge < len(targets):
-                target = targets[edge]
-                edge += 1
-                if index[target] < 0:
-                    work.append((node, edge))
-                    work.append((target, 0))
-                    descended = True
-                    break
-                if on_stack[target]:
-                    low[node] = min(low[node], index[target])
-            if descended:
-                continue
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack[member] = False
-                    component.append(member)
-                    if member == node:
-                        break
-                found.append(sorted(component))
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-    return found
-
-
 def program_strata(program: GroundProgram) -> list[list[Term]]:
     """The atoms' strongly connected components, dependencies first (atoms in program order).
 
@@ -183,7 +133,7 @@ def program_strata(program: GroundProgram) -> list[list[Term]]:
     """
     atoms, uses = _dependencies(program)
     order: list[list[Term]] = []
-    for component in _components(uses):
+    for component in strongly_connected_components(uses):
         members = [atoms[i] for i in component]
         _check_stratified(program, members, atoms, uses)
         order.append(members)
