@@ -429,13 +429,13 @@ class _Grounder:
         return [sources[i] for i in sorted([*found, *open_])]
 
     def resolve(self, goal: Term, source: _Source, table: _Table) -> None:
-        if source.variables:
-            renaming = {v: Var(v.name) for v in source.variables}
-            heads = [(substitute(p, renaming), substitute(h, renaming)) for p, h in source.heads]
-            body = [substitute(g, renaming) for g in source.body]
-            variables = list(renaming.values())
-        else:  # a ground clause needs no renaming
-            heads, body, variables = list(source.heads), list(source.body), []
+        if not source.variables:
+            self.resolve_ground(goal, source, table)
+            return
+        renaming = {v: Var(v.name) for v in source.variables}
+        heads = [(substitute(p, renaming), substitute(h, renaming)) for p, h in source.heads]
+        body = [substitute(g, renaming) for g in source.body]
+        variables = list(renaming.values())
         for index, (_, head) in enumerate(heads):
             if functor_of(head) != functor_of(goal):
                 continue
@@ -457,6 +457,17 @@ class _Grounder:
                 if choice is None:
                     continue
                 self.add_rule(ground_head, literals + choice, source, table)
+
+    def resolve_ground(self, goal: Term, source: _Source, table: _Table) -> None:
+        """:meth:`resolve` for a clause without variables (no renaming, no substitution)."""
+        probabilities = tuple(p for p, _ in source.heads)
+        for index, (_, head) in enumerate(source.heads):
+            if functor_of(head) != functor_of(goal) or unify(head, goal) is None:
+                continue
+            for _, literals in self.body(list(source.body), (), (), source):
+                choice = self.choice_literals(source, index, (), probabilities)
+                if choice is not None:
+                    self.add_rule(head, literals + choice, source, table)
 
     def choice_literals(
         self,
