@@ -31,9 +31,11 @@ PySDD, the library ProbLog itself compiles with:
   Either way an atom on a positive cycle is true in a world exactly when
   that world's least model holds it (it has a proof that does not go round
   the cycle: ProbLog's reading, not the Clark completion).  The expansion
-  is fast on small components and few needed atoms but grows exponentially
-  with the cycles; the fixpoint computes every atom of the component but
-  scales.  ``cycles="auto"`` (the default) expands proofs while the whole
+  builds only the atoms needed outside the component and, on the vtree
+  below, is the faster one on smokers and graph reachability, but its
+  number of contexts can grow exponentially with the cycles; the fixpoint
+  computes every atom of the component and is the fallback.
+  ``cycles="auto"`` (the default) expands proofs while the whole
   compilation stays within :data:`PROOF_BUDGET` applies, and otherwise
   compiles the program again, its cyclic components by the fixpoint;
   ``"proofs"`` and ``"fixpoint"`` force one way;
@@ -93,7 +95,7 @@ MAX_SDD_NODES = 8_000_000
 CYCLE_METHODS = ("auto", "fixpoint", "proofs")
 
 #: The applies the proof expansion of a cyclic program may take before T_P-compilation takes over.
-PROOF_BUDGET = 8_000
+PROOF_BUDGET = 300_000
 
 
 class _OverBudget(Exception):
