@@ -36,7 +36,8 @@ PySDD, the library ProbLog itself compiles with:
   number of contexts can grow exponentially with the cycles; the fixpoint
   computes every atom of the component and is the fallback.
   ``cycles="auto"`` (the default) expands proofs while the whole
-  compilation stays within :data:`PROOF_BUDGET` applies, and otherwise
+  compilation stays within :data:`PROOF_BUDGET` applies and
+  :data:`PROOF_NODES` live nodes, and otherwise
   compiles the program again, its cyclic components by the fixpoint;
   ``"proofs"`` and ``"fixpoint"`` force one way;
 * the vtree is right-linear (an OBDD-like order) over the choices in the
@@ -96,6 +97,9 @@ CYCLE_METHODS = ("auto", "fixpoint", "proofs")
 
 #: The applies the proof expansion of a cyclic program may take before T_P-compilation takes over.
 PROOF_BUDGET = 300_000
+
+#: The live nodes the proof expansion may keep before T_P-compilation takes over.
+PROOF_NODES = 2_000_000
 
 
 class _OverBudget(Exception):
@@ -351,7 +355,15 @@ class _Builder:
         self.applies += 1
         if self.cycles == "auto" and self.applies > PROOF_BUDGET:
             raise _OverBudget
-        if self.applies % 256 == 0 and self.manager.count() > self.max_nodes:
+        if self.applies % 256 != 0:
+            return
+        dead = self.manager.dead_count()
+        if dead > 100_000 and dead > self.manager.live_count():
+            self.manager.garbage_collect()  # safe: every node kept is referenced
+        live = self.manager.live_count()
+        if self.cycles == "auto" and live > min(PROOF_NODES, self.max_nodes):
+            raise _OverBudget
+        if live > self.max_nodes:
             raise ResourceLimitError(
                 f"resource error: the compiled SDD grew past {self.max_nodes} nodes; "
                 "use --method sample for a program this large"
