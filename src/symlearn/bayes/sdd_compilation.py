@@ -99,7 +99,7 @@ CYCLE_METHODS = ("auto", "fixpoint", "proofs")
 PROOF_BUDGET = 300_000
 
 #: The live nodes the proof expansion may keep before T_P-compilation takes over.
-PROOF_NODES = 2_000_000
+PROOF_NODES = 8_000_000
 
 
 class _OverBudget(Exception):
