@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from symlearn.bayes import sdd_compilation
 from symlearn.bayes.grounding import ground_program
 from symlearn.bayes.sdd_compilation import compile_program_sdd
+from symlearn.bayes.strongly_connected import strongly_connected_components
 from symlearn.errors import InvalidParameterError
 from symlearn.kb import loads
 
@@ -120,7 +121,7 @@ def test_components_are_networkx_strongly_connected_components_in_dependency_ord
     graph = nx.DiGraph()
     graph.add_nodes_from(range(len(uses)))
     graph.add_edges_from((node, target) for node, targets in enumerate(uses) for target in targets)
-    found = sdd_compilation._components([list(dict.fromkeys(t)) for t in uses])
+    found = strongly_connected_components([list(dict.fromkeys(t)) for t in uses])
     assert sorted(map(sorted, found)) == sorted(
         sorted(c) for c in nx.strongly_connected_components(graph)
     )

@@ -62,11 +62,11 @@ ground program, Section 4.1); Tamaki & Sato 1986 (tabled resolution).
 
 from __future__ import annotations
 
-import dataclasses
 import linecache
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from symlearn.bayes.strongly_connected import strongly_connected_components
 from symlearn.engine import Engine
 from symlearn.errors import (
     EngineLimitError,
@@ -269,14 +269,16 @@ def _recursive_untabled(
     The grounder tables by variant, so it answers the recursive predicates
     (``q :- q.`` is false, as in ProbLog, instead of looping).
     """
-    import networkx as nx
-
-    graph = nx.DiGraph()
-    graph.add_edges_from((a, b) for a, b in edges if a in kb.predicates and b in kb.predicates)
+    kept = [(a, b) for a, b in edges if a in kb.predicates and b in kb.predicates]
+    nodes = list(dict.fromkeys(n for edge in kept for n in edge))
+    number = {node: i for i, node in enumerate(nodes)}
+    uses: list[list[int]] = [[] for _ in nodes]
+    for a, b in kept:
+        uses[number[a]].append(number[b])
     recursive: set[Indicator] = set()
-    for component in nx.strongly_connected_components(graph):
-        if len(component) > 1 or any(graph.has_edge(n, n) for n in component):
-            recursive |= component
+    for component in strongly_connected_components(uses):
+        if len(component) > 1 or component[0] in uses[component[0]]:
+            recursive.update(nodes[i] for i in component)
     return {indicator for indicator in recursive if indicator not in kb.tabled}
 
 
@@ -313,8 +315,8 @@ class _Grounder:
         self.probabilistic = _probabilistic_indicators(kb)
         self.sources: dict[Indicator, list[_Source]] = {}
         for number, clause in enumerate(kb.probabilistic):
-            source = _Source(number, clause.heads, clause.body, clause.position)
-            source = _with_variables(source)
+            variables = _variables(clause.heads, clause.body)
+            source = _Source(number, clause.heads, clause.body, clause.position, variables)
             for indicator in dict.fromkeys(functor_of(h) for _, h in clause.heads):
                 self.sources.setdefault(indicator, []).append(source)
         for indicator in self.probabilistic:
@@ -323,7 +325,8 @@ class _Grounder:
                 continue
             for plain_clause, position in zip(predicate.clauses, predicate.positions):
                 heads = ((1.0, plain_clause.head),)
-                plain = _with_variables(_Source(-1, heads, tuple(plain_clause.body), position))
+                body = tuple(plain_clause.body)
+                plain = _Source(-1, heads, body, position, _variables(heads, body))
                 self.sources.setdefault(indicator, []).append(plain)
         self.first_argument: dict[Indicator, tuple[dict[Term, list[int]], list[int]]] = {}
         self.tables: dict[Term, _Table] = {}
@@ -426,13 +429,13 @@ class _Grounder:
         return [sources[i] for i in sorted([*found, *open_])]
 
     def resolve(self, goal: Term, source: _Source, table: _Table) -> None:
-        if source.variables:
-            renaming = {v: Var(v.name) for v in source.variables}
-            heads = [(substitute(p, renaming), substitute(h, renaming)) for p, h in source.heads]
-            body = [substitute(g, renaming) for g in source.body]
-            variables = list(renaming.values())
-        else:  # a ground clause needs no renaming
-            heads, body, variables = list(source.heads), list(source.body), []
+        if not source.variables:
+            self.resolve_ground(goal, source, table)
+            return
+        renaming = {v: Var(v.name) for v in source.variables}
+        heads = [(substitute(p, renaming), substitute(h, renaming)) for p, h in source.heads]
+        body = [substitute(g, renaming) for g in source.body]
+        variables = list(renaming.values())
         for index, (_, head) in enumerate(heads):
             if functor_of(head) != functor_of(goal):
                 continue
@@ -454,6 +457,17 @@ class _Grounder:
                 if choice is None:
                     continue
                 self.add_rule(ground_head, literals + choice, source, table)
+
+    def resolve_ground(self, goal: Term, source: _Source, table: _Table) -> None:
+        """:meth:`resolve` for a clause without variables (no renaming, no substitution)."""
+        probabilities = tuple(p for p, _ in source.heads)
+        for index, (_, head) in enumerate(source.heads):
+            if functor_of(head) != functor_of(goal) or unify(head, goal) is None:
+                continue
+            for _, literals in self.body(list(source.body), (), (), source):
+                choice = self.choice_literals(source, index, (), probabilities)
+                if choice is not None:
+                    self.add_rule(head, literals + choice, source, table)
 
     def choice_literals(
         self,
@@ -702,12 +716,9 @@ def _depth(term: Term) -> int:
     return deepest
 
 
-def _source_terms(source: _Source) -> list[Term]:
-    return [*(p for p, _ in source.heads), *(h for _, h in source.heads), *source.body]
-
-
-def _with_variables(source: _Source) -> _Source:
-    return dataclasses.replace(source, variables=tuple(term_variables(*_source_terms(source))))
+def _variables(heads: Sequence[tuple[Term, Term]], body: Sequence[Term]) -> tuple[Var, ...]:
+    """The variables of a clause's probabilities, heads and body, in order."""
+    return tuple(term_variables(*(p for p, _ in heads), *(h for _, h in heads), *body))
 
 
 def _bindings(source: _Source, values: Sequence[Term]) -> dict[Var, Term]:

@@ -31,16 +31,23 @@ PySDD, the library ProbLog itself compiles with:
   Either way an atom on a positive cycle is true in a world exactly when
   that world's least model holds it (it has a proof that does not go round
   the cycle: ProbLog's reading, not the Clark completion).  The expansion
-  is fast on small components and few needed atoms but grows exponentially
-  with the cycles; the fixpoint computes every atom of the component but
-  scales.  ``cycles="auto"`` (the default) expands proofs and switches to
-  the fixpoint once the expansion takes :data:`PROOF_BUDGET` applies;
+  builds only the atoms needed outside the component and, on the vtree
+  below, is the faster one on smokers and graph reachability, but its
+  number of contexts can grow exponentially with the cycles; the fixpoint
+  computes every atom of the component and is the fallback.
+  ``cycles="auto"`` (the default) expands proofs while the whole
+  compilation stays within :data:`PROOF_BUDGET` applies and
+  :data:`PROOF_NODES` live nodes, and otherwise
+  compiles the program again, its cyclic components by the fixpoint;
   ``"proofs"`` and ``"fixpoint"`` force one way;
-* the vtree is balanced over the choices in the order the grounding made
-  them (as ProbLog numbers its variables); while a cyclic component is
-  compiled it is minimized (Choi & Darwiche 2013) once the SDDs pass
-  :data:`MINIMIZE_FROM` nodes and again after each doubling (minimizing
-  acyclic programs such as ALARM costs more than it saves).
+* the vtree is right-linear (an OBDD-like order) over the choices in the
+  order a depth-first walk of the proofs from the queries meets them (as
+  ProbLog numbers its variables) when proofs of cycles are expanded, which
+  keeps that expansion small; otherwise it is balanced over the choices in
+  the order the grounding made them.  While a cyclic component is compiled
+  by its fixpoint the vtree is minimized (Choi & Darwiche 2013) once the
+  SDDs pass :data:`MINIMIZE_FROM` nodes and again after each doubling
+  (minimizing costs more than it saves on acyclic programs such as ALARM).
 
 Then ``P(q | e) = WMC(q ∧ e) / WMC(e)`` with the weight of a choice ``c``
 being ``P(c)`` and of ``¬c`` being ``1 - P(c)`` (Chavira & Darwiche 2008).
@@ -68,6 +75,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from symlearn.bayes.grounding import GroundProgram, GroundRule
+from symlearn.bayes.strongly_connected import strongly_connected_components
 from symlearn.errors import InvalidParameterError, ResourceLimitError
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
@@ -87,12 +95,15 @@ MAX_SDD_NODES = 8_000_000
 #: How cyclic components are compiled (see the module docstring).
 CYCLE_METHODS = ("auto", "fixpoint", "proofs")
 
-#: The applies a cyclic component's proof expansion may take before T_P-compilation takes over.
-PROOF_BUDGET = 8_000
+#: The applies the proof expansion of a cyclic program may take before T_P-compilation takes over.
+PROOF_BUDGET = 300_000
+
+#: The live nodes the proof expansion may keep before T_P-compilation takes over.
+PROOF_NODES = 8_000_000
 
 
 class _OverBudget(Exception):
-    """The proof expansion of a cyclic component went over :data:`PROOF_BUDGET`."""
+    """The proof expansion of a cyclic program went over :data:`PROOF_BUDGET` applies."""
 
 
 #: The live size from which the compilation minimizes its vtree, and again after each doubling.
@@ -117,57 +128,6 @@ def _dependencies(program: GroundProgram) -> tuple[list[Term], list[list[int]]]:
     return atoms, uses
 
 
-def _components(uses: list[list[int]]) -> list[list[int]]:
-    """Strongly connected components, each after every component it uses (Tarjan 1972).
-
-    Iterative, so that long chains of atoms need no deep recursion.
-    """
-    index = [-1] * len(uses)
-    low = [0] * len(uses)
-    on_stack = [False] * len(uses)
-    stack: list[int] = []
-    found: list[list[int]] = []
-    counter = 0
-    for root in range(len(uses)):
-        if index[root] >= 0:
-            continue
-        work = [(root, 0)]
-        while work:
-            node, edge = work.pop()
-            if edge == 0:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack[node] = True
-            descended = False
-            targets = uses[node]
-            while edge < len(targets):
-                target = targets[edge]
-                edge += 1
-                if index[target] < 0:
-                    work.append((node, edge))
-                    work.append((target, 0))
-                    descended = True
-                    break
-                if on_stack[target]:
-                    low[node] = min(low[node], index[target])
-            if descended:
-                continue
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack[member] = False
-                    component.append(member)
-                    if member == node:
-                        break
-                found.append(sorted(component))
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-    return found
-
-
 def program_strata(program: GroundProgram) -> list[list[Term]]:
     """The atoms' strongly connected components, dependencies first (atoms in program order).
 
@@ -179,7 +139,7 @@ def program_strata(program: GroundProgram) -> list[list[Term]]:
     """
     atoms, uses = _dependencies(program)
     order: list[list[Term]] = []
-    for component in _components(uses):
+    for component in strongly_connected_components(uses):
         members = [atoms[i] for i in component]
         _check_stratified(program, members, atoms, uses)
         order.append(members)
@@ -319,6 +279,41 @@ def head_probabilities(program: GroundProgram, members: Sequence[int]) -> list[f
     return result
 
 
+def _is_cyclic(program: GroundProgram, members: list[Term]) -> bool:
+    """True for a component with a cycle (several atoms, or one that uses itself)."""
+    return len(members) > 1 or members[0] in _body_targets(program, members[0])
+
+
+def _depth_first_choices(program: GroundProgram) -> list[int]:
+    """The choices in the order a depth-first walk of the proofs from the queries meets them.
+
+    ProbLog numbers its variables so (its grounding is depth-first); choices
+    the walk does not reach come last, in their own order.
+    """
+    seen: set[Term] = set()
+    met: dict[int, None] = {}
+    for root in [*program.queries, *(atom for atom, _ in program.evidence)]:
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [iter(_body_targets(program, root))]
+        while stack:
+            for target in stack[-1]:
+                if isinstance(target, int):
+                    met.setdefault(target, None)
+                elif target not in seen:
+                    seen.add(target)
+                    stack.append(iter(_body_targets(program, target)))
+                    break
+            else:
+                stack.pop()
+    return [*met, *(i for i in range(len(program.choices)) if i not in met)]
+
+
+def _body_targets(program: GroundProgram, atom: Term) -> list[Term | int]:
+    return [target for rule in program.rules.get(atom, ()) for target, _ in rule.body]
+
+
 class _Builder:
     """Builds the atoms' SDDs in one manager.
 
@@ -333,15 +328,20 @@ class _Builder:
         program: GroundProgram,
         max_nodes: int,
         extra_variables: int = 0,
-        cycles: str = "auto",
+        cycles: str = "fixpoint",
         minimize_from: int = MINIMIZE_FROM,
+        depth_first: bool = False,
     ) -> None:
-        from pysdd.sdd import SddManager
+        from pysdd.sdd import SddManager, Vtree
 
         self.program = program
         self.cycles = cycles
         count = max(1, len(program.choices) + extra_variables)
-        self.manager = SddManager(var_count=count)
+        order = _depth_first_choices(program) if depth_first else range(len(program.choices))
+        variables = [i + 1 for i in order] + list(range(len(program.choices) + 1, count + 1))
+        shape = "right" if depth_first else "balanced"
+        vtree = Vtree(var_count=count, var_order=variables, vtree_type=shape)
+        self.manager = SddManager.from_vtree(vtree)
         self.manager.auto_gc_and_minimize_off()
         self.formulas: dict[Term, Any] = {}
         self.negations: dict[Term, Any] = {}
@@ -350,13 +350,20 @@ class _Builder:
         self.minimized = 0
         self.minimize_from = minimize_from
         self.callers: dict[Term, set[Term | None]] | None = None
-        self.budget = sys.maxsize
 
     def check_size(self) -> None:
         self.applies += 1
-        if self.applies > self.budget:
+        if self.cycles == "auto" and self.applies > PROOF_BUDGET:
             raise _OverBudget
-        if self.applies % 256 == 0 and self.manager.count() > self.max_nodes:
+        if self.applies % 256 != 0:
+            return
+        dead = self.manager.dead_count()
+        if dead > 100_000 and dead > self.manager.live_count():
+            self.manager.garbage_collect()  # safe: every node kept is referenced
+        live = self.manager.live_count()
+        if self.cycles == "auto" and live > min(PROOF_NODES, self.max_nodes):
+            raise _OverBudget
+        if live > self.max_nodes:
             raise ResourceLimitError(
                 f"resource error: the compiled SDD grew past {self.max_nodes} nodes; "
                 "use --method sample for a program this large"
@@ -377,6 +384,9 @@ class _Builder:
 
     def conjoin(self, kept: Any, node: Any) -> Any:
         """``kept ∧ node``, referenced; ``kept`` (referenced) is released."""
+        if kept.is_true():  # the first literal of a body
+            node.ref()
+            return node
         result = self.manager.conjoin(kept, node)
         result.ref()
         kept.deref()
@@ -385,6 +395,9 @@ class _Builder:
 
     def disjoin(self, kept: Any, node: Any) -> Any:
         """``kept ∨ node``, referenced; ``kept`` (referenced) is released."""
+        if kept.is_false():  # the first rule of an atom
+            node.ref()
+            return node
         result = self.manager.disjoin(kept, node)
         result.ref()
         kept.deref()
@@ -449,46 +462,36 @@ class _Builder:
 
     def component(self, members: list[Term]) -> None:
         inside = set(members)
-        cyclic = len(members) > 1 or any(
-            target == members[0]
-            for rule in self.program.rules.get(members[0], ())
-            for target, _ in rule.body
-        )
-        if not cyclic:
+        if not _is_cyclic(self.program, members):
             self.formulas[members[0]] = self.atom_formula(members[0], {})
             self.collect()
             return
-        if self.cycles in ("proofs", "auto") and self.expand_proofs(members, inside):
-            return
-        _TpFixpoint(self, members, inside).run()
+        if self.cycles == "fixpoint":
+            _TpFixpoint(self, members, inside).run()
+        else:
+            self.expand_proofs(members, inside)
         self.collect()
 
-    def expand_proofs(self, members: list[Term], inside: set[Term]) -> bool:
-        """Expand the proofs of the component's needed atoms; False when over budget (``auto``)."""
+    def expand_proofs(self, members: list[Term], inside: set[Term]) -> None:
+        """Expand the proofs of the component's needed atoms.
+
+        Raises
+        ------
+        _OverBudget
+            With ``cycles="auto"``, past :data:`PROOF_BUDGET` applies in all.
+        """
         expansion = _CycleExpansion(self, members)
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 4 * len(members) + 1000))  # one frame per proof step
-        if self.cycles == "auto":
-            self.budget = self.applies + PROOF_BUDGET
-        made: list[Term] = []
         try:
             for atom in self.needed(members, inside):
                 node = expansion.formula(atom)
                 node.ref()
                 self.formulas[atom] = node
-                made.append(atom)
-        except _OverBudget:
-            for atom in made:
-                self.formulas.pop(atom).deref()
-            expansion.release()
-            self.manager.garbage_collect()
-            return False
         finally:
-            self.budget = sys.maxsize
             sys.setrecursionlimit(limit)
         expansion.release()
         self.collect()
-        return True
 
 
 class _TpFixpoint:
@@ -670,9 +673,18 @@ def compile_program_sdd(
             f"cycles must be one of {', '.join(CYCLE_METHODS)}, not {cycles!r}"
         )
     groups = disjunction_groups(program) if one_hot else []
-    builder = _Builder(program, max_nodes, len(groups), cycles, minimize_from)
-    for members in program_strata(program):
-        builder.component(members)
+    strata = program_strata(program)
+    cyclic = any(_is_cyclic(program, members) for members in strata)
+    settings = (program, max_nodes, len(groups))
+    if cycles == "auto" and cyclic:
+        try:
+            builder = _compile_strata(_Builder(*settings, "auto", minimize_from, True), strata)
+        except _OverBudget:  # start again, by the fixpoint on a fresh manager
+            builder = _compile_strata(_Builder(*settings, "fixpoint", minimize_from), strata)
+    else:
+        way = "fixpoint" if cycles == "auto" else cycles  # (no cycle: no matter)
+        builder = _Builder(*settings, way, minimize_from, cyclic and cycles == "proofs")
+        _compile_strata(builder, strata)
     manager = builder.manager
     manager.auto_gc_and_minimize_off()  # every node from here on is used unreferenced
     evidence = manager.true()
@@ -683,6 +695,12 @@ def compile_program_sdd(
         node = builder.formulas.get(atom, manager.false())
         evidence = manager.conjoin(evidence, node if value else manager.negate(node))
     return CompiledProgram(program, manager, builder.formulas, evidence)
+
+
+def _compile_strata(builder: _Builder, strata: list[list[Term]]) -> _Builder:
+    for members in strata:
+        builder.component(members)
+    return builder
 
 
 def _exactly_one(manager: Any, variables: Sequence[int]) -> Any:
