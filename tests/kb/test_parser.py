@@ -209,7 +209,10 @@ def fact_texts(draw) -> str:
         args = draw(st.lists(_args, min_size=1, max_size=4))
         sep = "," + draw(_spaces)
         end = draw(st.sampled_from([".", " .", ".\n", ". % c\n", ".%c\n"]))
-        lines.append(f"{draw(_spaces)}{draw(_names)}({draw(_spaces)}{sep.join(args)}){end}")
+        probability = draw(st.sampled_from(["", "", "0.3::", "1 :: ", "0::", "0.25::", "1.0 ::"]))
+        lines.append(
+            f"{draw(_spaces)}{probability}{draw(_names)}({draw(_spaces)}{sep.join(args)}){end}"
+        )
         if draw(st.booleans()):
             lines.append("\n% comment\n" if draw(st.booleans()) else "/* c */ ")
     return " ".join(lines) + "\n"

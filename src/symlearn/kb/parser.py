@@ -312,6 +312,10 @@ _FAST_FACT = re.compile(
 _FAST_ARG_SPLIT = re.compile(r"\s*,\s*")
 # A fast fact followed by the layout after it: one match per clause.
 _FAST_FACT_AND_LAYOUT = re.compile(_FAST_FACT.pattern + r"(?:\s+|%[^\n]*|/\*.*?\*/)*", re.DOTALL)
+# A ProbLog fact with a literal probability, ``0.3::edge(1, 2).``, and the layout after it.
+_FAST_PROBABILISTIC_FACT_AND_LAYOUT = re.compile(
+    r"([0-9]+(?:\.[0-9]+)?)\s*::\s*" + _FAST_FACT_AND_LAYOUT.pattern, re.DOTALL
+)
 # One token of the clause scanner.  Order matters: comments and quoted items
 # first, so that a '.' inside them does not end the clause.
 _CLAUSE_TOKEN = re.compile(
@@ -424,6 +428,11 @@ def _fact_arguments(text: str) -> tuple[Term, ...]:
     return tuple([_decimal_integer(a) if a[0].isdigit() or a[0] == "-" else a for a in parts])
 
 
+def _probability(digits: str) -> int | float:
+    """The number a fast-path probability is written as (``1`` an integer, ``0.5`` a float)."""
+    return float(digits) if "." in digits else _decimal_integer(digits)
+
+
 def scan_clauses(
     text: str, path: str = "<string>", fast: bool = True
 ) -> Iterator[ScannedClause | FactRun]:
@@ -436,6 +445,7 @@ def scan_clauses(
     """
     layout = _LAYOUT.match
     fast_fact = _FAST_FACT_AND_LAYOUT.match if fast else None
+    fast_probabilistic = _FAST_PROBABILISTIC_FACT_AND_LAYOUT.match if fast else None
     where = _Position(text)
     pos = layout(text, 0).end()  # type: ignore[union-attr]
     length = len(text)
@@ -449,6 +459,13 @@ def scan_clauses(
                 pos = m.end()
                 m = fast_fact(text, pos)  # type: ignore[misc]
             yield run
+            continue
+        m = fast_probabilistic(text, pos) if fast_probabilistic is not None else None
+        if m is not None:
+            where.move_to(pos)
+            fact = Struct(m.group(2), _fact_arguments(m.group(3)))
+            yield Struct("::", (_probability(m.group(1)), fact)), {}, where.line, where.column, pos
+            pos = m.end()
             continue
         where.move_to(pos)
         if text.startswith("/*", pos):
