@@ -96,13 +96,13 @@ import heapq
 import itertools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import EngineLimitError, InvalidParameterError
+from symlearn.errors import EngineLimitError, InvalidParameterError, KBError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
@@ -117,6 +117,7 @@ from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
+from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = [
@@ -143,6 +144,8 @@ EXAMPLE = "symlearn learn progol kb/family.pl --target grandparent/2"
 Progress = Callable[[str, int, "int | None"], None]
 #: The clause scores ``set(evalfn, ...)`` chooses from.
 EVALFNS = ("compression", "coverage", "mdl", "posonly")
+#: Aleph's scores for ``induce_tree`` (tree induction), not for clause search.
+TREE_EVALFNS = ("entropy", "gini")
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,27 @@ class ProgolSettings(Settings):
         100, key="gsamplesize", cli=None, minimum=1, help="Random examples drawn for posonly."
     )
     seed: int = option(0, key="seed", cli=None, help="Seed for the posonly random examples.")
+
+    @classmethod
+    def from_values(
+        cls,
+        file_settings: Mapping[str, Term] | None = None,
+        positions: Mapping[str, SourcePosition] | None = None,
+        **given: Any,
+    ) -> ProgolSettings:
+        """As :meth:`Settings.from_values`, saying where Aleph's tree scores belong."""
+        value = (file_settings or {}).get("evalfn")
+        if value in TREE_EVALFNS:
+            message = (
+                f"set(evalfn, {value}): expected one of {', '.join(EVALFNS)}; "
+                f"{'/'.join(TREE_EVALFNS)} are for Aleph's tree induction (induce_tree), "
+                "which symlearn does with `learn id3`, `c45` or `cart` on attribute-value examples"
+            )
+            where = (positions or {}).get("evalfn")
+            if where is None:
+                raise KBError(message)
+            raise KBError(message, where.path, where.line, where.column)
+        return super().from_values(file_settings, positions, **given)
 
     @property
     def evaluation(self) -> str:
