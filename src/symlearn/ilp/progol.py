@@ -107,7 +107,7 @@ from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
 from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
-from symlearn.ilp.least_model import least_model
+from symlearn.ilp.least_model import demanded_model, least_model
 from symlearn.ilp.recursion import recursion_terminates, repeats_its_call
 from symlearn.ilp.result import RelationalRun
 from symlearn.ilp.task import RelationalTask, knowledge_base
@@ -513,6 +513,8 @@ class _Progol:
             return pool
         if self.recursive and self.coverage.calls_target(clause):
             found = self._covered_bottom_up(clause, examples, pool)
+            if found is None:
+                found = self._covered_on_demand(clause, examples, pool)
             if found is not None:
                 return found
             subset = [examples[i] for i in pool]
@@ -532,6 +534,38 @@ class _Progol:
             mask = self.coverage.covered(clause, [examples[i] for i in pool])
             return pool[np.asarray(mask, dtype=bool)]
         return pool[table.covered(len(pool))]
+
+    def _covered_on_demand(
+        self, clause: Clause, examples: Sequence[Term], pool: np.ndarray
+    ) -> np.ndarray | None:
+        """Which examples a recursive clause proves, from the calls of the target they demand.
+
+        :func:`~symlearn.ilp.least_model.demanded_model` over the clauses
+        learnt so far and ``clause``; None when it cannot tell (a call of
+        the target not ground when reached, ...).
+        """
+        codes = self._example_codes(examples)
+        if codes is None:
+            return None
+        theory = [*(c.clause for c in self.learnt), clause]
+        mask = demanded_model(
+            self.fixpoint, self.target, theory, codes[pool], max_rows=MAX_MODEL_ROWS
+        )
+        return None if mask is None else pool[mask]
+
+    def _example_codes(self, examples: Sequence[Term]) -> np.ndarray | None:
+        """The examples' arguments as code rows, encoded once per example set."""
+        codes = self._codes.get(id(examples))
+        if codes is None:
+            symbols = self.coverage.symbols
+            arity = self.target[1]
+            if not all(len(_arguments(e)) == arity for e in examples):
+                return None
+            codes = np.array(
+                [[symbols.code(a) for a in _arguments(e)] for e in examples], dtype=np.int64
+            ).reshape(len(examples), arity)
+            self._codes[id(examples)] = codes
+        return codes
 
     def _covered_bottom_up(
         self, clause: Clause, examples: Sequence[Term], pool: np.ndarray
@@ -624,13 +658,9 @@ class _Progol:
         args = head.args if type(head) is Struct else ()
         if not args or len(set(args)) != len(args) or not all(type(a) is Var for a in args):
             return None
-        codes = self._codes.get(id(examples))
+        codes = self._example_codes(examples)
         if codes is None:
-            symbols = self.coverage.symbols
-            codes = np.array(
-                [[symbols.code(a) for a in _arguments(e)] for e in examples], dtype=np.int64
-            ).reshape(len(examples), len(args))
-            self._codes[id(examples)] = codes
+            return None
         rows = codes[pool]
         return BindingTable(
             tuple(args),  # type: ignore[arg-type]
@@ -696,19 +726,30 @@ class _Progol:
         if len(rules) < 2 or len(self.learnt) > MAX_REDUNDANCY_CHECK:
             return
         check = self.trial
-        check.set_theory(c.clause for c in self.learnt)
         try:
-            proved = check.theory_covered(self.positives)
+            proved = self._theory_proves(self.learnt)
             for entry in rules:
                 kept = [c for c in self.learnt if c is not entry]
                 if proved.any() and not any(not check.calls_target(c.clause) for c in kept):
                     continue  # the only base clause: recursive clauses alone prove nothing
-                check.set_theory(c.clause for c in kept)
-                if np.array_equal(check.theory_covered(self.positives), proved):
+                if np.array_equal(self._theory_proves(kept), proved):
                     self.learnt = kept
         except EngineLimitError:
             pass  # cannot tell within the limits: keep the theory as learnt
         self.coverage.set_theory(c.clause for c in self.learnt)
+
+    def _theory_proves(self, theory: Sequence[ProgolClause]) -> np.ndarray:
+        """Which positives ``theory`` proves: from the calls they demand, else by the engine."""
+        clauses = [c.clause for c in theory]
+        codes = self._example_codes(self.positives)
+        if codes is not None and self.recursive:
+            mask = demanded_model(
+                self.fixpoint, self.target, clauses, codes, max_rows=MAX_MODEL_ROWS
+            )
+            if mask is not None:
+                return mask
+        self.trial.set_theory(clauses)
+        return self.trial.theory_covered(self.positives)
 
 
 def _body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
