@@ -102,6 +102,9 @@ _BODY = attrgetter("body")
 _ARGS = attrgetter("args")
 
 
+_Answers = tuple[tuple[int, ...], ...]
+
+
 class BindingLimitError(EngineLimitError):
     """A join would build a binding table larger than the configured limit."""
 
@@ -245,7 +248,8 @@ class Coverage:
         self.max_steps = max_steps
         self.theory: tuple[Clause, ...] = tuple(theory)
         self._extensions: dict[Indicator, Relation] = {}
-        self._answers: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+        #: per literal (up to renaming) and negation: the answers per binding of its old variables
+        self._answers: dict[tuple[object, bool], dict[tuple[int, ...], _Answers]] = {}
         self._view: KnowledgeBase | None = None
         self._engine: Engine | None = None
         #: Problems met in single proofs (message -> how often); the run went on.
@@ -598,12 +602,13 @@ class Coverage:
             inverse = np.zeros(n, dtype=np.intp)
         if n == 0:
             keys = keys[:0]
-        signature = _literal_signature(goal, old)
+        cache = self._answers.setdefault((_literal_signature(goal, old), exists_only), {})
         answers: list[tuple[tuple[int, ...], ...]] = []
-        for key in keys.tolist():
-            answers.append(
-                self._answers_for(signature, goal, old, new_vars, tuple(key), exists_only)
-            )
+        for key in map(tuple, keys.tolist()):
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = self._answers_for(goal, old, new_vars, key, exists_only)
+            answers.append(found)
         group_counts = np.array([len(a) for a in answers], dtype=CODE)
         counts = group_counts[inverse] if n else np.zeros(0, dtype=CODE)
         group_lo = np.cumsum(group_counts) - group_counts
@@ -623,17 +628,13 @@ class Coverage:
 
     def _answers_for(
         self,
-        signature: object,
         goal: Term,
         old: list[Var],
         new_vars: tuple[Var, ...],
         key: tuple[int, ...],
         exists_only: bool,
     ) -> tuple[tuple[int, ...], ...]:
-        cache_key = (signature, key, exists_only)
-        found = self._answers.get(cache_key)
-        if found is not None:
-            return found
+        """The distinct code rows of ``new_vars`` answering ``goal`` with ``old`` = ``key``."""
         bound = substitute(goal, dict(zip(old, self.symbols.decode(key))))
         seen: dict[tuple[int, ...], None] = {}
         try:
@@ -647,8 +648,7 @@ class Coverage:
                 raise
             self.warn(f"{_text(bound)} raised {error}: taken as no answer")
             seen.clear()
-        found = self._answers[cache_key] = tuple(seen)
-        return found
+        return tuple(seen)
 
 
 def _unifier(goal: Term, new_vars: tuple[Var, ...]) -> list[dict[Var, Term]] | None:

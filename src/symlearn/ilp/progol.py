@@ -506,6 +506,7 @@ class _Progol:
         self.nodes = 0
         self._codes: dict[int, np.ndarray] = {}
         self._last_model: tuple[Clause, int, set[tuple[int, ...]] | None] | None = None
+        self._demanded: tuple[Clause, int, dict[int, np.ndarray]] | None = None
 
     def covered(self, clause: Clause, examples: Sequence[Term], pool: np.ndarray) -> np.ndarray:
         """The indices in ``pool`` of the ``examples`` that ``clause`` covers."""
@@ -544,14 +545,31 @@ class _Progol:
         learnt so far and ``clause``; None when it cannot tell (a call of
         the target not ground when reached, ...).
         """
-        codes = self._example_codes(examples)
-        if codes is None:
+        cached = self._demanded
+        if cached is None or cached[0] is not clause or cached[1] != len(self.learnt):
+            cached = self._demanded = (clause, len(self.learnt), self._demanded_masks(clause))
+        mask = cached[2].get(id(examples))
+        if mask is None:
             return None
-        theory = [*(c.clause for c in self.learnt), clause]
-        mask = demanded_model(
-            self.fixpoint, self.target, theory, codes[pool], max_rows=MAX_MODEL_ROWS
-        )
-        return None if mask is None else pool[mask]
+        return pool[mask[pool]]
+
+    def _demanded_masks(self, clause: Clause) -> dict[int, np.ndarray]:
+        """Per example set (positives, negatives, random): which the theory with ``clause`` proves.
+
+        Told in one :func:`~symlearn.ilp.least_model.demanded_model`; empty when it cannot.
+        """
+        sets = [e for e in (self.positives, self.negatives, self.random_examples) if len(e)]
+        codes = [self._example_codes(e) for e in sets]
+        present = [rows for rows in codes if rows is not None]
+        if len(present) != len(codes):
+            return {}
+        theory = [*(entry.clause for entry in self.learnt), clause]
+        asked: np.ndarray = np.concatenate(present)
+        mask = demanded_model(self.fixpoint, self.target, theory, asked, max_rows=MAX_MODEL_ROWS)
+        if mask is None:
+            return {}
+        bounds = np.cumsum([0, *(len(e) for e in sets)])
+        return {id(e): mask[bounds[i] : bounds[i + 1]] for i, e in enumerate(sets)}
 
     def _example_codes(self, examples: Sequence[Term]) -> np.ndarray | None:
         """The examples' arguments as code rows, encoded once per example set."""
