@@ -297,6 +297,8 @@ class _Builder:
         self.max_literals = max_literals
         self.target = target
         self.examples = [e for e in examples if e != seed]
+        self._target_index: dict[tuple[int, ...], dict[tuple[object, ...], list[tuple[Term, ...]]]]
+        self._target_index = {}
         self.seed = seed
         self.head: Term | None = None
         self.variables: dict[tuple[object, str], Var] = {}
@@ -346,6 +348,8 @@ class _Builder:
             found: list[list[Term]] = []
             if not places:
                 return found
+            if len(places) == indicator[1] and all(len(p.path) == 1 for p in places):
+                return self._target_answers(places, args, recall)
             holes = [Var(f"_P{i}") for i in range(len(places))]
             pattern = fill(goal, places, holes)  # once per call, not per example
             for example in self.examples:
@@ -382,6 +386,27 @@ class _Builder:
             [substitute(a, solution) if type(a) is Var else a for a in args]
             for solution in solutions
         ]
+
+    def _target_answers(
+        self, places: Sequence[Place], args: list[Term], recall: int | None
+    ) -> list[list[Term]]:
+        """:meth:`answers` for a call of the target whose places are its arguments.
+
+        The examples are indexed once per set of bound argument positions;
+        an example answers when it equals the call at those positions.
+        """
+        bound = tuple(i for i, a in enumerate(args) if type(a) is not Var)
+        index = self._target_index.get(bound)
+        if index is None:
+            index = self._target_index[bound] = {}
+            for example in self.examples:
+                values = example.args if type(example) is Struct else ()
+                key = tuple(term_key(values[i]) for i in bound)
+                index.setdefault(key, []).append(values)
+        matching = index.get(tuple(term_key(args[i]) for i in bound), [])
+        positions = [p.path[0] for p in places]
+        found = [[values[i] for i in positions] for values in matching]
+        return found if recall is None else found[:recall]
 
     def full(self) -> bool:
         return self.max_literals is not None and len(self.literals) >= self.max_literals

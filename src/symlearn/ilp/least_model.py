@@ -77,6 +77,7 @@ def least_model(
     *,
     max_rows: int = 1_000_000,
     max_rounds: int = 1_000,
+    derived_by: list[np.ndarray] | None = None,
 ) -> np.ndarray | None:
     """The target's tuples in the least model of ``clauses``, as rows of symbol codes.
 
@@ -91,6 +92,9 @@ def least_model(
         Its clauses.
     max_rows, max_rounds
         Give up (None) past this many tuples or applications of T_P.
+    derived_by
+        When given, filled with the rows each clause derives in the model
+        (one array per clause, in order; duplicates possible).
 
     Returns
     -------
@@ -125,7 +129,10 @@ def least_model(
             grown = np.unique(np.concatenate(parts), axis=0)
             if len(grown) > max_rows:
                 return None
-            if len(grown) == len(model):
+            if len(grown) == len(model):  # this round read the model itself
+                if derived_by is not None:
+                    fixed, rounds = iter(static), iter(parts[1 + len(static) :])
+                    derived_by[:] = [next(rounds if call else fixed) for call in calls]
                 return model
             model = grown
     except (EngineLimitError, NotSetAtATimeError):

@@ -613,13 +613,10 @@ class _Progol:
         rows: set[tuple[int, ...]] | None = None
         fix = self.fixpoint
         theory = [*(c.clause for c in self.learnt), clause]
-        if least_model(fix, self.target, theory, max_rows=MAX_MODEL_ROWS) is not None:
-            try:
-                proved = fix.derive(clause)
-            except (EngineLimitError, NotSetAtATimeError):
-                proved = None
-            if proved is not None:
-                rows = {tuple(row) for row in proved.reshape(-1, self.target[1]).tolist()}
+        derived: list[np.ndarray] = []
+        model = least_model(fix, self.target, theory, max_rows=MAX_MODEL_ROWS, derived_by=derived)
+        if model is not None:
+            rows = set(map(tuple, derived[-1].tolist()))
         self._last_model = (clause, len(self.learnt), rows)
         return rows
 
