@@ -189,8 +189,10 @@ def demanded_model(
             )
             calls: list[tuple[int, ...]] = []
             found: set[tuple[int, ...]] = set()
+            # a demanded atom once proved stays proved: its calls need not be made again
+            pending = np.array([r not in proved for r in demanded], dtype=bool)
             for prefix in prefixes:
-                survivors = prefix.prove(coverage, rows, calls)
+                survivors = prefix.prove(coverage, rows, pending, calls)
                 if survivors is None:
                     return None
                 found.update(map(tuple, rows[survivors].tolist()))
@@ -223,10 +225,18 @@ class _Prefix:
         self.done = 0
 
     def prove(
-        self, coverage: Coverage, rows: np.ndarray, calls: list[tuple[int, ...]]
+        self,
+        coverage: Coverage,
+        rows: np.ndarray,
+        pending: np.ndarray,
+        calls: list[tuple[int, ...]],
     ) -> np.ndarray | None:
-        """The positions in ``rows`` the clause proves; its ground calls added to ``calls``."""
-        if self.done < len(rows):
+        """The positions in ``rows`` the clause proves; its ground calls added to ``calls``.
+
+        Only the ``pending`` rows are joined past the first call of the target.
+        """
+        done = self.done
+        if done < len(rows):
             fresh = rows[self.done :]
             table = BindingTable(
                 self.head,  # type: ignore[arg-type]
@@ -240,7 +250,12 @@ class _Prefix:
             self.table = table if self.table is None else _concatenate(self.table, table)
             self.done = len(rows)
         assert self.table is not None
-        return _demanded_body(coverage, self.target, self.after, self.table, calls)
+        table = self.table
+        if not self.after:  # no call of the target: a row's answer does not change
+            return np.unique(table.example[table.example >= done])
+        if not pending.all():
+            table = table.take(pending[table.example])
+        return _demanded_body(coverage, self.target, self.after, table, calls)
 
 
 def _concatenate(a: BindingTable, b: BindingTable) -> BindingTable:
