@@ -53,6 +53,7 @@ import numpy as np
 
 from symlearn.errors import EngineLimitError
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
+from symlearn.ilp.relations import distinct
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
@@ -252,7 +253,7 @@ class _Prefix:
         assert self.table is not None
         table = self.table
         if not self.after:  # no call of the target: a row's answer does not change
-            return np.unique(table.example[table.example >= done])
+            return distinct(table.example[table.example >= done])
         if not pending.all():
             table = table.take(pending[table.example])
         return _demanded_body(coverage, self.target, self.after, table, calls)
@@ -299,4 +300,4 @@ def _demanded_body(
             else:
                 calls.append(())
         table = coverage.extend(table, literal)
-    return np.unique(table.example)
+    return distinct(table.example)

@@ -109,6 +109,7 @@ from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
 from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
 from symlearn.ilp.least_model import demanded_model, least_model
 from symlearn.ilp.recursion import recursion_terminates, repeats_its_call
+from symlearn.ilp.relations import distinct
 from symlearn.ilp.result import RelationalRun
 from symlearn.ilp.task import RelationalTask, knowledge_base
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
@@ -654,7 +655,7 @@ class _Progol:
                     result = self.coverage.extend(result, literal)
         except NotSetAtATimeError:
             return self.covered(clause, examples, pool), None
-        positions = np.unique(result.example)
+        positions = distinct(result.example)
         if len(result) > MAX_KEPT_ROWS:
             return pool[positions], None
         remapped = BindingTable(

@@ -36,7 +36,7 @@ import numpy as np
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Term
 
-__all__ = ["Relation", "SortedIndex", "SymbolTable", "composite_keys"]
+__all__ = ["Relation", "SortedIndex", "SymbolTable", "composite_keys", "distinct"]
 
 #: Codes are int64; a key that cannot match anything is -1.
 CODE = np.int64
@@ -123,6 +123,21 @@ class SymbolTable:
     def bits(self) -> int:
         """Bits enough for every code assigned so far (at least 1)."""
         return max(1, (len(self._terms) - 1).bit_length())
+
+
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values of a 1-D array.
+
+    As ``numpy.unique``, without its per-call overhead and without importing
+    ``numpy.ma`` (which ``numpy.unique`` does to check for a masked array).
+    """
+    if len(values) < 2:
+        return values.copy()
+    ordered = np.sort(values)
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
 
 
 def composite_keys(columns: Sequence[np.ndarray], bits: int) -> np.ndarray | None:
