@@ -605,7 +605,9 @@ class Coverage:
             inverse = np.zeros(n, dtype=np.intp)
         if n == 0:
             keys = keys[:0]
-        cache = self._answers.setdefault((_literal_signature(goal, old), exists_only), {})
+        # a unification's answers do not depend on the theory: kept for every coverage of the kb
+        caches = self.store.unifications if _is_unification(goal) else self._answers
+        cache = caches.setdefault((_literal_signature(goal, old), exists_only), {})
         answers: list[tuple[tuple[int, ...], ...]] = []
         for key in map(tuple, keys.tolist()):
             found = cache.get(key)
@@ -654,13 +656,17 @@ class Coverage:
         return tuple(seen)
 
 
+def _is_unification(goal: Term) -> bool:
+    return type(goal) is Struct and goal.name == "=" and len(goal.args) == 2
+
+
 def _unifier(goal: Term, new_vars: tuple[Var, ...]) -> list[dict[Var, Term]] | None:
     """The one answer of ``A = B`` (as the engine gives it: no occurs check), or None.
 
     None when ``goal`` is not ``=/2`` (the engine answers it); an empty list
     when the two sides do not unify.
     """
-    if type(goal) is not Struct or goal.name != "=" or len(goal.args) != 2:
+    if type(goal) is not Struct or not _is_unification(goal):
         return None
     subst = unify(goal.args[0], goal.args[1])
     if subst is None:
@@ -689,6 +695,8 @@ class FactStore:
     def __init__(self) -> None:
         self.symbols = SymbolTable()
         self._tables: dict[Indicator, tuple[object, int, Relation | None]] = {}
+        #: answers of ``=/2`` literals (see :meth:`Coverage._engine_join`), for every coverage
+        self.unifications: dict[tuple[object, bool], dict[tuple[int, ...], _Answers]] = {}
 
     def relation(self, kb: KnowledgeBase, indicator: Indicator) -> Relation | None:
         """The relation of ``indicator`` if its clauses are ground facts, else None."""
