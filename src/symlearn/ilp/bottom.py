@@ -68,7 +68,7 @@ from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
-from symlearn.logic.unify import match, substitute
+from symlearn.logic.unify import match, substitute, unify
 
 __all__ = [
     "BottomClause",
@@ -378,10 +378,14 @@ class _Builder:
             rows = index.order[int(lo[0]) : int(lo[0]) + int(counts[0])]
             rows = np.sort(rows)[:recall]
             return [symbols.decode(relation.rows[row]) for row in rows]
-        try:
-            solutions = list(self.engine().solve(goal, limit=recall))
-        except (EngineLimitError, PrologError):
-            return []
+        if indicator == ("=", 2) and type(goal) is Struct:  # unified here, as the engine would
+            subst = unify(goal.args[0], goal.args[1])
+            solutions = [] if subst is None or recall == 0 else [subst]
+        else:
+            try:
+                solutions = list(self.engine().solve(goal, limit=recall))
+            except (EngineLimitError, PrologError):
+                return []
         return [
             [substitute(a, solution) if type(a) is Var else a for a in args]
             for solution in solutions

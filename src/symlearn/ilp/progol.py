@@ -757,6 +757,12 @@ class _Progol:
     def _theory_proves(self, theory: Sequence[ProgolClause]) -> np.ndarray:
         """Which positives ``theory`` proves: from the calls they demand, else by the engine."""
         clauses = [c.clause for c in theory]
+        if not any(self.coverage.calls_target(c) for c in clauses):  # each clause on its own
+            proved = np.zeros(len(self.positives), dtype=bool)
+            everyone = np.arange(len(self.positives))
+            for clause in clauses:
+                proved[self.covered(clause, self.positives, everyone)] = True
+            return proved
         codes = self._example_codes(self.positives)
         if codes is not None and self.recursive:
             mask = demanded_model(
