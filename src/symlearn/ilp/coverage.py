@@ -640,7 +640,16 @@ class Coverage:
         exists_only: bool,
     ) -> tuple[tuple[int, ...], ...]:
         """The distinct code rows of ``new_vars`` answering ``goal`` with ``old`` = ``key``."""
-        bound = substitute(goal, dict(zip(old, self.symbols.decode(key))))
+        given = dict(zip(old, self.symbols.decode(key)))
+        if type(goal) is Struct and _is_unification(goal):  # as _unifier, the key bound first
+            subst = unify(goal.args[0], goal.args[1], given)
+            if subst is None:
+                return ()
+            values = [substitute(v, subst) for v in new_vars]
+            if not all(is_ground(v) for v in values):
+                raise NotSetAtATimeError(f"{_text(goal)} has a non-ground answer")
+            return (tuple(self.symbols.code(v) for v in values),)
+        bound = substitute(goal, given)
         seen: dict[tuple[int, ...], None] = {}
         try:
             for solution in self._solutions(bound, new_vars, exists_only):
