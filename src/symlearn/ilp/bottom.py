@@ -57,10 +57,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from symlearn.engine.sld import Engine
 from symlearn.errors import EngineLimitError, InvalidParameterError, PrologError
 from symlearn.ilp.coverage import Coverage
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
@@ -69,6 +69,9 @@ from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
 from symlearn.logic.unify import match, substitute, unify
+
+if TYPE_CHECKING:
+    from symlearn.engine.sld import Engine
 
 __all__ = [
     "BottomClause",

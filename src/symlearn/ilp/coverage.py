@@ -71,10 +71,10 @@ import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from symlearn.engine.sld import Engine
 from symlearn.errors import EngineLimitError, PrologError
 from symlearn.ilp.relations import CODE, Relation, SymbolTable
 from symlearn.kb.gcpause import gc_paused
@@ -84,6 +84,9 @@ from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Struct, Term, Var, functor_of, is_ground, term_variables
 from symlearn.logic.unify import match, substitute, unify
+
+if TYPE_CHECKING:
+    from symlearn.engine.sld import Engine
 
 __all__ = [
     "BindingLimitError",
@@ -268,6 +271,8 @@ class Coverage:
     def engine(self) -> Engine:
         """The query engine over :attr:`view` (undefined predicates fail, as in ILP)."""
         if self._engine is None:
+            from symlearn.engine.sld import Engine  # only when a literal needs it (lazily)
+
             self._engine = Engine(
                 self.view, max_depth=self.max_depth, max_steps=self.max_steps, unknown="fail"
             )

@@ -862,7 +862,7 @@ def progol(
     derived: tuple[Mode, ...] = ()
     if not kb.head_modes(*target) or not kb.body_modes():
         kb, derived = with_derived_modes(kb, target)
-    warnings = undefined_mode_warnings(kb, target, Coverage(kb, target).engine)
+    warnings = undefined_mode_warnings(kb, target, lambda: Coverage(kb, target).engine)
     learner = _Progol(kb, target, settings, progress, negatives)
     learner.run()
     own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
