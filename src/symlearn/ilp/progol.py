@@ -134,6 +134,8 @@ __all__ = [
 
 #: Largest least model (tuples of the target) computed bottom-up for a recursive candidate.
 MAX_MODEL_ROWS = 1_000_000
+#: Least models of at most this many atoms are kept per theory for the redundancy check.
+MAX_KEPT_MODEL = 10_000
 #: Theories with more clauses than this are not checked for redundant rules.
 MAX_REDUNDANCY_CHECK = 50
 #: Binding tables larger than this are not kept for a clause's refinements.
@@ -507,7 +509,10 @@ class _Progol:
         self.nodes = 0
         self._codes: dict[int, np.ndarray] = {}
         self._last_model: tuple[Clause, int, set[tuple[int, ...]] | None] | None = None
-        self._demanded: tuple[Clause, int, dict[int, np.ndarray]] | None = None
+        #: per theory (clauses equal up to renaming): its least model, when small
+        self._models: dict[tuple[Clause, ...], np.ndarray] = {}
+        #: per theory (clauses equal up to renaming): which examples of each set it proves
+        self._demanded: dict[tuple[Clause, ...], dict[int, np.ndarray]] = {}
 
     def covered(self, clause: Clause, examples: Sequence[Term], pool: np.ndarray) -> np.ndarray:
         """The indices in ``pool`` of the ``examples`` that ``clause`` covers."""
@@ -546,16 +551,17 @@ class _Progol:
         learnt so far and ``clause``; None when it cannot tell (a call of
         the target not ground when reached, ...).
         """
-        cached = self._demanded
-        if cached is None or cached[0] is not clause or cached[1] != len(self.learnt):
-            cached = self._demanded = (clause, len(self.learnt), self._demanded_masks(clause))
-        mask = cached[2].get(id(examples))
+        theory = (*(entry.clause for entry in self.learnt), clause)
+        masks = self._demanded.get(theory)
+        if masks is None:
+            masks = self._demanded[theory] = self._demanded_masks(theory)
+        mask = masks.get(id(examples))
         if mask is None:
             return None
         return pool[mask[pool]]
 
-    def _demanded_masks(self, clause: Clause) -> dict[int, np.ndarray]:
-        """Per example set (positives, negatives, random): which the theory with ``clause`` proves.
+    def _demanded_masks(self, theory: tuple[Clause, ...]) -> dict[int, np.ndarray]:
+        """Per example set (positives, negatives, random): which ``theory`` proves.
 
         Told in one :func:`~symlearn.ilp.least_model.demanded_model`; empty when it cannot.
         """
@@ -564,7 +570,6 @@ class _Progol:
         present = [rows for rows in codes if rows is not None]
         if len(present) != len(codes):
             return {}
-        theory = [*(entry.clause for entry in self.learnt), clause]
         asked: np.ndarray = np.concatenate(present)
         mask = demanded_model(self.fixpoint, self.target, theory, asked, max_rows=MAX_MODEL_ROWS)
         if mask is None:
@@ -618,6 +623,8 @@ class _Progol:
         model = least_model(fix, self.target, theory, max_rows=MAX_MODEL_ROWS, derived_by=derived)
         if model is not None:
             rows = set(map(tuple, derived[-1].tolist()))
+            if len(model) <= MAX_KEPT_MODEL:  # kept for drop_redundant
+                self._models[tuple(theory)] = model
         self._last_model = (clause, len(self.learnt), rows)
         return rows
 
@@ -763,7 +770,14 @@ class _Progol:
             for clause in clauses:
                 proved[self.covered(clause, self.positives, everyone)] = True
             return proved
+        known = self._demanded.get(tuple(clauses), {}).get(id(self.positives))
+        if known is not None:  # told while searching
+            return known
         codes = self._example_codes(self.positives)
+        model = self._models.get(tuple(clauses))
+        if model is not None and codes is not None:  # its least model built while searching
+            atoms = set(map(tuple, model.tolist()))
+            return np.array([row in atoms for row in map(tuple, codes.tolist())], dtype=bool)
         if codes is not None and self.recursive:
             mask = demanded_model(
                 self.fixpoint, self.target, clauses, codes, max_rows=MAX_MODEL_ROWS
