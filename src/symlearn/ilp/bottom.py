@@ -63,6 +63,7 @@ import numpy as np
 
 from symlearn.errors import EngineLimitError, InvalidParameterError, PrologError
 from symlearn.ilp.coverage import Coverage
+from symlearn.ilp.relations import Relation
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
@@ -72,6 +73,9 @@ from symlearn.logic.unify import match, substitute, unify
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine
+
+#: Relations of at most this many facts are read through a dictionary while saturating.
+SMALL_RELATION = 4096
 
 __all__ = [
     "BottomClause",
@@ -302,6 +306,7 @@ class _Builder:
         self.examples = [e for e in examples if e != seed]
         self._target_index: dict[tuple[int, ...], dict[tuple[object, ...], list[tuple[Term, ...]]]]
         self._target_index = {}
+        self._small_indexes: dict[object, dict[tuple[int, ...], list[list[Term]]]] = {}
         self.seed = seed
         self.head: Term | None = None
         self.variables: dict[tuple[object, str], Var] = {}
@@ -376,6 +381,9 @@ class _Builder:
             codes = [symbols.find(args[i]) for i in bound]
             if any(code < 0 for code in codes):
                 return []
+            if len(relation) <= SMALL_RELATION:
+                found = self._small_index(relation, bound).get(tuple(codes), [])
+                return found if recall is None else found[:recall]
             index = relation.index(bound)
             lo, counts = index.lookup([np.array([code], dtype=np.int64) for code in codes])
             rows = index.order[int(lo[0]) : int(lo[0]) + int(counts[0])]
@@ -393,6 +401,20 @@ class _Builder:
             [substitute(a, solution) if type(a) is Var else a for a in args]
             for solution in solutions
         ]
+
+    def _small_index(
+        self, relation: Relation, bound: tuple[int, ...]
+    ) -> dict[tuple[int, ...], list[list[Term]]]:
+        """A small relation's facts (decoded, in order) by their codes at ``bound``."""
+        key = (relation.indicator, id(relation), bound)
+        index = self._small_indexes.get(key)
+        if index is None:
+            assert self.coverage is not None
+            decode = self.coverage.symbols.decode
+            index = self._small_indexes[key] = {}
+            for row in relation.rows.tolist():
+                index.setdefault(tuple(row[i] for i in bound), []).append(decode(row))
+        return index
 
     def _target_answers(
         self, places: Sequence[Place], args: list[Term], recall: int | None
