@@ -76,7 +76,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from symlearn.errors import EngineLimitError, PrologError
-from symlearn.ilp.relations import CODE, Relation, SymbolTable
+from symlearn.ilp.relations import CODE, Relation, SymbolTable, distinct_rows
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.views import background_view
@@ -430,7 +430,7 @@ class Coverage:
         if not columns:
             return np.zeros((min(len(table), 1), 0), dtype=CODE)
         rows = np.stack(columns, axis=1)
-        return np.unique(rows, axis=0) if len(rows) else rows
+        return distinct_rows(rows, self.symbols.bits)
 
     def set_extension_codes(self, indicator: Indicator, rows: np.ndarray) -> None:
         """Like :meth:`set_extension`, for rows already encoded with :attr:`symbols`."""

@@ -53,7 +53,7 @@ import numpy as np
 
 from symlearn.errors import EngineLimitError
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
-from symlearn.ilp.relations import distinct
+from symlearn.ilp.relations import distinct, distinct_rows
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
@@ -127,7 +127,7 @@ def least_model(
                 if derived is None:
                     return None
                 parts.append(derived.reshape(-1, arity))
-            grown = np.unique(np.concatenate(parts), axis=0)
+            grown = distinct_rows(np.concatenate(parts), coverage.symbols.bits)
             if len(grown) > max_rows:
                 return None
             if len(grown) == len(model):  # this round read the model itself
