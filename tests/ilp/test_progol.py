@@ -145,6 +145,14 @@ def test_settings_come_from_the_file_and_are_checked():
         ProgolSettings.from_values(loads(":- set(evalfn, magic).").settings)
 
 
+@pytest.mark.parametrize("score", ["entropy", "gini"])
+def test_a_tree_score_says_it_is_for_tree_induction(score):
+    kb = loads(f"p(a).\n:- set(evalfn, {score}).")
+    with pytest.raises(KBError, match=r"induce_tree.*learn id3") as error:
+        ProgolSettings.from_values(kb.settings, kb.setting_positions)
+    assert error.value.line == 2
+
+
 def test_a_short_clauselength_keeps_examples_as_facts(family):
     result = progol(family, ("grandparent", 2), ProgolSettings(clauselength=2))
     assert all(c.is_example and c.clause.is_fact for c in result.clauses)

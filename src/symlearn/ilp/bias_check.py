@@ -30,7 +30,6 @@ symlearn.errors.KBError: gp.pl:3:1: error: the mode names parnet/2, which is def
 
 from __future__ import annotations
 
-from symlearn.engine.library import library_predicates
 from symlearn.errors import KBError
 from symlearn.ilp.language import EQUALITY, LiteralMode
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
@@ -73,6 +72,12 @@ def check_relational_task(kb: KnowledgeBase, target: Indicator) -> None:
     _check_example_arity(kb, target)
 
 
+def _in_library(indicator: Indicator) -> bool:
+    from symlearn.engine.library import library_predicates
+
+    return indicator in library_predicates()
+
+
 def _check_modes_defined(kb: KnowledgeBase, target: Indicator) -> None:
     for mode in kb.body_modes():
         indicator = LiteralMode.from_mode(mode).indicator
@@ -80,7 +85,7 @@ def _check_modes_defined(kb: KnowledgeBase, target: Indicator) -> None:
             indicator in (target, EQUALITY)
             or kb.defines(*indicator)
             or indicator in SYSTEM_PREDICATES
-            or indicator in library_predicates()  # read only when needed
+            or _in_library(indicator)  # the engine's library read only when needed
         ):
             continue
         names = sorted(

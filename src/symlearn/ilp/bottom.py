@@ -57,18 +57,25 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from symlearn.engine.sld import Engine
 from symlearn.errors import EngineLimitError, InvalidParameterError, PrologError
 from symlearn.ilp.coverage import Coverage
+from symlearn.ilp.relations import Relation
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
-from symlearn.logic.unify import match, substitute
+from symlearn.logic.unify import match, substitute, unify
+
+if TYPE_CHECKING:
+    from symlearn.engine.sld import Engine
+
+#: Relations of at most this many facts are read through a dictionary while saturating.
+SMALL_RELATION = 4096
 
 __all__ = [
     "BottomClause",
@@ -297,6 +304,9 @@ class _Builder:
         self.max_literals = max_literals
         self.target = target
         self.examples = [e for e in examples if e != seed]
+        self._target_index: dict[tuple[int, ...], dict[tuple[object, ...], list[tuple[Term, ...]]]]
+        self._target_index = {}
+        self._small_indexes: dict[object, dict[tuple[int, ...], list[list[Term]]]] = {}
         self.seed = seed
         self.head: Term | None = None
         self.variables: dict[tuple[object, str], Var] = {}
@@ -346,6 +356,8 @@ class _Builder:
             found: list[list[Term]] = []
             if not places:
                 return found
+            if len(places) == indicator[1] and all(len(p.path) == 1 for p in places):
+                return self._target_answers(places, args, recall)
             holes = [Var(f"_P{i}") for i in range(len(places))]
             pattern = fill(goal, places, holes)  # once per call, not per example
             for example in self.examples:
@@ -369,19 +381,61 @@ class _Builder:
             codes = [symbols.find(args[i]) for i in bound]
             if any(code < 0 for code in codes):
                 return []
+            if len(relation) <= SMALL_RELATION:
+                found = self._small_index(relation, bound).get(tuple(codes), [])
+                return found if recall is None else found[:recall]
             index = relation.index(bound)
             lo, counts = index.lookup([np.array([code], dtype=np.int64) for code in codes])
             rows = index.order[int(lo[0]) : int(lo[0]) + int(counts[0])]
             rows = np.sort(rows)[:recall]
             return [symbols.decode(relation.rows[row]) for row in rows]
-        try:
-            solutions = list(self.engine().solve(goal, limit=recall))
-        except (EngineLimitError, PrologError):
-            return []
+        if indicator == ("=", 2) and type(goal) is Struct:  # unified here, as the engine would
+            subst = unify(goal.args[0], goal.args[1])
+            solutions = [] if subst is None or recall == 0 else [subst]
+        else:
+            try:
+                solutions = list(self.engine().solve(goal, limit=recall))
+            except (EngineLimitError, PrologError):
+                return []
         return [
             [substitute(a, solution) if type(a) is Var else a for a in args]
             for solution in solutions
         ]
+
+    def _small_index(
+        self, relation: Relation, bound: tuple[int, ...]
+    ) -> dict[tuple[int, ...], list[list[Term]]]:
+        """A small relation's facts (decoded, in order) by their codes at ``bound``."""
+        key = (relation.indicator, id(relation), bound)
+        index = self._small_indexes.get(key)
+        if index is None:
+            assert self.coverage is not None
+            decode = self.coverage.symbols.decode
+            index = self._small_indexes[key] = {}
+            for row in relation.rows.tolist():
+                index.setdefault(tuple(row[i] for i in bound), []).append(decode(row))
+        return index
+
+    def _target_answers(
+        self, places: Sequence[Place], args: list[Term], recall: int | None
+    ) -> list[list[Term]]:
+        """:meth:`answers` for a call of the target whose places are its arguments.
+
+        The examples are indexed once per set of bound argument positions;
+        an example answers when it equals the call at those positions.
+        """
+        bound = tuple(i for i, a in enumerate(args) if type(a) is not Var)
+        index = self._target_index.get(bound)
+        if index is None:
+            index = self._target_index[bound] = {}
+            for example in self.examples:
+                values = example.args if type(example) is Struct else ()
+                key = tuple(term_key(values[i]) for i in bound)
+                index.setdefault(key, []).append(values)
+        matching = index.get(tuple(term_key(args[i]) for i in bound), [])
+        positions = [p.path[0] for p in places]
+        found = [[values[i] for i in positions] for values in matching]
+        return found if recall is None else found[:recall]
 
     def full(self) -> bool:
         return self.max_literals is not None and len(self.literals) >= self.max_literals

@@ -41,6 +41,7 @@ import numpy as np
 from symlearn.ilp.background import is_example_predicate
 from symlearn.ilp.coverage import Coverage
 from symlearn.ilp.language import LiteralMode
+from symlearn.ilp.relations import distinct
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import Struct, Term
@@ -140,7 +141,7 @@ def typed_domains(kb: KnowledgeBase, target: Indicator, coverage: Coverage) -> l
             if indicator == target:
                 parts.append(_example_column(examples, where, coverage))
         parts.append(_example_column(examples, position, coverage))
-        domains.append(np.unique(np.concatenate(parts)))
+        domains.append(distinct(np.concatenate(parts)))
     return domains
 
 
@@ -158,7 +159,7 @@ def _all_constants(
         relation = coverage.relation(indicator)
         if relation is not None and len(relation):
             parts.append(relation.rows.reshape(-1))
-    return np.unique(np.concatenate(parts))
+    return distinct(np.concatenate(parts))
 
 
 def closed_world_negatives(

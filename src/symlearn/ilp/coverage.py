@@ -71,12 +71,12 @@ import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from symlearn.engine.sld import Engine
 from symlearn.errors import EngineLimitError, PrologError
-from symlearn.ilp.relations import CODE, Relation, SymbolTable
+from symlearn.ilp.relations import CODE, Relation, SymbolTable, distinct_rows
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.views import background_view
@@ -84,6 +84,9 @@ from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Struct, Term, Var, functor_of, is_ground, term_variables
 from symlearn.logic.unify import match, substitute, unify
+
+if TYPE_CHECKING:
+    from symlearn.engine.sld import Engine
 
 __all__ = [
     "BindingLimitError",
@@ -100,6 +103,9 @@ _COMPARISONS = frozenset({"=", "\\=", "==", "\\=="})
 _HEAD = attrgetter("head")
 _BODY = attrgetter("body")
 _ARGS = attrgetter("args")
+
+
+_Answers = tuple[tuple[int, ...], ...]
 
 
 class BindingLimitError(EngineLimitError):
@@ -245,7 +251,8 @@ class Coverage:
         self.max_steps = max_steps
         self.theory: tuple[Clause, ...] = tuple(theory)
         self._extensions: dict[Indicator, Relation] = {}
-        self._answers: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+        #: per literal (up to renaming) and negation: the answers per binding of its old variables
+        self._answers: dict[tuple[object, bool], dict[tuple[int, ...], _Answers]] = {}
         self._view: KnowledgeBase | None = None
         self._engine: Engine | None = None
         #: Problems met in single proofs (message -> how often); the run went on.
@@ -264,6 +271,8 @@ class Coverage:
     def engine(self) -> Engine:
         """The query engine over :attr:`view` (undefined predicates fail, as in ILP)."""
         if self._engine is None:
+            from symlearn.engine.sld import Engine  # only when a literal needs it (lazily)
+
             self._engine = Engine(
                 self.view, max_depth=self.max_depth, max_steps=self.max_steps, unknown="fail"
             )
@@ -421,7 +430,7 @@ class Coverage:
         if not columns:
             return np.zeros((min(len(table), 1), 0), dtype=CODE)
         rows = np.stack(columns, axis=1)
-        return np.unique(rows, axis=0) if len(rows) else rows
+        return distinct_rows(rows, self.symbols.bits)
 
     def set_extension_codes(self, indicator: Indicator, rows: np.ndarray) -> None:
         """Like :meth:`set_extension`, for rows already encoded with :attr:`symbols`."""
@@ -589,7 +598,10 @@ class Coverage:
         if exists_only:
             new_vars = ()
         n = len(table)
-        if old:
+        if len(old) == 1:  # one column: a plain (much cheaper) unique
+            values, inverse = np.unique(table.column(old[0]), return_inverse=True)
+            keys, inverse = values.reshape(-1, 1), inverse.reshape(-1)
+        elif old:
             stacked = np.stack([table.column(v) for v in old], axis=1)
             keys, inverse = np.unique(stacked, axis=0, return_inverse=True)
             inverse = inverse.reshape(-1)
@@ -598,12 +610,15 @@ class Coverage:
             inverse = np.zeros(n, dtype=np.intp)
         if n == 0:
             keys = keys[:0]
-        signature = _literal_signature(goal, old)
+        # a unification's answers do not depend on the theory: kept for every coverage of the kb
+        caches = self.store.unifications if _is_unification(goal) else self._answers
+        cache = caches.setdefault((_literal_signature(goal, old), exists_only), {})
         answers: list[tuple[tuple[int, ...], ...]] = []
-        for key in keys.tolist():
-            answers.append(
-                self._answers_for(signature, goal, old, new_vars, tuple(key), exists_only)
-            )
+        for key in map(tuple, keys.tolist()):
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = self._answers_for(goal, old, new_vars, key, exists_only)
+            answers.append(found)
         group_counts = np.array([len(a) for a in answers], dtype=CODE)
         counts = group_counts[inverse] if n else np.zeros(0, dtype=CODE)
         group_lo = np.cumsum(group_counts) - group_counts
@@ -623,18 +638,23 @@ class Coverage:
 
     def _answers_for(
         self,
-        signature: object,
         goal: Term,
         old: list[Var],
         new_vars: tuple[Var, ...],
         key: tuple[int, ...],
         exists_only: bool,
     ) -> tuple[tuple[int, ...], ...]:
-        cache_key = (signature, key, exists_only)
-        found = self._answers.get(cache_key)
-        if found is not None:
-            return found
-        bound = substitute(goal, dict(zip(old, self.symbols.decode(key))))
+        """The distinct code rows of ``new_vars`` answering ``goal`` with ``old`` = ``key``."""
+        given = dict(zip(old, self.symbols.decode(key)))
+        if type(goal) is Struct and _is_unification(goal):  # as _unifier, the key bound first
+            subst = unify(goal.args[0], goal.args[1], given)
+            if subst is None:
+                return ()
+            values = [substitute(v, subst) for v in new_vars]
+            if not all(is_ground(v) for v in values):
+                raise NotSetAtATimeError(f"{_text(goal)} has a non-ground answer")
+            return (tuple(self.symbols.code(v) for v in values),)
+        bound = substitute(goal, given)
         seen: dict[tuple[int, ...], None] = {}
         try:
             for solution in self._solutions(bound, new_vars, exists_only):
@@ -647,8 +667,11 @@ class Coverage:
                 raise
             self.warn(f"{_text(bound)} raised {error}: taken as no answer")
             seen.clear()
-        found = self._answers[cache_key] = tuple(seen)
-        return found
+        return tuple(seen)
+
+
+def _is_unification(goal: Term) -> bool:
+    return type(goal) is Struct and goal.name == "=" and len(goal.args) == 2
 
 
 def _unifier(goal: Term, new_vars: tuple[Var, ...]) -> list[dict[Var, Term]] | None:
@@ -657,7 +680,7 @@ def _unifier(goal: Term, new_vars: tuple[Var, ...]) -> list[dict[Var, Term]] | N
     None when ``goal`` is not ``=/2`` (the engine answers it); an empty list
     when the two sides do not unify.
     """
-    if type(goal) is not Struct or goal.name != "=" or len(goal.args) != 2:
+    if type(goal) is not Struct or not _is_unification(goal):
         return None
     subst = unify(goal.args[0], goal.args[1])
     if subst is None:
@@ -686,6 +709,8 @@ class FactStore:
     def __init__(self) -> None:
         self.symbols = SymbolTable()
         self._tables: dict[Indicator, tuple[object, int, Relation | None]] = {}
+        #: answers of ``=/2`` literals (see :meth:`Coverage._engine_join`), for every coverage
+        self.unifications: dict[tuple[object, bool], dict[tuple[int, ...], _Answers]] = {}
 
     def relation(self, kb: KnowledgeBase, indicator: Indicator) -> Relation | None:
         """The relation of ``indicator`` if its clauses are ground facts, else None."""

@@ -52,15 +52,18 @@ Examples
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from symlearn.engine.sld import Engine
 from symlearn.errors import SymlearnError
 from symlearn.ilp.background import dependent_predicates, is_example_predicate
 from symlearn.ilp.bottom import term_key
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import Struct, Term, Var, is_ground
+
+if TYPE_CHECKING:
+    from symlearn.engine.sld import Engine
 
 __all__ = [
     "argument_domains",
@@ -78,6 +81,8 @@ def _rows(kb: KnowledgeBase, indicator: Indicator, max_steps: int) -> list[tuple
         return predicate.rows()
     goal = Struct(indicator[0], tuple(Var(f"_A{i}") for i in range(indicator[1])))
     try:
+        from symlearn.engine.sld import Engine
+
         answers = Engine(kb, max_steps=max_steps, unknown="fail").findall(goal, goal)
     except SymlearnError:
         return []
@@ -169,19 +174,22 @@ def _determined_body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
     return [m for m in kb.body_modes() if not allowed or m.indicator in allowed]
 
 
-def undefined_mode_warnings(kb: KnowledgeBase, target: Indicator, engine: Engine) -> list[str]:
+def undefined_mode_warnings(
+    kb: KnowledgeBase, target: Indicator, engine: Callable[[], Engine]
+) -> list[str]:
     """A warning for each body mode naming a predicate with no clauses that is not built in.
 
     Aleph goes on with such a mode (its literals never hold); so does Progol,
-    and says so, with the mode's file, line and column.
+    and says so, with the mode's file, line and column.  ``engine`` gives the
+    engine that tells built-ins (made only when a mode's predicate has no clauses).
     """
     warnings = []
     for mode in _determined_body_modes(kb, target):
         indicator = mode.indicator
-        if indicator == target or engine.is_builtin(*indicator):
+        if indicator == target:
             continue
         predicate = kb.predicates.get(indicator)
-        if predicate is None or not predicate.clauses:
+        if (predicate is None or not predicate.clauses) and not engine().is_builtin(*indicator):
             where = mode.position
             prefix = f"{where.path}:{where.line}:{where.column}: " if where else ""
             warnings.append(

@@ -37,6 +37,8 @@ from typing import TypeVar
 
 import numpy as np
 
+from symlearn.ilp.relations import distinct
+
 __all__ = ["infer_types"]
 
 Place = TypeVar("Place", bound=Hashable)
@@ -90,7 +92,7 @@ def _distinct(codes: np.ndarray) -> np.ndarray:
     million-fact predicate holds many codes, each below the number of symbols.
     """
     if not len(codes) or codes.min() < 0 or codes.max() >= 4 * len(codes) + 1024:
-        return np.unique(codes)
+        return distinct(codes)
     present = np.zeros(int(codes.max()) + 1, dtype=bool)
     present[codes] = True
     return np.flatnonzero(present).astype(codes.dtype, copy=False)

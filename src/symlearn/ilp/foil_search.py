@@ -42,6 +42,7 @@ from symlearn.errors import EngineLimitError
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError, foil_gain
 from symlearn.ilp.language import Candidate, Language, TypedVar
 from symlearn.ilp.recursion import recursion_terminates
+from symlearn.ilp.relations import distinct
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
@@ -712,7 +713,7 @@ class FoilSearch:
     ) -> int:
         """How many positive examples keep a binding (after adding ``scored``, if given)."""
         rows = table.example if scored is None else table.example[scored.counts > 0]
-        return int(np.count_nonzero(is_positive_example[np.unique(rows)]))
+        return int(np.count_nonzero(is_positive_example[distinct(rows)]))
 
     def _acceptable(self, table: BindingTable, is_positive_example: np.ndarray) -> bool:
         """Whether the clause as it stands would be kept (accuracy at least ``min_accuracy``).
@@ -726,7 +727,7 @@ class FoilSearch:
         positive example (it only excludes negatives, so it fits no
         individual positive) is added anyway.
         """
-        covered = np.unique(table.example)
+        covered = distinct(table.example)
         pos = int(np.count_nonzero(is_positive_example[covered]))
         return pos > 0 and pos / len(covered) >= self.settings.min_accuracy
 
@@ -739,7 +740,7 @@ class FoilSearch:
     ) -> bool:
         """Quinlan's encoding-length test for the clause with ``scored`` added."""
         kept = scored.counts > 0
-        examples = np.unique(table.example[kept])
+        examples = distinct(table.example[kept])
         p = int(np.count_nonzero(is_positive_example[examples]))
         return _clause_bits(bits) <= _explicit_bits(p, self.total_examples)
 

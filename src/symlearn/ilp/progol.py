@@ -96,19 +96,20 @@ import heapq
 import itertools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import EngineLimitError, InvalidParameterError
+from symlearn.errors import EngineLimitError, InvalidParameterError, KBError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
 from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
-from symlearn.ilp.least_model import least_model
+from symlearn.ilp.least_model import demanded_model, least_model
 from symlearn.ilp.recursion import recursion_terminates, repeats_its_call
+from symlearn.ilp.relations import distinct
 from symlearn.ilp.result import RelationalRun
 from symlearn.ilp.task import RelationalTask, knowledge_base
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
@@ -117,6 +118,7 @@ from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
+from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = [
@@ -132,6 +134,8 @@ __all__ = [
 
 #: Largest least model (tuples of the target) computed bottom-up for a recursive candidate.
 MAX_MODEL_ROWS = 1_000_000
+#: Least models of at most this many atoms are kept per theory for the redundancy check.
+MAX_KEPT_MODEL = 10_000
 #: Theories with more clauses than this are not checked for redundant rules.
 MAX_REDUNDANCY_CHECK = 50
 #: Binding tables larger than this are not kept for a clause's refinements.
@@ -143,6 +147,8 @@ EXAMPLE = "symlearn learn progol kb/family.pl --target grandparent/2"
 Progress = Callable[[str, int, "int | None"], None]
 #: The clause scores ``set(evalfn, ...)`` chooses from.
 EVALFNS = ("compression", "coverage", "mdl", "posonly")
+#: Aleph's scores for ``induce_tree`` (tree induction), not for clause search.
+TREE_EVALFNS = ("entropy", "gini")
 
 
 @dataclass(frozen=True)
@@ -195,6 +201,27 @@ class ProgolSettings(Settings):
         100, key="gsamplesize", cli=None, minimum=1, help="Random examples drawn for posonly."
     )
     seed: int = option(0, key="seed", cli=None, help="Seed for the posonly random examples.")
+
+    @classmethod
+    def from_values(
+        cls,
+        file_settings: Mapping[str, Term] | None = None,
+        positions: Mapping[str, SourcePosition] | None = None,
+        **given: Any,
+    ) -> ProgolSettings:
+        """As :meth:`Settings.from_values`, saying where Aleph's tree scores belong."""
+        value = (file_settings or {}).get("evalfn")
+        if value in TREE_EVALFNS:
+            message = (
+                f"set(evalfn, {value}): expected one of {', '.join(EVALFNS)}; "
+                f"{'/'.join(TREE_EVALFNS)} are for Aleph's tree induction (induce_tree), "
+                "which symlearn does with `learn id3`, `c45` or `cart` on attribute-value examples"
+            )
+            where = (positions or {}).get("evalfn")
+            if where is None:
+                raise KBError(message)
+            raise KBError(message, where.path, where.line, where.column)
+        return super().from_values(file_settings, positions, **given)
 
     @property
     def evaluation(self) -> str:
@@ -482,6 +509,10 @@ class _Progol:
         self.nodes = 0
         self._codes: dict[int, np.ndarray] = {}
         self._last_model: tuple[Clause, int, set[tuple[int, ...]] | None] | None = None
+        #: per theory (clauses equal up to renaming): its least model, when small
+        self._models: dict[tuple[Clause, ...], np.ndarray] = {}
+        #: per theory (clauses equal up to renaming): which examples of each set it proves
+        self._demanded: dict[tuple[Clause, ...], dict[int, np.ndarray]] = {}
 
     def covered(self, clause: Clause, examples: Sequence[Term], pool: np.ndarray) -> np.ndarray:
         """The indices in ``pool`` of the ``examples`` that ``clause`` covers."""
@@ -489,6 +520,8 @@ class _Progol:
             return pool
         if self.recursive and self.coverage.calls_target(clause):
             found = self._covered_bottom_up(clause, examples, pool)
+            if found is None:
+                found = self._covered_on_demand(clause, examples, pool)
             if found is not None:
                 return found
             subset = [examples[i] for i in pool]
@@ -508,6 +541,55 @@ class _Progol:
             mask = self.coverage.covered(clause, [examples[i] for i in pool])
             return pool[np.asarray(mask, dtype=bool)]
         return pool[table.covered(len(pool))]
+
+    def _covered_on_demand(
+        self, clause: Clause, examples: Sequence[Term], pool: np.ndarray
+    ) -> np.ndarray | None:
+        """Which examples a recursive clause proves, from the calls of the target they demand.
+
+        :func:`~symlearn.ilp.least_model.demanded_model` over the clauses
+        learnt so far and ``clause``; None when it cannot tell (a call of
+        the target not ground when reached, ...).
+        """
+        theory = (*(entry.clause for entry in self.learnt), clause)
+        masks = self._demanded.get(theory)
+        if masks is None:
+            masks = self._demanded[theory] = self._demanded_masks(theory)
+        mask = masks.get(id(examples))
+        if mask is None:
+            return None
+        return pool[mask[pool]]
+
+    def _demanded_masks(self, theory: tuple[Clause, ...]) -> dict[int, np.ndarray]:
+        """Per example set (positives, negatives, random): which ``theory`` proves.
+
+        Told in one :func:`~symlearn.ilp.least_model.demanded_model`; empty when it cannot.
+        """
+        sets = [e for e in (self.positives, self.negatives, self.random_examples) if len(e)]
+        codes = [self._example_codes(e) for e in sets]
+        present = [rows for rows in codes if rows is not None]
+        if len(present) != len(codes):
+            return {}
+        asked: np.ndarray = np.concatenate(present)
+        mask = demanded_model(self.fixpoint, self.target, theory, asked, max_rows=MAX_MODEL_ROWS)
+        if mask is None:
+            return {}
+        bounds = np.cumsum([0, *(len(e) for e in sets)])
+        return {id(e): mask[bounds[i] : bounds[i + 1]] for i, e in enumerate(sets)}
+
+    def _example_codes(self, examples: Sequence[Term]) -> np.ndarray | None:
+        """The examples' arguments as code rows, encoded once per example set."""
+        codes = self._codes.get(id(examples))
+        if codes is None:
+            symbols = self.coverage.symbols
+            arity = self.target[1]
+            if not all(len(_arguments(e)) == arity for e in examples):
+                return None
+            codes = np.array(
+                [[symbols.code(a) for a in _arguments(e)] for e in examples], dtype=np.int64
+            ).reshape(len(examples), arity)
+            self._codes[id(examples)] = codes
+        return codes
 
     def _covered_bottom_up(
         self, clause: Clause, examples: Sequence[Term], pool: np.ndarray
@@ -537,13 +619,12 @@ class _Progol:
         rows: set[tuple[int, ...]] | None = None
         fix = self.fixpoint
         theory = [*(c.clause for c in self.learnt), clause]
-        if least_model(fix, self.target, theory, max_rows=MAX_MODEL_ROWS) is not None:
-            try:
-                proved = fix.derive(clause)
-            except (EngineLimitError, NotSetAtATimeError):
-                proved = None
-            if proved is not None:
-                rows = {tuple(row) for row in proved.reshape(-1, self.target[1]).tolist()}
+        derived: list[np.ndarray] = []
+        model = least_model(fix, self.target, theory, max_rows=MAX_MODEL_ROWS, derived_by=derived)
+        if model is not None:
+            rows = set(map(tuple, derived[-1].tolist()))
+            if len(model) <= MAX_KEPT_MODEL:  # kept for drop_redundant
+                self._models[tuple(theory)] = model
         self._last_model = (clause, len(self.learnt), rows)
         return rows
 
@@ -581,7 +662,7 @@ class _Progol:
                     result = self.coverage.extend(result, literal)
         except NotSetAtATimeError:
             return self.covered(clause, examples, pool), None
-        positions = np.unique(result.example)
+        positions = distinct(result.example)
         if len(result) > MAX_KEPT_ROWS:
             return pool[positions], None
         remapped = BindingTable(
@@ -600,13 +681,9 @@ class _Progol:
         args = head.args if type(head) is Struct else ()
         if not args or len(set(args)) != len(args) or not all(type(a) is Var for a in args):
             return None
-        codes = self._codes.get(id(examples))
+        codes = self._example_codes(examples)
         if codes is None:
-            symbols = self.coverage.symbols
-            codes = np.array(
-                [[symbols.code(a) for a in _arguments(e)] for e in examples], dtype=np.int64
-            ).reshape(len(examples), len(args))
-            self._codes[id(examples)] = codes
+            return None
         rows = codes[pool]
         return BindingTable(
             tuple(args),  # type: ignore[arg-type]
@@ -672,19 +749,43 @@ class _Progol:
         if len(rules) < 2 or len(self.learnt) > MAX_REDUNDANCY_CHECK:
             return
         check = self.trial
-        check.set_theory(c.clause for c in self.learnt)
         try:
-            proved = check.theory_covered(self.positives)
+            proved = self._theory_proves(self.learnt)
             for entry in rules:
                 kept = [c for c in self.learnt if c is not entry]
                 if proved.any() and not any(not check.calls_target(c.clause) for c in kept):
                     continue  # the only base clause: recursive clauses alone prove nothing
-                check.set_theory(c.clause for c in kept)
-                if np.array_equal(check.theory_covered(self.positives), proved):
+                if np.array_equal(self._theory_proves(kept), proved):
                     self.learnt = kept
         except EngineLimitError:
             pass  # cannot tell within the limits: keep the theory as learnt
         self.coverage.set_theory(c.clause for c in self.learnt)
+
+    def _theory_proves(self, theory: Sequence[ProgolClause]) -> np.ndarray:
+        """Which positives ``theory`` proves: from the calls they demand, else by the engine."""
+        clauses = [c.clause for c in theory]
+        if not any(self.coverage.calls_target(c) for c in clauses):  # each clause on its own
+            proved = np.zeros(len(self.positives), dtype=bool)
+            everyone = np.arange(len(self.positives))
+            for clause in clauses:
+                proved[self.covered(clause, self.positives, everyone)] = True
+            return proved
+        known = self._demanded.get(tuple(clauses), {}).get(id(self.positives))
+        if known is not None:  # told while searching
+            return known
+        codes = self._example_codes(self.positives)
+        model = self._models.get(tuple(clauses))
+        if model is not None and codes is not None:  # its least model built while searching
+            atoms = set(map(tuple, model.tolist()))
+            return np.array([row in atoms for row in map(tuple, codes.tolist())], dtype=bool)
+        if codes is not None and self.recursive:
+            mask = demanded_model(
+                self.fixpoint, self.target, clauses, codes, max_rows=MAX_MODEL_ROWS
+            )
+            if mask is not None:
+                return mask
+        self.trial.set_theory(clauses)
+        return self.trial.theory_covered(self.positives)
 
 
 def _body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
@@ -775,7 +876,7 @@ def progol(
     derived: tuple[Mode, ...] = ()
     if not kb.head_modes(*target) or not kb.body_modes():
         kb, derived = with_derived_modes(kb, target)
-    warnings = undefined_mode_warnings(kb, target, Coverage(kb, target).engine)
+    warnings = undefined_mode_warnings(kb, target, lambda: Coverage(kb, target).engine)
     learner = _Progol(kb, target, settings, progress, negatives)
     learner.run()
     own = len(kb.predicates[target].clauses) if target in kb.predicates else 0

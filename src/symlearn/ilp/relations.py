@@ -36,7 +36,7 @@ import numpy as np
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Term
 
-__all__ = ["Relation", "SortedIndex", "SymbolTable", "composite_keys"]
+__all__ = ["Relation", "SortedIndex", "SymbolTable", "composite_keys", "distinct", "distinct_rows"]
 
 #: Codes are int64; a key that cannot match anything is -1.
 CODE = np.int64
@@ -123,6 +123,36 @@ class SymbolTable:
     def bits(self) -> int:
         """Bits enough for every code assigned so far (at least 1)."""
         return max(1, (len(self._terms) - 1).bit_length())
+
+
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values of a 1-D array.
+
+    As ``numpy.unique``, without its per-call overhead and without importing
+    ``numpy.ma`` (which ``numpy.unique`` does to check for a masked array).
+    """
+    if len(values) < 2:
+        return values.copy()
+    ordered = np.sort(values)
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
+def distinct_rows(rows: np.ndarray, bits: int) -> np.ndarray:
+    """The distinct rows of a 2-D code array, as ``numpy.unique(rows, axis=0)``.
+
+    Each row packed into one key when the codes fit (then in first-occurrence
+    order, much cheaper), else compared whole (then sorted).
+    """
+    if len(rows) < 2 or not rows.shape[1]:
+        return rows[:1] if len(rows) and not rows.shape[1] else rows
+    packed = composite_keys([rows[:, i] for i in range(rows.shape[1])], bits)
+    if packed is None or (packed < 0).any():
+        return np.unique(rows, axis=0)
+    _, first = np.unique(packed, return_index=True)
+    return rows[np.sort(first)] if len(first) < len(rows) else rows
 
 
 def composite_keys(columns: Sequence[np.ndarray], bits: int) -> np.ndarray | None:

@@ -32,7 +32,6 @@ from typing import Any, ClassVar
 
 from symlearn.errors import InvalidParameterError
 from symlearn.files import write_file
-from symlearn.hypotheses.html import html_block
 from symlearn.kb.parser import parse_term
 from symlearn.kb.views import supporting_predicates
 from symlearn.learning.learned_program import LearnedProgram
@@ -91,6 +90,8 @@ class LearnResult(abc.ABC):
         """Jupyter: the picture (when there is one) above the report ``symlearn learn`` prints."""
         title = f"{self.algorithm} on {self.task.name}"
         lines = self.report() or self.messages()
+        from symlearn.hypotheses.html import html_block  # only for --html
+
         return html_block(title, lines, self.picture_svg() or "")
 
     # -- the learned program
