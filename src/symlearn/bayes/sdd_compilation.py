@@ -384,21 +384,19 @@ class _Builder:
 
     def conjoin(self, kept: Any, node: Any) -> Any:
         """``kept ∧ node``, referenced; ``kept`` (referenced) is released."""
-        if kept.is_true():  # the first literal of a body
-            node.ref()
-            return node
-        result = self.manager.conjoin(kept, node)
-        result.ref()
-        kept.deref()
-        self.check_size()
-        return result
+        # kept is true before the first literal of a body
+        return self._combine(kept, node, kept.is_true(), self.manager.conjoin)
 
     def disjoin(self, kept: Any, node: Any) -> Any:
         """``kept ∨ node``, referenced; ``kept`` (referenced) is released."""
-        if kept.is_false():  # the first rule of an atom
+        # kept is false before the first rule of an atom
+        return self._combine(kept, node, kept.is_false(), self.manager.disjoin)
+
+    def _combine(self, kept: Any, node: Any, kept_is_unit: bool, apply: Any) -> Any:
+        if kept_is_unit:
             node.ref()
             return node
-        result = self.manager.disjoin(kept, node)
+        result = apply(kept, node)
         result.ref()
         kept.deref()
         self.check_size()

@@ -417,6 +417,22 @@ class Coverage:
         args = head.args if type(head) is Struct else ()
         if not len(table):  # the body has no solution: no instance, bound or not
             return np.zeros((0, len(args)), dtype=CODE)
+        columns = self.argument_columns(args, table)
+        if columns is None:
+            return None
+        if not columns:
+            return np.zeros((min(len(table), 1), 0), dtype=CODE)
+        rows = np.stack(columns, axis=1)
+        return distinct_rows(rows, self.symbols.bits)
+
+    def argument_columns(
+        self, args: Sequence[Term], table: BindingTable
+    ) -> list[np.ndarray] | None:
+        """Each argument's codes over the rows of ``table`` (a constant repeated).
+
+        None when an argument is a variable ``table`` does not bind or a
+        compound term with variables (not answerable set at a time).
+        """
         columns = []
         for arg in args:
             if type(arg) is Var:
@@ -427,10 +443,7 @@ class Coverage:
                 columns.append(np.full(len(table), self.symbols.code(arg), dtype=CODE))
             else:
                 return None
-        if not columns:
-            return np.zeros((min(len(table), 1), 0), dtype=CODE)
-        rows = np.stack(columns, axis=1)
-        return distinct_rows(rows, self.symbols.bits)
+        return columns
 
     def set_extension_codes(self, indicator: Indicator, rows: np.ndarray) -> None:
         """Like :meth:`set_extension`, for rows already encoded with :attr:`symbols`."""

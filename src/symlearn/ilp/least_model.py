@@ -285,16 +285,9 @@ def _demanded_body(
             break
         if functor_of(literal) == target:
             args = literal.args if type(literal) is Struct else ()
-            columns = []
-            for arg in args:
-                if type(arg) is Var:
-                    if not table.has(arg):
-                        return None
-                    columns.append(table.column(arg))
-                elif is_ground(arg):
-                    columns.append(np.full(len(table), coverage.symbols.code(arg), dtype=np.int64))
-                else:
-                    return None
+            columns = coverage.argument_columns(args, table)
+            if columns is None:
+                return None
             if columns:
                 calls.extend(map(tuple, np.stack(columns, axis=1).tolist()))
             else:
