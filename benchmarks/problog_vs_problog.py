@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from peers import require
@@ -87,12 +88,17 @@ print(json.dumps({"time": time.perf_counter() - start, "answers": answers, "meth
 """
 
 
+def _two_out_edges(n: int, rng: random.Random) -> Iterator[tuple[int, int]]:
+    """Edges of a random directed graph: from each node to two others (cycles included)."""
+    for i in range(n):
+        for j in rng.sample([k for k in range(n) if k != i], min(2, n - 1)):
+            yield i, j
+
+
 def smokers(n: int, seed: int = 0) -> str:
     rng = random.Random(seed)
     lines = [f"person({i})." for i in range(n)]
-    for i in range(n):
-        for j in rng.sample([k for k in range(n) if k != i], min(2, n - 1)):
-            lines.append(f"friend({i}, {j}).")
+    lines += [f"friend({i}, {j})." for i, j in _two_out_edges(n, rng)]
     lines += [
         "0.3::stress(X) :- person(X).",
         "0.2::influences(X, Y) :- person(X), person(Y).",
@@ -105,10 +111,9 @@ def smokers(n: int, seed: int = 0) -> str:
 
 def reachability(n: int, seed: int = 0) -> str:
     rng = random.Random(seed)
-    lines = []
-    for i in range(n):
-        for j in rng.sample([k for k in range(n) if k != i], min(2, n - 1)):
-            lines.append(f"{rng.choice([0.3, 0.5, 0.7, 0.9])}::edge({i}, {j}).")
+    lines = [  # the edge's probability drawn as its edge is drawn: the same graphs as before
+        f"{rng.choice([0.3, 0.5, 0.7, 0.9])}::edge({i}, {j})." for i, j in _two_out_edges(n, rng)
+    ]
     lines += [
         "path(X, Y) :- edge(X, Y).",
         "path(X, Y) :- edge(X, Z), path(Z, Y).",

@@ -264,11 +264,7 @@ _BINARY: dict[str, Callable[[Number, Number], Number]] = {
     "atan": lambda a, b: math.atan2(a, b),
     "log": _log2,
     "gcd": _gcd,
-    "copysign": lambda a, b: (
-        (abs(a) if b >= 0 else -abs(a))
-        if type(a) is int and type(b) is int
-        else math.copysign(a, b)
-    ),
+    "copysign": _copysign,
 }
 
 _UNARY: dict[str, Callable[[Number], Number]] = {

@@ -91,9 +91,12 @@ Progress = Callable[[str, int, "int | None"], None]
 
 
 def expand_task_paths(paths: Iterable[str]) -> list[tuple[str, str]]:
-    """Each input as ``(kind, path)``: ``kb``, ``popper-bias``, ``positives`` or ``negatives``.
+    """Each input as ``(kind, path)``; kinds ``kb``, ``popper-kb``, ``popper-bias``, etc.
 
-    A folder with ``bk.pl`` or ``exs.pl`` is a Popper task; a path ``NAME``
+    The kinds: ``kb``, ``popper-kb``, ``popper-bias``, ``positives`` and ``negatives``.
+
+    A folder with ``bk.pl`` or ``exs.pl`` is a Popper task (those two files are
+    ``popper-kb``: read as SWI-Prolog consults them); a path ``NAME``
     that does not exist while ``NAME.b`` or ``NAME.f`` does is an Aleph
     basename; ``.f`` and ``.n`` files hold positive and negative examples.
 
@@ -130,7 +133,7 @@ def _popper_folder(folder: Path) -> list[tuple[str, str]]:
             f"{folder} is a directory but not a Popper task (no bk.pl or exs.pl in it)",
             str(folder),
         )
-    kinds = {"bk.pl": "kb", "exs.pl": "kb", "bias.pl": "popper-bias"}
+    kinds = {"bk.pl": "popper-kb", "exs.pl": "popper-kb", "bias.pl": "popper-bias"}
     return [(kinds[name], str(folder / name)) for name in present]
 
 
@@ -152,8 +155,8 @@ def load_task(
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     inputs = expand_task_paths(str(p) for p in paths)
-    plain = [path for kind, path in inputs if kind == "kb"]
-    popper = {str(Path(path, name)) for path in map(str, paths) for name in POPPER_FILES}
+    plain = [path for kind, path in inputs if kind in ("kb", "popper-kb")]
+    popper = {path for kind, path in inputs if kind == "popper-kb"}
     kb = _load_skipping_syntax_errors(plain, popper, progress) if plain else KnowledgeBase()
     for kind, path in inputs:
         if kind == "positives" or kind == "negatives":

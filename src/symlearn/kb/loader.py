@@ -198,14 +198,6 @@ class _Loader:
             if self.progress is not None:
                 done = item[0][2] if isinstance(item, list) else item[4]  # the item's offset
                 self.progress(f"loading {path}", done, len(text))
-            if isinstance(item, list) and (self.conditions.skipping or self.example_kind):
-                for name, args, offset in item:  # skipped, or Aleph examples: one by one
-                    line, column = lines.line_column(offset)
-                    self.current = ReadClause(
-                        Struct(name, args), {}, path, line, column, text, offset
-                    )
-                    self.add(self.current)
-                continue
             if isinstance(item, list):  # a run of plain ground facts: keep it lean
                 self.fact_run(item, source, lines, base, touched)
                 continue
@@ -233,8 +225,9 @@ class _Loader:
         """Add a run of plain ground facts from the parser's fast path.
 
         A fact of a predicate that already has clauses is appended directly
-        (its position kept as an offset); the first fact of a predicate, and
-        the special names (examples, evidence), go through :meth:`add`.  Equal
+        (its position kept as an offset); the first fact of a predicate, the
+        special names (examples, evidence), and every fact of a skipped
+        ``:- if`` branch or an Aleph example block go through :meth:`add`.  Equal
         names and constants are shared, one string object each (a file of a
         million facts names each constant many times).
         """
@@ -244,6 +237,7 @@ class _Loader:
         last_arity = -1
         add_clause = add_offset = None
         fact = Clause.fact
+        direct = not (self.conditions.skipping or self.example_kind)  # no directive in a run
         for name, args, offset in run:
             name = shared(name, name)
             arity = len(args)
@@ -257,7 +251,12 @@ class _Loader:
                 args = tuple(map(shared, args, args))
             if name is not last_name or arity != last_arity:
                 predicate = predicates.get((name, arity))
-                if predicate is not None and predicate.clauses and name not in _SPECIAL_NAMES:
+                if (
+                    direct
+                    and predicate is not None
+                    and predicate.clauses
+                    and name not in _SPECIAL_NAMES
+                ):
                     add_clause = predicate.clauses.append
                     add_offset = predicate.positions.offset_appender(source)
                     touched.add(predicate)
