@@ -97,7 +97,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -119,7 +119,7 @@ from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Struct, Term, Var, functor_of
+from symlearn.logic.terms import Struct, Term, Var, functor_of, term_variables
 
 __all__ = [
     "EVALFNS",
@@ -338,6 +338,13 @@ class _Search:
         self.positives = positives
         self.evaluated = 0
         self.order = itertools.count()
+        #: clause (equal up to renaming) -> its node, or None when it is not a candidate;
+        #: ⊥e often holds literals differing only in a new variable (``p(A, C)``, ``p(A, D)``)
+        self.scored: dict[tuple[int, ...], tuple[list[Var], _Node | None]] = {}
+        templates: dict[Term, int] = {}
+        self.shapes = [_literal_shape(lit.atom, templates) for lit in bottom.body]
+        head_variables = term_variables(bottom.head)
+        self.head_numbers = {v: i for i, v in enumerate(head_variables)}
         size = len(bottom.body) + 1
         self.literal_bits = math.log2(size + 1)
         total = len(learner.positives) + len(learner.negatives)
@@ -345,6 +352,10 @@ class _Search:
 
     def clause(self, literals: Sequence[int]) -> Clause:
         """The clause with these body literals, in an order that binds ``+`` places first."""
+        body = self.bottom.body
+        return Clause(self.bottom.head, [body[j].atom for j in self._ordered(literals)])
+
+    def _ordered(self, literals: Sequence[int]) -> list[int]:
         body = self.bottom.body
         bound = set(self.bottom.inputs)
         pending = sorted(literals)
@@ -357,7 +368,21 @@ class _Search:
             pending.remove(j)
             ordered.append(j)
             bound.update(body[j].outputs)
-        return Clause(self.bottom.head, [body[j].atom for j in ordered])
+        return ordered
+
+    def _shape(self, ordered: Sequence[int]) -> tuple[tuple[int, ...], list[Var]]:
+        """A key equal for two clauses exactly when they are equal up to renaming.
+
+        Also the clause's variables in order of first occurrence (how the
+        key numbers them), to carry bindings from one clause to the other.
+        """
+        numbers = dict(self.head_numbers)
+        key: list[int] = []
+        for j in ordered:
+            template, variables = self.shapes[j]
+            key.append(template)
+            key.extend(numbers.setdefault(v, len(numbers)) for v in variables)
+        return tuple(key), list(numbers)
 
     def available(self, literals: Sequence[int]) -> set[Var]:
         bound = set(self.bottom.inputs)
@@ -366,10 +391,51 @@ class _Search:
         return bound
 
     def evaluate(self, literals: tuple[int, ...], parent: _Node | None) -> _Node | None:
-        """Score the clause with these literals; None when its recursion repeats its call."""
+        """Score the clause with these literals; None when its recursion repeats its call.
+
+        A clause equal up to renaming to one scored before (other literals
+        of ⊥e, the same clause) takes that one's score and bindings.
+        """
         self.evaluated += 1
+        ordered = self._ordered(literals)
+        key, variables = self._shape(ordered)
+        known = self.scored.get(key)
+        if known is not None:
+            return self._renamed(*known, variables, literals)
+        body = self.bottom.body
+        clause = Clause(self.bottom.head, [body[j].atom for j in ordered])
+        node = self._score(clause, literals, parent)
+        self.scored[key] = (variables, node)
+        return node
+
+    def _renamed(
+        self,
+        known: list[Var],
+        node: _Node | None,
+        variables: list[Var],
+        literals: tuple[int, ...],
+    ) -> _Node | None:
+        """``node`` of a clause equal to this one up to renaming (its variables ``known``)."""
+        if node is None:
+            return None
+        mapping = dict(zip(known, variables))
+        tables = tuple(
+            None
+            if t is None
+            else BindingTable(tuple(mapping.get(v, v) for v in t.variables), t.columns, t.example)
+            for t in node.tables
+        )
+        return replace(
+            node,
+            priority=(node.priority[0], node.priority[1], next(self.order)),
+            literals=literals,
+            tables=tables,  # type: ignore[arg-type]
+        )
+
+    def _score(
+        self, clause: Clause, literals: tuple[int, ...], parent: _Node | None
+    ) -> _Node | None:
         learner = self.learner
-        clause = self.clause(literals)
         if learner.recursive and repeats_its_call(clause, learner.target):
             return None
         added = None
@@ -467,6 +533,13 @@ class _Search:
                 if self.evaluated >= self.settings.nodes:
                     break
         return best
+
+
+def _literal_shape(atom: Term, templates: dict[Term, int]) -> tuple[int, list[Var]]:
+    """The atom's form up to renaming (numbered in ``templates``) and its variables in order."""
+    variables = term_variables(atom)
+    template = Clause(atom).canonical()[0]
+    return templates.setdefault(template, len(templates)), variables
 
 
 def _preferred(a: _Node, b: _Node) -> bool:
