@@ -54,6 +54,7 @@ grandparent(A, B) :-
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -180,6 +181,7 @@ class Place:
     type_name: str
 
 
+@functools.lru_cache(maxsize=4096)
 def mode_places(template: Term) -> tuple[Place, ...]:
     """The place markers of a mode template, at any depth, in left-to-right order.
 
@@ -313,6 +315,8 @@ class _Builder:
         self.constants: dict[Var, Term] = {}
         self.by_type: dict[str, dict[object, Term]] = {}
         self.literals: dict[Term, BottomLiteral] = {}
+        #: the literals of modes whose places are the arguments: (predicate, variables/constants)
+        self._flat_keys: set[tuple[object, ...]] = set()
 
     def variable(self, term: Term, type_name: str) -> Var:
         """The variable of ``term`` as a ``type_name`` (one per term and type; Muggleton 1995)."""
@@ -451,7 +455,14 @@ class _Builder:
         args: list[Term] = [
             Var(f"_O{i}") if value is None else value for i, value in enumerate(inputs)
         ]
-        goal = fill(mode.template, places, args)
+        template, indicator = mode.template, mode.indicator
+        # the places are the arguments (no marker inside a term): the atom is name + values
+        flat = (
+            type(template) is Struct
+            and len(places) == len(template.args)
+            and all(len(p.path) == 1 for p in places)
+        )
+        goal = Struct(template.name, tuple(args)) if flat else fill(template, places, args)  # type: ignore[union-attr]
         recall = mode.recall
         if self.max_recall is not None:
             recall = self.max_recall if recall is None else min(recall, self.max_recall)
@@ -472,8 +483,15 @@ class _Builder:
                 else:
                     out_vars.append(var)
                     self.know(value, place.type_name, fresh)
-            atom = fill(mode.template, places, pattern)
-            if atom == self.head or atom in self.literals:
+            if flat:  # variables compare by identity, constants by term_key (1 \== 1.0)
+                key = (indicator, *(p if type(p) is Var else term_key(p) for p in pattern))
+                if key in self._flat_keys:
+                    continue
+                self._flat_keys.add(key)
+                atom: Term = Struct(template.name, tuple(pattern))  # type: ignore[union-attr]
+            else:
+                atom = fill(template, places, pattern)
+            if atom in self.literals or (indicator == self.target and atom == self.head):
                 continue  # a literal equal to the head makes the clause a tautology
             self.literals[atom] = BottomLiteral(
                 atom, tuple(dict.fromkeys(in_vars)), tuple(dict.fromkeys(out_vars)), number

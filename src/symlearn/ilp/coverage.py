@@ -170,7 +170,7 @@ class BindingTable:
 
     def has(self, var: Var) -> bool:
         """True when ``var`` is bound in this table."""
-        return any(v is var for v in self.variables)
+        return var in self.variables  # a variable equals only itself
 
     def take(self, rows: np.ndarray) -> BindingTable:
         """The table restricted to ``rows`` (a boolean mask or row indices)."""
@@ -193,9 +193,8 @@ def _expand(lo: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     """Row ids repeated ``counts`` times and the positions ``lo[i] + 0 .. counts[i] - 1``."""
     total = int(counts.sum())
     rows = np.repeat(np.arange(len(counts)), counts)
-    offsets = np.cumsum(counts) - counts
-    within = np.arange(total, dtype=CODE) - np.repeat(offsets, counts)
-    return rows, np.repeat(lo, counts) + within
+    offsets = np.cumsum(counts) - counts  # where each row's answers start in the output
+    return rows, np.arange(total, dtype=CODE) + (lo - offsets)[rows]
 
 
 class Coverage:
@@ -377,13 +376,19 @@ class Coverage:
             lo, counts, source, order, new_vars = self._fact_join(table, goal)
         else:
             lo, counts, source, order, new_vars = self._engine_join(table, goal)
+        if not new_vars:  # a test: a row is kept or not (a relation is a set)
+            return table.take(counts > 0)
         total = int(counts.sum())
         if total > self.max_rows:
             raise BindingLimitError(
                 f"adding {_text(literal)} would make {total:,} bindings "
                 f"(more than the limit of {self.max_rows:,})"
             )
-        rows, positions = _expand(lo, counts)
+        if total == np.count_nonzero(counts):  # at most one answer per row
+            rows = np.flatnonzero(counts)
+            positions = lo[rows]
+        else:
+            rows, positions = _expand(lo, counts)
         picked = order[positions]
         columns = tuple(c[rows] for c in table.columns) + tuple(
             source[picked, i] for i in range(len(new_vars))

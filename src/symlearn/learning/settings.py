@@ -48,6 +48,7 @@ symlearn.errors.KBError: error: set(depth, deep): expected an integer
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -194,7 +195,7 @@ class Settings:
                 f"{cls.ALGORITHM or cls.__name__} has no setting {', '.join(unknown)} "
                 f"(settings: {names})"
             )
-        hints = typing.get_type_hints(cls)
+        hints = _type_hints(cls)
         values: dict[str, Any] = {}
         for item, meta in cls.fields():
             if meta.key is not None and file_settings and meta.key in file_settings:
@@ -241,6 +242,12 @@ class Settings:
         above = high is not None and (value >= high if meta.open_bounds else value > high)
         if below or above:
             raise InvalidParameterError(f"{name} = {value} is out of range{_range_text(meta)}")
+
+
+@functools.cache
+def _type_hints(cls: type) -> dict[str, Any]:
+    """The class's field types, resolved once (``typing.get_type_hints`` compiles each)."""
+    return typing.get_type_hints(cls)
 
 
 def _range_text(meta: Option) -> str:
