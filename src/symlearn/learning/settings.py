@@ -48,7 +48,6 @@ symlearn.errors.KBError: error: set(depth, deep): expected an integer
 from __future__ import annotations
 
 import dataclasses
-import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -244,10 +243,15 @@ class Settings:
             raise InvalidParameterError(f"{name} = {value} is out of range{_range_text(meta)}")
 
 
-@functools.cache
+_TYPE_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _type_hints(cls: type) -> dict[str, Any]:
     """The class's field types, resolved once (``typing.get_type_hints`` compiles each)."""
-    return typing.get_type_hints(cls)
+    hints = _TYPE_HINTS.get(cls)
+    if hints is None:
+        hints = _TYPE_HINTS[cls] = typing.get_type_hints(cls)
+    return hints
 
 
 def _range_text(meta: Option) -> str:
