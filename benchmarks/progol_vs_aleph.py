@@ -1,7 +1,7 @@
 """Progol in symlearn against Aleph, side by side, on the same tasks and modes.
 
     python benchmarks/progol_vs_aleph.py [--sizes 1000 10000] [--seed 1] [--timeout 600]
-                                         [--from-source]
+                                         [--repeat 5] [--from-source]
 
 Each task is exported with ``symlearn export --format aleph`` (the same
 examples, modes, determinations and settings; closed-world negatives listed)
@@ -14,7 +14,8 @@ The columns, like with like:
 * ``first s``: symlearn's Progol (fact tables, bottom clauses, search and
   covering) in the process's first run, Python's lazy imports included
   (CPU seconds, as Aleph's ``statistics(cputime)``).
-* ``learn s``: the same on a fresh copy of the task in the same process,
+* ``learn s``: the same on a fresh copy of the task in the same process
+  (the median of ``--repeat`` such runs, as every column below),
   the imports and the engine's one-off set-up done (Aleph's Prolog is
   initialised when ``induce`` starts).
 * ``tables s``: of that, building the integer-coded fact tables of the
@@ -22,7 +23,8 @@ The columns, like with like:
   and indexes its clauses while consulting, outside ``induce``).
 * ``search s``: ``learn s`` less ``tables s``: bottom clauses, search and
   covering, what Aleph's ``induce`` does.
-* ``Aleph s``: Aleph's ``induce`` (CPU seconds); ``search×`` = search s /
+* ``Aleph s``: Aleph's ``induce`` (CPU seconds, the median of ``--repeat``
+  fresh ``swipl`` processes); ``search×`` = search s /
   Aleph s and ``learn×`` = learn s / Aleph s.
 * ``wall s`` and ``Aleph w``: the whole process of each (start-up, loading,
   learning, printing: ``python -m`` for symlearn, ``swipl`` consulting Aleph
@@ -57,6 +59,7 @@ import argparse
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -87,7 +90,7 @@ def _peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run_one(path: str, target: str) -> dict[str, object]:
+def run_one(path: str, target: str, repeat: int = 1) -> dict[str, object]:
     """Learn ``target`` from ``path`` with Progol; CPU times and peak memory (in this process)."""
     from symlearn.ilp.coverage import fact_store
     from symlearn.ilp.progol import ProgolSettings, progol
@@ -106,27 +109,31 @@ def run_one(path: str, target: str) -> dict[str, object]:
     start = time.process_time()
     result = progol(task.kb, task.target, ProgolSettings.from_task(task), negatives=negatives)
     first = time.process_time() - start
-    # again on a fresh copy of the task: the time once Python's lazy imports and the
-    # engine's one-off set-up are done (Aleph's induce runs in an initialised Prolog);
-    # the fact tables built first and timed apart (Prolog builds its clause store on loading)
-    again, negatives = fresh()
-    kb = again.kb
-    assert kb is not None
-    before = time.process_time()
-    store = fact_store(kb)
-    for indicator in list(kb.predicates):
-        if indicator != again.target:
-            store.relation(kb, indicator)
-    tables = time.process_time() - before
-    progol(kb, again.target, ProgolSettings.from_task(again), negatives=negatives)
-    learn = time.process_time() - before
+    # again on fresh copies of the task in the same process: the time once Python's lazy
+    # imports and the engine's one-off set-up are done (Aleph's induce runs in an
+    # initialised Prolog); the fact tables built first and timed apart (Prolog builds its
+    # clause store on loading); the median of ``repeat`` runs
+    learns, tables = [], []
+    for _ in range(repeat):
+        again, negatives = fresh()
+        kb = again.kb
+        assert kb is not None
+        before = time.process_time()
+        store = fact_store(kb)
+        for indicator in list(kb.predicates):
+            if indicator != again.target:
+                store.relation(kb, indicator)
+        tables.append(time.process_time() - before)
+        progol(kb, again.target, ProgolSettings.from_task(again), negatives=negatives)
+        learns.append(time.process_time() - before)
+    searches = [learn - table for learn, table in zip(learns, tables)]
     return {
         "clauses": [str(c.clause) for c in result.clauses],
         "nodes": result.nodes,
         "first_seconds": first,
-        "learn_seconds": learn,
-        "table_seconds": tables,
-        "search_seconds": learn - tables,
+        "learn_seconds": statistics.median(learns),
+        "table_seconds": statistics.median(tables),
+        "search_seconds": statistics.median(searches),
         "peak_mib": _peak_mib(),
     }
 
@@ -140,15 +147,17 @@ def cli_env(cache: Path | None) -> dict[str, str]:
     return env
 
 
-def measure(path: Path, target: str, timeout: float, env: dict[str, str]) -> dict[str, object]:
+def measure(
+    path: Path, target: str, timeout: float, env: dict[str, str], repeat: int
+) -> dict[str, object]:
     """Run :func:`run_one` in a fresh interpreter; also the wall-clock time of the CLI's run."""
     code = (
         "import json, sys; sys.path.insert(0, sys.argv[1]); "
         "from progol_vs_aleph import run_one; "
-        "print(json.dumps(run_one(sys.argv[2], sys.argv[3])))"
+        "print(json.dumps(run_one(sys.argv[2], sys.argv[3], int(sys.argv[4]))))"
     )
     output = subprocess.run(
-        [sys.executable, "-c", code, str(HERE), str(path), target],
+        [sys.executable, "-c", code, str(HERE), str(path), target, str(repeat)],
         check=True,
         capture_output=True,
         text=True,
@@ -169,8 +178,8 @@ def measure(path: Path, target: str, timeout: float, env: dict[str, str]) -> dic
     return row
 
 
-def aleph(path: Path, target: str, timeout: float) -> dict[str, object] | str:
-    """Aleph on the exported task, or the reason it was not run."""
+def aleph(path: Path, target: str, timeout: float, repeat: int) -> dict[str, object] | str:
+    """Aleph on the exported task (the median of ``repeat`` runs), or why it was not run."""
     from symlearn.export.formats import export_task
     from symlearn.export.peers import PeerUnavailableError, run_aleph
     from symlearn.ilp.task import RelationalTask
@@ -180,10 +189,14 @@ def aleph(path: Path, target: str, timeout: float) -> dict[str, object] | str:
         task = RelationalTask.from_task(LearningTask.from_files([str(path)], target))
         with tempfile.TemporaryDirectory() as folder:
             export_task(task, "aleph", folder, stem="task")
-            run = run_aleph(folder, "task", timeout=timeout)
+            runs = [run_aleph(folder, "task", timeout=timeout) for _ in range(repeat)]
     except PeerUnavailableError as error:
         return str(error)
-    return {"clauses": list(run.clauses), "seconds": run.seconds, "wall_seconds": run.wall_seconds}
+    return {
+        "clauses": list(runs[0].clauses),
+        "seconds": statistics.median(run.seconds for run in runs),
+        "wall_seconds": statistics.median(run.wall_seconds for run in runs),
+    }
 
 
 def agreement(path: Path, target: str, ours: list[str], theirs: list[str]) -> str:
@@ -208,13 +221,15 @@ def agreement(path: Path, target: str, ours: list[str], theirs: list[str]) -> st
     return "same answers" if answers(ours) == answers(theirs) else "DIFFERENT"
 
 
-def report(label: str, path: Path, target: str, timeout: float, env: dict[str, str]) -> None:
-    ours = measure(path, target, timeout, env)
-    theirs = aleph(path, target, timeout)
+def report(
+    label: str, path: Path, target: str, timeout: float, env: dict[str, str], repeat: int
+) -> None:
+    ours = measure(path, target, timeout, env, repeat)
+    theirs = aleph(path, target, timeout, repeat)
     clause = " ".join(" ".join(ours["clauses"]).split()) or "-"  # type: ignore[arg-type]
     times = (
-        f"{ours['first_seconds']:>8.3f} {ours['learn_seconds']:>8.3f} "
-        f"{ours['table_seconds']:>8.3f} {ours['search_seconds']:>8.3f}"
+        f"{ours['first_seconds']:>8.4f} {ours['learn_seconds']:>8.4f} "
+        f"{ours['table_seconds']:>8.4f} {ours['search_seconds']:>8.4f}"
     )
     if isinstance(theirs, str):
         aleph_cols = f"{'-':>8} {'-':>7} {'-':>7} {ours['wall_seconds']:>7.2f} {'-':>8} {'-':>6}"
@@ -225,7 +240,7 @@ def report(label: str, path: Path, target: str, timeout: float, env: dict[str, s
         learn_ratio = ours["learn_seconds"] / induce  # type: ignore[operator]
         wall_ratio = ours["wall_seconds"] / theirs["wall_seconds"]  # type: ignore[operator]
         aleph_cols = (
-            f"{theirs['seconds']:>8.3f} {search_ratio:>7.1f} {learn_ratio:>7.1f} "
+            f"{theirs['seconds']:>8.4f} {search_ratio:>7.2f} {learn_ratio:>7.2f} "
             f"{ours['wall_seconds']:>7.2f} {theirs['wall_seconds']:>8.2f} {wall_ratio:>6.1f}"
         )
         verdict = agreement(path, target, ours["clauses"], theirs["clauses"])  # type: ignore[arg-type]
@@ -243,6 +258,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=[1_000, 10_000])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=5,
+        help="runs per system and task; their median times are printed (default 5)",
+    )
     parser.add_argument(
         "--from-source",
         action="store_true",
@@ -272,9 +293,9 @@ def main(argv: list[str] | None = None) -> None:
             command = [sys.executable, str(HERE / "gen_family.py"), str(people)]
             subprocess.run([*command, str(args.seed), "-o", str(path)], check=True)
             for target in ("grandparent/2", "grandmother/2"):
-                report(f"family {people:,}", path, target, args.timeout, env)
+                report(f"family {people:,}", path, target, args.timeout, env, args.repeat)
         for label, file, target in SMALL_TASKS:
-            report(label, ROOT / file, target, args.timeout, env)
+            report(label, ROOT / file, target, args.timeout, env, args.repeat)
 
 
 if __name__ == "__main__":

@@ -92,3 +92,33 @@ def test_random_graphs_agree_with_the_engine(edges):
     mask = _demanded(kb, ("p", 2), theory, examples)
     assert mask is not None
     assert mask.tolist() == _engine_answers(kb, ("p", 2), theory, examples).tolist()
+
+
+RANDOM_CLAUSES = [
+    "p(A, B) :- e(A, B)",
+    "p(A, B) :- e(A, C), p(C, B)",
+    "p(A, B) :- e(A, C), p(C, B), e(B, A)",  # a literal after the call
+    "p(A, B) :- e(A, C), e(C, D), p(D, B)",
+    "p(A, B) :- e(A, C), p(C, B), p(B, C)",  # two calls, the second made after the first
+    "p(A, B) :- e(B, A), p(B, A)",  # a cycle of calls
+    "p(A, B) :- e(A, C), \\+ e(C, A), p(C, B)",
+    "p(v0, v1)",
+    "p(A, B) :- e(A, B), e(B, B)",
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=10, unique=True
+    ),
+    st.lists(st.sampled_from(RANDOM_CLAUSES), min_size=1, max_size=4, unique=True),
+)
+def test_random_theories_agree_with_the_engine(edges, texts):
+    """AND-OR bindings (calls after literals, several calls, facts, cycles) as tabled SLD."""
+    kb = loads(" ".join(f"e(v{a}, v{b})." for a, b in edges))
+    theory = _clauses(texts)
+    examples = [parse_term(f"p(v{a}, v{b})") for a in range(5) for b in range(5)]
+    mask = _demanded(kb, ("p", 2), theory, examples)
+    assert mask is not None
+    assert mask.tolist() == _engine_answers(kb, ("p", 2), theory, examples).tolist()

@@ -28,7 +28,9 @@ References
 van Emden, M. H. and Kowalski, R. A. (1976).  The semantics of predicate
 logic as a programming language.  JACM 23.  Bancilhon, F., Maier, D., Sagiv,
 Y. and Ullman, J. D. (1986).  Magic sets and other strange ways to implement
-logic programs.  PODS '86.  Lloyd, J. W. (1987).
+logic programs.  PODS '86.  Dowling, W. F. and Gallier, J. H. (1984).
+Linear-time algorithms for testing the satisfiability of propositional Horn
+formulae.  Journal of Logic Programming 1(3).  Lloyd, J. W. (1987).
 Foundations of Logic Programming, 2nd edition.
 
 Examples
@@ -51,9 +53,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from symlearn.errors import EngineLimitError
+from symlearn.errors import EngineLimitError, PrologError
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
-from symlearn.ilp.relations import distinct, distinct_rows
+from symlearn.ilp.relations import distinct_rows
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
@@ -152,12 +154,17 @@ def demanded_model(
 ) -> np.ndarray | None:
     """Which of the ground atoms ``asked`` (code rows) are in the least model of ``clauses``.
 
-    Each round binds every clause's head to the atoms demanded so far (the
-    ones asked, then the calls of the target the bodies made) and joins its
-    body set-at-a-time, the target read in the atoms proved so far; it stops
-    when neither set grows.  An atom is proved exactly when tabled SLD
-    resolution proves it (every call of a demanded atom's proof is demanded
-    in turn, since it is ground when reached).
+    Top-down, the atoms asked are the first demanded ones: each clause's
+    head is bound to the demanded atoms not yet seen and its body joined
+    set-at-a-time without its calls of the target, which are ground when
+    reached and so only test each binding; the calls a binding makes are
+    demanded in turn.  Bottom-up, an atom is proved when a clause's binding
+    for it has every call it makes proved (a fact, or a binding making no
+    call, proves its atom at once): the least fixpoint of these AND-OR
+    conditions, found by counting each binding's unproved calls (Dowling
+    and Gallier 1984).  An atom is proved exactly when tabled SLD
+    resolution proves it (every call of a demanded atom's proof is
+    demanded in turn, since it is ground when reached).
 
     Returns
     -------
@@ -165,132 +172,129 @@ def demanded_model(
         A boolean mask over ``asked``; None when it cannot be told this way:
         a clause negates the target, a head is not distinct variables, a
         call of the target has an unbound argument when reached, a literal
-        is not answered set-at-a-time, or a bound is passed.
+        is not answered set-at-a-time, or a bound is passed (``max_rows``
+        demanded atoms, ``max_rounds`` generations of calls).
     """
     arity = target[1]
     if any(_negates(c, target) for c in clauses):
         return None
-    proved: set[tuple[int, ...]] = set()
+    facts: set[tuple[int, ...]] = set()
     rules = []
     for clause in clauses:
         args = clause.head.args if type(clause.head) is Struct else ()
         if not clause.body and all(map(is_ground, args)):  # a fact: proved as it is
-            proved.add(tuple(coverage.symbols.code(a) for a in args))
+            facts.add(tuple(coverage.symbols.code(a) for a in args))
         elif len(set(args)) == arity and all(type(a) is Var for a in args):
-            rules.append(clause)
+            rules.append(_Rule(clause, target))
         else:
             return None
-    demanded: dict[tuple[int, ...], None] = dict.fromkeys(map(tuple, asked.tolist()))
-    prefixes = [_Prefix(clause, target) for clause in rules]
+    graph = _AndOrGraph()
+    for row in asked.tolist():
+        graph.atom(tuple(row))
+    seen = 0
     try:
         for _ in range(max_rounds):
-            rows = np.array(list(demanded), dtype=np.int64).reshape(-1, arity)
-            coverage.set_extension_codes(
-                target, np.array(sorted(proved), dtype=np.int64).reshape(-1, arity)
-            )
-            calls: list[tuple[int, ...]] = []
-            found: set[tuple[int, ...]] = set()
-            # a demanded atom once proved stays proved: its calls need not be made again
-            pending = np.array([r not in proved for r in demanded], dtype=bool)
-            for prefix in prefixes:
-                survivors = prefix.prove(coverage, rows, pending, calls)
-                if survivors is None:
+            if seen == len(graph.atoms):
+                proved = graph.proved(facts)
+                return np.array([proved[graph.ids[tuple(r)]] for r in asked.tolist()], dtype=bool)
+            batch = np.array(graph.atoms[seen:], dtype=np.int64).reshape(-1, arity)
+            for rule in rules:
+                if not rule.demand(coverage, batch, seen, graph):
                     return None
-                found.update(map(tuple, rows[survivors].tolist()))
-            size = len(demanded)
-            demanded.update(dict.fromkeys(calls))
-            if len(demanded) > max_rows:
+            seen += len(batch)
+            if len(graph.atoms) > max_rows:
                 return None
-            if len(demanded) == size and found <= proved:
-                return np.array([tuple(r) in proved for r in asked.tolist()], dtype=bool)
-            proved |= found
-    except (EngineLimitError, NotSetAtATimeError):
-        return None
+    except (EngineLimitError, NotSetAtATimeError, PrologError):
+        return None  # the engine tells it
     return None
 
 
-class _Prefix:
-    """A clause of :func:`demanded_model`, its bindings before the first call of the target kept.
-
-    Those do not depend on the atoms proved, so they are joined once per demanded atom.
-    """
+class _Rule:
+    """A clause of :func:`demanded_model`: its body, and the calls of the target in it."""
 
     def __init__(self, clause: Clause, target: Indicator) -> None:
         self.head = tuple(clause.head.args) if type(clause.head) is Struct else ()
-        first = next(
-            (i for i, g in enumerate(clause.body) if functor_of(g) == target), len(clause.body)
-        )
-        self.before, self.after = clause.body[:first], clause.body[first:]
-        self.target = target
-        self.table: BindingTable | None = None
-        self.done = 0
+        #: the body in order; a call of the target as (its arguments,), a literal as itself
+        self.steps: list[tuple[Term, bool]] = [
+            (literal, functor_of(literal) == target) for literal in clause.body
+        ]
+        self.calls = [
+            literal.args if type(literal) is Struct else () for literal, call in self.steps if call
+        ]
 
-    def prove(
-        self,
-        coverage: Coverage,
-        rows: np.ndarray,
-        pending: np.ndarray,
-        calls: list[tuple[int, ...]],
-    ) -> np.ndarray | None:
-        """The positions in ``rows`` the clause proves; its ground calls added to ``calls``.
+    def demand(
+        self, coverage: Coverage, batch: np.ndarray, first: int, graph: _AndOrGraph
+    ) -> bool:
+        """Join the body for the atoms ``batch`` (numbered from ``first``); record its bindings.
 
-        Only the ``pending`` rows are joined past the first call of the target.
+        False when a call of the target has an argument unbound when reached.
         """
-        done = self.done
-        if done < len(rows):
-            fresh = rows[self.done :]
-            table = BindingTable(
-                self.head,  # type: ignore[arg-type]
-                tuple(fresh[:, i].copy() for i in range(len(self.head))),
-                np.arange(self.done, len(rows)),
-            )
-            for literal in self.before:
-                if not len(table):
-                    break
-                table = coverage.extend(table, literal)
-            self.table = table if self.table is None else _concatenate(self.table, table)
-            self.done = len(rows)
-        assert self.table is not None
-        table = self.table
-        if not self.after:  # no call of the target: a row's answer does not change
-            return distinct(table.example[table.example >= done])
-        if not pending.all():
-            table = table.take(pending[table.example])
-        return _demanded_body(coverage, self.target, self.after, table, calls)
-
-
-def _concatenate(a: BindingTable, b: BindingTable) -> BindingTable:
-    """The rows of ``a`` then those of ``b`` (the same clause's bindings, columns aligned)."""
-    if not len(b):
-        return a
-    if not len(a):
-        return b
-    columns = tuple(np.concatenate([a.column(v), b.column(v)]) for v in a.variables)
-    return BindingTable(a.variables, columns, np.concatenate([a.example, b.example]))
-
-
-def _demanded_body(
-    coverage: Coverage,
-    target: Indicator,
-    body: Sequence[Term],
-    table: BindingTable,
-    calls: list[tuple[int, ...]],
-) -> np.ndarray | None:
-    """The examples of ``table`` whose rows prove ``body``; its target calls go to ``calls``.
-
-    None when a call of the target has an argument still unbound.
-    """
-    for literal in body:
-        if not len(table):
-            break
-        if functor_of(literal) == target:
-            args = literal.args if type(literal) is Struct else ()
-            columns = coverage.argument_columns(args, table)
-            if columns is None:
-                return None
-            if columns:
-                calls.extend(map(tuple, np.stack(columns, axis=1).tolist()))
+        table = BindingTable(
+            self.head,  # type: ignore[arg-type]
+            tuple(batch[:, i].copy() for i in range(len(self.head))),
+            np.arange(first, first + len(batch), dtype=np.int64),
+        )
+        for literal, call in self.steps:
+            if not len(table):
+                return True
+            if call:  # ground when reached, it only tests the binding: checked below
+                args = literal.args if type(literal) is Struct else ()
+                if coverage.argument_columns(args, table) is None:
+                    return False
             else:
-                calls.append(())
-        table = coverage.extend(table, literal)
-    return distinct(table.example)
+                table = coverage.extend(table, literal)
+        if not len(table):
+            return True
+        calls = []  # per call of the target: its argument tuple on each row
+        for args in self.calls:
+            columns = coverage.argument_columns(args, table) or []  # bound: checked above
+            calls.append(zip(*(c.tolist() for c in columns)) if columns else [()] * len(table))
+        for owner, *made in zip(table.example.tolist(), *calls):
+            graph.binding(owner, made)
+        return True
+
+
+class _AndOrGraph:
+    """Demanded atoms (OR: proved by any binding) and bindings (AND: every call proved)."""
+
+    def __init__(self) -> None:
+        self.ids: dict[tuple[int, ...], int] = {}
+        self.atoms: list[tuple[int, ...]] = []
+        self.free: list[int] = []  # atoms a binding making no call proves
+        self.owner: list[int] = []  # per binding: the atom it proves
+        self.missing: list[int] = []  # per binding: its calls not yet proved
+        self.waiting: dict[int, list[int]] = {}  # atom -> bindings that call it
+
+    def atom(self, row: tuple[int, ...]) -> int:
+        number = self.ids.get(row)
+        if number is None:
+            number = self.ids[row] = len(self.atoms)
+            self.atoms.append(row)
+        return number
+
+    def binding(self, owner: int, calls: Sequence[tuple[int, ...]]) -> None:
+        needed = {self.atom(tuple(c)) for c in calls}
+        if not needed:
+            self.free.append(owner)
+            return
+        number = len(self.owner)
+        self.owner.append(owner)
+        self.missing.append(len(needed))
+        for atom in needed:
+            self.waiting.setdefault(atom, []).append(number)
+
+    def proved(self, facts: set[tuple[int, ...]]) -> list[bool]:
+        """Per atom: proved in the least fixpoint (from the facts and the bindings)."""
+        proved = [False] * len(self.atoms)
+        queue = [*self.free, *(self.ids[f] for f in facts if f in self.ids)]
+        missing, owner, waiting = self.missing, self.owner, self.waiting
+        while queue:
+            atom = queue.pop()
+            if proved[atom]:
+                continue
+            proved[atom] = True
+            for number in waiting.get(atom, ()):
+                missing[number] -= 1
+                if not missing[number] and not proved[owner[number]]:
+                    queue.append(owner[number])
+        return proved
