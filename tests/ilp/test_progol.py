@@ -465,3 +465,43 @@ def test_the_default_target_is_the_head_mode_with_examples():
         "pos(mem(0, [0])). pos(mem(1, [0, 1])). neg(mem(2, [0])).\n"
     )
     assert default_target(kb) == ("mem", 2)
+
+
+@pytest.mark.parametrize(
+    ("path", "target"),
+    [
+        ("kb/can_reach.pl", "can_reach/2"),
+        ("kb/trains.pl", "eastbound/1"),
+        ("kb/ancestor.pl", "ancestor/2"),
+        ("kb/family.pl", "grandmother/2"),
+    ],
+)
+def test_a_clause_scored_once_per_renaming_scores_as_afresh(path, target, monkeypatch):
+    """⊥e's literals differing only in a new variable give one clause: scored once, the same."""
+    import numpy as np
+
+    from symlearn.ilp import progol as module
+
+    evaluate, renamed = module._Search.evaluate, module._Search._renamed
+    reused = []
+
+    def checked(self, literals, parent):
+        node = evaluate(self, literals, parent)
+        fresh = self._score(self.clause(literals), literals, None)  # joined from the head
+        assert (node is None) == (fresh is None)
+        if node is not None:
+            assert np.array_equal(np.sort(node.positives), np.sort(fresh.positives))
+            assert np.array_equal(np.sort(node.negatives), np.sort(fresh.negatives))
+            assert (node.score, node.acceptable) == (fresh.score, fresh.acceptable)
+        return node
+
+    def counted(self, *args):
+        reused.append(args)
+        return renamed(self, *args)
+
+    monkeypatch.setattr(module._Search, "evaluate", checked)
+    monkeypatch.setattr(module._Search, "_renamed", counted)
+    import symlearn
+
+    symlearn.learn("progol", path, target=target)
+    assert reused
