@@ -341,7 +341,7 @@ class _Search:
         #: clause (equal up to renaming) -> its node, or None when it is not a candidate;
         #: ⊥e often holds literals differing only in a new variable (``p(A, C)``, ``p(A, D)``)
         self.scored: dict[tuple[int, ...], tuple[list[Var], _Node | None]] = {}
-        templates: dict[Term, int] = {}
+        templates: dict[object, int] = {}
         self.shapes = [_literal_shape(lit.atom, templates) for lit in bottom.body]
         head_variables = term_variables(bottom.head)
         self.head_numbers = {v: i for i, v in enumerate(head_variables)}
@@ -535,11 +535,20 @@ class _Search:
         return best
 
 
-def _literal_shape(atom: Term, templates: dict[Term, int]) -> tuple[int, list[Var]]:
+def _literal_shape(atom: Term, templates: dict[object, int]) -> tuple[int, list[Var]]:
     """The atom's form up to renaming (numbered in ``templates``) and its variables in order."""
     variables = term_variables(atom)
-    template = Clause(atom).canonical()[0]
+    template = _template(atom, {v: i for i, v in enumerate(variables)})
     return templates.setdefault(template, len(templates)), variables
+
+
+def _template(term: Term, numbers: dict[Var, int]) -> object:
+    """``term`` as a key, each variable given its number (equal exactly up to renaming)."""
+    if type(term) is Var:
+        return (0, numbers[term])
+    if type(term) is Struct:
+        return (2, term.name, tuple(_template(a, numbers) for a in term.args))
+    return (1, term_key(term))  # 1 and 1.0 apart
 
 
 def _preferred(a: _Node, b: _Node) -> bool:
