@@ -338,8 +338,9 @@ class _Search:
         self.positives = positives
         self.evaluated = 0
         self.order = itertools.count()
-        #: clause (equal up to renaming) -> its node, or None when it is not a candidate;
-        #: ⊥e often holds literals differing only in a new variable (``p(A, C)``, ``p(A, D)``)
+        #: a clause's key up to renaming (see _shape) -> its variables and its node (None: not
+        #: a candidate); ⊥e often holds literals differing only in a new variable (``p(A, C)``,
+        #: ``p(A, D)``), which make one clause
         self.scored: dict[tuple[int, ...], tuple[list[Var], _Node | None]] = {}
         templates: dict[object, int] = {}
         self.shapes = [_literal_shape(lit.atom, templates) for lit in bottom.body]
