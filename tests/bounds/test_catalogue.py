@@ -275,3 +275,20 @@ def test_a_value_beyond_the_float_range_stays_a_json_number_text():
     assert result.values["m"] == int(sp.ceiling(sp.N(expected, 450)))
     assert "inf" not in result.values["relation"]
     json.dumps(result.to_dict(), allow_nan=False)
+
+
+@pytest.mark.parametrize("k", [3, 50])
+def test_k_cnf_pac_bound_is_exact_for_a_large_k(k):
+    """|H| = 2**T, T = sum_{i=1..k} C(n, i) 2**i; m = ceil((T ln 2 + ln(1/delta)) / epsilon)."""
+    import math
+
+    import mpmath
+
+    n = 1000
+    t = sum(math.comb(n, i) * 2**i for i in range(1, k + 1))
+    result = derive("pac", "k-cnf", k=k).evaluate(n=n, epsilon="0.1", delta="0.05")
+    with mpmath.workdps(len(str(t)) + 30):
+        expected = int(mpmath.ceil(10 * (t * mpmath.log(2) + mpmath.log(20))))
+    assert result.values["m"] == expected
+    assert result.values["H"] is None  # too large to write out
+    assert result.values["H_formula"] == f"2**{t}"

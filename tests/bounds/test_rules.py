@@ -217,3 +217,12 @@ def test_derivation_renders():
 def test_same_is_not_fooled():
     assert same(sp.log(x * c), sp.log(x) + sp.log(c))
     assert not same(sp.log(x + c), sp.log(x) + sp.log(c))
+
+
+def test_a_power_of_a_positive_base_is_positive_whatever_its_exponent():
+    """Decided from the structure, not by asking sympy about a long polynomial exponent."""
+    n = sp.Symbol("n", positive=True)
+    exponent = sp.expand(sp.expand_func(sum(sp.binomial(n, i) * 2**i for i in range(1, 41))))
+    prover = Prover({n: sp.Interval(1, sp.oo)})
+    assert prover.is_positive(2**exponent)
+    assert prover.is_negative(-(2**exponent))

@@ -293,6 +293,25 @@ def bound_table() -> list[tuple[str, str, str, str, str]]:
     return rows
 
 
+def _power_text(size: sp.Expr) -> str:
+    """``base**exponent`` of a power too large to compute, each part computed when it can be.
+
+    Examples
+    --------
+    >>> with sp.evaluate(False):
+    ...     size = sp.Pow(2, sp.Integer(1000) ** 2 + sp.Integer(3))
+    >>> _power_text(size)
+    '2**1000003'
+    """
+    if not isinstance(size, sp.Pow):
+        return str(size)
+    try:
+        base, exponent = (evaluate_within_limits(part) for part in size.args)
+    except ResourceLimitError:
+        return str(size)
+    return f"{base}**{exponent}"
+
+
 def _number(value: sp.Expr) -> int | float | str:
     """Return an exact integer as ``int`` (``log(64)/log(2)`` too), anything else as float.
 
@@ -302,7 +321,9 @@ def _number(value: sp.Expr) -> int | float | str:
     value = sp.sympify(value)
     if value.is_Integer:
         return int(value)
-    approximation = sp.N(value, 30)
+    # 30 digits after the point whatever the size: a huge value is told from an integer
+    # before the (slow) exact check
+    approximation = sp.N(value, 30 + magnitude(value))
     nearest = round(approximation)
     if abs(approximation - nearest) < sp.Float(10) ** -25 and sp.simplify(value - nearest) == 0:
         return int(nearest)
@@ -475,7 +496,7 @@ class Bound:
                 echoed["H"] = _number(evaluate_within_limits(size, self.hypothesis_class[0]))
             except ResourceLimitError:
                 echoed["H"] = None  # the bound itself needs only ln|H|
-                echoed["H_formula"] = str(size)
+                echoed["H_formula"] = _power_text(size)
         return echoed
 
     def evaluate(self, values: Mapping[str, Any] | None = None, **more: Any) -> BoundResult:

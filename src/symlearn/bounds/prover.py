@@ -219,9 +219,29 @@ def _product_signs(parts: Iterable[frozenset[int]]) -> frozenset[int]:
 
 
 def _signs(expr: sp.Expr, depth: int) -> frozenset[int]:
+    # the structure first: sympy's assumptions on a whole product or power ask about
+    # every part at once (the real roots of a long polynomial exponent, slowly)
+    structural = _structural_signs(expr, depth) if depth <= 4 else _ALL
+    if len(structural) == 1:
+        return structural
     known = _from_assumptions(expr)
     if len(known) == 1 or depth > 4:
         return known
+    narrowed = known & structural
+    if len(narrowed) == 1:
+        return narrowed
+    # Put over a common denominator and factor: signs of numerator / denominator.
+    numerator, denominator = sp.fraction(sp.cancel(sp.together(expr)))
+    if denominator != 1 or numerator != expr:
+        quotient = _product_signs(
+            [_signs(sp.factor(numerator), depth + 1), _signs(sp.factor(denominator), depth + 1)]
+        )
+        narrowed &= quotient
+    return narrowed or known
+
+
+def _structural_signs(expr: sp.Expr, depth: int) -> frozenset[int]:
+    """Signs from the parts of a sum, product, power, exp, log, Max or Min."""
     structural = _ALL
     if isinstance(expr, sp.Add):
         structural = _sum_signs(_signs(term, depth + 1) for term in expr.args)
@@ -243,14 +263,4 @@ def _signs(expr: sp.Expr, depth: int) -> frozenset[int]:
             isinstance(expr, sp.Min) and all(p == {_POS} for p in parts)
         ):
             structural = frozenset({_POS})
-    narrowed = known & structural
-    if len(narrowed) == 1:
-        return narrowed
-    # Put over a common denominator and factor: signs of numerator / denominator.
-    numerator, denominator = sp.fraction(sp.cancel(sp.together(expr)))
-    if denominator != 1 or numerator != expr:
-        quotient = _product_signs(
-            [_signs(sp.factor(numerator), depth + 1), _signs(sp.factor(denominator), depth + 1)]
-        )
-        narrowed &= quotient
-    return narrowed or known
+    return structural
