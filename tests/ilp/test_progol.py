@@ -505,3 +505,20 @@ def test_a_clause_scored_once_per_renaming_scores_as_afresh(path, target, monkey
 
     symlearn.learn("progol", path, target=target)
     assert reused
+
+
+def test_a_target_without_positives_is_an_error_at_its_head_mode(tmp_path):
+    path = tmp_path / "constraints.pl"
+    path.write_text(
+        ":- modeh(1, aleph_false).\n:- modeb(*, human(-person)).\n"
+        ":- modeb(1, male(+person)).\nhuman(fred). male(fred).\n"
+    )
+    with pytest.raises(KBError, match="integrity constraints") as raised:
+        progol(load([str(path)]), ("aleph_false", 0))
+    assert (raised.value.line, raised.value.column) == (1, 1)
+    path.write_text(":- modeh(1, t(+x)).\n:- modeb(*, p(+x)).\np(a).\nneg(t(b)).\n")
+    with pytest.raises(KBError, match=r"no positive examples of t/1 \(give them") as raised:
+        progol(load([str(path)]), ("t", 1))
+    assert raised.value.line == 1
+    with pytest.raises(InvalidParameterError, match="no positive examples of t/1"):
+        progol(loads("p(a). neg(t(b))."), ("t", 1))  # no head mode to point at

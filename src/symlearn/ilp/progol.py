@@ -871,6 +871,31 @@ class _Progol:
         return self.trial.theory_covered(self.positives)
 
 
+#: Aleph's heads for integrity constraints (``induce_constraints``: clauses ``false :- Body``)
+_CONSTRAINT_HEADS = {("aleph_false", 0), ("false", 0)}
+
+
+def _no_positives(kb: KnowledgeBase, target: Indicator) -> None:
+    """Raise the error for a target without positive examples (where its head mode is, if any)."""
+    name = f"{target[0]}/{target[1]}"
+    modes = kb.head_modes(*target)
+    where = modes[0].position if modes else None
+    if target in _CONSTRAINT_HEADS:
+        message = (
+            f"modeh for {name} asks for Aleph's integrity constraints (induce_constraints), "
+            "which symlearn does not learn: Progol learns clauses of a target from its "
+            "positive examples"
+        )
+    else:
+        message = (
+            f"no positive examples of {name} (give them as pos(...) facts, in Aleph's "
+            ".f file or between begin_in_pos and end_in_pos)"
+        )
+    if where is None:
+        raise InvalidParameterError(message)
+    raise KBError(message, where.path, where.line, where.column)
+
+
 def _body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
     """The body modes a clause for ``target`` may use (its determinations, else all)."""
     allowed = set(kb.determinations_for(*target))
@@ -949,13 +974,16 @@ def progol(
 
     Raises
     ------
+    KBError
+        When the target has no positive example, at its head mode (Aleph's
+        ``aleph_false`` head of integrity constraints said so).
     InvalidParameterError
-        When the target has no positive example.
+        The same without a head mode to point at.
     """
     if settings is None:
         settings = ProgolSettings.from_values(kb.settings, kb.setting_positions)
     if not kb.positives(*target):
-        raise InvalidParameterError(f"no positive examples of {target[0]}/{target[1]}")
+        _no_positives(kb, target)
     derived: tuple[Mode, ...] = ()
     if not kb.head_modes(*target) or not kb.body_modes():
         kb, derived = with_derived_modes(kb, target)
