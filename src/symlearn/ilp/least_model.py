@@ -214,7 +214,7 @@ class _Rule:
 
     def __init__(self, clause: Clause, target: Indicator) -> None:
         self.head = tuple(clause.head.args) if type(clause.head) is Struct else ()
-        #: the body in order; a call of the target as (its arguments,), a literal as itself
+        #: the body in order, each literal with whether it is a call of the target
         self.steps: list[tuple[Term, bool]] = [
             (literal, functor_of(literal) == target) for literal in clause.body
         ]
