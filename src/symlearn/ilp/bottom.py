@@ -302,6 +302,14 @@ class _Builder:
         self.engine = engine
         self.coverage = coverage
         self.body_modes = [(mode, mode_places(mode.template)) for mode in body_modes]
+        #: modes whose places are the arguments (no marker inside a term): an atom is
+        #: the name and the values
+        self.flat = {
+            id(mode): type(mode.template) is Struct
+            and len(places) == len(mode.template.args)
+            and all(len(p.path) == 1 for p in places)
+            for mode, places in self.body_modes
+        }
         self.max_recall = max_recall
         self.max_literals = max_literals
         self.target = target
@@ -456,12 +464,7 @@ class _Builder:
             Var(f"_O{i}") if value is None else value for i, value in enumerate(inputs)
         ]
         template, indicator = mode.template, mode.indicator
-        # the places are the arguments (no marker inside a term): the atom is name + values
-        flat = (
-            type(template) is Struct
-            and len(places) == len(template.args)
-            and all(len(p.path) == 1 for p in places)
-        )
+        flat = self.flat[id(mode)]
         goal = Struct(template.name, tuple(args)) if flat else fill(template, places, args)  # type: ignore[union-attr]
         recall = mode.recall
         if self.max_recall is not None:

@@ -353,8 +353,11 @@ class _Search:
 
     def clause(self, literals: Sequence[int]) -> Clause:
         """The clause with these body literals, in an order that binds ``+`` places first."""
+        return self._clause(self._ordered(literals))
+
+    def _clause(self, ordered: Sequence[int]) -> Clause:
         body = self.bottom.body
-        return Clause(self.bottom.head, [body[j].atom for j in self._ordered(literals)])
+        return Clause(self.bottom.head, [body[j].atom for j in ordered])
 
     def _ordered(self, literals: Sequence[int]) -> list[int]:
         body = self.bottom.body
@@ -403,9 +406,7 @@ class _Search:
         known = self.scored.get(key)
         if known is not None:
             return self._renamed(*known, variables, literals)
-        body = self.bottom.body
-        clause = Clause(self.bottom.head, [body[j].atom for j in ordered])
-        node = self._score(clause, literals, parent)
+        node = self._score(self._clause(ordered), literals, parent)
         self.scored[key] = (variables, node)
         return node
 
