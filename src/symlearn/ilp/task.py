@@ -40,7 +40,7 @@ Examples
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from symlearn.errors import InvalidParameterError, KBError
@@ -116,6 +116,9 @@ class RelationalTask:
     generated_negatives: int = 0
     notes: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
+    #: Where the background's facts and rules are read from; learners reach
+    #: it only through :meth:`coverage` (the seam where a backend plugs in).
+    knowledge: KnowledgeBase | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -207,6 +210,40 @@ class RelationalTask:
             generated_negatives=generated,
             notes=tuple(notes),
             sources=task.sources,
+            knowledge=kb,
+        )
+
+    def coverage(
+        self,
+        *,
+        theory: Iterable[Clause] = (),
+        max_depth: int = 10_000,
+        max_steps: int | None = 1_000_000,
+        tolerant: bool = False,
+    ) -> Coverage:
+        """Set-at-a-time coverage over this task's background, for its target.
+
+        Every relational learner evaluates clauses through the object this
+        returns (never through the knowledge base itself); its public methods
+        (:meth:`Coverage.covered`, :meth:`Coverage.theory_covered`,
+        :meth:`Coverage.bind_head`, :meth:`Coverage.counts`,
+        :meth:`Coverage.extend`, the least models of
+        :mod:`symlearn.ilp.least_model`) are what a storage backend provides.
+
+        Raises
+        ------
+        InvalidParameterError
+            For a task made without a knowledge base.
+        """
+        if self.knowledge is None:
+            raise InvalidParameterError(f"the task for {self.name} has no background to cover")
+        return Coverage(
+            self.knowledge,
+            self.target,
+            theory=theory,
+            max_depth=max_depth,
+            max_steps=max_steps,
+            tolerant=tolerant,
         )
 
     @property
