@@ -467,15 +467,15 @@ def _from_modes(task: RelationalTask) -> _Declared:
     if not untyped:  # Aleph's and Progol's mode languages allow a variable to occur once
         declared.flags.add("allow_singletons")
     for key in ("non_datalog", "allow_singletons"):
-        value = str(task.file_settings.get(key, ""))
-        if value == "true":
+        flag = str(task.file_settings.get(key, ""))
+        if flag == "true":
             declared.flags.add(key)
-        elif value == "false":
+        elif flag == "false":
             declared.flags.discard(key)
     for key in ("max_vars", "max_body", "max_clauses"):
-        value = task.file_settings.get(key)
-        if type(value) is int:
-            declared.numbers[key] = value
+        number = task.file_settings.get(key)
+        if type(number) is int:
+            declared.numbers[key] = number
     if str(task.file_settings.get("recursion", "")) == "true":
         declared.flags.add("enable_recursion")
     elif str(task.file_settings.get("recursion", "")) == "false":

@@ -14,16 +14,18 @@ rule its call of the target and one more):
   directions, its inputs bound in some order) and proves no positive
   example: its specialisations are pruned (Popper's redundancy constraint
   too, for a base case under recursion);
-* for a one-rule part, a body that no binding satisfies in the background
-  knowledge (joined without the head): every rule containing it, in any
-  clause and under any naming of its variables, is pruned.
+* for a one-rule part whose body no binding satisfies in the background
+  knowledge (joined without the head), the smallest part of that body which
+  still has no solution (found by deleting literals one at a time): every
+  rule containing it, in any clause and under any naming of its variables,
+  is pruned.
 
 Only minimal parts are returned: a part whose own parts still fail is
 replaced by them.  The number of parts tested is bounded (:data:`MAX_TESTS`).
 
 Functions
 ---------
-explain, connected, well_directed
+explain, unsatisfiable_core, connected, well_directed
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from symlearn.ilp.lff.rules import (
     is_ready,
 )
 
-__all__ = ["MAX_TESTS", "connected", "explain", "well_directed"]
+__all__ = ["MAX_TESTS", "connected", "explain", "unsatisfiable_core", "well_directed"]
 
 #: The most parts one explanation tests.
 MAX_TESTS = 32
@@ -159,7 +161,26 @@ def _explain(
     if smaller:
         return smaller
     rules = tuple(sorted(program, key=lambda r: (r.recursive, sorted(r.body))))
-    single = len(rules) == 1 and not rules[0].recursive
-    if single and body_satisfiable(tuple(sorted(rules[0].body))) is False:
-        return [Constraint(UNSAT, rules)]
+    if len(rules) == 1 and not rules[0].recursive:
+        core = unsatisfiable_core(tuple(sorted(rules[0].body)), body_satisfiable)
+        if core is not None:
+            return [Constraint(UNSAT, (Rule(rules[0].head, frozenset(core)),))]
     return [Constraint(SPECIALISATION, rules)]
+
+
+def unsatisfiable_core(
+    body: tuple[Literal, ...], satisfiable: Callable[[tuple[Literal, ...]], bool | None]
+) -> tuple[Literal, ...] | None:
+    """A smallest-by-deletion part of ``body`` no binding satisfies, or None if it is satisfiable.
+
+    Each literal is dropped in turn and stays dropped when what is left is
+    still unsatisfiable (a minimal unsatisfiable subset, found by deletion).
+    """
+    if satisfiable(body) is not False:
+        return None
+    core = list(body)
+    for literal in list(core):
+        rest = tuple(b for b in core if b != literal)
+        if rest and satisfiable(rest) is False:
+            core = list(rest)
+    return tuple(core)

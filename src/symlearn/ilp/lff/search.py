@@ -65,6 +65,11 @@ class SearchResult:
         How many programs were tested, how many nogoods were added.
     sizes
         The largest program size searched completely.
+    reached
+        Bit set of the positives some consistent program proves.
+    partial
+        When the space holds no solution: the union of consistent programs
+        that proves the most positives (not returned as the program).
     """
 
     program: Program | None
@@ -76,6 +81,7 @@ class SearchResult:
     constraints: int = 0
     sizes: int = 0
     reached: int = 0
+    partial: Program | None = None
     notes: list[str] = field(default_factory=list)
 
 
@@ -250,8 +256,12 @@ class _Loop:
     def result(self) -> SearchResult:
         best = self.best
         program, positives, negatives = best.program, best.positives, best.negatives
+        partial = None
         if program is None and self.greedy:
-            program, positives, negatives = self.greedy, self.greedy_positives, 0
+            if self.stopped == "timeout":  # the best so far: consistent, not complete
+                program, positives, negatives = self.greedy, self.greedy_positives, 0
+            else:
+                partial = self.greedy
         if self.noisy and program is not None and not program:
             program = None
         return SearchResult(
@@ -264,4 +274,5 @@ class _Loop:
             constraints=self.generator.nogoods,
             sizes=self.searched,
             reached=self.combiner.covered(),
+            partial=partial,
         )
