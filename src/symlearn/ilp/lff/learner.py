@@ -42,7 +42,7 @@ SUMMARY = (
     "Learn the smallest program (recursive, several clauses) by learning from failures, "
     "as Popper does."
 )
-EXAMPLE = "symlearn learn lff tests/ilp/tasks/lff_lists/last"
+EXAMPLE = "symlearn learn lff tests/ilp/tasks/lff/last"
 
 
 @dataclass(frozen=True)
