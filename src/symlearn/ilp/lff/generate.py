@@ -113,7 +113,7 @@ class Generator:
             key = ("b", clause.number, literal)
             self._atoms[key] = symbol_atom.literal
             self._literal_of[symbol] = (clause.number, literal)
-        for name, count in (("size", 1), ("clause", 1), ("body_size", 2)):
+        for name, count in (("size", 1), ("size_at_least", 1), ("clause", 1), ("body_size", 2)):
             for symbol_atom in atoms.by_signature(name, count):
                 numbers = tuple(a.number for a in symbol_atom.symbol.arguments)
                 self._atoms[(name, *numbers)] = symbol_atom.literal
@@ -203,7 +203,7 @@ class Generator:
         else:
             placements = [p[0] for p in clause_placements([rule], bias.clauses, constraint.kind)]
         for clause in placements:
-            extra = self._extra(constraint.kind, clause, len(rule.body), 1)
+            extra = self._extra(constraint, clause, len(rule.body), 1)
             if extra is None:
                 continue
             for renamed in body_renamings(rule, bias.max_vars, exact=exact):
@@ -211,9 +211,17 @@ class Generator:
                 if nogood is not None:
                     yield nogood + extra
 
-    def _extra(self, kind: str, clause: int, body_size: int, rules: int) -> Nogood | None:
+    def _extra(
+        self, constraint: Constraint, clause: int, body_size: int, rules: int
+    ) -> Nogood | None:
         """The literals a constraint adds besides the rules' own (None: it cannot hold)."""
+        kind = constraint.kind
         extra: Nogood = []
+        if constraint.min_size is not None:
+            bound = self._atoms.get(("size_at_least", constraint.min_size))
+            if bound is None:  # no program is that large
+                return None
+            extra.append(bound)
         if kind in (GENERALISATION, BANISH):
             size = self._atoms.get(("body_size", clause, body_size))
             if size is None:
@@ -245,7 +253,7 @@ class Generator:
             parts: list[tuple[Rule, int] | int] = []
             for rule, clause in zip(rules, placement):
                 parts.append((rule, clause))
-                extra = self._extra(constraint.kind, clause, len(rule.body), len(rules))
+                extra = self._extra(constraint, clause, len(rule.body), len(rules))
                 if extra is None:
                     break
                 parts.extend(extra)
