@@ -14,7 +14,10 @@ section 4 for the combine step):
 * it proves positives and no negative (*consistent*): its specialisations
   prove fewer positives with more literals, so they are pruned; it is
   collected for the combine step unless a program already collected (no
-  larger) proves every positive it proves;
+  larger) proves every positive it proves, in which case the smallest part
+  of it that is still so subsumed has its specialisations pruned too
+  (:func:`subsumed_parts`); an inconsistent program is likewise pruned once
+  a collected program proves all its positives;
 * it proves every positive and no negative: it is a solution.
 
 :func:`noisy_constraints` makes the decisions of Hocquette et al. (2024) for
@@ -43,11 +46,17 @@ from symlearn.ilp.lff.constrain import (
     UNSAT,
     Constraint,
 )
-from symlearn.ilp.lff.explain import explain
+from symlearn.ilp.lff.explain import explain, smallest_parts
 from symlearn.ilp.lff.rules import Literal, Program, is_recursive, program_size
 from symlearn.ilp.lff.tester import Outcome, Tester
 
-__all__ = ["SearchState", "Verdict", "noiseless_constraints", "noisy_constraints"]
+__all__ = [
+    "SearchState",
+    "Verdict",
+    "noiseless_constraints",
+    "noisy_constraints",
+    "subsumed_parts",
+]
 
 
 @dataclass
@@ -136,7 +145,33 @@ def noiseless_constraints(state: SearchState, program: Program, outcome: Outcome
     recursive = is_recursive(program)
     if recursive or not _subsumed(positives, state.collected):
         verdict.collect = True
+    else:
+        verdict.constraints += subsumed_parts(state, program, [p for p, _ in state.collected])
     return verdict
+
+
+def subsumed_parts(state: SearchState, program: Program, covers: list[int]) -> list[Constraint]:
+    """Specialisation constraints on the smallest parts of a one-rule program still subsumed.
+
+    A part (a generalisation) whose positives are all proved by a program
+    already collected has specialisations that prove no more and are at
+    least as large as that program (programs come smallest first): none
+    belongs to a smallest union (Popper prunes them as "subsumed").
+    """
+    if len(program) != 1 or is_recursive(program):
+        return []
+    tester = state.tester
+
+    def subsumed(part: Program) -> bool:
+        positives = tester.test(part, negatives=False).positives
+        return any(positives & ~other == 0 for other in covers)
+
+    found = []
+    for part in smallest_parts(program, subsumed, tester.directions):
+        if part != program:
+            rules = tuple(sorted(part, key=lambda r: sorted(r.body)))
+            found.append(Constraint(SPECIALISATION, rules))
+    return found
 
 
 def noisy_constraints(state: SearchState, program: Program, outcome: Outcome) -> Verdict:

@@ -32,6 +32,7 @@ ASP solving with clingo.  Theory and Practice of Logic Programming 19(1).
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -132,13 +133,51 @@ class Generator:
         set, so a ``deadline`` (``time.monotonic()``) stops a long search:
         :class:`~symlearn.ilp.lff.tester.OutOfTime` is raised.
         """
-        literal = self._atoms.get(("size", size))
-        if literal is None:
-            return
+        for shape in self.shapes(size):
+            assumptions = self._shape_literals(shape)
+            if assumptions is not None:
+                yield from self._solve(assumptions, deadline)
+
+    def shapes(self, size: int) -> list[tuple[int, ...]]:
+        """The body sizes of the clauses of a program of ``size`` literals, in search order.
+
+        One clause first, then more; a small base case first (base cases
+        tend to be small), recursive clauses no smaller than the one before
+        (as the encoding orders them).  Every shape of ``size`` is listed,
+        so the order changes which program of that size comes first, never
+        which size.
+        """
+        bias = self.bias
+        found = []
+        for clauses in range(1, bias.clauses + 1):
+            for bodies in itertools.product(range(1, bias.max_body + 1), repeat=clauses):
+                steps = bodies[1:]
+                if sum(b + 1 for b in bodies) != size or any(b < 2 for b in steps):
+                    continue
+                if list(steps) != sorted(steps):
+                    continue
+                found.append(bodies)
+        return found
+
+    def _shape_literals(self, shape: tuple[int, ...]) -> list[int] | None:
+        """Assumptions for programs of this shape (None: the grounding has none)."""
+        literals = []
+        for clause, body in enumerate(shape):
+            atom = self._atoms.get(("body_size", clause, body))
+            if atom is None:
+                return None
+            literals.append(atom)
+        more = self._atoms.get(("clause", len(shape)))
+        if more is not None:
+            literals.append(-more)
+        return literals
+
+    def _solve(self, assumptions: list[int], deadline: float | None) -> Iterator[Program]:
+        """Every answer set under ``assumptions``, restarting the call when asked to."""
         while True:
             self._commit()
             self._restart = False
-            with self.control.solve(assumptions=[literal], yield_=True, async_=True) as handle:
+            with self.control.solve(assumptions=assumptions, yield_=True, async_=True) as handle:
                 while True:
                     handle.resume()
                     if not handle.wait(_remaining(deadline)):

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 
 from symlearn.ilp.lff.bias import Bias
 from symlearn.ilp.lff.combine import Choice, Combiner
-from symlearn.ilp.lff.failures import noiseless_constraints, noisy_constraints
+from symlearn.ilp.lff.constrain import SPECIALISATION, Constraint
+from symlearn.ilp.lff.failures import noiseless_constraints, noisy_constraints, subsumed_parts
 from symlearn.ilp.lff.generate import Generator
 from symlearn.ilp.lff.rules import Program, format_program, is_recursive, program_size
 from symlearn.ilp.lff.tester import Outcome, OutOfTime, Tester, count
@@ -146,6 +147,8 @@ class _Loop:
         self.greedy: Program = frozenset()
         self.greedy_positives = 0
         self.collected: list[tuple[int, int]] = []  # (positives, size) of consistent programs
+        #: inconsistent one-rule programs proving positives: pruned once subsumed
+        self.pending: list[tuple[Program, int]] = []
         self.stopped = "exhausted"
         self.optimal = False
         self.searched = 0
@@ -201,6 +204,8 @@ class _Loop:
             self.generator.constrain(verdict.constraints)
             if verdict.collect:
                 self._collect(program, outcome)
+            elif outcome.negatives and outcome.positives and not self.noisy:
+                self.pending.append((program, outcome.positives))
             if verdict.prune_from is not None:
                 self.generator.prune_sizes(verdict.prune_from)
         return False
@@ -209,6 +214,8 @@ class _Loop:
     def _collect(self, program: Program, outcome: Outcome) -> None:
         negatives = outcome.negatives or 0
         self.combiner.add(program, outcome.positives, negatives)
+        if not self.noisy and not is_recursive(program):
+            self._prune_subsumed(outcome.positives)
         if not is_recursive(program):
             self.collected.append((outcome.positives, program_size(program)))
         if not self.noisy and outcome.positives & ~self.greedy_positives:
@@ -216,6 +223,21 @@ class _Loop:
             self.greedy_positives |= outcome.positives
             if self.best.cost is None and self.greedy_positives == self.all_positives:
                 self._combine()
+
+    def _prune_subsumed(self, positives: int) -> None:
+        """Prune the specialisations of inconsistent programs this program subsumes."""
+        kept = []
+        constraints = []
+        for program, covered in self.pending:
+            if covered & ~positives:
+                kept.append((program, covered))
+                continue
+            rules = tuple(sorted(program, key=lambda r: (r.recursive, sorted(r.body))))
+            constraints.append(Constraint(SPECIALISATION, rules))
+            constraints += subsumed_parts(self, program, [positives])
+        self.pending = kept
+        if constraints:
+            self.generator.constrain(constraints)
 
     def _combine(self) -> None:
         """Choose the best union of the collected programs; a better one bounds the search."""
