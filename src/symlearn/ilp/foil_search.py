@@ -43,7 +43,6 @@ from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError, fo
 from symlearn.ilp.language import Candidate, Language, TypedVar
 from symlearn.ilp.recursion import recursion_terminates
 from symlearn.ilp.relations import distinct
-from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term, variable_names
@@ -51,6 +50,7 @@ from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 if TYPE_CHECKING:
     from symlearn.ilp.foil import FoilSettings
+    from symlearn.ilp.task import RelationalTask
 
 __all__ = ["FoilSearch", "LearnedClause", "LiteralStep", "Log", "Progress"]
 
@@ -136,10 +136,9 @@ class FoilSearch:
 
     Parameters
     ----------
-    kb
-        The knowledge base (its clauses for the target are set aside).
-    target
-        ``(name, arity)`` of the predicate to learn.
+    task
+        The prepared task: the target, its examples, the background (its
+        clauses for the target set aside) and the language bias.
     settings
         FOIL's settings.
     log
@@ -147,29 +146,26 @@ class FoilSearch:
     progress
         ``progress(stage, done, total)``.
     coverage
-        The coverage tables to use (default: new ones for ``kb``).
+        The coverage tables to use (default: the task's, tolerant of
+        errors in single proofs).
     """
 
     def __init__(
         self,
-        kb: KnowledgeBase,
-        target: Indicator,
+        task: RelationalTask,
         settings: FoilSettings,
         log: Log | None,
         progress: Progress | None,
         coverage: Coverage | None = None,
     ) -> None:
-        self.kb = kb
-        self.target = target
+        self.task = task
+        self.target = target = task.target
         self.settings = settings
         self.log = log or (lambda level, message: None)
         self.progress = progress
-        self.coverage = coverage or Coverage(
-            kb, target, max_rows=settings.max_bindings, tolerant=True
-        )
-        self.language = Language.from_kb(
-            kb,
-            target,
+        self.coverage = coverage or task.coverage(max_rows=settings.max_bindings, tolerant=True)
+        self.language = Language.from_bias(
+            task.bias,
             recursion=settings.recursion,
             equality=settings.equality,
             negation=settings.negation,
@@ -191,7 +187,7 @@ class FoilSearch:
     def _place_values(self, indicator: Indicator, position: int) -> np.ndarray | None:
         """The codes of the constants in an argument (the target's: its examples)."""
         if indicator == self.target:
-            atoms = [e.atom for e in self.kb.examples_of(*indicator, ("pos", "neg"))]
+            atoms = self.task.example_atoms
             args = [a.args[position] for a in atoms if type(a) is Struct]
             return self.coverage.symbols.encode(args) if args else None
         relation = self.coverage.relation(indicator)

@@ -33,13 +33,14 @@ ArgumentMode, LiteralMode, Candidate, Language, derived_modes, argument_types
 Examples
 --------
 >>> from symlearn.kb import loads
+>>> from symlearn.ilp.task import RelationalTask
 >>> kb = loads('''
 ... parent(ann, bob). female(ann).
 ... :- modeh(1, grandmother(+person, +person)).
 ... :- modeb(*, parent(+person, -person)).
 ... :- modeb(1, female(+person)).
 ... ''')
->>> language = Language.from_kb(kb, ("grandmother", 2))
+>>> language = Language.from_bias(RelationalTask.from_kb(kb, ("grandmother", 2)).bias)
 >>> from symlearn.logic.terms import Var
 >>> x, y = Var("X"), Var("Y")
 >>> sorted(str(c) for c in language.candidates([(x, "person"), (y, "person")], ()))
@@ -52,16 +53,19 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from symlearn.errors import KBError
-from symlearn.ilp.background import dependent_predicates, is_example_predicate
 from symlearn.ilp.derived_types import infer_types
-from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.indicators import Indicator
+from symlearn.logic.modes import Mode
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
+
+if TYPE_CHECKING:
+    from symlearn.ilp.bias import LanguageBias
 
 __all__ = [
     "DEFAULT_TYPE",
@@ -202,10 +206,9 @@ class Language:
     head_outputs: tuple[int, ...] = ()
 
     @classmethod
-    def from_kb(
+    def from_bias(
         cls,
-        kb: KnowledgeBase,
-        target: Indicator,
+        bias: LanguageBias,
         *,
         recursion: bool | None = True,
         equality: bool | None = True,
@@ -213,14 +216,13 @@ class Language:
         constants: Callable[[Indicator, int], Sequence[Term]] | None = None,
         place_values: Callable[[Indicator, int], np.ndarray | None] | None = None,
     ) -> Language:
-        """The language the knowledge base's modes and determinations allow.
+        """The language a task's modes and determinations allow.
 
         Parameters
         ----------
-        kb
-            The knowledge base.
-        target
-            ``(name, arity)`` of the target.
+        bias
+            The task's language bias (its target, modes, determinations and
+            the predicates a literal may call without modes).
         recursion
             Allow literals of the target itself; None: as the modes and
             determinations say (always, without modes).
@@ -248,31 +250,26 @@ class Language:
             When a determination or mode names the target's arity wrongly, or
             no background predicate is left to build literals from.
         """
-        allowed = set(kb.determinations_for(*target)) or None
-        excluded = dependent_predicates(kb, target)
-        head_modes = kb.head_modes(*target)
+        target = bias.target
+        allowed = set(bias.determinations) or None
+        excluded = bias.excluded
+        head_modes = list(bias.head_modes)
+        declared_body = () if bias.derived else bias.body_modes
         if negation is None:
             negation = False
         if equality is None:
-            declared = any(LiteralMode.from_mode(m).indicator == EQUALITY for m in kb.body_modes())
+            declared = any(LiteralMode.from_mode(m).indicator == EQUALITY for m in declared_body)
             equality = not declared and EQUALITY in (allowed or ())
         if recursion is None:
             recursion = True
-        if kb.body_modes():
+        if declared_body:
             typed = True
-            modes = [LiteralMode.from_mode(m) for m in kb.body_modes()]
+            modes = [LiteralMode.from_mode(m) for m in declared_body]
             head_types = _head_types(head_modes, target)
         else:
             typed = False
             head_types = (None,) * target[1]
-            names = [
-                indicator
-                for indicator, predicate in kb.predicates.items()
-                if (predicate.clauses or predicate.dynamic)
-                and indicator[1] > 0
-                and not is_example_predicate(indicator)
-                and indicator != target
-            ]
+            names = list(bias.predicates)
             if recursion or (allowed and target in allowed):
                 names.append(target)
             types: dict[tuple[Indicator, int], str | None] = {}

@@ -74,7 +74,8 @@ section 10.7.
 Examples
 --------
 >>> from symlearn.kb import load
->>> result = progol(load(["kb/family.pl"]), ("grandparent", 2))
+>>> from symlearn.ilp.task import RelationalTask
+>>> result = progol(RelationalTask.from_kb(load(["kb/family.pl"]), ("grandparent", 2)))
 >>> print(result.theory)
 grandparent(A, B) :-
     parent(A, C),
@@ -91,7 +92,6 @@ override the file's:
 
 from __future__ import annotations
 
-import copy
 import heapq
 import itertools
 import math
@@ -105,18 +105,17 @@ import numpy as np
 from symlearn.errors import EngineLimitError, InvalidParameterError, KBError
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
-from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
-from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
+from symlearn.ilp.coverage import BindingTable, NotSetAtATimeError
 from symlearn.ilp.least_model import demanded_model, least_model
 from symlearn.ilp.recursion import recursion_terminates, repeats_its_call
 from symlearn.ilp.relations import distinct
 from symlearn.ilp.result import RelationalRun
-from symlearn.ilp.task import RelationalTask, knowledge_base
-from symlearn.kb.knowledge_base import KnowledgeBase, Mode
+from symlearn.ilp.task import RelationalTask
 from symlearn.learning.settings import Settings, option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
+from symlearn.logic.modes import Mode
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of, term_variables
@@ -279,6 +278,7 @@ class ProgolResult:
     recursion_note: str = ""
     derived_modes: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     @property
     def theory(self) -> Theory:
@@ -302,6 +302,7 @@ class ProgolResult:
             "recursion_note": self.recursion_note,
             "derived_modes": list(self.derived_modes),
             "warnings": list(self.warnings),
+            "notes": list(self.notes),
             "settings": self.settings.to_dict(),
         }
 
@@ -560,33 +561,28 @@ def _preferred(a: _Node, b: _Node) -> bool:
 
 class _Progol:
     def __init__(
-        self,
-        kb: KnowledgeBase,
-        target: Indicator,
-        settings: ProgolSettings,
-        progress: Progress | None,
-        negatives: Sequence[Term] | None = None,
+        self, task: RelationalTask, settings: ProgolSettings, progress: Progress | None
     ) -> None:
-        self.kb = kb
-        self.target = target
+        self.task = task
+        self.target = target = task.target
         self.settings = settings
         self.progress = progress
-        self.positives = kb.positives(*target)
-        listed = kb.negatives(*target) if negatives is None else list(negatives)
+        self.positives = list(task.positives)
+        # the negatives as listed (a repeated one counts twice, as in Aleph), or with the
+        # closed-world ones when the task was prepared under the closed world
+        listed = list(task.negatives if task.closed_world else task.negative_examples)
         self.negatives = [] if settings.evaluation == "posonly" else listed
         self.negative_indices = np.arange(len(self.negatives))
-        self.coverage = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
-        self.recursive = target in {m.indicator for m in _body_modes(kb, target)}
+        self.coverage = task.coverage(max_depth=settings.h, max_steps=settings.r)
+        self.recursive = target in {m.indicator for m in task.bias.allowed_body_modes}
         # a recursive candidate is proved as Aleph proves it: by the background, the
         # clauses learnt so far and the candidate itself; the target is tabled there, so
         # a candidate whose recursion cycles on the data is answered, not cut at depth h
         # (the learnt theory is tabled in the end when its recursion would loop)
-        tabled = copy.copy(kb)
-        tabled.tabled = {*kb.tabled, target}
-        self.trial = Coverage(tabled, target, max_depth=settings.h, max_steps=settings.r)
-        self.fixpoint = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
+        self.trial = task.coverage(max_depth=settings.h, max_steps=settings.r, table_target=True)
+        self.fixpoint = task.coverage(max_depth=settings.h, max_steps=settings.r)
         self.random_examples = (
-            _random_examples(kb, target, settings) if settings.evaluation == "posonly" else []
+            _random_examples(task, settings) if settings.evaluation == "posonly" else []
         )
         self.random_indices = np.arange(len(self.random_examples))
         self.learnt: list[ProgolClause] = []
@@ -783,9 +779,8 @@ class _Progol:
                 self.progress("positives covered", total - len(remaining), total)
             seed = self.positives[int(remaining[0])]
             bottom = bottom_clause(
-                self.kb,
+                self.task,
                 seed,
-                target=self.target,
                 depth=self.settings.i,
                 coverage=self.coverage,
             )
@@ -876,10 +871,11 @@ class _Progol:
 _CONSTRAINT_HEADS = {("aleph_false", 0), ("false", 0)}
 
 
-def _no_positives(kb: KnowledgeBase, target: Indicator) -> None:
+def _no_positives(task: RelationalTask) -> None:
     """Raise the error for a target without positive examples (where its head mode is, if any)."""
+    target = task.target
     name = f"{target[0]}/{target[1]}"
-    modes = kb.head_modes(*target)
+    modes = task.bias.head_modes
     where = modes[0].position if modes else None
     if target in _CONSTRAINT_HEADS:
         message = (
@@ -897,33 +893,28 @@ def _no_positives(kb: KnowledgeBase, target: Indicator) -> None:
     raise KBError(message, where.path, where.line, where.column)
 
 
-def _body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
-    """The body modes a clause for ``target`` may use (its determinations, else all)."""
-    allowed = set(kb.determinations_for(*target))
-    return [m for m in kb.body_modes() if not allowed or m.indicator in allowed]
-
-
 def _arguments(atom: Term) -> tuple[Term, ...]:
     return atom.args if type(atom) is Struct else ()
 
 
-def _random_examples(kb: KnowledgeBase, target: Indicator, settings: ProgolSettings) -> list[Term]:
+def _random_examples(task: RelationalTask, settings: ProgolSettings) -> list[Term]:
     """``gsamplesize`` atoms of the target with arguments drawn from their types' constants."""
-    modes = kb.head_modes(*target)
+    target = task.target
+    modes = task.bias.head_modes
     if not modes:
         raise InvalidParameterError(
             f"posonly needs a modeh declaration for {target[0]}/{target[1]}"
         )
     domains: dict[str, dict[object, Term]] = {}
-    for mode in kb.modes:
-        predicate = kb.predicates.get(mode.indicator)
-        if predicate is None or mode.indicator == target:
+    for mode in task.bias.modes:
+        rows = task.fact_rows(mode.indicator)
+        if rows is None or mode.indicator == target:
             continue
         for position, (_, type_name) in enumerate(mode.arguments()):
             domain = domains.setdefault(type_name, {})
-            for row in predicate.rows():
+            for row in rows:
                 domain.setdefault(term_key(row[position]), row[position])
-    for example in kb.positives(*target):
+    for example in task.positives:
         if type(example) is Struct:
             for (_, type_name), arg in zip(modes[0].arguments(), example.args):
                 domains.setdefault(type_name, {}).setdefault(term_key(arg), arg)
@@ -941,11 +932,9 @@ def _random_examples(kb: KnowledgeBase, target: Indicator, settings: ProgolSetti
 
 
 def progol(
-    kb: KnowledgeBase,
-    target: Indicator,
+    task: RelationalTask,
     settings: ProgolSettings | None = None,
     progress: Progress | None = None,
-    negatives: Sequence[Term] | None = None,
 ) -> ProgolResult:
     """Learn clauses for ``target`` by mode-directed inverse entailment.
 
@@ -956,18 +945,15 @@ def progol(
 
     Parameters
     ----------
-    kb
-        Background knowledge, ``pos``/``neg`` examples and mode declarations.
-        Its own clauses for the target are set aside.
-    target
-        ``(name, arity)``.
+    task
+        The prepared task: the target, its ``pos``/``neg`` examples (with
+        the closed-world ones when it was prepared under the closed world),
+        the background (its own clauses for the target set aside) and the
+        mode declarations.
     settings
         Search bounds (default: the file's ``set/2`` directives).
     progress
         Called as ``progress(stage, done, total)``.
-    negatives
-        The negative examples (default: the knowledge base's ``neg`` facts;
-        the learner protocol adds the closed-world ones when the file asks).
 
     Returns
     -------
@@ -982,32 +968,33 @@ def progol(
         The same without a head mode to point at.
     """
     if settings is None:
-        settings = ProgolSettings.from_values(kb.settings, kb.setting_positions)
-    if not kb.positives(*target):
-        _no_positives(kb, target)
+        settings = ProgolSettings.from_values(task.file_settings, task.setting_positions)
+    target = task.target
+    if not task.positives:
+        _no_positives(task)
     derived: tuple[Mode, ...] = ()
-    if not kb.head_modes(*target) or not kb.body_modes():
-        kb, derived = with_derived_modes(kb, target)
-    warnings = undefined_mode_warnings(kb, target, lambda: Coverage(kb, target).engine)
-    learner = _Progol(kb, target, settings, progress, negatives)
+    if task.bias.derived or not task.bias.head_modes:
+        task, derived = task.with_derived_modes()
+    warnings = task.example_arity_warnings() + task.undefined_mode_warnings()
+    learner = _Progol(task, settings, progress)
     learner.run()
-    own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
     clauses = [c.clause for c in learner.learnt]
-    check = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
+    check = task.coverage(max_depth=settings.h, max_steps=settings.r)
     check.set_extension(target, [_arguments(e) for e in learner.positives])
     terminates, reason = recursion_terminates(
-        check, clauses, [*learner.positives, *kb.negatives(*target)]
+        check, clauses, [*learner.positives, *task.negative_examples]
     )
     return ProgolResult(
         target,
         tuple(learner.learnt),
         settings,
         learner.nodes,
-        own,
-        tabled=target in kb.tabled or not terminates,
+        task.own_clauses,
+        tabled=task.tabled_target or not terminates,
         recursion_note="" if terminates else reason,
         derived_modes=tuple(str(m) for m in derived),
         warnings=tuple(warnings),
+        notes=(task.tabling_note,) if task.tabling_note else (),
     )
 
 
@@ -1042,7 +1029,7 @@ class ProgolRun(RelationalRun):
 
     def messages(self, verbose: int = 0) -> list[str]:
         """With ``verbose``: the clauses set aside, each bottom clause and each clause's score."""
-        lines = list(self.result.warnings)
+        lines = list(self.result.warnings) + [f"% {note}" for note in self.result.notes]
         if self.result.derived_modes:
             lines.append("% no mode declarations: modes derived from the data:")
             lines += [f":- {mode}." for mode in self.result.derived_modes]
@@ -1080,8 +1067,9 @@ def learn(
         When the target has no positive example or no head mode, or the task is a table.
     """
     settings = settings or ProgolSettings.from_task(task)
-    kb = knowledge_base(task, "Progol")
-    negatives = None
+    relational = RelationalTask.from_task(
+        task, closed_world=False, examples_required=False, learner="Progol"
+    )
     if task.setting("closed_world") == "true":
-        negatives = RelationalTask.from_task(task, closed_world=True).negatives
-    return ProgolRun(task, settings, progol(kb, task.target, settings, progress, negatives))
+        relational = relational.with_closed_world(True)
+    return ProgolRun(task, settings, progol(relational, settings, progress))
