@@ -73,7 +73,7 @@ def test_a_symmetric_background_rule_is_tabled_not_looped_on(aunt: Path, algorit
 
 
 @requires_swipl
-def test_the_learnt_program_tables_the_symmetric_rule_for_swipl(aunt: Path, tmp_path: Path) -> None:
+def test_the_learnt_program_tables_the_symmetric_rule(aunt: Path, tmp_path: Path) -> None:
     out = tmp_path / "aunt.pl"
     done = symlearn("learn", "foil", str(aunt), "-o", str(out))
     assert done.returncode == 0, done.stderr

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field, replace
 
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.modes import Mode
+from symlearn.logic.source import SourcePosition
 
 __all__ = ["LanguageBias"]
 
@@ -101,6 +102,13 @@ class LanguageBias:
     excluded
         The predicates whose clauses call the target (a literal of theirs
         would make the learnt clause call itself through the background).
+    lazy_evaluate, positive_only
+        Aleph's ``lazy_evaluate/1`` and ``positive_only/1``: predicates whose
+        ``#`` arguments are computed during the search from the values their
+        inputs take on the positive and negative examples (on the positive
+        ones only).
+    abducible
+        Aleph's ``abducible/1`` predicates, with where each was declared.
     """
 
     target: Indicator
@@ -120,6 +128,9 @@ class LanguageBias:
     allow_singletons: bool = False
     predicates: tuple[Indicator, ...] = ()
     excluded: frozenset[Indicator] = frozenset()
+    lazy_evaluate: frozenset[Indicator] = frozenset()
+    positive_only: frozenset[Indicator] = frozenset()
+    abducible: tuple[tuple[Indicator, SourcePosition | None], ...] = ()
 
     @property
     def head_modes(self) -> tuple[Mode, ...]:

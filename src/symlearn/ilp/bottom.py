@@ -59,7 +59,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -115,12 +115,15 @@ class BottomLiteral:
         Its variables at ``-`` places.
     layer
         The layer (1..i) that added it.
+    mode
+        The body mode it was made from.
     """
 
     atom: Term
     inputs: tuple[Var, ...]
     outputs: tuple[Var, ...]
     layer: int
+    mode: Mode | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return format_term(self.atom, max_priority=999)
@@ -500,7 +503,7 @@ class _Builder:
             if atom in self.literals or (indicator == self.target and atom == self.head):
                 continue  # a literal equal to the head makes the clause a tautology
             self.literals[atom] = BottomLiteral(
-                atom, tuple(dict.fromkeys(in_vars)), tuple(dict.fromkeys(out_vars)), number
+                atom, tuple(dict.fromkeys(in_vars)), tuple(dict.fromkeys(out_vars)), number, mode
             )
             if self.full():
                 return

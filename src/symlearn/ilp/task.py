@@ -59,6 +59,7 @@ from symlearn.ilp.coverage import Coverage
 from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
 from symlearn.ilp.language import LiteralMode, argument_types, derived_modes
 from symlearn.ilp.rlgg import relevant_facts
+from symlearn.kb.aleph_directives import ABDUCIBLE, CONSTRAINTS, LAZY_EVALUATE, POSITIVE_ONLY
 from symlearn.kb.formats import PopperDeclarations
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.learning.task import LearningTask
@@ -68,7 +69,100 @@ from symlearn.logic.modes import Mode
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term
 
-__all__ = ["RelationalTask", "knowledge_base"]
+__all__ = ["ALEPH_SETTINGS", "RelationalTask", "knowledge_base"]
+
+#: Aleph's settings (``set/2``; the Aleph manual, "Setting parameter values").
+ALEPH_SETTINGS = frozenset(
+    [
+        "abduce",
+        "best",
+        "cache_clauselength",
+        "caching",
+        "check_redundant",
+        "check_good",
+        "check_useless",
+        "classes",
+        "clauselength_distribution",
+        "clauselength",
+        "clauses",
+        "condition",
+        "confidence",
+        "construct_bottom",
+        "depth",
+        "evalfn",
+        "explore",
+        "good",
+        "goodfile",
+        "gsamplesize",
+        "i",
+        "interactive",
+        "language",
+        "lazy_negs",
+        "lazy_on_contradiction",
+        "lazy_on_cost",
+        "lookahead",
+        "m",
+        "max_abducibles",
+        "max_features",
+        "minacc",
+        "mingain",
+        "minpos",
+        "minposfrac",
+        "minscore",
+        "moves",
+        "newvars",
+        "nodes",
+        "noise",
+        "nreduce_bottom",
+        "openlist",
+        "optimise_clauses",
+        "permute_bottom",
+        "portray_examples",
+        "portray_hypothesis",
+        "portray_literals",
+        "portray_search",
+        "print",
+        "prior",
+        "proof_strategy",
+        "prooftime",
+        "prune_tree",
+        "recordfile",
+        "record",
+        "refineop",
+        "refine",
+        "resample",
+        "rls_type",
+        "rulefile",
+        "samplesize",
+        "scs_percentile",
+        "scs_prob",
+        "scs_sample",
+        "search",
+        "searchstrat",
+        "searchtime",
+        "skolemvars",
+        "splitvars",
+        "stage",
+        "store_bottom",
+        "subsample",
+        "subsamplesize",
+        "temperature",
+        "test_neg",
+        "test_pos",
+        "threads",
+        "train_neg",
+        "train_pos",
+        "tree_type",
+        "tries",
+        "typeoverlap",
+        "uniform_sample",
+        "updateback",
+        "verbosity",
+        "verbose",
+        "version",
+        "walk",
+    ]
+)
 
 
 def knowledge_base(task: LearningTask, algorithm: str) -> KnowledgeBase:
@@ -128,6 +222,9 @@ class RelationalTask:
         what is learnt).
     tabled_target
         Whether the files table the target (``:- table``).
+    constraints
+        Aleph's integrity constraints (``false :- Body``), with where each
+        was written: a learnt clause must not make a body provable.
     tabled_background
         The background predicates tabled when the task was prepared: those
         that call themselves and are pure Datalog
@@ -158,6 +255,7 @@ class RelationalTask:
     own_clauses: int = 0
     tabled_target: bool = False
     tabled_background: tuple[Indicator, ...] = ()
+    constraints: tuple[tuple[Clause, SourcePosition | None], ...] = ()
     #: The predicates with clauses the background holds, in the files' order.
     background_order: tuple[Indicator, ...] = ()
     #: Where the background's facts and rules are read from; learners reach
@@ -267,6 +365,9 @@ class RelationalTask:
             own_clauses=task.own_clauses,
             tabled_target=target in kb.tabled,
             tabled_background=looping,
+            constraints=tuple(
+                entry for entry in kb.declarations.get(CONSTRAINTS, ()) if isinstance(entry, tuple)
+            ),
             background_order=tuple(
                 indicator
                 for indicator, predicate in kb.predicates.items()
@@ -349,6 +450,32 @@ class RelationalTask:
             See :func:`~symlearn.ilp.bias_check.check_relational_task`.
         """
         check_relational_task(self._knowledge(), self.target)
+
+    def ignored_settings_warning(self, learner: str, read: Iterable[str]) -> str | None:
+        """One warning naming every Aleph setting of the files that ``learner`` does not read.
+
+        ``read`` are the setting names the learner honours.  Aleph's settings
+        (:data:`ALEPH_SETTINGS`) that the files set and the learner ignores
+        (``refine``, ``good``, ``explore``, ``minscore``, ...) are listed with
+        their lines, the warning located at the first; None when there is none.
+        """
+        honoured = set(read)
+        ignored = sorted(
+            (
+                (position.path, position.line, position.column, name)
+                if position is not None
+                else ("", 0, 0, name)
+            )
+            for name in self.file_settings
+            if name in ALEPH_SETTINGS and name not in honoured
+            for position in [self.setting_positions.get(name)]
+        )
+        if not ignored:
+            return None
+        path, line, column, _ = ignored[0]
+        where = f"{path}:{line}:{column}: " if path else ""
+        names = ", ".join(f"{name} (line {at})" if at else name for _, at, _, name in ignored)
+        return f"{where}warning: Aleph setting(s) {learner} does not implement, ignored: {names}"
 
     def undefined_mode_warnings(self) -> list[str]:
         """A located warning per body mode naming a predicate with no clauses, not built in."""
@@ -547,7 +674,15 @@ def _language_bias(
             and indicator != target
         ),
         excluded=frozenset(excluded),
+        lazy_evaluate=frozenset(i for i, _ in _declared(kb, LAZY_EVALUATE)),
+        positive_only=frozenset(i for i, _ in _declared(kb, POSITIVE_ONLY)),
+        abducible=tuple(_declared(kb, ABDUCIBLE)),
     )
+
+
+def _declared(kb: KnowledgeBase, key: str) -> list[tuple[Indicator, SourcePosition | None]]:
+    """The ``(indicator, position)`` pairs an Aleph directive recorded."""
+    return [entry for entry in kb.declarations.get(key, ()) if isinstance(entry, tuple)]
 
 
 def _table_looping_predicates(
