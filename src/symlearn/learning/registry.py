@@ -59,6 +59,7 @@ ALGORITHMS: dict[str, str] = {
     "bayes-net": "symlearn.bayes.learning",
     "brute-force-map": "symlearn.bayes.map_concept",
     "problog-lfi": "symlearn.bayes.lfi",
+    "knn": "symlearn.learners.instances.knn",
 }
 
 
