@@ -60,6 +60,11 @@ ALGORITHMS: dict[str, str] = {
     "brute-force-map": "symlearn.bayes.map_concept",
     "problog-lfi": "symlearn.bayes.lfi",
     "knn": "symlearn.learners.instances.knn",
+    "linear-regression": "symlearn.learners.linear.linear_regression",
+    "perceptron": "symlearn.learners.linear.perceptron",
+    "delta-rule": "symlearn.learners.linear.delta_rule",
+    "backpropagation": "symlearn.learners.linear.backpropagation",
+    "svm": "symlearn.learners.linear.svm",
 }
 
 

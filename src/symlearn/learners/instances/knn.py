@@ -67,8 +67,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData, Label
-from symlearn.data.columnar import ColumnarData
-from symlearn.data.encoded import decode_row, encode
+from symlearn.data.encoded import encode
 from symlearn.data.numeric import NumericEncoding, fit_numeric, numeric_targets
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import label_text
@@ -216,11 +215,7 @@ class NearestNeighbours:
 
     def instance_text(self, i: int) -> str:
         """Training instance ``i`` as the target atom."""
-        if isinstance(self.data, ColumnarData):  # one row decoded, not the whole table
-            values = decode_row(self.data.attributes, self.data.encoded.columns, i)
-        else:
-            values = self.data.instances[i]
-        return format_term(self.data.atom(values))
+        return format_term(self.data.atom(self.data.row(i)))
 
     def explain(self, instance: Sequence[Term]) -> dict[str, Any]:
         """One classification, JSON: ``instance``, ``label``, ``neighbours``, ``votes``.
