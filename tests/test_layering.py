@@ -39,6 +39,8 @@ FAMILIES = {
     "learners.rules": BELOW_FAMILIES,
     "ilp": BELOW_FAMILIES,
     "bayes": BELOW_FAMILIES,
+    "learners.instances": BELOW_FAMILIES,
+    "learners.linear": BELOW_FAMILIES,
 }
 ALLOWED.update(FAMILIES)
 # bayes/ is split into sub-families as learners/ is; each imports only what it must.

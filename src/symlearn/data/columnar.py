@@ -255,6 +255,10 @@ class ColumnarData(AttributeValueData):
         rows = index if self.rows is None else self.rows[index]
         return ColumnarData(self.encoded.take(index), self.unlabelled, self.source, rows)
 
+    def row(self, i: int) -> tuple[Term, ...]:
+        """The ``i``-th instance, decoded from the columns (the others stay columns)."""
+        return decode_row(self.attributes, self.encoded.columns, i)
+
     def example_text(self, i: int) -> str:
         """The ``i``-th labelled example written as in a file (one row decoded)."""
         row = decode_row(self.attributes, self.encoded.columns, i)

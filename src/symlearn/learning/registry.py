@@ -59,6 +59,12 @@ ALGORITHMS: dict[str, str] = {
     "bayes-net": "symlearn.bayes.networks.learning",
     "brute-force-map": "symlearn.bayes.map.map_concept",
     "problog-lfi": "symlearn.bayes.problog.lfi",
+    "knn": "symlearn.learners.instances.knn",
+    "linear-regression": "symlearn.learners.linear.linear_regression",
+    "perceptron": "symlearn.learners.linear.perceptron",
+    "delta-rule": "symlearn.learners.linear.delta_rule",
+    "backpropagation": "symlearn.learners.linear.backpropagation",
+    "svm": "symlearn.learners.linear.svm",
 }
 
 
