@@ -39,6 +39,8 @@ FAMILIES = {
     "learners.rules": BELOW_FAMILIES,
     "ilp": BELOW_FAMILIES,
     "bayes": BELOW_FAMILIES,
+    "learners.association": BELOW_FAMILIES,
+    "learners.clustering": BELOW_FAMILIES,
 }
 ALLOWED.update(FAMILIES)
 ALLOWED["lattice"] = BELOW_FAMILIES | {"learners.concepts"}
