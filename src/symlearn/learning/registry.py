@@ -59,10 +59,10 @@ ALGORITHMS: dict[str, str] = {
     "foil": "symlearn.ilp.foil",
     "progol": "symlearn.ilp.progol",
     "inverse-resolution": "symlearn.ilp.inverse_resolution",
-    "naive-bayes": "symlearn.bayes.naive_bayes",
-    "bayes-net": "symlearn.bayes.learning",
-    "brute-force-map": "symlearn.bayes.map_concept",
-    "problog-lfi": "symlearn.bayes.lfi",
+    "naive-bayes": "symlearn.bayes.naive.naive_bayes",
+    "bayes-net": "symlearn.bayes.networks.learning",
+    "brute-force-map": "symlearn.bayes.map.map_concept",
+    "problog-lfi": "symlearn.bayes.problog.lfi",
     "apriori": "symlearn.learners.association.apriori",
 }
 
