@@ -41,6 +41,8 @@ FAMILIES = {
     "bayes": BELOW_FAMILIES,
     "learners.instances": BELOW_FAMILIES,
     "learners.linear": BELOW_FAMILIES,
+    "learners.association": BELOW_FAMILIES,
+    "learners.clustering": BELOW_FAMILIES,
 }
 ALLOWED.update(FAMILIES)
 # bayes/ is split into sub-families as learners/ is; each imports only what it must.

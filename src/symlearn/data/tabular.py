@@ -22,7 +22,8 @@ indexing, and numeric columns stay numeric (``float64``).
 Conventions:
 
 * one column holds the class; the others are the attributes, named by the
-  header, in order;
+  header, in order (with no class column, for the learners that need none,
+  every column is an attribute and every row's class is unknown, ``?``);
 * a **missing value** is ``?`` or an empty field (``None``/null or NaN in a
   DataFrame); spaces around a value are ignored; a row with every field
   empty is skipped;
@@ -72,7 +73,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from symlearn.data.arrow_columns import MISSING_TEXTS, Gathered, GatheredColumns, cell_term
-from symlearn.data.attribute_value import Label
+from symlearn.data.attribute_value import MISSING, Label
 from symlearn.data.columnar import ColumnarData, RowSource
 from symlearn.data.encoded import EncodedData
 from symlearn.errors import KBError
@@ -156,7 +157,7 @@ def _class_codes(
 
 
 def _check_names(
-    header: Sequence[str], class_column: str, named: Iterable[str], where: _Where
+    header: Sequence[str], class_column: str | None, named: Iterable[str], where: _Where
 ) -> None:
     seen: set[str] = set()
     for name in header:
@@ -165,7 +166,7 @@ def _check_names(
         if name in seen:
             raise where.error(f"the header names column {name!r} twice")
         seen.add(name)
-    if class_column not in seen:
+    if class_column is not None and class_column not in seen:
         raise where.error(
             f"class column {class_column!r} is not in the header ({', '.join(header)})"
         )
@@ -176,7 +177,7 @@ def _check_names(
 
 def from_arrow(
     table: pyarrow.Table,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str = "t",
     positive: Any = None,
@@ -191,7 +192,7 @@ def from_arrow(
     table
         The table; its column names are the header.
     class_column
-        The column holding the class.
+        The column holding the class (None: no class, every row's label is ``?``).
     target
         The target predicate's name.
     positive
@@ -228,7 +229,7 @@ def from_arrow(
 def _from_batches(
     header: list[str],
     batches: Callable[[], Iterator[Any]],
-    class_column: str,
+    class_column: str | None,
     *,
     target: str,
     positive: Any,
@@ -242,7 +243,8 @@ def _from_batches(
     source = source if source is not None else RowSource(None)
     categorical, numeric = set(categorical), set(numeric)
     _check_names(header, class_column, categorical | numeric, _Where(source, None))
-    gathered = GatheredColumns(header, categorical | {class_column})
+    as_categories = categorical if class_column is None else categorical | {class_column}
+    gathered = GatheredColumns(header, as_categories)
     for batch in batches():
         gathered.add(batch)
         if progress is not None:
@@ -251,7 +253,13 @@ def _from_batches(
     where = _Where(source, kept)
     if not gathered.rows or (kept is not None and kept.size == 0):
         raise where.error("there are no examples (only a header)")
-    y, classes = _class_codes(gathered.columns.pop(class_column), positive, where)
+    y: np.ndarray
+    classes: tuple[Label, ...]
+    if class_column is None:  # no class: every row unlabelled
+        rows = kept.size if kept is not None else gathered.rows
+        y, classes = np.zeros(rows, dtype=np.int32), (MISSING,)
+    else:
+        y, classes = _class_codes(gathered.columns.pop(class_column), positive, where)
     attributes, columns = [], []
     for name in header:
         if name != class_column:
@@ -385,7 +393,7 @@ class _TypeChanged(Exception):
 
 def from_csv(
     path: str | Path,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str | None = None,
     positive: Any = None,
@@ -401,7 +409,7 @@ def from_csv(
     path
         The file.
     class_column
-        The header name of the class column.
+        The header name of the class column (None: no class, see :func:`from_arrow`).
     target
         The target predicate's name (default: from the file name).
     positive
@@ -441,7 +449,7 @@ def from_csv(
 
 def from_parquet(
     path: str | Path,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str | None = None,
     positive: Any = None,
@@ -509,7 +517,7 @@ def _python_column(values: Sequence[Any], pa: Any) -> Any:
 
 def from_records(
     records: Sequence[Mapping[str, Any]],
-    class_column: str,
+    class_column: str | None,
     *,
     target: str = "t",
     positive: Any = None,
@@ -558,7 +566,7 @@ def _pandas_table(frame: Any, pa: Any) -> Any:
 
 def from_dataframe(
     frame: Any,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str = "t",
     positive: Any = None,

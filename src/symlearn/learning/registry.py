@@ -11,6 +11,10 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
   (Python callers may still leave the target to the files);
 * ``TARGET_FROM_KB``: a function giving the target from the knowledge base,
   when the learner has its own default (ProbLog's LFI: the learnable clauses).
+* ``UNSUPERVISED``: True when it needs no class (clustering, association
+  rules): it reads :attr:`~symlearn.learning.task.LearningTask.instance_data`,
+  files may hold only ``instance/1`` examples, and ``--csv``/``--parquet``
+  need no ``--class-column``.
 
 :data:`ALGORITHMS` maps the names to those modules; they are imported only
 when used, so naming a learner costs nothing.
@@ -65,6 +69,7 @@ ALGORITHMS: dict[str, str] = {
     "delta-rule": "symlearn.learners.linear.delta_rule",
     "backpropagation": "symlearn.learners.linear.backpropagation",
     "svm": "symlearn.learners.linear.svm",
+    "apriori": "symlearn.learners.association.apriori",
 }
 
 
