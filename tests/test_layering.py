@@ -39,6 +39,7 @@ FAMILIES = {
     "learners.rules": BELOW_FAMILIES,
     "ilp": BELOW_FAMILIES,
     "bayes": BELOW_FAMILIES,
+    "learners.ensembles": BELOW_FAMILIES,
 }
 ALLOWED.update(FAMILIES)
 ALLOWED["lattice"] = BELOW_FAMILIES | {"learners.concepts"}

@@ -46,6 +46,7 @@ from symlearn.logic.terms import Term
 __all__ = [
     "ColumnarData",
     "RowSource",
+    "as_columnar",
     "class_order",
     "label_codes",
     "unlabelled_columns",
@@ -310,6 +311,13 @@ class ColumnarData(AttributeValueData):
     __hash__ = object.__hash__
 
 
+def as_columnar(data: AttributeValueData) -> ColumnarData:
+    """``data`` as numpy columns (a table is returned as it is)."""
+    if isinstance(data, ColumnarData):
+        return data
+    return ColumnarData(encode(data), data.unlabelled, unlabelled_columns=unlabelled_columns(data))
+
+
 def with_weights(data: AttributeValueData, weights: np.ndarray | None) -> ColumnarData:
     """``data`` as a table whose labelled instances carry ``weights`` (None: all 1).
 
@@ -324,12 +332,7 @@ def with_weights(data: AttributeValueData, weights: np.ndarray | None) -> Column
     >>> with_weights(data, np.array([0.25, 1.75])).weights.tolist()
     [0.25, 1.75]
     """
-    if isinstance(data, ColumnarData):
-        table = data
-    else:
-        table = ColumnarData(
-            encode(data), data.unlabelled, unlabelled_columns=unlabelled_columns(data)
-        )
+    table = as_columnar(data)
     given = None if weights is None else np.asarray(weights, dtype=np.float64)
     if given is not None and given.shape != (table.n_examples,):
         raise ValueError(f"{given.shape[0]} weights for {table.n_examples} examples")

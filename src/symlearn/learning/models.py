@@ -76,7 +76,7 @@ def _value(text: str, given: str) -> Term:
     try:
         return parse_term(text, "<--base>")
     except KBError:
-        raise InvalidParameterError(f"--base {given}: {text!r} is not a value") from None
+        raise InvalidParameterError(f"{given}: {text!r} is not a value") from None
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,10 @@ class BaseLearner:
     text: str
 
     @classmethod
-    def parse(cls, text: str) -> BaseLearner:
+    def parse(cls, text: str, option: str = "--base") -> BaseLearner:
         """Read ``ALGORITHM[:KEY=VALUE,...]``; a KEY is a setting's name or its file key.
+
+        ``option`` names the option in messages.
 
         Raises
         ------
@@ -110,10 +112,10 @@ class BaseLearner:
         try:
             module = learner(name)
         except InvalidParameterError as error:
-            raise InvalidParameterError(f"--base {text}: {error}") from None
+            raise InvalidParameterError(f"{option} {text}: {error}") from None
         if not callable(getattr(module, "fit", None)):
             raise InvalidParameterError(
-                f"--base {text}: {name} makes no model of attribute-value data to combine "
+                f"{option} {text}: {name} makes no model of attribute-value data to combine "
                 f"(base learners: {', '.join(model_learners())})"
             )
         values: dict[str, Term] = {}
@@ -121,13 +123,13 @@ class BaseLearner:
             key, sep, value = item.partition("=")
             if not sep or not key.strip():
                 raise InvalidParameterError(
-                    f"--base {text}: expected ALGORITHM:KEY=VALUE,..., got {item!r}"
+                    f"{option} {text}: expected ALGORITHM:KEY=VALUE,..., got {item!r}"
                 )
-            values[key.strip()] = _value(value.strip(), text)
+            values[key.strip()] = _value(value.strip(), f"{option} {text}")
         try:
             settings = module.SETTINGS.from_terms(values)
         except InvalidParameterError as error:
-            raise InvalidParameterError(f"--base {text}: {error}") from None
+            raise InvalidParameterError(f"{option} {text}: {error}") from None
         return cls(name, settings, text.strip())
 
     @property

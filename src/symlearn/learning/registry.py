@@ -10,7 +10,11 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
 * ``TARGET_REQUIRED``: True when its command needs ``--target`` with FILE...
   (Python callers may still leave the target to the files);
 * ``TARGET_FROM_KB``: a function giving the target from the knowledge base,
-  when the learner has its own default (ProbLog's LFI: the learnable clauses).
+  when the learner has its own default (ProbLog's LFI: the learnable clauses);
+* ``fit(data, settings)``: for a learner of attribute-value data, the model
+  alone (no hold-out, no report), what ensembles combine; its settings'
+  ``takes_weights`` says whether weighted examples count as their weight
+  (:mod:`symlearn.learning.models`).
 
 :data:`ALGORITHMS` maps the names to those modules; they are imported only
 when used, so naming a learner costs nothing.
@@ -59,6 +63,10 @@ ALGORITHMS: dict[str, str] = {
     "bayes-net": "symlearn.bayes.learning",
     "brute-force-map": "symlearn.bayes.map_concept",
     "problog-lfi": "symlearn.bayes.lfi",
+    "bagging": "symlearn.learners.ensembles.bagging",
+    "boosting": "symlearn.learners.ensembles.boosting",
+    "randomisation": "symlearn.learners.ensembles.randomisation",
+    "stacking": "symlearn.learners.ensembles.stacking",
 }
 
 

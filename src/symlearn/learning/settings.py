@@ -177,7 +177,8 @@ class Settings:
         positions
             Where each of those was set, for error messages.
         **given
-            Field values from the caller; None means "not given".
+            Field values from the caller; None (or ``()`` for a repeatable
+            option) means "not given".
 
         Raises
         ------
@@ -202,8 +203,9 @@ class Settings:
                 values[item.name] = _from_term(
                     meta.key, file_settings[meta.key], hints[item.name], meta, where
                 )
-            if given.get(item.name) is not None:
-                values[item.name] = _from_python(given[item.name], hints[item.name], meta)
+            value = given.get(item.name)
+            if value is not None and not (meta.multiple and value == ()):  # () from the CLI
+                values[item.name] = _from_python(value, hints[item.name], meta)
         return cls(**values)
 
     @classmethod
