@@ -48,24 +48,24 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from symlearn.bayes.inference import (
+from symlearn.bayes.networks.inference import (
     METHODS,
     AtomProbabilities,
     atom_probabilities,
     program_from_network,
 )
-from symlearn.bayes.network import BayesianNetwork
-from symlearn.bayes.network_files import (
+from symlearn.bayes.networks.network import BayesianNetwork
+from symlearn.bayes.networks.network_files import (
     NETWORK_SUFFIXES,
     check_network_suffix,
     is_bif,
     read_network,
     write_network,
 )
-from symlearn.bayes.problog_inference import PROGRAM_METHODS, ProgramRun, infer_program
-from symlearn.bayes.program import ProbLogNetwork, compile_program
-from symlearn.bayes.queries import InferenceResult
-from symlearn.bayes.variable_elimination import ORDERINGS
+from symlearn.bayes.networks.program import ProbLogNetwork, compile_program
+from symlearn.bayes.networks.queries import InferenceResult
+from symlearn.bayes.networks.variable_elimination import ORDERINGS
+from symlearn.bayes.problog.problog_inference import PROGRAM_METHODS, ProgramRun, infer_program
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
@@ -427,8 +427,8 @@ def infer(
     source
         Knowledge-base file(s) read as one (a ``.bif`` or ``.bif.gz`` file on
         its own is read as a network), a :class:`~symlearn.kb.KnowledgeBase`,
-        a :class:`~symlearn.bayes.network.BayesianNetwork` or a compiled
-        :class:`~symlearn.bayes.program.ProbLogNetwork`.
+        a :class:`~symlearn.bayes.networks.network.BayesianNetwork` or a compiled
+        :class:`~symlearn.bayes.networks.program.ProbLogNetwork`.
     queries
         Atoms to ask about; by default the files' ``query/1``, else every atom.
     evidence
