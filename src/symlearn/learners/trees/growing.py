@@ -73,8 +73,10 @@ generation", Machine Learning 8.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -180,6 +182,7 @@ class _Scores:
     gain: np.ndarray
     threshold: np.ndarray
     candidate: np.ndarray
+    rows: tuple[list[Any], ...] | None = None
 
     @classmethod
     def empty(cls, n_nodes: int, n_attributes: int) -> _Scores:
@@ -193,17 +196,25 @@ class _Scores:
 
     def of(self, k: int) -> tuple[AttributeScore, ...]:
         """The scores of node ``k``'s candidates, in attribute order."""
+        if self.rows is None:  # Python floats, converted once for the whole level
+            self.rows = (
+                self.score.tolist(),
+                self.gain.tolist(),
+                self.threshold.tolist(),
+                self.candidate.tolist(),
+            )
+        scores, gains, thresholds, candidates = (part[k] for part in self.rows)
         found = []
-        for a in np.flatnonzero(self.candidate[k]).tolist():
-            score = float(self.score[k, a])
-            threshold = float(self.threshold[k, a])
-            if not np.isfinite(score):  # this candidate cannot split the node
-                found.append(AttributeScore(a, None, float(self.gain[k, a])))
+        for a, (score, gain, threshold, candidate) in enumerate(
+            zip(scores, gains, thresholds, candidates)
+        ):
+            if not candidate:
+                continue
+            if not math.isfinite(score):  # this candidate cannot split the node
+                found.append(AttributeScore(a, None, gain))
                 continue
             found.append(
-                AttributeScore(
-                    a, score, float(self.gain[k, a]), threshold if np.isfinite(threshold) else None
-                )
+                AttributeScore(a, score, gain, threshold if math.isfinite(threshold) else None)
             )
         return tuple(found)
 

@@ -215,6 +215,36 @@ def _subset_matrix(v: int) -> np.ndarray:
     return np.concatenate([np.ones((m, 1), dtype=np.float64), bits.astype(np.float64)], axis=1)
 
 
+def _order_by_rank(
+    rank: np.ndarray, rows: np.ndarray, node: np.ndarray, n_nodes: int
+) -> np.ndarray | None:
+    """The positions of ``rows`` sorted by ``(node, value)``, from each row's value rank.
+
+    The rows are put in value order by their ranks (no comparison sort), then
+    stably by node (a radix sort of small integers).  None when a row occurs
+    twice (C4.5 sends a row with a missing value down several branches).
+    """
+    slot = np.full(rank.size, -1, dtype=np.int64)
+    slot[rank[rows]] = np.arange(rows.size)
+    by_value = slot[slot >= 0]
+    if by_value.size != rows.size:
+        return None
+    node_type = np.uint16 if n_nodes <= np.iinfo(np.uint16).max else np.int64
+    return by_value[np.argsort(node[by_value].astype(node_type), kind="stable")]
+
+
+def _first_best_per_node(gain: np.ndarray, node: np.ndarray) -> np.ndarray:
+    """Per run of equal ``node`` (sorted), the first position of the highest ``gain``."""
+    rounded = np.round(gain, 10)
+    new_node = np.r_[True, node[1:] != node[:-1]]
+    starts = np.flatnonzero(new_node)
+    segment = np.cumsum(new_node) - 1
+    best = np.maximum.reduceat(rounded, starts)
+    at_best = np.flatnonzero(rounded == best[segment])
+    first = np.r_[True, segment[at_best][1:] != segment[at_best][:-1]]
+    return at_best[first]
+
+
 def _evaluate_threshold(
     data: EncodedData,
     options: TreeOptions,
@@ -254,9 +284,8 @@ def _evaluate_threshold(
     if kv.size < 2:
         return Evaluation(score, gain, threshold, passes=no_split)
     # rows of equal values form one group whatever their order: no stable sort is needed
-    if rank is not None:
-        order = np.argsort(kn.astype(np.int64) * rank.size + rank[kr])
-    else:
+    order = None if rank is None else _order_by_rank(rank, kr, kn, n_nodes)
+    if order is None:
         order = np.argsort(kv) if n_nodes == 1 else np.lexsort((kv, kn))
     kv, kn, ky = kv[order], kn[order], ky[order]
     kw = None if kw is None else kw[order]
@@ -293,10 +322,7 @@ def _evaluate_threshold(
     pairs = np.stack([lhs, rhs], axis=1)
     s, g = options.measure.evaluate(pairs, cut_missing, name, options.min_leaf)
     midpoints = (group_value[cut] + group_value[cut + 1]) / 2.0
-    g_usable = np.where(np.isfinite(s), g, -np.inf)
-    best_order = np.lexsort((-np.round(g_usable, 10), cut_node))
-    first = np.r_[True, cut_node[best_order][1:] != cut_node[best_order][:-1]]
-    chosen = best_order[first]
+    chosen = _first_best_per_node(np.where(np.isfinite(s), g, -np.inf), cut_node)
     nodes = cut_node[chosen]
     score[nodes] = s[chosen]
     gain[nodes] = g[chosen]
