@@ -37,6 +37,7 @@ import argparse
 from typing import Any
 
 import numpy as np
+
 from seed_learners.common import (
     data_sets,
     ours,
