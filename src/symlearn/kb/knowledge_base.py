@@ -163,7 +163,7 @@ class PositionList:
         return len(self._items) + len(self._offsets)
 
 
-ExampleKind = Literal["pos", "neg", "label", "instance"]
+ExampleKind = Literal["pos", "neg", "label", "instance", "unlabelled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +173,8 @@ class Example:
     Attributes
     ----------
     kind
-        ``"pos"``, ``"neg"``, ``"label"`` (multi-class) or ``"instance"`` (to classify).
+        ``"pos"``, ``"neg"``, ``"label"`` (multi-class), ``"instance"`` (to classify) or
+        ``"unlabelled"`` (an example without its class, for semi-supervised learners).
     atom
         The example atom, e.g. ``grandparent(ann, carl)``.
     label
@@ -495,6 +496,7 @@ class KnowledgeBase:
             "negative_examples": sum(1 for e in self.examples if e.kind == "neg"),
             "labelled_examples": sum(1 for e in self.examples if e.kind == "label"),
             "instances": sum(1 for e in self.examples if e.kind == "instance"),
+            "unlabelled_examples": sum(1 for e in self.examples if e.kind == "unlabelled"),
             "modes": len(self.modes),
             "determinations": len(self.determinations),
             "probabilistic_clauses": len(self.probabilistic),

@@ -14,7 +14,11 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
 * ``UNSUPERVISED``: True when it needs no class (clustering, association
   rules): it reads :attr:`~symlearn.learning.task.LearningTask.instance_data`,
   files may hold only ``instance/1`` examples, and ``--csv``/``--parquet``
-  need no ``--class-column``.
+  need no ``--class-column``;
+* ``fit(data, settings)``: for a learner of attribute-value data, the model
+  alone (no hold-out, no report), what ensembles combine; its settings'
+  ``takes_weights`` says whether weighted examples count as their weight
+  (:mod:`symlearn.learning.models`).
 
 :data:`ALGORITHMS` maps the names to those modules; they are imported only
 when used, so naming a learner costs nothing.
@@ -70,6 +74,10 @@ ALGORITHMS: dict[str, str] = {
     "backpropagation": "symlearn.learners.linear.backpropagation",
     "svm": "symlearn.learners.linear.svm",
     "apriori": "symlearn.learners.association.apriori",
+    "bagging": "symlearn.learners.ensembles.bagging",
+    "boosting": "symlearn.learners.ensembles.boosting",
+    "randomisation": "symlearn.learners.ensembles.randomisation",
+    "stacking": "symlearn.learners.ensembles.stacking",
 }
 
 
