@@ -55,6 +55,9 @@ __all__ = ["SqlCoverage"]
 
 _Join = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[Var, ...]]
 
+#: How many reductions of one relation are kept (see SqlCoverage._reduced).
+_REDUCTIONS_KEPT = 4
+
 
 class SqlCoverage(Coverage):
     """Set-at-a-time coverage whose fact joins run in a SQL backend (see the module docstring).
@@ -89,6 +92,8 @@ class SqlCoverage(Coverage):
             tolerant=tolerant,
         )
         self.backend = backend
+        #: per relation, the last reductions made: (the codes they keep rows of, table name)
+        self._reductions: dict[Indicator, list[tuple[np.ndarray, str]]] = {}
 
     def sql_relation(self, indicator: Indicator) -> SqlRelation | None:
         """The backend's table for a background predicate of facts (not the target), or None."""
@@ -142,10 +147,11 @@ class SqlCoverage(Coverage):
         else:
             keys, inverse = np.zeros((1, 0), dtype=CODE), np.zeros(n, dtype=np.intp)
         backend = self.backend
+        source = self._reduced(relation, table, keys) if old else relation.name
         name = backend.fresh_name("k")
         backend.put(name, self._key_table(keys, old, plan))
         try:
-            joined = plan.from_clause(name)
+            joined = plan.from_clause(name, source)
             answers = ", ".join(f"r.c{plan.new_first[v]} AS n{i}" for i, v in enumerate(new_vars))
             if counts_only:
                 if new_vars:
@@ -185,6 +191,47 @@ class SqlCoverage(Coverage):
             np.arange(len(groups), dtype=CODE),
             new_vars,
         )
+
+    def _reduced(self, relation: SqlRelation, table: BindingTable, keys: np.ndarray) -> str:
+        """A table holding every row of ``relation`` that some key of ``keys`` can match.
+
+        FOIL scores a dozen candidate literals on one binding table, each a
+        join of a few hundred keys with a relation of millions of rows.
+        Instead of scanning the relation for each, the rows having some
+        value of the binding table (any column) in some argument are kept
+        once, in a table of the backend (a semi-join reduction, Bernstein
+        and Chiu 1981); every literal whose keys come from those values is
+        joined with that small table.  The last few reductions of each
+        relation are kept.
+        """
+        needed = np.unique(keys)
+        kept = self._reductions.setdefault(relation.indicator, [])
+        for number, (codes, name) in enumerate(kept):
+            if np.isin(needed, codes, assume_unique=True).all():
+                kept.append(kept.pop(number))
+                return name
+        codes = np.unique(np.concatenate([needed, *table.columns]))
+        terms = self.symbols.decode(codes.tolist())
+        backend = self.backend
+        value_tables = {}
+        for kind in dict.fromkeys(relation.types):
+            column = arrow_column(terms, kind).drop_null()
+            value_tables[kind] = backend.fresh_name("v")
+            backend.put(value_tables[kind], _one_column(column))
+        tests = " OR ".join(
+            f"r.c{i} IN (SELECT v FROM {value_tables[kind]})"
+            for i, kind in enumerate(relation.types)
+        )
+        name = backend.fresh_name("s")
+        try:
+            backend.materialize(name, f"SELECT * FROM {relation.name} r WHERE {tests}")
+        finally:
+            for value_table in value_tables.values():
+                backend.drop(value_table)
+        kept.append((codes, name))
+        if len(kept) > _REDUCTIONS_KEPT:
+            backend.drop(kept.pop(0)[1])
+        return name
 
     def _distinct_keys(self, table: BindingTable, old: list[Var]) -> tuple[np.ndarray, np.ndarray]:
         """The distinct bindings of ``old`` (one row each) and each row's index among them."""
@@ -258,8 +305,12 @@ class _LiteralPlan:
         """The column type an old variable's values are compared with."""
         return self.relation.types[self.old_positions[var][0]]
 
-    def from_clause(self, keys: str) -> str:
-        """``FROM`` and ``WHERE`` of the join of the key table ``keys`` with the relation."""
+    def from_clause(self, keys: str, source: str) -> str:
+        """``FROM`` and ``WHERE`` of the join of the key table ``keys`` with ``source``.
+
+        ``source`` is the relation's table, or a part of it holding every
+        row that can match the keys.
+        """
         on = [
             f"r.c{positions[0]} = k.k{j}"
             for j, positions in enumerate(self.old_positions.values())
@@ -267,8 +318,8 @@ class _LiteralPlan:
         on += self.conditions
         if not self.old_positions:
             where = f" WHERE {' AND '.join(on)}" if on else ""
-            return f"{keys} k CROSS JOIN {self.relation.name} r{where}"
-        return f"{keys} k JOIN {self.relation.name} r ON {' AND '.join(on)}"
+            return f"{keys} k CROSS JOIN {source} r{where}"
+        return f"{keys} k JOIN {source} r ON {' AND '.join(on)}"
 
 
 def _atomic(term: Term) -> bool:
@@ -279,3 +330,9 @@ def _no_answers(rows: int, new_vars: tuple[Var, ...]) -> _Join:
     empty = np.zeros(rows, dtype=CODE)
     source = np.zeros((0, len(new_vars)), dtype=CODE)
     return empty, empty.copy(), source, np.zeros(0, dtype=CODE), new_vars
+
+
+def _one_column(values: pa.Array) -> pa.Table:
+    import pyarrow as pa
+
+    return pa.table({"v": values})
