@@ -266,7 +266,8 @@ def foil_row(directory: Path, backend: str, master: str) -> dict:
 def foil(args: argparse.Namespace) -> None:
     print(f"load average {os.getloadavg()[0]:.2f} at start")
     print(
-        f"{'people':>10} {'facts':>11} {'backend':8} {'seconds':>9} {'peak MB':>8}  textbook clause"
+        f"{'people':>10} {'facts':>11} {'backend':8} {'seconds':>9} {'peak MB':>8}  "
+        "textbook clause"
     )
     for n in (int(s) for s in args.sizes.split(",")):
         directory = args.dir / f"family_{n}"
@@ -305,7 +306,8 @@ def closure(args: argparse.Namespace) -> None:
     )
     print(f"{'system':28} {'seconds':>8} {'peak MB':>8} {'answers':>12}")
     print(
-        f"{'symlearn --backend duckdb':28} {ours['seconds']:8.1f} {ours['peak_mb']:8.0f} {count:>12}"
+        f"{'symlearn --backend duckdb':28} {ours['seconds']:8.1f} {ours['peak_mb']:8.0f} "
+        f"{count:>12}"
     )
     print(
         f"{'SWI-Prolog (tabling)':28} {swipl['seconds']:8.1f} {swipl['peak_mb']:8.0f} "
