@@ -137,6 +137,7 @@ class DuckDBBackend(SqlBackend):
             if made is not None:
                 shutil.rmtree(made, ignore_errors=True)
             raise BackendError(f"DuckDB cannot start: {duckdb_error_text(error)}") from None
+        self.connection.execute("SET enable_progress_bar = false")
         self._attached = 0
         self._finalizer = weakref.finalize(self, _close, self.connection, made)
         self.running = "a query"

@@ -147,11 +147,11 @@ class SqlCoverage(Coverage):
         else:
             keys, inverse = np.zeros((1, 0), dtype=CODE), np.zeros(n, dtype=np.intp)
         backend = self.backend
-        source = self._reduced(relation, table, keys) if old else relation.name
+        rows = self._reduced(relation, table, keys) if old else relation.name
         name = backend.fresh_name("k")
         backend.put(name, self._key_table(keys, old, plan))
         try:
-            joined = plan.from_clause(name, source)
+            joined = plan.from_clause(name, rows)
             answers = ", ".join(f"r.c{plan.new_first[v]} AS n{i}" for i, v in enumerate(new_vars))
             if counts_only:
                 if new_vars:

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Protocol
 
 from symlearn.kb.knowledge_base import ExternalRelation, KnowledgeBase, Mode
+from symlearn.kb.sources import allowed_include_dirs
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, is_callable, is_ground, list_items
@@ -349,6 +350,13 @@ def _external(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     if not written:
         raise context.error(f"external {indicator[0]}/{indicator[1]}: the file name is empty")
     path = written if os.path.isabs(written) else str(context.base / written)
+    trees = (Path(os.path.realpath(context.base)), *allowed_include_dirs())
+    resolved = Path(os.path.realpath(path))
+    if not any(resolved == tree or tree in resolved.parents for tree in trees):
+        raise context.error(
+            f"external {indicator[0]}/{indicator[1]}: {written} is outside the directory of "
+            f"the declaring file ({trees[0]}); allow it with --allow-include DIR"
+        )
     kb = context.kb
     earlier = kb.external.get(indicator)
     if earlier is not None:
