@@ -30,7 +30,9 @@ ALLOWED: dict[str, set[str]] = {
     "online": BASE,
     "engine": BASE | {"logic", "kb"},
     "render": BASE | {"logic", "data", "hypotheses"},
-    "learning": BASE | {"files", "logic", "kb", "data", "hypotheses", "evaluation", "engine"},
+    "backends": BASE | {"logic", "kb", "data", "engine"},
+    "learning": BASE
+    | {"files", "logic", "kb", "data", "hypotheses", "evaluation", "engine", "backends"},
 }
 BELOW_FAMILIES = ALLOWED["learning"] | {"learning", "render", "online"}
 FAMILIES = {

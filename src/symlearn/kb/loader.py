@@ -562,5 +562,6 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.directives.extend(source.directives)
     target.sources.extend(source.sources)
     target.warnings.extend(source.warnings)
+    target.external.update(source.external)
     for key, values in source.declarations.items():
         target.declarations.setdefault(key, []).extend(values)
