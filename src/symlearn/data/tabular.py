@@ -258,8 +258,8 @@ def _from_batches(
     y: np.ndarray
     classes: tuple[Label, ...]
     if class_column is None:  # no class: every row unlabelled
-        rows = kept.size if kept is not None else gathered.rows
-        y, classes = np.zeros(rows, dtype=np.int32), (MISSING,)
+        count = kept.size if kept is not None else gathered.rows
+        y, classes = np.zeros(count, dtype=np.int32), (MISSING,)
     else:
         y, classes = _class_codes(gathered.columns.pop(class_column), positive, where)
     attributes, columns = [], []

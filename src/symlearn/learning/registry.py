@@ -10,7 +10,7 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
 * ``TARGET_REQUIRED``: True when its command needs ``--target`` with FILE...
   (Python callers may still leave the target to the files);
 * ``TARGET_FROM_KB``: a function giving the target from the knowledge base,
-  when the learner has its own default (ProbLog's LFI: the learnable clauses).
+  when the learner has its own default (ProbLog's LFI: the learnable clauses);
 * ``UNSUPERVISED``: True when it needs no class (clustering, association
   rules): it reads :attr:`~symlearn.learning.task.LearningTask.instance_data`,
   files may hold only ``instance/1`` examples, and ``--csv``/``--parquet``
