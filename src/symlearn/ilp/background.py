@@ -41,12 +41,13 @@ _BODY = attrgetter("body")
 
 #: Predicates that hold examples and declarations, never background knowledge.
 EXAMPLE_PREDICATES: frozenset[Indicator] = frozenset(
-    {("pos", 1), ("neg", 1), ("label", 2), ("instance", 1), ("evidence", 2), ("query", 1)}
+    {("pos", 1), ("neg", 1), ("label", 2), ("instance", 1), ("unlabelled", 1)}
+    | {("evidence", 2), ("query", 1)}
 )
 
 
 def is_example_predicate(indicator: Indicator) -> bool:
-    """True for ``pos/1``, ``neg/1``, ``label/2``, ``instance/1``, ``evidence/2``, ``query/1``."""
+    """True for the predicates of :data:`EXAMPLE_PREDICATES` (``pos/1``, ``label/2`` ...)."""
     return indicator in EXAMPLE_PREDICATES
 
 

@@ -389,7 +389,7 @@ class _Loader:
     def special_fact(self, head: Struct, position: SourcePosition) -> None:
         """Record examples, evidence and queries written as facts."""
         name, args = head.name, head.args
-        if name in ("pos", "neg", "instance") and len(args) == 1:
+        if name in ("pos", "neg", "instance", "unlabelled") and len(args) == 1:
             if not is_callable(args[0]):
                 raise self.error(f"{name}/1 expects an atom such as {name}(p(a))")
             self.kb.examples.append(Example(name, args[0], None, position))  # type: ignore[arg-type]
@@ -490,7 +490,8 @@ class _LineCursor:
 
 
 _SPECIAL_NAMES = frozenset(
-    {":-", "?-", "::", ";", "-->", "pos", "neg", "label", "instance", "evidence", "query"}
+    {":-", "?-", "::", ";", "-->", "pos", "neg", "label", "instance", "unlabelled"}
+    | {"evidence", "query"}
 )
 
 
@@ -561,5 +562,6 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.directives.extend(source.directives)
     target.sources.extend(source.sources)
     target.warnings.extend(source.warnings)
+    target.external.update(source.external)
     for key, values in source.declarations.items():
         target.declarations.setdefault(key, []).extend(values)
