@@ -7,7 +7,9 @@ The tasks are the ones in Aleph's ``examples/`` folder (github:
 friguzzi/aleph, ``prolog/examples``, beside ``aleph_orig.pl``) that Aleph
 learns with ``induce``: ``abduce/gp``, ``gcws/cal``, ``good/train``, the four
 ``numbers`` tasks, ``portray/train``, ``posonly/animals``, ``recursion/mem``,
-``refine/train`` and ``trains/train`` (the others are learnt with
+``refine/train`` and ``trains/train`` (``numbers/miline`` reads only once
+the loader decides ``:- if(current_prolog_flag(dialect, swi))``; the others
+are learnt with
 ``induce_tree``, ``induce_modes``, ``induce_features``, ``induce_constraints``
 or ``induce_incremental``).  Each task, as its folder holds it
 (``NAME.b``/``.f``/``.n``), is given to
