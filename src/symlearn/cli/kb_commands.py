@@ -38,6 +38,7 @@ def check(files: tuple[str, ...], as_json: bool) -> int:
         "negative_examples": "negative examples",
         "labelled_examples": "labelled examples",
         "instances": "unlabelled instances",
+        "unlabelled_examples": "unlabelled examples to learn from",
         "modes": "mode declarations",
         "determinations": "determinations",
         "probabilistic_clauses": "probabilistic clauses",

@@ -115,6 +115,10 @@ def _indicators(context: DirectiveContext, term: Term) -> list[tuple[str, int]]:
     return result
 
 
+#: Read ``p/2``, ``(p/2, q/1)`` or ``[p/2, q/1]`` (for directives registered elsewhere).
+indicators = _indicators
+
+
 def _flatten_commas(term: Term) -> list[Term]:
     if type(term) is Struct and term.name == "," and len(term.args) == 2:
         return [term.args[0], *_flatten_commas(term.args[1])]

@@ -44,6 +44,7 @@ from typing import Literal, Protocol
 
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
+from symlearn.logic.modes import Mode
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of
@@ -169,7 +170,7 @@ class PositionList:
         return len(self._items) + len(self._offsets)
 
 
-ExampleKind = Literal["pos", "neg", "label", "instance"]
+ExampleKind = Literal["pos", "neg", "label", "instance", "unlabelled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +180,8 @@ class Example:
     Attributes
     ----------
     kind
-        ``"pos"``, ``"neg"``, ``"label"`` (multi-class) or ``"instance"`` (to classify).
+        ``"pos"``, ``"neg"``, ``"label"`` (multi-class), ``"instance"`` (to classify) or
+        ``"unlabelled"`` (an example without its class, for semi-supervised learners).
     atom
         The example atom, e.g. ``grandparent(ann, carl)``.
     label
@@ -205,51 +207,6 @@ class Example:
                 f"{format_term(self.label if self.label is not None else '[]', max_priority=999)})"
             )
         return f"{self.kind}({format_term(self.atom, max_priority=999)})"
-
-
-@dataclass(frozen=True, slots=True)
-class Mode:
-    """An Aleph/Progol mode declaration ``modeh(Recall, Template)`` or ``modeb(...)``.
-
-    Attributes
-    ----------
-    kind
-        ``"head"`` or ``"body"``.
-    recall
-        How many answers of the literal to use (``None`` for ``*``: all).
-    template
-        The atom with ``+type`` (input), ``-type`` (output) and ``#type``
-        (constant) place markers.
-    """
-
-    kind: Literal["head", "body"]
-    recall: int | None
-    template: Term
-    position: SourcePosition | None = field(default=None, compare=False)
-
-    @property
-    def indicator(self) -> Indicator:
-        """``(name, arity)`` of the template."""
-        return functor_of(self.template)
-
-    def arguments(self) -> list[tuple[str, str]]:
-        """The place markers in argument order, as (``"+"|"-"|"#"``, type name)."""
-        _, arity = self.indicator
-        if arity == 0:
-            return []
-        assert isinstance(self.template, Struct)
-        markers: list[tuple[str, str]] = []
-        for arg in self.template.args:
-            if type(arg) is Struct and arg.name in ("+", "-", "#") and len(arg.args) == 1:
-                markers.append((arg.name, format_term(arg.args[0])))
-            else:
-                markers.append(("#", format_term(arg)))
-        return markers
-
-    def __str__(self) -> str:
-        recall = "*" if self.recall is None else str(self.recall)
-        name = "modeh" if self.kind == "head" else "modeb"
-        return f"{name}({recall}, {format_term(self.template, max_priority=999)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -606,6 +563,7 @@ class KnowledgeBase:
             "negative_examples": sum(1 for e in self.examples if e.kind == "neg"),
             "labelled_examples": sum(1 for e in self.examples if e.kind == "label"),
             "instances": sum(1 for e in self.examples if e.kind == "instance"),
+            "unlabelled_examples": sum(1 for e in self.examples if e.kind == "unlabelled"),
             "modes": len(self.modes),
             "determinations": len(self.determinations),
             "probabilistic_clauses": len(self.probabilistic),
