@@ -89,7 +89,7 @@ def spark_session(master: str) -> Any:
     except Exception as error:  # py4j and Java start-up errors have no common class
         text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise BackendError(f"Spark cannot start with master {master}: {text}") from None
-    session.sparkContext.setLogLevel("ERROR")
+    session.sparkContext.setLogLevel("FATAL")  # errors come back as exceptions
     return session
 
 
@@ -122,6 +122,9 @@ class SparkBackend(SqlBackend):
     """
 
     name: ClassVar[str] = "spark"
+    #: Spark's recursive CTEs take UNION ALL only (no set semantics): semi-naive rounds instead.
+    recursive_queries: ClassVar[bool] = False
+    sql_types: ClassVar[dict[str, str]] = {ATOM: "STRING", INTEGER: "BIGINT", FLOAT: "DOUBLE"}
 
     def __init__(self, kb: KnowledgeBase, *, master: str = "local[*]") -> None:
         super().__init__(kb)
