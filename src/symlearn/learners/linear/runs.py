@@ -187,7 +187,10 @@ class GradientSettings(LinearSettings):
         "by --tolerance (0: never).",
     )
     tolerance: float = option(
-        1e-4, key="tolerance", minimum=0, help="The improvement --patience waits for."
+        1e-3,
+        key="tolerance",
+        minimum=0,
+        help="The improvement of the error per example --patience waits for.",
     )
     initial_weights: tuple[float, ...] = option(
         (),
