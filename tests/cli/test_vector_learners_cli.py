@@ -208,3 +208,26 @@ def test_clauses_answer_alike_in_our_engine_and_swi_prolog(
     (swi,) = run_swipl(program, [(goal, names)])
     assert [", ".join(a) for a in ours] == [line.strip("[]") for line in swi]
     assert ours  # something is proved
+
+
+def test_initial_weights_from_the_file_or_the_command_line(capsys, tmp_path):
+    path = tmp_path / "and.pl"
+    text = (KB / "perceptron_and.pl").read_text()
+    path.write_text(text.replace("initial_weights, [0, 0, 0]", "initial_weights, [-1, 0.5, 0.5]"))
+    status, data = run_json(capsys, "learn", "perceptron", str(path), "--epochs", "1")
+    assert status == 0 and data["initial_weights"] == {"bias": -1.0, "x1": 0.5, "x2": 0.5}
+    status, data = run_json(
+        capsys,
+        "learn",
+        "perceptron",
+        str(path),
+        "--epochs",
+        "1",
+        "--initial-weights",
+        "0",
+        "--initial-weights",
+        "-2",
+        "--initial-weights",
+        "3",
+    )
+    assert data["initial_weights"] == {"bias": 0.0, "x1": -2.0, "x2": 3.0}

@@ -202,8 +202,10 @@ class Settings:
                 values[item.name] = _from_term(
                     meta.key, file_settings[meta.key], hints[item.name], meta, where
                 )
-            if given.get(item.name) is not None:
-                values[item.name] = _from_python(given[item.name], hints[item.name], meta)
+            value = given.get(item.name)
+            if value is not None and not (meta.multiple and meta.key and value == ()):
+                # a repeatable option given no times leaves the file's list
+                values[item.name] = _from_python(value, hints[item.name], meta)
         return cls(**values)
 
     @classmethod
