@@ -59,12 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--test-fraction", type=float, default=0.3, help="held-out share")
     parser.add_argument("--data-dir", default=None, help="where the numeric table is written")
     parser.add_argument(
-        "--epochs-network", type=int, default=20, help="most epochs of backpropagation"
+        "--epochs-network", type=int, default=10, help="most epochs of backpropagation"
     )
-    parser.add_argument(
-        "--network-rows", type=int, default=None, help="train networks on this many rows"
-    )
-    parser.add_argument("--svm-rows", type=int, default=None, help="train SVMs on this many rows")
     parser.add_argument(
         "--data",
         action="append",
