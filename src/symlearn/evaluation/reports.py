@@ -8,7 +8,8 @@ report how well their model does in the same JSON, built here once:
   baseline (majority-class) accuracy and the N% confidence interval for the
   true error of the examples measured on (the test set when there is one);
 * :func:`cross_validation_metrics`: k-fold cross-validation and, to compare
-  two learners on the same folds, the paired t-test of their fold errors.
+  two learners on the same folds, the paired t-test of their fold errors;
+* :func:`metric_lines`: that JSON as the comment lines of a text report.
 
 A class is named by ``label_name`` (``pos``/``neg`` for a boolean class, for
 example); the "unclassified" column of a model that may give no class is
@@ -54,7 +55,7 @@ from symlearn.evaluation.cross_validation import (
 from symlearn.evaluation.metrics import ConfusionMatrix
 from symlearn.evaluation.splits import k_fold_indices
 
-__all__ = ["cross_validation_metrics", "holdout_metrics"]
+__all__ = ["cross_validation_metrics", "holdout_metrics", "metric_lines"]
 
 #: How a class is named in the JSON.
 LabelName = Callable[[Label], str]
@@ -177,3 +178,50 @@ def cross_validation_metrics(
             cv.fold_errors, other_cv.fold_errors, confidence
         ).to_dict()
     return result
+
+
+def metric_lines(metrics: dict[str, Any]) -> list[str]:
+    """The ``metrics`` JSON as comment lines."""
+    lines = [
+        f"% train accuracy {metrics['train_accuracy']:.4f} on {metrics['train_examples']} examples"
+    ]
+    if metrics.get("test_accuracy") is not None:
+        ci = metrics["error_confidence_interval"]
+        lines.append(
+            f"% test accuracy {metrics['test_accuracy']:.4f} on {metrics['test_examples']} "
+            f"examples (baseline {metrics['baseline_accuracy']:.4f}); "
+            f"true error {ci['center']:.4f} ± {ci['half_width']:.4f} ({ci['confidence']:g}%)"
+        )
+    lines += _confusion_lines(metrics["confusion_matrix"], metrics["measured_on"])
+    cv = metrics.get("cross_validation")
+    if cv is not None:
+        ci = cv["error_confidence_interval"]
+        lines.append(
+            f"% {cv['k']}-fold cross-validation (seed {cv['seed']}): "
+            f"accuracy {cv['accuracy']:.4f} (folds {cv['mean_fold_accuracy']:.4f} ± "
+            f"{cv['fold_accuracy_std']:.4f} sd, baseline {cv['baseline_accuracy']:.4f}); "
+            f"true error {ci['center']:.4f} ± {ci['half_width']:.4f} ({ci['confidence']:g}%)"
+        )
+    compared = metrics.get("compared_with")
+    if compared is not None:
+        test = metrics["paired_t_test"]
+        ci = test["confidence_interval"]
+        t = "inf" if test["t"] is None else f"{test['t']:.3f}"
+        lines.append(
+            f"% vs {compared['algorithm']} "
+            f"(accuracy {compared['cross_validation']['accuracy']:.4f}) on the same folds: "
+            f"mean error difference {test['mean_difference']:+.4f}, "
+            f"{ci['confidence']:g}% interval [{ci['low']:+.4f}, {ci['high']:+.4f}], "
+            f"t = {t}, df {test['df']}, p = {test['p_value']:.4g}"
+        )
+    return lines
+
+
+def _confusion_lines(matrix: dict[str, Any], measured_on: str) -> list[str]:
+    lines = [f"% confusion matrix on the {measured_on} examples (rows actual, columns predicted):"]
+    cells = [*matrix["classes"], *(str(v) for row in matrix["matrix"] for v in row)]
+    width = max(len(c) for c in cells) + 1
+    lines.append("%   " + " " * width + "".join(f"{c:>{width}}" for c in matrix["classes"]))
+    for name, row in zip(matrix["classes"], matrix["matrix"]):
+        lines.append("%   " + f"{name:<{width}}" + "".join(f"{v:>{width}}" for v in row))
+    return lines
