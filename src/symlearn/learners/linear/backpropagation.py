@@ -329,6 +329,12 @@ class BackpropagationSettings(GradientSettings):
     max_epochs: int = option(
         200, key="max_epochs", minimum=1, help="The most epochs when --epochs is not given."
     )
+    tolerance: float = option(
+        1e-4,
+        key="tolerance",
+        minimum=0,
+        help="The improvement of the error per example --patience waits for.",
+    )
     patience: int = option(
         10,
         key="patience",

@@ -24,7 +24,8 @@ at once, a triangular system whose forward substitution is the rule itself
 default, until an epoch is perfect (the perceptron), or the training error
 has not improved on its best by ``tolerance`` for ``patience`` epochs in a
 row (as scikit-learn's ``n_iter_no_change``), or ``max_epochs``.  Weights
-that stop being finite raise :class:`Diverged`.
+that stop being finite raise :class:`Diverged`, and so does an error that
+has grown to :data:`GROWTH` times its best when the patience runs out.
 
 Examples
 --------
@@ -56,6 +57,9 @@ __all__ = [
     "perceptron_epoch",
     "train",
 ]
+
+#: An error this many times its best when the patience runs out is a divergence.
+GROWTH = 1000.0
 
 #: Examples whose delta-rule updates are solved for at once.
 DELTA_BLOCK = 128
@@ -197,6 +201,14 @@ def train(
                 waited += 1
                 best = min(best, mean)
                 if waited >= stopping.patience:
+                    if mean > GROWTH * best:
+                        raise Diverged(
+                            "the training error diverged: it grew from "
+                            f"{best * stopping.scale:.4g} to {error:.4g} by epoch {i}; the "
+                            "learning rate is too large for "
+                            "these inputs: give a smaller --learning-rate, or normalise the "
+                            "attributes"
+                        )
                     stopping.reason = (
                         f"the error did not improve by {stopping.tolerance:g} "
                         f"for {stopping.patience} epochs"

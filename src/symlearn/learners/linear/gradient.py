@@ -85,7 +85,7 @@ def train_units(
         return total if error is None else error(x1, goal.values, weights)
 
     how = stopping(settings, perfect, max(len(x1), 1))
-    with one_blas_thread():
+    with one_blas_thread(), np.errstate(over="ignore", invalid="ignore"):  # Diverged says it
         trace = train(epoch, lambda: model(weights.copy()).weights_json(), how, progress)
     trained = Trained(model(weights.copy()), trace)
     trained.notes.append(f"stopped: {how.reason}")

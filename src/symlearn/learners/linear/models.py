@@ -127,6 +127,10 @@ class LinearModel:
         """The output of the (single) unit for each instance: a regression's numbers."""
         return self.outputs(self.encoding.rows(instances))[:, 0]
 
+    def values_of(self, data: Any) -> np.ndarray:
+        """The output of the (single) unit for each example of ``data`` (from its columns)."""
+        return self.outputs(self.encoding.matrix(data))[:, 0]
+
     # -- the weights
     def unit_names(self) -> list[str]:
         """One name per unit: ``o``, or ``o(class)`` for one unit per class."""

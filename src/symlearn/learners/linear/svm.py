@@ -83,7 +83,7 @@ from symlearn.logic.terms import Term
 __all__ = ["SETTINGS", "SVMSettings", "SupportVectorMachine", "learn", "support_vector_machine"]
 
 SUMMARY = "Support vector machine (SMO; linear or polynomial kernel): the support vectors."
-EXAMPLE = "symlearn learn svm kb/svm_points.pl --kernel polynomial --degree 2 -o svm.svg"
+EXAMPLE = "symlearn learn svm kb/svm_points.pl --kernel polynomial --degree 2 --coef0 1 --C 100"
 TABLES = True
 OUTPUT_SUFFIXES = (".pl", ".svg", ".png")
 OUTPUT_HELP = "Write the clauses of a linear SVM (.pl) or draw the decision regions (.svg, .png)."
