@@ -64,6 +64,7 @@ ALGORITHMS: dict[str, str] = {
     "brute-force-map": "symlearn.bayes.map.map_concept",
     "problog-lfi": "symlearn.bayes.problog.lfi",
     "apriori": "symlearn.learners.association.apriori",
+    "k-means": "symlearn.learners.clustering.k_means",
 }
 
 
