@@ -65,6 +65,7 @@ ALGORITHMS: dict[str, str] = {
     "problog-lfi": "symlearn.bayes.problog.lfi",
     "apriori": "symlearn.learners.association.apriori",
     "k-means": "symlearn.learners.clustering.k_means",
+    "agglomerative": "symlearn.learners.clustering.agglomerative",
 }
 
 
