@@ -66,6 +66,7 @@ ALGORITHMS: dict[str, str] = {
     "apriori": "symlearn.learners.association.apriori",
     "k-means": "symlearn.learners.clustering.k_means",
     "agglomerative": "symlearn.learners.clustering.agglomerative",
+    "divisive": "symlearn.learners.clustering.divisive",
 }
 
 

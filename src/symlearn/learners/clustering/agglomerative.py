@@ -120,6 +120,10 @@ class HierarchyRun(ClusteringRun):
         """The cluster each new point is closest to under the linkage (module docstring)."""
         return closest_clusters(rows, self.points.matrix, self.labels, self.k, self.linkage)
 
+    def picture_title(self) -> str:
+        """The dendrogram's title."""
+        return f"{self.algorithm} clustering of {self.task.name} ({self.linkage} link)"
+
     def header(self) -> str:
         """The first report line, with the linkage."""
         return f"{super().header()} ({self.linkage} link; the tree cut at {self.k})"
@@ -139,7 +143,7 @@ class HierarchyRun(ClusteringRun):
             path,
             clusters=self.labels,
             max_leaves=settings.max_leaves,
-            title=f"{self.algorithm} clustering of {self.task.name} ({self.linkage} link)",
+            title=self.picture_title(),
             inputs=self.task.sources,
             force=force,
         )
