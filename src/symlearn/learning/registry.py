@@ -67,6 +67,7 @@ ALGORITHMS: dict[str, str] = {
     "k-means": "symlearn.learners.clustering.k_means",
     "agglomerative": "symlearn.learners.clustering.agglomerative",
     "divisive": "symlearn.learners.clustering.divisive",
+    "em-clustering": "symlearn.learners.clustering.em_clustering",
 }
 
 

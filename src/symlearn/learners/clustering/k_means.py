@@ -45,7 +45,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -56,6 +56,7 @@ from symlearn.learners.clustering.results import ClusteringRun, ClusteringSettin
 from symlearn.learners.clustering.space import nearest
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
+from symlearn.logic.terms import Term
 
 __all__ = [
     "INITIALISATIONS",
@@ -308,8 +309,9 @@ class KMeansRun(ClusteringRun):
         """The nearest centre of each point."""
         return nearest(rows, self.model.centres)
 
-    def classification_extra(self, row: np.ndarray) -> dict[str, Any]:
+    def classification_extra(self, values: Sequence[Term]) -> dict[str, Any]:
         """The distance to each centre."""
+        row = self.points.rows([values])[0]
         distances = np.sqrt(((self.model.centres - row) ** 2).sum(axis=1))
         return {"distances": distances.tolist()}
 

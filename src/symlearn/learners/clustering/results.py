@@ -33,6 +33,7 @@ hierarchies, where the tree is cut), ``--seed``, ``--test-fraction`` and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, cast
@@ -40,6 +41,7 @@ from typing import Any, ClassVar, cast
 import numpy as np
 
 from symlearn.data.attribute_value import MISSING, AttributeValueData, Label
+from symlearn.data.encoded import encode, encode_columns
 from symlearn.errors import InvalidParameterError
 from symlearn.evaluation.splits import train_test_split
 from symlearn.hypotheses.rule_set import Rule, RuleSet, label_text
@@ -49,6 +51,7 @@ from symlearn.learning.settings import Settings, option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
+from symlearn.logic.terms import Term
 
 __all__ = ["ClusteringRun", "ClusteringSettings", "prepared"]
 
@@ -135,12 +138,20 @@ class ClusteringRun(LearnResult):
         """The learner's own JSON keys."""
         return {}
 
+    def model_metrics(self) -> dict[str, Any]:
+        """The learner's own measures (added to ``metrics``)."""
+        return {}
+
     def model_lines(self) -> list[str]:
         """The learner's own report lines (comments), after the header."""
         return []
 
-    def classification_extra(self, row: np.ndarray) -> dict[str, Any]:
-        """More about one classified point (distances, probabilities)."""
+    def assign_columns(self, columns: Sequence[np.ndarray]) -> np.ndarray:
+        """The cluster of each instance given as encoded columns (codes, numbers)."""
+        return self.assign(self.points.from_columns(columns))
+
+    def classification_extra(self, values: Sequence[Term]) -> dict[str, Any]:
+        """More about one classified instance (distances, probabilities)."""
         return {}
 
     def header(self) -> str:
@@ -227,15 +238,16 @@ class ClusteringRun(LearnResult):
                 for c, row in enumerate(counts.tolist())
             }
         if self.test is not None and self.test.n_examples:
-            rows = self.points.of_data(self.test)
-            assigned = self.assign(rows)
+            columns = encode(self.test).columns
+            rows = self.points.from_columns(columns)
+            assigned = self.assign_columns(columns)
             found["test_instances"] = int(rows.shape[0])
             found["test_sse"] = self.sse(rows, assigned)
             if table is not None:
                 y_test = _codes(self.test, table[1])
                 keep = y_test >= 0
                 found["test_accuracy"] = self._accuracy(assigned[keep], y_test[keep])
-        return found
+        return {**found, **self.model_metrics()}
 
     # -- classification
     @cached_property
@@ -247,15 +259,14 @@ class ClusteringRun(LearnResult):
             instances = list(self.points.data.unlabelled)
         if not instances:
             return []
-        rows = self.points.rows(instances)
-        clusters = self.assign(rows)
+        clusters = self.assign_columns(encode_columns(self.points.data.attributes, instances))
         return [
             {
                 "instance": format_term(self.points.data.atom(values)),
                 "cluster": int(cluster),
-                **self.classification_extra(row),
+                **self.classification_extra(values),
             }
-            for values, row, cluster in zip(instances, rows, clusters.tolist())
+            for values, cluster in zip(instances, clusters.tolist())
         ]
 
     # -- output

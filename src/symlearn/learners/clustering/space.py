@@ -52,7 +52,7 @@ from functools import cached_property
 import numpy as np
 
 from symlearn.data.attribute_value import MISSING, AttributeValueData, Label, instance_from_atom
-from symlearn.data.encoded import EncodedData, encode
+from symlearn.data.encoded import encode
 from symlearn.data.numeric import NumericEncoding, fit_numeric
 from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet, number_term
 from symlearn.kb.parser import parse_term
@@ -95,9 +95,9 @@ class Points:
         """Other instances (``--classify``, a test set) as points of this space."""
         return self.encoding.rows(instances) * self.scale
 
-    def of_data(self, data: AttributeValueData | EncodedData) -> np.ndarray:
-        """All instances of ``data`` (over the same attributes) as points of this space."""
-        return self.encoding.matrix(data) * self.scale
+    def from_columns(self, columns: Sequence[np.ndarray]) -> np.ndarray:
+        """Instances given as encoded columns (codes ``-1``/``nan`` missing) as points."""
+        return self.encoding.from_columns(columns) * self.scale
 
     def instance(self, text: str) -> tuple[Term, ...]:
         """The values of an instance written as an atom (``--classify``)."""
