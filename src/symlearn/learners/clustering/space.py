@@ -52,6 +52,7 @@ from functools import cached_property
 import numpy as np
 
 from symlearn.data.attribute_value import MISSING, AttributeValueData, Label, instance_from_atom
+from symlearn.data.columnar import ColumnarData
 from symlearn.data.encoded import encode
 from symlearn.data.numeric import NumericEncoding, fit_numeric
 from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet, number_term
@@ -156,24 +157,32 @@ def points(data: AttributeValueData) -> Points:
 
 
 def _tests(
-    attribute_index: int, name: str, column: np.ndarray, domain: Sequence[Term] | None
+    data: AttributeValueData, members: np.ndarray, index: int, column: np.ndarray
 ) -> list[Condition]:
-    """The most specific constraint on one attribute covering every value of ``column``."""
+    """The most specific constraint on one attribute that every member's value satisfies."""
+    attribute = data.attributes[index]
+    domain, name = attribute.values, attribute.name
     if domain is None:
         known = column[~np.isnan(column)]
         if known.size == 0:
             return []
         low, high = float(known.min()), float(known.max())
-        if low == high:
-            return [Condition(name, attribute_index, "=", number_term(low))]
-        return [
-            Condition(name, attribute_index, ">=", low),
-            Condition(name, attribute_index, "=<", high),
-        ]
+        value = number_term(low)
+        if low == high and _written_as(data, members, index, value):
+            return [Condition(name, index, "=", value)]
+        return [Condition(name, index, ">=", low), Condition(name, index, "=<", high)]
     codes = np.unique(column[column >= 0])
     if codes.size == 1:
-        return [Condition(name, attribute_index, "=", domain[int(codes[0])])]
+        return [Condition(name, index, "=", domain[int(codes[0])])]
     return []
+
+
+def _written_as(data: AttributeValueData, members: np.ndarray, index: int, value: Term) -> bool:
+    """Whether every member's number is written as ``value`` (``5`` and ``5.0`` differ)."""
+    if isinstance(data, ColumnarData):  # a table's numbers read back as number_term gives them
+        return True
+    rows = data.instances
+    return all(type(rows[i][index]) is type(value) for i in members.tolist())
 
 
 def describe(data: AttributeValueData, assignments: np.ndarray, k: int) -> RuleSet:
@@ -196,8 +205,8 @@ def describe(data: AttributeValueData, assignments: np.ndarray, k: int) -> RuleS
         if members.size == 0:
             continue
         tests: list[Condition] = []
-        for j, (attribute, column) in enumerate(zip(data.attributes, encoded.columns)):
-            tests += _tests(j, attribute.name, column[members], attribute.values)
+        for j, column in enumerate(encoded.columns):
+            tests += _tests(data, members, j, column[members])
         rules.append(Rule(tuple(tests), cluster, covered=members.size, correct=members.size))
     return RuleSet(
         data.target,
