@@ -37,12 +37,15 @@ Conventions:
   when printed), the domain of a categorical attribute in order of first
   appearance;
 * the class values become ``label/2`` classes, or, with ``positive=V``,
-  ``pos`` examples for ``V`` and ``neg`` examples for every other value.
+  ``pos`` examples for ``V`` and ``neg`` examples for every other value;
+* a row whose class is missing is an **unlabelled example**
+  (``unlabelled_examples``): the learners from unlabelled data (semi-supervised
+  EM, co-training, co-EM) learn from it, the others leave it alone.
 
 Bad input is a :class:`~symlearn.errors.KBError` with the file and line
 (``data.csv:7: error: row 7 has 3 fields but the header has 4``): a ragged
 row, a class column that is not in the header, a duplicate or empty column
-name, a missing class value, a non-number in a numeric column, an empty file.
+name, no row with a class, a non-number in a numeric column, an empty file.
 The line of a bad cell is found by reading the file again only when there is
 an error to report.
 
@@ -144,15 +147,14 @@ def _class_codes(
 ) -> tuple[np.ndarray, tuple[Label, ...]]:
     """The class column as codes into its classes (``(True, False)`` with ``positive``)."""
     values, codes = gathered.values(), gathered.codes()
-    missing = np.flatnonzero(codes < 0)
-    if missing.size:
-        raise where.error(f"the class ({gathered.name}) is missing", int(missing[0]))
+    if not (codes >= 0).any():
+        raise where.error(f"the class ({gathered.name}) is missing in every row", 0)
     if positive is None:
         return codes.astype(np.int32), values
     wanted = cell_term(positive)
     for code, value in enumerate(values):
         if (type(value), value) == (type(wanted), wanted):
-            return (codes != code).astype(np.int32), (True, False)
+            return np.where(codes < 0, -1, codes != code).astype(np.int32), (True, False)
     raise where.error(f"no example has class {positive!r} in column {gathered.name}")
 
 
@@ -256,8 +258,8 @@ def _from_batches(
     y: np.ndarray
     classes: tuple[Label, ...]
     if class_column is None:  # no class: every row unlabelled
-        rows = kept.size if kept is not None else gathered.rows
-        y, classes = np.zeros(rows, dtype=np.int32), (MISSING,)
+        count = kept.size if kept is not None else gathered.rows
+        y, classes = np.zeros(count, dtype=np.int32), (MISSING,)
     else:
         y, classes = _class_codes(gathered.columns.pop(class_column), positive, where)
     attributes, columns = [], []
@@ -268,8 +270,17 @@ def _from_batches(
             )
             attributes.append(attribute)
             columns.append(values)
-    encoded = EncodedData(target, tuple(attributes), tuple(columns), y, classes)
-    return ColumnarData(encoded, source=source, rows=kept)
+    labelled = y >= 0
+    if labelled.all():
+        encoded = EncodedData(target, tuple(attributes), tuple(columns), y, classes)
+        return ColumnarData(encoded, source=source, rows=kept)
+    # rows whose class is missing are unlabelled examples (for semi-supervised learners)
+    rows = np.flatnonzero(labelled) if kept is None else kept[labelled]
+    encoded = EncodedData(
+        target, tuple(attributes), tuple(c[labelled] for c in columns), y[labelled], classes
+    )
+    unlabelled = tuple(c[~labelled] for c in columns)
+    return ColumnarData(encoded, source=source, rows=rows, unlabelled_columns=unlabelled)
 
 
 # -- files -----------------------------------------------------------------------------

@@ -9,12 +9,14 @@ is a predicate whose arguments are the attributes::
     pos(enjoysport(sunny, warm, normal, strong, warm, same)).
     label(playtennis(sunny, hot, high, weak), no).
     instance(enjoysport(sunny, warm, high, strong, cool, change)).
+    unlabelled(enjoysport(sunny, warm, normal, weak, warm, same)).
 
 :func:`from_kb` collects those examples into an
 :class:`~symlearn.data.attribute_value.AttributeValueData`: the attributes
 with their domains, the labelled instances (``pos``/``neg`` give the labels
-``True``/``False``, ``label/2`` gives its class), and the unlabelled
-instances.  A missing value is the atom ``'?'``.
+``True``/``False``, ``label/2`` gives its class), the instances to classify
+(``instance/1``) and the unlabelled examples to learn from (``unlabelled/1``,
+read by the semi-supervised learners only).  A missing value is the atom ``'?'``.
 
 Rules for domains: a declared ``domain/2`` is used as written (a value outside
 it is an error naming the example); otherwise the values seen in the examples,
@@ -170,7 +172,7 @@ def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
         constant, or a value lies outside a declared domain.
     """
     examples = [e for e in kb.examples if e.indicator == (target, arity)]
-    labelled = [e for e in examples if e.kind != "instance"]
+    labelled = [e for e in examples if e.kind not in ("instance", "unlabelled")]
     if not labelled:
         raise KBError(f"no pos/neg/label examples of {target}/{arity} in the knowledge base")
     if {e.kind for e in labelled} > {"pos", "neg"} and {"pos", "neg"} & {e.kind for e in labelled}:
@@ -187,4 +189,7 @@ def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
         labels=tuple(labels),
         unlabelled=tuple(row_values(e.atom, e.position) for e in examples if e.kind == "instance"),
         positions=tuple(e.position for e in labelled),
+        unlabelled_examples=tuple(
+            row_values(e.atom, e.position) for e in examples if e.kind == "unlabelled"
+        ),
     )
