@@ -40,6 +40,7 @@ FAMILIES = {
     "ilp": BELOW_FAMILIES,
     "bayes": BELOW_FAMILIES,
     "learners.ensembles": BELOW_FAMILIES,
+    "learners.unlabelled": BELOW_FAMILIES,
 }
 ALLOWED.update(FAMILIES)
 ALLOWED["lattice"] = BELOW_FAMILIES | {"learners.concepts"}
