@@ -50,7 +50,11 @@ from symlearn.learning.models import BaseLearner
 __all__ = ["SETTINGS", "CoEMSettings", "co_em", "learn"]
 
 SUMMARY = "Co-EM: two views' naive Bayes relabelling the unlabelled examples for each other."
-EXAMPLE = "symlearn learn co-em kb/unlabelled/courses.pl --view words --view links"
+EXAMPLE = (
+    "symlearn learn co-em kb/unlabelled/web_pages.pl --test-fraction 0.75 "
+    "--view page_lecture,page_homework,page_exam,page_office_hours "
+    "--view link_course,link_syllabus,link_my,link_home"
+)
 TABLES = True
 
 

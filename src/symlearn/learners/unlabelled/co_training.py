@@ -61,7 +61,11 @@ from symlearn.learning.models import BaseLearner
 __all__ = ["SETTINGS", "CoTrainingSettings", "co_training", "combined", "learn"]
 
 SUMMARY = "Co-training: naive Bayes on two views, each labelling examples for the other."
-EXAMPLE = "symlearn learn co-training kb/unlabelled/courses.pl --view words --view links"
+EXAMPLE = (
+    "symlearn learn co-training kb/unlabelled/web_pages.pl --test-fraction 0.75 "
+    "--view page_lecture,page_homework,page_exam,page_office_hours "
+    "--view link_course,link_syllabus,link_my,link_home"
+)
 TABLES = True
 
 

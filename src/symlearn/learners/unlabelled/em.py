@@ -56,7 +56,7 @@ from symlearn.learning.models import BaseLearner
 __all__ = ["SETTINGS", "EMSettings", "learn", "semi_supervised_em"]
 
 SUMMARY = "Semi-supervised EM: naive Bayes re-estimated from labelled and unlabelled examples."
-EXAMPLE = "symlearn learn semi-supervised-em kb/unlabelled/votes_few_labels.pl --test-fraction 0.5"
+EXAMPLE = "symlearn learn semi-supervised-em kb/unlabelled/web_pages.pl --test-fraction 0.75"
 TABLES = True
 
 
