@@ -66,6 +66,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def warm_up() -> None:
+    """Import what both sides use before anything is timed (start-up is not what is compared)."""
+    import pandas  # noqa: F401
+    import pyarrow.csv  # noqa: F401
+    import scipy.spatial  # noqa: F401
+    import sklearn.linear_model
+    import sklearn.neighbors
+    import sklearn.neural_network
+    import sklearn.svm  # noqa: F401
+
+    import symlearn.data.tabular
+    import symlearn.learning.registry  # noqa: F401
+
+
 def wanted(args: argparse.Namespace, name: str) -> bool:
     """Whether data set ``name`` is asked for."""
     return not args.data or name in args.data

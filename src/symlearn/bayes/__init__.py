@@ -20,6 +20,12 @@ brute-force MAP learner (:func:`brute_force_map`), the Bayes optimal and
 Gibbs classifiers, the MDL view (:func:`mdl_hypotheses`); and EM for a
 mixture of Gaussians (:func:`gaussian_mixture_em`).
 
+The sub-families, each a folder whose ``__init__`` lists its entry points:
+:mod:`~symlearn.bayes.networks` (belief networks), :mod:`~symlearn.bayes.problog`
+(ProbLog programs of any shape), :mod:`~symlearn.bayes.naive`,
+:mod:`~symlearn.bayes.map` and :mod:`~symlearn.bayes.mixtures`;
+:mod:`~symlearn.bayes.answer` is ``symlearn infer`` over both of the first two.
+
 References: Mitchell 1997 ch. 6 (Bayes theorem, MAP and MDL, the Bayes
 optimal and Gibbs classifiers, naive Bayes, belief networks, EM); Pearl 1988;
 Russell & Norvig 2010 ch. 14; Koller & Friedman 2009; Heckerman 1995;

@@ -157,6 +157,10 @@ class AttributeValueData:
             positions=tuple(positions[i] for i in index) if positions else (),
         )
 
+    def row(self, i: int) -> tuple[Term, ...]:
+        """The ``i``-th labelled instance (a table decodes that row only)."""
+        return self.instances[i]
+
     def example_text(self, i: int) -> str:
         """The ``i``-th labelled example written as in a file."""
         atom = format_term(Struct(self.target, self.instances[i])) if self.arity else self.target

@@ -291,6 +291,10 @@ class ColumnarData(AttributeValueData):
             self.encoded.take(index), self.unlabelled, self.source, rows, self.unlabelled_columns
         )
 
+    def row(self, i: int) -> tuple[Term, ...]:
+        """The ``i``-th instance, decoded from the columns (the others stay columns)."""
+        return decode_row(self.attributes, self.encoded.columns, i)
+
     def example_text(self, i: int) -> str:
         """The ``i``-th labelled example written as in a file (one row decoded)."""
         row = decode_row(self.attributes, self.encoded.columns, i)

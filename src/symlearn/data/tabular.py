@@ -22,7 +22,8 @@ indexing, and numeric columns stay numeric (``float64``).
 Conventions:
 
 * one column holds the class; the others are the attributes, named by the
-  header, in order;
+  header, in order (with no class column, for the learners that need none,
+  every column is an attribute and every row's class is unknown, ``?``);
 * a **missing value** is ``?`` or an empty field (``None``/null or NaN in a
   DataFrame); spaces around a value are ignored; a row with every field
   empty is skipped;
@@ -75,7 +76,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from symlearn.data.arrow_columns import MISSING_TEXTS, Gathered, GatheredColumns, cell_term
-from symlearn.data.attribute_value import Label
+from symlearn.data.attribute_value import MISSING, Label
 from symlearn.data.columnar import ColumnarData, RowSource
 from symlearn.data.encoded import EncodedData
 from symlearn.errors import KBError
@@ -158,7 +159,7 @@ def _class_codes(
 
 
 def _check_names(
-    header: Sequence[str], class_column: str, named: Iterable[str], where: _Where
+    header: Sequence[str], class_column: str | None, named: Iterable[str], where: _Where
 ) -> None:
     seen: set[str] = set()
     for name in header:
@@ -167,7 +168,7 @@ def _check_names(
         if name in seen:
             raise where.error(f"the header names column {name!r} twice")
         seen.add(name)
-    if class_column not in seen:
+    if class_column is not None and class_column not in seen:
         raise where.error(
             f"class column {class_column!r} is not in the header ({', '.join(header)})"
         )
@@ -178,7 +179,7 @@ def _check_names(
 
 def from_arrow(
     table: pyarrow.Table,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str = "t",
     positive: Any = None,
@@ -193,7 +194,7 @@ def from_arrow(
     table
         The table; its column names are the header.
     class_column
-        The column holding the class.
+        The column holding the class (None: no class, every row's label is ``?``).
     target
         The target predicate's name.
     positive
@@ -230,7 +231,7 @@ def from_arrow(
 def _from_batches(
     header: list[str],
     batches: Callable[[], Iterator[Any]],
-    class_column: str,
+    class_column: str | None,
     *,
     target: str,
     positive: Any,
@@ -244,7 +245,8 @@ def _from_batches(
     source = source if source is not None else RowSource(None)
     categorical, numeric = set(categorical), set(numeric)
     _check_names(header, class_column, categorical | numeric, _Where(source, None))
-    gathered = GatheredColumns(header, categorical | {class_column})
+    as_categories = categorical if class_column is None else categorical | {class_column}
+    gathered = GatheredColumns(header, as_categories)
     for batch in batches():
         gathered.add(batch)
         if progress is not None:
@@ -253,7 +255,13 @@ def _from_batches(
     where = _Where(source, kept)
     if not gathered.rows or (kept is not None and kept.size == 0):
         raise where.error("there are no examples (only a header)")
-    y, classes = _class_codes(gathered.columns.pop(class_column), positive, where)
+    y: np.ndarray
+    classes: tuple[Label, ...]
+    if class_column is None:  # no class: every row unlabelled
+        count = kept.size if kept is not None else gathered.rows
+        y, classes = np.zeros(count, dtype=np.int32), (MISSING,)
+    else:
+        y, classes = _class_codes(gathered.columns.pop(class_column), positive, where)
     attributes, columns = [], []
     for name in header:
         if name != class_column:
@@ -396,7 +404,7 @@ class _TypeChanged(Exception):
 
 def from_csv(
     path: str | Path,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str | None = None,
     positive: Any = None,
@@ -412,7 +420,7 @@ def from_csv(
     path
         The file.
     class_column
-        The header name of the class column.
+        The header name of the class column (None: no class, see :func:`from_arrow`).
     target
         The target predicate's name (default: from the file name).
     positive
@@ -452,7 +460,7 @@ def from_csv(
 
 def from_parquet(
     path: str | Path,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str | None = None,
     positive: Any = None,
@@ -520,7 +528,7 @@ def _python_column(values: Sequence[Any], pa: Any) -> Any:
 
 def from_records(
     records: Sequence[Mapping[str, Any]],
-    class_column: str,
+    class_column: str | None,
     *,
     target: str = "t",
     positive: Any = None,
@@ -569,7 +577,7 @@ def _pandas_table(frame: Any, pa: Any) -> Any:
 
 def from_dataframe(
     frame: Any,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str = "t",
     positive: Any = None,

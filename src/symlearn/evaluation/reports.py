@@ -72,6 +72,8 @@ def holdout_metrics(
     test: AttributeValueData | None = None,
     confidence: float = 95,
     label_name: LabelName = str,
+    *,
+    measure_train: bool = True,
 ) -> dict[str, Any]:
     """Training metrics, and test metrics when there is a test set.
 
@@ -85,6 +87,10 @@ def holdout_metrics(
         N for the N% confidence interval for the true error.
     label_name
         How a class is named.
+    measure_train
+        False to leave the training examples unclassified when there is a test
+        set (``train_accuracy`` is then None): a lazy learner (k-NN) would
+        spend as long on them as on the test set.
 
     Returns
     -------
@@ -95,17 +101,18 @@ def holdout_metrics(
         (``measured_on``: ``"test"`` or ``"train"``) ``confusion_matrix``,
         ``baseline_accuracy`` and ``error_confidence_interval``.
     """
-    on_train = holdout(model, train, train, confidence)
-    metrics: dict[str, Any] = {
-        "train_accuracy": on_train.accuracy,
-        "train_examples": on_train.n,
-        "train_confusion_matrix": on_train.confusion.to_dict(
+    has_test = test is not None and test.n_examples > 0
+    metrics: dict[str, Any] = {"train_accuracy": None, "train_examples": train.n_examples}
+    if measure_train or not has_test:
+        on_train = holdout(model, train, train, confidence)
+        metrics["train_accuracy"] = on_train.accuracy
+        metrics["train_confusion_matrix"] = on_train.confusion.to_dict(
             _names(on_train.confusion, label_name)
-        ),
-        "test_accuracy": None,
-    }
-    measured, measured_on = on_train, "train"
-    if test is not None and test.labels:
+        )
+        measured, measured_on = on_train, "train"
+    metrics["test_accuracy"] = None
+    if has_test:
+        assert test is not None
         measured, measured_on = holdout(model, train, test, confidence), "test"
         metrics["test_accuracy"] = measured.accuracy
         metrics["test_examples"] = measured.n

@@ -349,10 +349,8 @@ class Coverage:
         kind = self._kind(table, goal)
         if kind == "compare":
             counts = self._compare(table, goal)[0]  # type: ignore[arg-type]
-        elif kind == "facts":
-            counts = self._fact_join(table, goal)[1]
         else:
-            counts = self._engine_join(table, goal, exists_only=negated)[1]
+            counts = self._join(kind, table, goal, exists_only=negated, counts_only=True)[1]
         if negated:
             return (counts == 0).astype(CODE)
         return counts
@@ -372,10 +370,7 @@ class Coverage:
             return BindingTable(
                 (*kept.variables, new_var), (*kept.columns, values[counts > 0]), kept.example
             )
-        if kind == "facts":
-            lo, counts, source, order, new_vars = self._fact_join(table, goal)
-        else:
-            lo, counts, source, order, new_vars = self._engine_join(table, goal)
+        lo, counts, source, order, new_vars = self._join(kind, table, goal)
         if not new_vars:  # a test: a row is kept or not (a relation is a set)
             return table.take(counts > 0)
         total = int(counts.sum())
@@ -569,6 +564,25 @@ class Coverage:
         # \= with an unbound side fails (they unify); \== succeeds, == fails.
         value = 1 if goal.name == "\\==" else 0
         return np.full(n, value, dtype=CODE), None, None
+
+    def _join(
+        self,
+        kind: str,
+        table: BindingTable,
+        goal: Term,
+        exists_only: bool = False,
+        counts_only: bool = False,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[Var, ...]]:
+        """The matches of ``goal`` for each row: (lo, counts, answer rows, order, new variables).
+
+        Row ``i`` of ``table`` extends to the answer rows
+        ``order[lo[i]:lo[i] + counts[i]]``, each binding the new variables.
+        ``kind`` says how (:meth:`_kind`); with ``counts_only`` only the
+        counts need be right (a backend may skip fetching the answers).
+        """
+        if kind == "facts":
+            return self._fact_join(table, goal)
+        return self._engine_join(table, goal, exists_only=exists_only)
 
     def _fact_join(
         self, table: BindingTable, goal: Term

@@ -31,6 +31,12 @@ from typing import Any
 
 from symlearn.errors import KBError, KBSyntaxError
 from symlearn.kb import sources
+from symlearn.kb.aleph_directives import (
+    ARITHMETIC_FUNCTION,
+    CONSTRAINTS,
+    arithmetic_functions,
+    expand_arithmetic,
+)
 from symlearn.kb.conditional import (
     CONDITIONAL_DIRECTIVES,
     ConditionError,
@@ -351,8 +357,14 @@ class _Loader:
         except TypeError:
             raise self.error(_not_callable_message(term)) from None
         indicator = clause.functor
+        if indicator == ("false", 0) and clause.body:
+            # Aleph's integrity constraint (Aleph redefines false/0): kept for the learners
+            self.kb.declarations.setdefault(CONSTRAINTS, []).append((clause, self.position))
+            return
         if indicator in SYSTEM_PREDICATES:
             self.redefine_builtin(indicator)
+        if ARITHMETIC_FUNCTION in self.kb.declarations:
+            clause = expand_arithmetic(clause, arithmetic_functions(self.kb))
         position = self.position
         self.kb.predicate(*indicator).add(clause, position)
         head = clause.head
@@ -550,5 +562,6 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.directives.extend(source.directives)
     target.sources.extend(source.sources)
     target.warnings.extend(source.warnings)
+    target.external.update(source.external)
     for key, values in source.declarations.items():
         target.declarations.setdefault(key, []).extend(values)

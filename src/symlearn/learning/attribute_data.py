@@ -52,7 +52,7 @@ from symlearn.errors import KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.terms import Term
 
-__all__ = ["attribute_schema", "from_kb"]
+__all__ = ["attribute_schema", "from_kb", "instances_from_kb"]
 
 
 def _attribute_names(kb: KnowledgeBase, target: str, arity: int) -> list[str]:
@@ -122,6 +122,44 @@ def attribute_schema(kb: KnowledgeBase, target: str, arity: int) -> tuple[Attrib
     for example, row in zip(examples, rows):
         check_row(attributes, row, example.position)
     return attributes
+
+
+def instances_from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
+    """The instances of ``target/arity`` for a learner that needs no class.
+
+    The labelled examples (``pos``, ``neg``, ``label``) when there are any,
+    the ``instance/1`` examples then being instances to classify, as
+    :func:`from_kb` gives them; else the ``instance/1`` examples, in file
+    order, each with the label ``?`` (unknown).
+
+    Raises
+    ------
+    KBError
+        When there is no example of the target, an example argument is not a
+        constant, or a value lies outside a declared domain.
+
+    Examples
+    --------
+    >>> from symlearn.kb import loads
+    >>> data = instances_from_kb(loads("instance(p(1, a)). instance(p(3, b))."), "p", 2)
+    >>> data.instances, data.labels
+    (((1, 'a'), (3, 'b')), ('?', '?'))
+    """
+    examples = [e for e in kb.examples if e.indicator == (target, arity)]
+    if any(e.kind != "instance" for e in examples):
+        return from_kb(kb, target, arity)
+    if not examples:
+        raise KBError(
+            f"no examples of {target}/{arity} in the knowledge base: write each instance "
+            f"as instance({target}(...)). (or pos/neg/label)"
+        )
+    return AttributeValueData(
+        target=target,
+        attributes=attribute_schema(kb, target, arity),
+        instances=tuple(row_values(e.atom, e.position) for e in examples),
+        labels=(MISSING,) * len(examples),
+        positions=tuple(e.position for e in examples),
+    )
 
 
 def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:

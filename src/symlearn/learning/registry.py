@@ -11,6 +11,10 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
   (Python callers may still leave the target to the files);
 * ``TARGET_FROM_KB``: a function giving the target from the knowledge base,
   when the learner has its own default (ProbLog's LFI: the learnable clauses);
+* ``UNSUPERVISED``: True when it needs no class (clustering, association
+  rules): it reads :attr:`~symlearn.learning.task.LearningTask.instance_data`,
+  files may hold only ``instance/1`` examples, and ``--csv``/``--parquet``
+  need no ``--class-column``;
 * ``fit(data, settings)``: for a learner of attribute-value data, the model
   alone (no hold-out, no report), what ensembles combine; its settings'
   ``takes_weights`` says whether weighted examples count as their weight
@@ -63,6 +67,13 @@ ALGORITHMS: dict[str, str] = {
     "bayes-net": "symlearn.bayes.networks.learning",
     "brute-force-map": "symlearn.bayes.map.map_concept",
     "problog-lfi": "symlearn.bayes.problog.lfi",
+    "knn": "symlearn.learners.instances.knn",
+    "linear-regression": "symlearn.learners.linear.linear_regression",
+    "perceptron": "symlearn.learners.linear.perceptron",
+    "delta-rule": "symlearn.learners.linear.delta_rule",
+    "backpropagation": "symlearn.learners.linear.backpropagation",
+    "svm": "symlearn.learners.linear.svm",
+    "apriori": "symlearn.learners.association.apriori",
     "bagging": "symlearn.learners.ensembles.bagging",
     "boosting": "symlearn.learners.ensembles.boosting",
     "randomisation": "symlearn.learners.ensembles.randomisation",

@@ -26,8 +26,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from symlearn.bayes.answer import EvidenceGiven, InferenceRun, Queries, infer
 from symlearn.bayes.networks.network import BayesianNetwork
+from symlearn.bayes.networks.network_answer import (
+    EvidenceGiven,
+    InferenceRun,
+    Queries,
+    infer_network,
+)
 from symlearn.bayes.networks.network_files import NETWORK_SUFFIXES, write_network
 from symlearn.bayes.networks.problog_format import format_problog
 from symlearn.errors import InvalidParameterError
@@ -101,7 +106,7 @@ class NetworkRun(LearnResult):
         evidence: EvidenceGiven | None = None,
         **options: Any,
     ) -> InferenceRun:
-        """P(query | evidence) in the learned network (see :func:`symlearn.bayes.answer.infer`).
+        """P(query | evidence) in the learned network (see :func:`.network_answer.infer_network`).
 
         Examples
         --------
@@ -111,9 +116,7 @@ class NetworkRun(LearnResult):
         >>> answer.probability("playtennis")  # P(pos) P(sunny | pos) / P(sunny)  # doctest: +SKIP
         0.4
         """
-        run = infer(self.network, queries, evidence, **options)
-        assert isinstance(run, InferenceRun)  # a network is always answered as one
-        return run
+        return infer_network(self.network, queries, evidence, **options)
 
     def picture_svg(self) -> str | None:
         """The network as SVG (None when it cannot be made, e.g. continuous attributes)."""
