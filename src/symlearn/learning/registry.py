@@ -85,6 +85,7 @@ ALGORITHMS: dict[str, str] = {
     "semi-supervised-em": "symlearn.learners.unlabelled.em",
     "co-training": "symlearn.learners.unlabelled.co_training",
     "co-em": "symlearn.learners.unlabelled.co_em",
+    "lff": "symlearn.ilp.lff",
 }
 
 
