@@ -427,7 +427,7 @@ class RelationalTask:
             closed_world=True,
             world=world,
             generated_negatives=len(extra),
-            notes=(*notes, world.describe()),
+            notes=(world.describe(), *notes),  # how the negatives were made, first
         )
 
     def with_derived_modes(self) -> tuple[RelationalTask, tuple[Mode, ...]]:
