@@ -353,6 +353,15 @@ class SqlBackend:
                 self._lookups.popitem(last=False)
         return found
 
+    def involved(self, sql: str) -> str:
+        """The relations a query reads, named with their files (for error messages)."""
+        named = [
+            f"{format_indicator(r.indicator)} ({r.origin})"
+            for r in self._external.values()
+            if r.name in sql
+        ]
+        return ", ".join(named) or "the knowledge base's facts"
+
     def describe(self, indicator: Indicator) -> str:
         """``parent/2 (people/parent.parquet)`` for messages."""
         relation = self.relation(indicator)

@@ -106,11 +106,12 @@ import numpy as np
 
 from symlearn.errors import KBError
 from symlearn.hypotheses.theory import Theory
+from symlearn.ilp.backend_settings import BackendSettings
 from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld
 from symlearn.ilp.foil_search import FoilSearch, LearnedClause, LiteralStep, Log, Progress
 from symlearn.ilp.result import RelationalRun, confusion, held_out_metrics, read_held_out
 from symlearn.ilp.task import RelationalTask
-from symlearn.learning.settings import Settings, option
+from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.indicators import format_indicator
 
@@ -130,7 +131,7 @@ EXAMPLE = "symlearn learn foil kb/family.pl --target grandparent/2"
 
 
 @dataclass(frozen=True)
-class FoilSettings(Settings):
+class FoilSettings(BackendSettings):
     """FOIL's options, each also readable from ``:- set(Name, Value)`` (its ``key``).
 
     Attributes
@@ -497,7 +498,11 @@ def learn(
     """
     settings = settings or FoilSettings.from_task(task)
     relational = RelationalTask.from_task(
-        task, closed_world=False, examples_required=False, learner="FOIL"
+        task,
+        closed_world=False,
+        examples_required=False,
+        learner="FOIL",
+        **settings.backend_options(),
     )
     held_out = read_held_out(settings.test) if settings.test else None  # before learning
     run = FoilRun(task, settings, foil(relational, settings, log=log, progress=progress))

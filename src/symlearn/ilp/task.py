@@ -46,6 +46,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from symlearn.backends import open_backend
+from symlearn.backends.sql import SqlBackend
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.ilp.background import (
     dependent_predicates,
@@ -260,6 +262,9 @@ class RelationalTask:
     #: it only through :meth:`coverage` (the seam where a backend plugs in)
     #: and the other methods of this class.
     knowledge: KnowledgeBase | None = field(default=None, repr=False, compare=False)
+    #: The SQL backend holding the facts (DuckDB, Spark), None for memory:
+    #: :meth:`coverage` joins there.
+    store: SqlBackend | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -288,6 +293,10 @@ class RelationalTask:
         coverage: Coverage | None = None,
         examples_required: bool = True,
         learner: str = "a relational task",
+        backend: str | None = None,
+        spark_master: str | None = None,
+        memory_limit: str | None = None,
+        temp_directory: str | None = None,
     ) -> RelationalTask:
         """The relational view of ``task`` (see the module docstring).
 
@@ -306,15 +315,29 @@ class RelationalTask:
             Raise when the target has no example at all.
         learner
             Who asks (named in the error for a table).
+        backend, spark_master, memory_limit, temp_directory
+            Where the facts are joined (:func:`symlearn.backends.open_backend`;
+            None: the file's ``set(backend, ...)``, else memory, or DuckDB
+            when a relation is external).  :meth:`coverage` evaluates clauses there.
 
         Raises
         ------
         KBError
-            When the target has no examples (and ``examples_required``).
+            When the target has no examples (and ``examples_required``), or
+            an external relation cannot be read (at its declaration).
         InvalidParameterError
             For a task read from a table.
+        BackendError
+            When the backend cannot start.
         """
         kb = knowledge_base(task, learner)
+        store = open_backend(
+            kb,
+            backend,
+            spark_master=spark_master,
+            memory_limit=memory_limit,
+            temp_directory=temp_directory,
+        )
         target = task.target
         positives = tuple(task.positives)
         listed = tuple(task.negatives)
@@ -325,7 +348,7 @@ class RelationalTask:
         predicates = sorted(
             indicator
             for indicator, predicate in kb.predicates.items()
-            if predicate.clauses
+            if (predicate.clauses or indicator in kb.external)
             and indicator[1] > 0
             and indicator not in left_out
             and not is_example_predicate(indicator)
@@ -369,11 +392,12 @@ class RelationalTask:
             background_order=tuple(
                 indicator
                 for indicator, predicate in kb.predicates.items()
-                if predicate.clauses
+                if (predicate.clauses or indicator in kb.external)
                 and indicator not in left_out
                 and not is_example_predicate(indicator)
             ),
             knowledge=kb,
+            store=store,
         )
         if closed_world is None:
             closed_world = task.setting("closed_world") == "true"
@@ -415,7 +439,7 @@ class RelationalTask:
             raise KBError(f"no pos/neg examples of {self.name} in the knowledge base")
         kb = self._knowledge()
         world = closed_world_negatives(
-            kb, self.target, coverage or Coverage(kb, self.target), cap=max_negatives, seed=seed
+            kb, self.target, coverage or self.coverage(), cap=max_negatives, seed=seed
         )
         seen = set(listed) | set(self.positives)
         extra = tuple(n for n in world.negatives if n not in seen)
@@ -521,15 +545,18 @@ class RelationalTask:
         if table_target:
             kb = copy.copy(kb)
             kb.tabled = {*kb.tabled, self.target}
-        return Coverage(
-            kb,
-            self.target,
-            theory=theory,
-            max_rows=max_rows,
-            max_depth=max_depth,
-            max_steps=max_steps,
-            tolerant=tolerant,
-        )
+        options = {
+            "theory": theory,
+            "max_rows": max_rows,
+            "max_depth": max_depth,
+            "max_steps": max_steps,
+            "tolerant": tolerant,
+        }
+        if self.store is not None:
+            from symlearn.ilp.sql_coverage import SqlCoverage
+
+            return SqlCoverage(kb, self.target, backend=self.store, **options)  # type: ignore[arg-type]
+        return Coverage(kb, self.target, **options)  # type: ignore[arg-type]
 
     @property
     def tabling_note(self) -> str:
