@@ -58,10 +58,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData, Label
-from symlearn.data.numeric import NumericEncoding
+from symlearn.data.numeric import NumericEncoding, one_blas_thread
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import label_text
-from symlearn.learners.linear.epochs import one_blas_thread, train
+from symlearn.learners.linear.epochs import train
 from symlearn.learners.linear.gradient import stopping
 from symlearn.learners.linear.models import (
     VectorClassifier,

@@ -61,10 +61,9 @@ import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData, Label
 from symlearn.data.encoded import encode
-from symlearn.data.numeric import NumericEncoding
+from symlearn.data.numeric import NumericEncoding, one_blas_thread
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import label_text
-from symlearn.learners.linear.epochs import one_blas_thread
 from symlearn.learners.linear.models import LinearModel, VectorClassifier
 from symlearn.learners.linear.runs import (
     LinearRun,
