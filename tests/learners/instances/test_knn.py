@@ -112,7 +112,7 @@ def classified_points(draw: st.DrawFn):
     return rng.random((n, d)), rng.integers(0, 3, n), rng.random((8, d)), draw(st.integers(1, n))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(classified_points(), st.booleans(), st.sampled_from(["euclidean", "manhattan"]))
 def test_same_labels_as_scikit_learn(problem, weighted: bool, distance: str) -> None:
     x, y, queries, k = problem

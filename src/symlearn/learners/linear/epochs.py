@@ -39,7 +39,6 @@ Examples
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,7 +52,6 @@ __all__ = [
     "Stopping",
     "delta_epoch",
     "gradient_epoch",
-    "one_blas_thread",
     "perceptron_epoch",
     "train",
 ]
@@ -63,17 +61,6 @@ GROWTH = 1000.0
 
 #: Examples whose delta-rule updates are solved for at once.
 DELTA_BLOCK = 128
-
-
-def one_blas_thread() -> contextlib.AbstractContextManager[Any]:
-    """BLAS on one thread while training.
-
-    The products of an epoch are small, and waking BLAS's threads for each
-    costs more than the product (far more when the cores are busy).
-    """
-    from threadpoolctl import threadpool_limits
-
-    return threadpool_limits(1, user_api="blas")
 
 
 class Diverged(InvalidParameterError):

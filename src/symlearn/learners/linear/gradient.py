@@ -14,7 +14,8 @@ from collections.abc import Callable
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData
-from symlearn.learners.linear.epochs import Stopping, one_blas_thread, train
+from symlearn.data.numeric import one_blas_thread
+from symlearn.learners.linear.epochs import Stopping, train
 from symlearn.learners.linear.models import LinearModel
 from symlearn.learners.linear.runs import (
     GradientSettings,

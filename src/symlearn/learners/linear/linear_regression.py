@@ -45,7 +45,7 @@ from typing import ClassVar
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData
-from symlearn.learners.linear.epochs import one_blas_thread
+from symlearn.data.numeric import one_blas_thread
 from symlearn.learners.linear.models import LinearModel
 from symlearn.learners.linear.runs import (
     LinearRun,

@@ -322,8 +322,7 @@ class LinearRun(PictureResult):
             )
         if self.model.classes is None:
             raise InvalidParameterError("decision regions need classes, not a numeric class")
-        train = self.extra_training_data()
-        encoded = encode(train)
+        encoded = encode(self.task.attribute_data)
         return region_plot(
             self.model.predict_columns,
             self.model.attributes,
@@ -334,12 +333,8 @@ class LinearRun(PictureResult):
             self.ringed(),
         )
 
-    def extra_training_data(self) -> AttributeValueData:
-        """The examples the model was trained on (drawn over the regions)."""
-        return getattr(self.model, "training_data", None) or self.task.attribute_data
-
     def ringed(self) -> Sequence[int]:
-        """Training examples to ring in the picture (support vectors)."""
+        """Examples to ring in the picture (support vectors), by position in the task."""
         return ()
 
     def write_picture(self, path: str | Path, *, force: bool = False) -> None:
