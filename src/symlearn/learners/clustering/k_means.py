@@ -167,19 +167,29 @@ def k_means(
     Witten & Frank, *Data Mining*, section 4.8; Lloyd (1982), "Least squares
     quantization in PCM".
     """
+    from threadpoolctl import threadpool_limits
+
     x = np.asarray(x, dtype=np.float64)
     start = np.array(centres, dtype=np.float64)
+    with threadpool_limits(1, user_api="blas"):  # waking BLAS's threads costs more than a step
+        return _lloyd(x, start, max_iterations, progress)
+
+
+def _lloyd(
+    x: np.ndarray, start: np.ndarray, max_iterations: int, progress: Progress | None
+) -> KMeansResult:
     current = start.copy()
     k = current.shape[0]
     labels = np.full(x.shape[0], -1, dtype=np.int64)
+    squares = float((x * x).sum())  # sum |x|^2: the part of every distance no centre changes
     trace: list[tuple[float, int]] = []
     relocated: list[tuple[int, ...]] = []
     converged = False
     iterations = 0
     for iterations in range(1, max_iterations + 1):
-        new_labels = nearest(x, current)
+        new_labels, closest = nearest(x, current, scores=True)
         changed = int((new_labels != labels).sum())
-        trace.append((float(((x - current[new_labels]) ** 2).sum()), changed))
+        trace.append((max(squares + float(closest.sum()), 0.0), changed))
         labels = new_labels
         sums, counts = _sums(x, labels, k)
         relocated.append(_relocate(x, current, labels, sums, counts))
