@@ -203,10 +203,11 @@ def _hierarchy(
 
 def _warm_up() -> None:
     """One untimed run of each side on house-votes: first calls set up what later ones reuse."""
-    import symlearn
     from scipy.cluster.hierarchy import linkage
     from sklearn.cluster import KMeans
     from sklearn.mixture import GaussianMixture
+
+    import symlearn
 
     path, class_column = SHIPPED["house-votes"]
     task = _task(path, class_column)
