@@ -206,10 +206,21 @@ def _lloyd(
     )
 
 
-def _distinct_rows(x: np.ndarray) -> np.ndarray:
-    """The positions of the first occurrence of each distinct row, in order."""
-    _, first = np.unique(x, axis=0, return_index=True)
-    return np.sort(first)
+def _first_distinct(x: np.ndarray, order: np.ndarray, k: int) -> list[int]:
+    """The first ``k`` rows of ``order`` that differ from every row taken before.
+
+    Fewer when there are fewer distinct rows (then all of them, in ``order``).
+    """
+    chosen: list[int] = []
+    seen: set[bytes] = set()
+    for i in order.tolist():
+        key = x[i].tobytes()
+        if key not in seen:
+            seen.add(key)
+            chosen.append(i)
+            if len(chosen) == k:
+                break
+    return chosen
 
 
 def initial_centres(x: np.ndarray, k: int, how: str = "random", seed: int = 0) -> np.ndarray:
@@ -222,8 +233,9 @@ def initial_centres(x: np.ndarray, k: int, how: str = "random", seed: int = 0) -
     k
         How many centres.
     how
-        ``"random"`` (k distinct instances drawn with ``seed``), ``"first"``
-        (the first k distinct instances) or ``"k-means++"``.
+        ``"random"`` (instances drawn with ``seed``, an instance equal to one
+        already drawn skipped), ``"first"`` (the first k distinct instances)
+        or ``"k-means++"``.
     seed
         The random seed.
 
@@ -245,33 +257,33 @@ def initial_centres(x: np.ndarray, k: int, how: str = "random", seed: int = 0) -
         raise InvalidParameterError(f"--k {k}: at least one cluster is needed")
     if k > n:
         raise InvalidParameterError(f"--k {k} is larger than the data: {n} instances")
-    distinct = _distinct_rows(x)
-    if k > distinct.size:
+    rng = np.random.default_rng(seed)
+    order = np.arange(n) if how == "first" else rng.permutation(n)
+    chosen = _first_distinct(x, order, k)
+    if len(chosen) < k:
+        distinct = len(_first_distinct(x, order, n))
         raise InvalidParameterError(
-            f"--k {k} is larger than the data: {n} instances, but only {distinct.size} "
+            f"--k {k} is larger than the data: {n} instances, but only {distinct} "
             "distinct ones (k centres must differ)"
         )
-    rng = np.random.default_rng(seed)
-    if how == "first":
-        return distinct[:k]
-    if how == "random":
-        return np.sort(rng.choice(distinct, size=k, replace=False))
-    return _k_means_plus_plus(x, distinct, k, rng)
+    if how == "k-means++":
+        return _k_means_plus_plus(x, k, rng)
+    return np.array(sorted(chosen) if how == "random" else chosen, dtype=np.int64)
 
 
-def _k_means_plus_plus(
-    x: np.ndarray, candidates: np.ndarray, k: int, rng: np.random.Generator
-) -> np.ndarray:
-    """Arthur & Vassilvitskii's seeding: each next centre drawn by squared distance (D^2)."""
-    points = x[candidates]
-    chosen = [int(rng.integers(candidates.size))]
-    nearest_squared = ((points - points[chosen[0]]) ** 2).sum(axis=1)
+def _k_means_plus_plus(x: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Arthur & Vassilvitskii's seeding: each next centre drawn by squared distance (D^2).
+
+    An instance equal to a centre chosen is at distance 0 and is never drawn
+    again (there are at least k distinct instances).
+    """
+    chosen = [int(rng.integers(x.shape[0]))]
+    nearest_squared = ((x - x[chosen[0]]) ** 2).sum(axis=1)
     for _ in range(1, k):
-        total = nearest_squared.sum()
-        pick = int(rng.choice(candidates.size, p=nearest_squared / total))
+        pick = int(rng.choice(x.shape[0], p=nearest_squared / nearest_squared.sum()))
         chosen.append(pick)
-        nearest_squared = np.minimum(nearest_squared, ((points - points[pick]) ** 2).sum(axis=1))
-    return candidates[np.array(chosen)]
+        nearest_squared = np.minimum(nearest_squared, ((x - x[pick]) ** 2).sum(axis=1))
+    return np.array(chosen, dtype=np.int64)
 
 
 # -- the learner protocol ----------------------------------------------------------------
