@@ -258,25 +258,25 @@ def divide(
     d = distance_matrix(np.asarray(x, dtype=np.float64))
     total = n - 1 if until is None else min(until, n) - 1
     made = 0
-    queue = [(-coherence(d, linkage), made, np.arange(n))]
+    # each waiting cluster keeps its own distance matrix: the clusters waiting are
+    # disjoint, so together they hold at most the n x n of the whole
+    queue = [(-coherence(d, linkage), made, np.arange(n), d)]
     splits: list[tuple[np.ndarray, np.ndarray, np.ndarray, float]] = []
     while queue and len(splits) < total:
-        negative, _, members = heapq.heappop(queue)
+        negative, _, members, sub = heapq.heappop(queue)
         if members.size < 2:
             continue
-        sub = d[np.ix_(members, members)]
         if split == "mst":
             side = _mst_cut(sub)
         elif split == "k-means":
             side = _two_means(x[members], seed + len(splits))
         if split == "splinter" or side.all() or not side.any():
             side = _splinter(sub)
-        one, two = members[~side], members[side]
-        splits.append((members, one, two, -negative))
-        for part in (one, two):
+        splits.append((members, members[~side], members[side], -negative))
+        for chosen in (~side, side):
             made += 1
-            height = coherence(d[np.ix_(part, part)], linkage)
-            heapq.heappush(queue, (-height, made, part))
+            inner = sub[np.ix_(chosen, chosen)]
+            heapq.heappush(queue, (-coherence(inner, linkage), made, members[chosen], inner))
         if progress is not None:
             progress("divisive: splits", len(splits), total)
     return Division(tuple(splits), n)

@@ -112,19 +112,34 @@ class Mixture:
         return int(self.priors.shape[0])
 
 
+def _known(numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The numbers with missing values as 0, which are known, and whether all are."""
+    known = ~np.isnan(numbers)
+    complete = bool(known.all())
+    return (numbers if complete else np.where(known, numbers, 0.0)), known, complete
+
+
 def _joint_logs(model: Mixture, numbers: np.ndarray, codes: Sequence[np.ndarray]) -> np.ndarray:
     """``log p_j + sum_a log f_ja(x_ia)`` for every instance (rows) and cluster (columns)."""
+    n, q = numbers.shape
     with np.errstate(divide="ignore"):
-        logs = np.tile(np.log(model.priors), (numbers.shape[0], 1))
-        for a in range(model.means.shape[1]):
-            column = numbers[:, a]
-            known = ~np.isnan(column)
-            x = column[known][:, None]
-            z = (x - model.means[:, a]) / model.stds[:, a]
-            logs[known] += -0.5 * z * z - np.log(model.stds[:, a]) - 0.5 * _LOG_2PI
+        logs = np.tile(np.log(model.priors), (n, 1))
+        if q:
+            filled, known, complete = _known(numbers)
+            scale = 1.0 / model.stds
+            for j in range(model.k):
+                z = (filled - model.means[j]) * scale[j]
+                if not complete:
+                    z[~known] = 0.0  # a missing value is left out of the product
+                logs[:, j] -= 0.5 * np.einsum("ia,ia->i", z, z)
+            normaliser = np.log(model.stds) + 0.5 * _LOG_2PI
+            if complete:
+                logs -= normaliser.sum(axis=1)[None, :]
+            else:
+                logs -= known.astype(np.float64) @ normaliser.T
         for table, column in zip(model.tables, codes):
-            known = column >= 0
-            logs[known] += np.log(table[:, column[known]].T)
+            lookup = np.log(np.column_stack((table, np.ones(model.k))))  # code -1: log 1
+            logs += lookup[:, column].T
     return logs
 
 
@@ -190,27 +205,35 @@ def maximisation(
     priors = weights.sum(axis=0) / n
     q = numbers.shape[1]
     means, stds = np.zeros((k, q)), np.ones((k, q))
-    for a in range(q):
-        column = numbers[:, a]
-        known = ~np.isnan(column)
-        w, x = weights[known], column[known]
-        total = w.sum(axis=0)
-        reached = total > 0
-        mean = np.where(reached, (w * x[:, None]).sum(axis=0) / np.where(reached, total, 1), 0)
-        var = (w * (x[:, None] - mean) ** 2).sum(axis=0) / np.where(reached, total, 1)
-        means[:, a], stds[:, a] = mean, np.maximum(np.sqrt(var), min_std)
+    if q:
+        filled, known, complete = _known(numbers)
+        totals = weights.T @ known.astype(np.float64)  # sum of w_ij over the known values
+        reached = totals > 0
+        means = (weights.T @ filled) / np.where(reached, totals, 1.0)
+        for j in range(k):
+            d = filled - means[j]
+            if not complete:
+                d[~known] = 0.0
+            var = (weights[:, j] @ (d * d)) / np.where(reached[j], totals[j], 1.0)
+            stds[j] = np.maximum(np.sqrt(var), min_std)
         if previous is not None and not reached.all():
-            means[~reached, a] = previous.means[~reached, a]
-            stds[~reached, a] = previous.stds[~reached, a]
+            means[~reached], stds[~reached] = previous.means[~reached], previous.stds[~reached]
     tables = []
     for column, size in zip(codes, sizes):
-        known = column >= 0
-        counts = np.zeros((k, size))
-        for v in range(size):
-            counts[:, v] = weights[known & (column == v)].sum(axis=0)
-        counts += 1.0 if laplace else 0.0
-        totals = counts.sum(axis=1, keepdims=True)
-        tables.append(np.where(totals > 0, counts / np.where(totals > 0, totals, 1), 1.0 / size))
+        known_value = column >= 0
+        values = column[known_value]
+        counts = np.stack(
+            [
+                np.bincount(values, weights=weights[known_value, j], minlength=size)
+                for j in range(k)
+            ]
+        ).astype(np.float64)
+        if laplace:
+            counts += 1.0
+        totals_v = counts.sum(axis=1, keepdims=True)
+        tables.append(
+            np.where(totals_v > 0, counts / np.where(totals_v > 0, totals_v, 1), 1 / size)
+        )
     return Mixture(priors, means, stds, tuple(tables))
 
 
@@ -232,6 +255,8 @@ class EMResult:
         E and M steps made.
     converged
         True when the log-likelihood grew by less than the tolerance.
+    initial
+        The parameters EM started from.
     """
 
     model: Mixture
@@ -240,6 +265,7 @@ class EMResult:
     trace: tuple[float, ...]
     iterations: int
     converged: bool
+    initial: Mixture
 
 
 def expectation_maximisation(
@@ -264,6 +290,25 @@ def expectation_maximisation(
     Witten & Frank, *Data Mining*, section 6.6; Dempster, Laird & Rubin
     (1977), "Maximum likelihood from incomplete data via the EM algorithm".
     """
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(1, user_api="blas"):  # waking BLAS's threads costs more than a step
+        return _iterate(
+            numbers, codes, initial, sizes, max_iterations, tolerance, min_std, laplace, progress
+        )
+
+
+def _iterate(
+    numbers: np.ndarray,
+    codes: Sequence[np.ndarray],
+    initial: Mixture,
+    sizes: Sequence[int] | None,
+    max_iterations: int,
+    tolerance: float,
+    min_std: float,
+    laplace: bool,
+    progress: Progress | None,
+) -> EMResult:
     sizes = [t.shape[1] for t in initial.tables] if sizes is None else list(sizes)
     n = numbers.shape[0]
     model = initial
@@ -282,7 +327,7 @@ def expectation_maximisation(
         if likelihood - trace[-1] < tolerance * max(n, 1):
             converged = True
             break
-    return EMResult(model, weights, likelihood, tuple(trace), iterations, converged)
+    return EMResult(model, weights, likelihood, tuple(trace), iterations, converged, initial)
 
 
 # -- the learner protocol ----------------------------------------------------------------

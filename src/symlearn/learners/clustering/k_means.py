@@ -167,19 +167,29 @@ def k_means(
     Witten & Frank, *Data Mining*, section 4.8; Lloyd (1982), "Least squares
     quantization in PCM".
     """
+    from threadpoolctl import threadpool_limits
+
     x = np.asarray(x, dtype=np.float64)
     start = np.array(centres, dtype=np.float64)
+    with threadpool_limits(1, user_api="blas"):  # waking BLAS's threads costs more than a step
+        return _lloyd(x, start, max_iterations, progress)
+
+
+def _lloyd(
+    x: np.ndarray, start: np.ndarray, max_iterations: int, progress: Progress | None
+) -> KMeansResult:
     current = start.copy()
     k = current.shape[0]
     labels = np.full(x.shape[0], -1, dtype=np.int64)
+    squares = float((x * x).sum())  # sum |x|^2: the part of every distance no centre changes
     trace: list[tuple[float, int]] = []
     relocated: list[tuple[int, ...]] = []
     converged = False
     iterations = 0
     for iterations in range(1, max_iterations + 1):
-        new_labels = nearest(x, current)
+        new_labels, closest = nearest(x, current, scores=True)
         changed = int((new_labels != labels).sum())
-        trace.append((float(((x - current[new_labels]) ** 2).sum()), changed))
+        trace.append((max(squares + float(closest.sum()), 0.0), changed))
         labels = new_labels
         sums, counts = _sums(x, labels, k)
         relocated.append(_relocate(x, current, labels, sums, counts))
@@ -196,10 +206,21 @@ def k_means(
     )
 
 
-def _distinct_rows(x: np.ndarray) -> np.ndarray:
-    """The positions of the first occurrence of each distinct row, in order."""
-    _, first = np.unique(x, axis=0, return_index=True)
-    return np.sort(first)
+def _first_distinct(x: np.ndarray, order: np.ndarray, k: int) -> list[int]:
+    """The first ``k`` rows of ``order`` that differ from every row taken before.
+
+    Fewer when there are fewer distinct rows (then all of them, in ``order``).
+    """
+    chosen: list[int] = []
+    seen: set[bytes] = set()
+    for i in order.tolist():
+        key = x[i].tobytes()
+        if key not in seen:
+            seen.add(key)
+            chosen.append(i)
+            if len(chosen) == k:
+                break
+    return chosen
 
 
 def initial_centres(x: np.ndarray, k: int, how: str = "random", seed: int = 0) -> np.ndarray:
@@ -212,8 +233,9 @@ def initial_centres(x: np.ndarray, k: int, how: str = "random", seed: int = 0) -
     k
         How many centres.
     how
-        ``"random"`` (k distinct instances drawn with ``seed``), ``"first"``
-        (the first k distinct instances) or ``"k-means++"``.
+        ``"random"`` (instances drawn with ``seed``, an instance equal to one
+        already drawn skipped), ``"first"`` (the first k distinct instances)
+        or ``"k-means++"``.
     seed
         The random seed.
 
@@ -235,33 +257,33 @@ def initial_centres(x: np.ndarray, k: int, how: str = "random", seed: int = 0) -
         raise InvalidParameterError(f"--k {k}: at least one cluster is needed")
     if k > n:
         raise InvalidParameterError(f"--k {k} is larger than the data: {n} instances")
-    distinct = _distinct_rows(x)
-    if k > distinct.size:
+    rng = np.random.default_rng(seed)
+    order = np.arange(n) if how == "first" else rng.permutation(n)
+    chosen = _first_distinct(x, order, k)
+    if len(chosen) < k:
+        distinct = len(_first_distinct(x, order, n))
         raise InvalidParameterError(
-            f"--k {k} is larger than the data: {n} instances, but only {distinct.size} "
+            f"--k {k} is larger than the data: {n} instances, but only {distinct} "
             "distinct ones (k centres must differ)"
         )
-    rng = np.random.default_rng(seed)
-    if how == "first":
-        return distinct[:k]
-    if how == "random":
-        return np.sort(rng.choice(distinct, size=k, replace=False))
-    return _k_means_plus_plus(x, distinct, k, rng)
+    if how == "k-means++":
+        return _k_means_plus_plus(x, k, rng)
+    return np.array(sorted(chosen) if how == "random" else chosen, dtype=np.int64)
 
 
-def _k_means_plus_plus(
-    x: np.ndarray, candidates: np.ndarray, k: int, rng: np.random.Generator
-) -> np.ndarray:
-    """Arthur & Vassilvitskii's seeding: each next centre drawn by squared distance (D^2)."""
-    points = x[candidates]
-    chosen = [int(rng.integers(candidates.size))]
-    nearest_squared = ((points - points[chosen[0]]) ** 2).sum(axis=1)
+def _k_means_plus_plus(x: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Arthur & Vassilvitskii's seeding: each next centre drawn by squared distance (D^2).
+
+    An instance equal to a centre chosen is at distance 0 and is never drawn
+    again (there are at least k distinct instances).
+    """
+    chosen = [int(rng.integers(x.shape[0]))]
+    nearest_squared = ((x - x[chosen[0]]) ** 2).sum(axis=1)
     for _ in range(1, k):
-        total = nearest_squared.sum()
-        pick = int(rng.choice(candidates.size, p=nearest_squared / total))
+        pick = int(rng.choice(x.shape[0], p=nearest_squared / nearest_squared.sum()))
         chosen.append(pick)
-        nearest_squared = np.minimum(nearest_squared, ((points - points[pick]) ** 2).sum(axis=1))
-    return candidates[np.array(chosen)]
+        nearest_squared = np.minimum(nearest_squared, ((x - x[pick]) ** 2).sum(axis=1))
+    return np.array(chosen, dtype=np.int64)
 
 
 # -- the learner protocol ----------------------------------------------------------------

@@ -48,6 +48,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import overload
 
 import numpy as np
 
@@ -131,14 +132,32 @@ class Points:
         return out
 
 
-def nearest(x: np.ndarray, centres: np.ndarray) -> np.ndarray:
+@overload
+def nearest(x: np.ndarray, centres: np.ndarray) -> np.ndarray: ...
+
+
+@overload
+def nearest(
+    x: np.ndarray, centres: np.ndarray, *, scores: bool
+) -> tuple[np.ndarray, np.ndarray]: ...
+
+
+def nearest(
+    x: np.ndarray, centres: np.ndarray, *, scores: bool = False
+) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
     """Each row's nearest centre (the first of equally near ones).
 
     The squared distance less the row's own ``|x|^2`` (the same for every
-    centre), ``|f|^2 - 2 x.f``, as scikit-learn computes it.
+    centre), ``|f|^2 - 2 x.f``, as scikit-learn computes it; with ``scores``
+    also that value for the nearest centre.
     """
-    scores = (centres * centres).sum(axis=1)[None, :] - 2.0 * (x @ centres.T)
-    return np.argmin(scores, axis=1)
+    table = x @ centres.T
+    table *= -2.0
+    table += (centres * centres).sum(axis=1)[None, :]
+    best = np.argmin(table, axis=1)
+    if not scores:
+        return best
+    return best, table[np.arange(table.shape[0]), best]
 
 
 def points(data: AttributeValueData) -> Points:
