@@ -60,7 +60,8 @@ def test_boosting_report_and_error_curve(capsys, tmp_path):
         status, _, err = run(capsys, "learn", "boosting", STUMPS, "-o", str(picture))
         assert status == 0, err
         assert picture.stat().st_size > 500
-    assert (tmp_path / "curve.svg").read_text().count("<polyline") == 2  # ensemble, each e
+    drawn = (tmp_path / "curve.svg").read_text()
+    assert "ensemble, train" in drawn and "member's weighted e" in drawn
 
 
 @pytest.mark.parametrize("algorithm", ["bagging", "randomisation", "stacking"])
@@ -159,3 +160,9 @@ def test_a_table_with_empty_class_cells(capsys, tmp_path):
     assert len(data["labels"]) <= 380
     _, checked = run_json(capsys, "check", PAGES)
     assert checked["unlabelled_examples"] == 260
+
+
+def test_unlabelled_cross_validation_folds_the_labelled_examples(capsys):
+    _, data = run_json(capsys, "learn", "semi-supervised-em", PAGES, "--cv", "4")
+    folds = data["metrics"]["cross_validation"]
+    assert folds["k"] == 4 and sum(folds["fold_sizes"]) == 40

@@ -28,15 +28,15 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.data.attribute_value import AttributeValueData, instance_from_atom
+from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.columnar import ColumnarData, as_columnar
 from symlearn.errors import InvalidParameterError
-from symlearn.evaluation.reports import holdout_metrics, metric_lines
+from symlearn.evaluation.reports import cross_validation_metrics, holdout_metrics, metric_lines
 from symlearn.evaluation.splits import holdout_split
 from symlearn.hypotheses.rule_set import label_text
-from symlearn.kb.parser import parse_term
 from symlearn.learners.unlabelled.mixture import Pool
 from symlearn.learners.unlabelled.settings import UnlabelledSettings
+from symlearn.learning.evaluated import instances_to_classify
 from symlearn.learning.result import LearnResult
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
@@ -287,11 +287,24 @@ def learn_unlabelled_task(
     metrics["supervised"] = holdout_metrics(
         learnt.supervised, train, test, settings.confidence, label_text
     )
+    if settings.cv is not None:  # folds of the labelled examples, every unlabelled one kept
+        metrics.update(
+            cross_validation_metrics(
+                lambda part: (
+                    fit(
+                        Pool(as_columnar(part), pool.unlabelled, pool.classes), settings, None
+                    ).model
+                ),
+                as_columnar(task.attribute_data),
+                settings.cv,
+                settings.seed,
+                settings.confidence,
+                label_name=label_text,
+                progress=progress,
+            )
+        )
     data = task.attribute_data
-    instances = [
-        instance_from_atom(data, parse_term(t, "<--classify>")) for t in settings.classify
-    ]
-    asked = instances or list(data.unlabelled)
+    asked = instances_to_classify(data, settings.classify)
     classifications = [_classification(learnt.model, data, x) for x in asked]
     return UnlabelledRun(
         task, settings, learnt, pool, test, metrics, classifications, settings.ALGORITHM

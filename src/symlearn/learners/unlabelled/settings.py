@@ -1,10 +1,10 @@
 """What ``symlearn learn semi-supervised-em|co-training|co-em`` can be told.
 
 :class:`UnlabelledSettings` is what the three share: the held-out fraction of
-the *labelled* examples (``--test-fraction``), the seed, the instances to
-classify, and the naive Bayes estimates (``--m``; ``--laplace``, on by
-default as in Nigam et al. 2000, so that no class gets probability 0 from a
-value its labelled examples never had).  Each learner adds its own:
+the *labelled* examples (``--test-fraction``) or their cross-validation
+(``--cv``), the seed, the instances to classify, and the naive Bayes
+estimates (``--m``; ``--laplace``, on by default as in Nigam et al. 2000, so
+that no class gets probability 0 from a value its labelled examples never had).  Each learner adds its own:
 EM's ``--iterations`` and ``--tolerance`` and the weight ``--unlabelled-weight``
 of an unlabelled example (Nigam et al.'s lambda); co-training's and co-EM's
 two ``--view A,B`` attribute sets.
@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from symlearn.errors import InvalidParameterError
+from symlearn.learning.evaluated import EvaluatedSettings
 from symlearn.learning.models import BaseLearner
 from symlearn.learning.registry import learner
-from symlearn.learning.settings import Settings, option
+from symlearn.learning.settings import option
 
 __all__ = [
     "CoEMSettings",
@@ -36,29 +37,13 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class UnlabelledSettings(Settings):
-    """The held-out labelled examples, the seed, what to classify, naive Bayes' estimates."""
+class UnlabelledSettings(EvaluatedSettings):
+    """Evaluation of the labelled examples (``--test-fraction``, ``--cv``), naive Bayes' estimates.
 
-    test_fraction: float = option(
-        0.0,
-        minimum=0,
-        maximum=0.9,
-        help="Hold out this fraction of the labelled examples to measure test accuracy.",
-    )
-    seed: int = option(0, key="seed", help="Seed of the split (and of co-training's pool).")
-    confidence: float = option(
-        95.0,
-        minimum=0,
-        maximum=100,
-        open_bounds=True,
-        help="N for the N% confidence intervals.",
-    )
-    classify: tuple[str, ...] = option(
-        (),
-        multiple=True,
-        metavar="ATOM",
-        help="Classify this instance (repeatable); default: the file's instance/1.",
-    )
+    Every unlabelled example is learnt from, whatever part of the labelled
+    ones is held out.
+    """
+
     m: float = option(
         0.0,
         key="m",
@@ -71,11 +56,6 @@ class UnlabelledSettings(Settings):
         key="laplace",
         help="Naive Bayes: Laplace estimates (m = number of values), as Nigam et al. 2000.",
     )
-
-    def __post_init__(self) -> None:
-        if isinstance(self.classify, str):  # one atom given from Python
-            object.__setattr__(self, "classify", (self.classify,))
-        super().__post_init__()
 
     @property
     def base_learner(self) -> BaseLearner:
