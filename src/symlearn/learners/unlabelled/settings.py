@@ -4,10 +4,10 @@
 the *labelled* examples (``--test-fraction``) or their cross-validation
 (``--cv``), the seed, the instances to classify, and the naive Bayes
 estimates (``--m``; ``--laplace``, on by default as in Nigam et al. 2000, so
-that no class gets probability 0 from a value its labelled examples never had).  Each learner adds its own:
-EM's ``--iterations`` and ``--tolerance`` and the weight ``--unlabelled-weight``
-of an unlabelled example (Nigam et al.'s lambda); co-training's and co-EM's
-two ``--view A,B`` attribute sets.
+that no class gets probability 0 from a value its labelled examples never
+had).  Each learner adds its own: EM's ``--iterations`` and ``--tolerance``
+and the weight ``--unlabelled-weight`` of an unlabelled example (Nigam et
+al.'s lambda); co-training's and co-EM's two ``--view A,B`` attribute sets.
 
 Examples
 --------
