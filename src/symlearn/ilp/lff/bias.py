@@ -22,8 +22,12 @@ A hypothesis space of :mod:`symlearn.ilp.lff` is fixed by (Cropper and Morel
 task's files is read as Popper reads it (an answer-set program whose
 ``head_pred/2``, ``body_pred/2``, ``type/2``, ``direction/2``, ``max_vars/1``,
 ... atoms are the declarations); otherwise the task's modes give the
-predicates, types and directions (``+`` is ``in``, ``-`` is ``out``; modes
-derived from the data have neither types nor directions).  Settings given on
+predicates, types and directions (``+`` is ``in``, ``-`` is ``out``; a
+predicate with several modes may be called in any of their ways; modes
+derived from the data have neither types nor directions).  Declared modes
+allow singleton variables, as the mode languages of Aleph and Progol do
+(``components(+list, -item, -list)`` leaves one unused); Popper's bias and
+derived modes do not, as Popper.  Settings given on
 the command line or with ``:- set(Name, Value).`` override the file.  The
 defaults are Popper v3.1.0's: ``max_vars`` 6, ``max_body`` 6, ``max_clauses``
 1, or 2 with recursion.
@@ -42,7 +46,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +87,10 @@ _DECLARATIONS = {
 }
 
 
+#: ``"in"`` or ``"out"`` for each argument of a predicate.
+Direction = tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class Predicate:
     """A predicate of the hypothesis language.
@@ -94,13 +102,15 @@ class Predicate:
     types
         The type of each argument, or None (untyped).
     directions
-        ``"in"`` or ``"out"`` per argument, or None (any).
+        The ways it may be called: each a tuple of ``"in"`` or ``"out"`` per
+        argument (Popper's ``direction/2`` gives one, Aleph's modes one per
+        mode); None: any way.
     """
 
     name: str
     arity: int
     types: tuple[str, ...] | None = None
-    directions: tuple[str, ...] | None = None
+    directions: tuple[Direction, ...] | None = None
 
     @property
     def indicator(self) -> tuple[str, int]:
@@ -133,6 +143,8 @@ class Bias:
     constraints: tuple[Statement, ...] = ()
     #: The file the constraints come from, for messages.
     constraint_file: str | None = None
+    #: The ways the head predicate may be called in a body (None: as the head).
+    call_directions: tuple[Direction, ...] | None = None
     #: Where each declaration is: ``(declaration, predicate name) -> (path, line, column)``
     #: (declarations ``head_pred``, ``body_pred``, ``type``, ``direction``, ``mode``).
     positions: dict[tuple[str, str], tuple[str, int, int]] = field(
@@ -170,11 +182,17 @@ class Bias:
         """True when some predicate has directions (then calls must be safe)."""
         return any(p.directions is not None for p in (self.head, *self.body))
 
-    def directions(self) -> dict[str, tuple[str, ...]]:
-        """Per predicate name, its directions (predicates with none left out)."""
+    def directions(self) -> dict[str, tuple[Direction, ...]]:
+        """Per predicate name, the ways it may be called (predicates with none left out).
+
+        The head predicate's first way is the head's own (its inputs are bound
+        by the example), then the ways its recursive call may be made.
+        """
         found = {p.name: p.directions for p in self.body if p.directions is not None}
-        if self.head.directions is not None:
-            found[self.head.name] = self.head.directions
+        head = self.head.directions
+        if head is not None:
+            calls = self.call_directions or ()
+            found[self.head.name] = (head[0], *(d for d in calls if d != head[0]))
         return found
 
     def describe(self) -> dict[str, Any]:
@@ -200,6 +218,7 @@ class _Declared:
     numbers: dict[str, int] = field(default_factory=dict)
     flags: set[str] = field(default_factory=set)
     constraints: list[Statement] = field(default_factory=list)
+    call_directions: tuple[Direction, ...] | None = None
     constraint_file: str | None = None
     notes: list[str] = field(default_factory=list)
     positions: dict[tuple[str, str], tuple[str, int, int]] = field(default_factory=dict)
@@ -247,6 +266,7 @@ def read_bias(
         non_datalog=_flag(non_datalog, "non_datalog", declared.flags),
         allow_singletons=_flag(allow_singletons, "allow_singletons", declared.flags),
         constraints=tuple(declared.constraints),
+        call_directions=declared.call_directions,
         constraint_file=declared.constraint_file,
         notes=tuple(declared.notes),
         positions=declared.positions,
@@ -327,7 +347,7 @@ def _from_popper(path: str) -> _Declared:
             name,
             arity,
             own_types if own_types is not None and len(own_types) == arity else None,
-            own_dirs if own_dirs is not None and len(own_dirs) == arity else None,
+            (own_dirs,) if own_dirs is not None and len(own_dirs) == arity else None,
         )
 
     heads = [predicate(a) for a in atoms.get(("head_pred", 2), [])]
@@ -431,17 +451,27 @@ def _from_modes(task: RelationalTask) -> _Declared:
         bodies.setdefault(literal.indicator, []).append(literal)
     untyped = task.modes_derived
     if heads:
-        declared.head = _mode_predicate([LiteralMode.from_mode(heads[0])], untyped, task)
+        declared.head = _mode_predicate([LiteralMode.from_mode(heads[0])], untyped)
     else:
         declared.head = Predicate(*task.target)
     for literals in bodies.values():
-        declared.body.append(_mode_predicate(literals, untyped, task))
+        declared.body.append(_mode_predicate(literals, untyped))
     declared.body.sort(key=lambda p: p.indicator)
+    calls = [p for p in declared.body if p.indicator == task.target]
+    if calls:
+        declared.call_directions = calls[0].directions
+    if declared.head.directions is not None:  # directed: every predicate has some way
+        declared.body = [_any_way(p) for p in declared.body]
     if task.target in bodies:
         declared.flags.add("enable_recursion")
-    for key, flag in (("non_datalog", "non_datalog"), ("allow_singletons", "allow_singletons")):
-        if str(task.file_settings.get(key, "false")) == "true":
-            declared.flags.add(flag)
+    if not untyped:  # Aleph's and Progol's mode languages allow a variable to occur once
+        declared.flags.add("allow_singletons")
+    for key in ("non_datalog", "allow_singletons"):
+        value = str(task.file_settings.get(key, ""))
+        if value == "true":
+            declared.flags.add(key)
+        elif value == "false":
+            declared.flags.discard(key)
     for key in ("max_vars", "max_body", "max_clauses"):
         value = task.file_settings.get(key)
         if type(value) is int:
@@ -453,14 +483,23 @@ def _from_modes(task: RelationalTask) -> _Declared:
     return declared
 
 
-def _mode_predicate(literals: list[LiteralMode], untyped: bool, task: RelationalTask) -> Predicate:
-    """One predicate from its modes: types if they agree, directions if they agree."""
+def _mode_predicate(literals: list[LiteralMode], untyped: bool) -> Predicate:
+    """One predicate from its modes: its types if they agree, one way to call it per mode."""
     name, arity = literals[0].indicator
     types = {tuple(a.type or "t" for a in m.arguments) for m in literals}
-    directions = {tuple("in" if a.marker == "+" else "out" for a in m.arguments) for m in literals}
+    ways = dict.fromkeys(
+        tuple("in" if a.marker == "+" else "out" for a in m.arguments) for m in literals
+    )
     return Predicate(
         name,
         arity,
         None if untyped or len(types) != 1 else types.pop(),
-        None if untyped or len(directions) != 1 else directions.pop(),
+        None if untyped or not ways else tuple(ways),
     )
+
+
+def _any_way(predicate: Predicate) -> Predicate:
+    """A predicate without directions, in a bias with some, may be called any way."""
+    if predicate.directions is not None:
+        return predicate
+    return replace(predicate, directions=(("out",) * predicate.arity,))

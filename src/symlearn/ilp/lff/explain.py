@@ -28,10 +28,18 @@ explain, connected, well_directed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator
 
 from symlearn.ilp.lff.constrain import SPECIALISATION, UNSAT, Constraint
-from symlearn.ilp.lff.rules import Literal, Program, Rule, canonical
+from symlearn.ilp.lff.rules import (
+    Directions,
+    Literal,
+    Program,
+    Rule,
+    canonical,
+    head_inputs,
+    is_ready,
+)
 
 __all__ = ["MAX_TESTS", "connected", "explain", "well_directed"]
 
@@ -55,21 +63,14 @@ def connected(rule: Rule) -> bool:
     return True
 
 
-def well_directed(rule: Rule, directions: Mapping[str, Sequence[str]]) -> bool:
+def well_directed(rule: Rule, directions: Directions) -> bool:
     """True when the body can be ordered so that each literal's inputs are bound."""
     if not directions:
         return True
-    head = rule.head
-    head_dirs = directions.get(head.predicate)
-    bound = {v for i, v in enumerate(head.arguments) if head_dirs is None or head_dirs[i] == "in"}
+    bound = head_inputs(rule.head, directions)
     left = set(rule.body)
     while left:
-        ready = {
-            b
-            for b in left
-            if (dirs := directions.get(b.predicate)) is not None
-            and all(v in bound for v, d in zip(b.arguments, dirs) if d == "in")
-        }
+        ready = {b for b in left if is_ready(b, bound, directions)}
         if not ready:
             return False
         for b in ready:
@@ -78,7 +79,7 @@ def well_directed(rule: Rule, directions: Mapping[str, Sequence[str]]) -> bool:
     return True
 
 
-def _parts(program: Program, directions: Mapping[str, Sequence[str]]) -> Iterator[Program]:
+def _parts(program: Program, directions: Directions) -> Iterator[Program]:
     """The well-formed generalisations of ``program`` by deleting one body literal."""
     for rule in sorted(program, key=lambda r: (r.recursive, sorted(r.body))):
         body = sorted(rule.body)
@@ -103,7 +104,7 @@ def explain(
     program: Program,
     proves_positive: Callable[[Program], bool],
     body_satisfiable: Callable[[tuple[Literal, ...]], bool | None],
-    directions: Mapping[str, Sequence[str]],
+    directions: Directions,
 ) -> list[Constraint]:
     """The constraints of the smallest failing parts of ``program`` (which proves no positive).
 
@@ -140,7 +141,7 @@ def _explain(
     program: Program,
     proves_positive: Callable[[Program], bool],
     body_satisfiable: Callable[[tuple[Literal, ...]], bool | None],
-    directions: Mapping[str, Sequence[str]],
+    directions: Directions,
     seen: set[frozenset[Rule]],
     budget: list[int],
 ) -> list[Constraint]:

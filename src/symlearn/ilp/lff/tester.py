@@ -40,6 +40,7 @@ from symlearn.ilp.lff.rules import (
     Program,
     Rule,
     canonical,
+    is_ready,
     literal_term,
     ordered_body,
     sorted_rules,
@@ -331,9 +332,8 @@ class Tester:
         order = []
         while left:
             for literal in left:
-                dirs = self.directions.get(literal.predicate)
-                if dirs is not None and all(
-                    v in bound for v, d in zip(literal.arguments, dirs) if d == "in"
+                if literal.predicate in self.directions and is_ready(
+                    literal, bound, self.directions
                 ):
                     break
             else:
