@@ -276,6 +276,8 @@ class FoilResult:
     warnings: tuple[str, ...] = field(default=())
     #: The note that background predicates were tabled ("" when none was).
     tabling_note: str = ""
+    #: The warning naming the Aleph settings FOIL ignores ("" when there is none).
+    ignored_settings: str = ""
 
     @property
     def train_accuracy(self) -> float:
@@ -381,7 +383,9 @@ def foil(
     learned, stopped = search.run(positives, negatives)
     theory = Theory(task.target, tuple(c.clause for c in learned), tabled=task.tabled_target)
     result = _result(search, theory, learned, len(positives), settings, examples, stopped, notes)
-    return replace(result, tabling_note=task.tabling_note)
+    read = [meta.key for _, meta in FoilSettings.fields() if meta.key is not None]
+    ignored = task.ignored_settings_warning("FOIL", read) or ""
+    return replace(result, tabling_note=task.tabling_note, ignored_settings=ignored)
 
 
 def _result(
@@ -450,8 +454,11 @@ class FoilRun(RelationalRun):
         return self.result.warnings
 
     def messages(self, verbose: int = 0) -> list[str]:
-        """The background predicates tabled to answer them (standard error)."""
-        return [f"% {self.result.tabling_note}"] if self.result.tabling_note else []
+        """The Aleph settings FOIL ignores, the background predicates tabled (standard error)."""
+        lines = [self.result.ignored_settings] if self.result.ignored_settings else []
+        if self.result.tabling_note:
+            lines.append(f"% {self.result.tabling_note}")
+        return lines
 
     def report(self) -> list[str]:
         """The theory, its training coverage, the closed world and the test accuracy."""

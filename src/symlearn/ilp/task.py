@@ -58,9 +58,7 @@ from symlearn.ilp.bias import LanguageBias
 from symlearn.ilp.bias_check import check_relational_task, example_arity_warnings
 from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld, closed_world_negatives
 from symlearn.ilp.coverage import Coverage
-from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
 from symlearn.ilp.language import LiteralMode, argument_types, derived_modes
-from symlearn.ilp.rlgg import relevant_facts
 from symlearn.kb.aleph_directives import ABDUCIBLE, CONSTRAINTS, LAZY_EVALUATE, POSITIVE_ONLY
 from symlearn.kb.formats import PopperDeclarations
 from symlearn.kb.knowledge_base import KnowledgeBase
@@ -451,7 +449,7 @@ class RelationalTask:
             closed_world=True,
             world=world,
             generated_negatives=len(extra),
-            notes=(*notes, world.describe()),
+            notes=(world.describe(), *notes),  # how the negatives were made, first
         )
 
     def with_derived_modes(self) -> tuple[RelationalTask, tuple[Mode, ...]]:
@@ -461,6 +459,9 @@ class RelationalTask:
         (:func:`~symlearn.ilp.derived_modes.derive_modes`); with
         determinations only the determined predicates get body modes.
         """
+        # imported when asked: FOIL never needs the bottom clauses derive_modes builds on
+        from symlearn.ilp.derived_modes import with_derived_modes
+
         view, added = with_derived_modes(self._knowledge(), self.target)
         bias = replace(self.bias.with_modes(added), modes=tuple(view.modes), source="derived")
         return replace(self, bias=bias, knowledge=view), added
@@ -503,6 +504,8 @@ class RelationalTask:
 
     def undefined_mode_warnings(self) -> list[str]:
         """A located warning per body mode naming a predicate with no clauses, not built in."""
+        from symlearn.ilp.derived_modes import undefined_mode_warnings
+
         kb = self._knowledge()
         return undefined_mode_warnings(kb, self.target, lambda: Coverage(kb, self.target).engine)
 
@@ -601,6 +604,8 @@ class RelationalTask:
         self, example: Term, predicates: Iterable[Indicator], depth: int
     ) -> list[Term]:
         """The facts of ``predicates`` reachable from ``example`` (:mod:`.rlgg`)."""
+        from symlearn.ilp.rlgg import relevant_facts  # imported when asked: only CIGOL asks
+
         return relevant_facts(self._knowledge(), example, predicates, depth)
 
     def background_predicates(self) -> list[Indicator]:

@@ -74,10 +74,18 @@ ALGORITHMS: dict[str, str] = {
     "backpropagation": "symlearn.learners.linear.backpropagation",
     "svm": "symlearn.learners.linear.svm",
     "apriori": "symlearn.learners.association.apriori",
+    "k-means": "symlearn.learners.clustering.k_means",
+    "agglomerative": "symlearn.learners.clustering.agglomerative",
+    "divisive": "symlearn.learners.clustering.divisive",
+    "em-clustering": "symlearn.learners.clustering.em_clustering",
     "bagging": "symlearn.learners.ensembles.bagging",
     "boosting": "symlearn.learners.ensembles.boosting",
     "randomisation": "symlearn.learners.ensembles.randomisation",
     "stacking": "symlearn.learners.ensembles.stacking",
+    "semi-supervised-em": "symlearn.learners.unlabelled.em",
+    "co-training": "symlearn.learners.unlabelled.co_training",
+    "co-em": "symlearn.learners.unlabelled.co_em",
+    "lff": "symlearn.ilp.lff",
 }
 
 

@@ -21,8 +21,10 @@ per attribute whose argument is the value::
 so that a file of rules, with the facts of one instance
 (``outlook(overcast). humidity(high).``), answers what the rules conclude
 for it (``symlearn query rules.pl 'playtennis(X)'``).  ``-o FILE.pl`` writes
-the rules with a ``:- dynamic`` declaration for every attribute predicate,
-which SWI-Prolog and ``symlearn query`` consult as they are.
+the rules with ``:- table`` for every attribute predicate a rule concludes
+(rules run both ways, ``a :- b`` and ``b :- a``; tabling makes every query
+terminate) and ``:- dynamic`` for the others, which SWI-Prolog and
+``symlearn query`` consult as they are.
 
 Settings: ``--min-support`` is a count of instances (``2``) or a fraction of
 them (``0.1``, the default, Weka's lower bound; 2 of the 14 instances of the
@@ -76,6 +78,7 @@ from symlearn.learning.result import LearnResult
 from symlearn.learning.settings import Settings, option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
+from symlearn.logic.indicators import format_indicator
 from symlearn.logic.printer import format_term
 
 __all__ = ["SETTINGS", "AprioriRun", "AprioriSettings", "learn"]
@@ -311,12 +314,18 @@ class AprioriRun(LearnResult):
         first = f"association rules of {self.task.name} by symlearn learn apriori" + (
             f" from {names}." if names else "."
         )
-        predicates = dict.fromkeys(
-            format_term(self.items.literal(i)).split("(")[0] + "/1" for i in range(len(self.items))
-        )
+        heads = {name for r in self.rules for name in self._names(r.consequent)}
+        every = dict.fromkeys(self._names(range(len(self.items))))
         lines = [f"% {first}", *(f"% {h}" for h in header), *self.summary()]
-        lines += [f":- dynamic {p}." for p in predicates]
+        # the rules are cyclic (a => b and b => a): tabling makes every query terminate
+        lines += [f":- table {p}." for p in every if p in heads]
+        lines += [f":- dynamic {p}." for p in every if p not in heads]
         return "\n".join([*lines, *self._rule_lines()]) + "\n"
+
+    def _names(self, items: Sequence[int] | range) -> list[str]:
+        """The predicate of each item, as ``name/1`` (quoted where Prolog needs it)."""
+        attributes, of = self.items.attributes, self.items.attribute_of
+        return [format_indicator((attributes[of[i]], 1)) for i in items]
 
     def write(self, path: str | Path, *, force: bool = False) -> None:
         """Write :meth:`program` to ``path`` (never over an input file)."""
