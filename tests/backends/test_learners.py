@@ -47,6 +47,12 @@ def test_duckdb_learns_the_memory_theory(family: tuple[Path, Path], algorithm: s
         assert _theory(algorithm, pl, "duckdb", target) == expected  # the .pl's facts in DuckDB
 
 
+def test_lff_learns_the_memory_program_on_duckdb() -> None:
+    task = Path(__file__).resolve().parents[1] / "ilp" / "tasks" / "popper_family"
+    expected = symlearn.learn("lff", str(task), backend="memory").clauses()
+    assert symlearn.learn("lff", str(task), backend="duckdb").clauses() == expected
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("algorithm", ["foil", "progol"])
 def test_spark_learns_the_memory_theory(
