@@ -45,6 +45,7 @@ def check(files: tuple[str, ...], as_json: bool) -> int:
         "evidence": "evidence",
         "queries": "queries",
         "tabled": "tabled predicates",
+        "external": "external relations",
     }
     lines = [f"{', '.join(files)}: ok"]
     lines += [f"  {summary[key]:>8}  {label}" for key, label in labels.items() if summary[key]]

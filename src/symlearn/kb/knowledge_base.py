@@ -575,6 +575,7 @@ class KnowledgeBase:
             "evidence": len(self.evidence),
             "queries": len(self.queries),
             "tabled": len(self.tabled),
+            "external": len(self.external),
         }
 
     def __repr__(self) -> str:
