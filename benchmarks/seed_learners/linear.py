@@ -203,4 +203,4 @@ def _regression_rows(args: argparse.Namespace) -> list[dict[str, Any]]:
 def _random_split(n: int, args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
     from symlearn.evaluation.splits import train_test_split
 
-    return train_test_split(list(range(n)), args.test_fraction, args.seed, stratify=False)
+    return train_test_split(np.arange(n), args.test_fraction, args.seed, stratify=False)
