@@ -7,7 +7,9 @@ The tasks are the ones in Aleph's ``examples/`` folder (github:
 friguzzi/aleph, ``prolog/examples``, beside ``aleph_orig.pl``) that Aleph
 learns with ``induce``: ``abduce/gp``, ``gcws/cal``, ``good/train``, the four
 ``numbers`` tasks, ``portray/train``, ``posonly/animals``, ``recursion/mem``,
-``refine/train`` and ``trains/train`` (the others are learnt with
+``refine/train`` and ``trains/train`` (``numbers/miline`` reads only once
+the loader decides ``:- if(current_prolog_flag(dialect, swi))``; the others
+are learnt with
 ``induce_tree``, ``induce_modes``, ``induce_features``, ``induce_constraints``
 or ``induce_incremental``).  Each task, as its folder holds it
 (``NAME.b``/``.f``/``.n``), is given to
@@ -18,6 +20,10 @@ or ``induce_incremental``).  Each task, as its folder holds it
 * symlearn: ``python -m symlearn learn progol DIR/NAME --json`` (the
   process a user runs); its training accuracy is the learnt theory's, each
   example of ``NAME.f``/``.n`` asked of the engine over the background.
+
+The same tasks written for SWI-Prolog's Aleph pack (one file each, beside
+the folders: ``train.pl``, ``numbers_ineq.pl``, ...) are run the same way,
+Aleph through ``aleph.pl`` (``consult``, ``induce/1``).
 
 The times are the whole process of each, wall-clock, start-up included (the
 median of ``--repeat`` runs): ``python -m symlearn`` from compiled bytecode,
@@ -43,6 +49,21 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+#: The same tasks as single files for SWI-Prolog's Aleph pack (``:- use_module(library(aleph))``).
+PACK_FILES = [
+    "abduce.pl",
+    "gcws.pl",
+    "good.pl",
+    "numbers_guess.pl",
+    "numbers_ineq.pl",
+    "numbers_line.pl",
+    "numbers_miline.pl",
+    "portray_train.pl",
+    "posonly.pl",
+    "recursion.pl",
+    "refine.pl",
+    "train.pl",
+]
 TASKS = [
     "abduce/gp",
     "gcws/cal",
@@ -96,19 +117,39 @@ def training_accuracy(task: Path, target: str, clauses: list[str]) -> float | No
 
 
 def aleph_run(task: Path, timeout: float) -> tuple[float | None, float, list[str]] | str:
-    """Aleph's training accuracy, its wall-clock seconds and its theory, or why it did not run."""
-    from symlearn.export.peers import PeerUnavailableError, run_aleph
+    """Aleph's training accuracy, its wall-clock seconds and its theory, or why it did not run.
+
+    A folder's task through ``aleph_orig.pl`` (``read_all``, ``induce``); a
+    pack file through ``aleph.pl`` (``consult``, ``induce/1``).
+    """
+    from symlearn.export.peers import PeerUnavailableError, locate, run_aleph
 
     try:
-        run = run_aleph(task.parent, task.name, timeout=timeout)
-    except PeerUnavailableError as error:
+        if task.suffix != ".pl":
+            run = run_aleph(task.parent, task.name, timeout=timeout)
+            output, wall, clauses = run.output, run.wall_seconds, list(run.clauses)
+        else:
+            library = locate("aleph").parent
+            start = time.perf_counter()
+            goal = f"consult('{task}'), induce(_), halt"
+            done = subprocess.run(
+                ["swipl", "-q", "-p", f"library={library}", "-g", goal, "-t", "halt"],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                check=False,
+                cwd=task.parent,
+            )
+            wall = time.perf_counter() - start
+            output, clauses = done.stdout + done.stderr, []
+    except (PeerUnavailableError, subprocess.TimeoutExpired) as error:
         return str(error)
-    found = re.search(r"\[Training set summary\] \[\[(\d+),(\d+),(\d+),(\d+)\]\]", run.output)
+    found = re.search(r"\[Training set summary\] \[\[(\d+),(\d+),(\d+),(\d+)\]\]", output)
     accuracy = None
     if found:
         tp, fp, fn, tn = map(int, found.groups())
         accuracy = (tp + tn) / max(tp + fp + fn + tn, 1)
-    return accuracy, run.wall_seconds, list(run.clauses)
+    return accuracy, wall, clauses
 
 
 def cli_env(cache: Path | None) -> dict[str, str]:
@@ -157,7 +198,7 @@ def main(argv: list[str] | None = None) -> None:
             f"{'ratio':>6}  result"
         )
         totals = [0.0, 0.0]
-        for name in TASKS:
+        for name in [*TASKS, *PACK_FILES]:
             task = examples / name
             ours = [symlearn_run(task, env, args.timeout) for _ in range(args.repeat)]
             payload, _, stderr = ours[0]

@@ -46,6 +46,7 @@ FAMILIES = {
     "learners.association": BELOW_FAMILIES,
     "learners.clustering": BELOW_FAMILIES,
     "learners.ensembles": BELOW_FAMILIES,
+    "learners.unlabelled": BELOW_FAMILIES,
 }
 ALLOWED.update(FAMILIES)
 # bayes/ is split into sub-families as learners/ is; each imports only what it must.

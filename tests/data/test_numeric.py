@@ -38,7 +38,7 @@ def tables(draw: st.DrawFn) -> AttributeValueData:
 
 
 @pytest.mark.filterwarnings("ignore:All-NaN slice")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(tables())
 def test_matches_scikit_learn_imputer_scaler_and_one_hot(data: AttributeValueData) -> None:
     from sklearn.impute import SimpleImputer

@@ -25,20 +25,13 @@ from symlearn.kb.formats import load_task
 from symlearn.kb.parser import parse_term
 from tests.ilp.relational import task_of
 
+TASKS = Path(__file__).parent / "tasks" / "aleph_directives"
 # p(X) holds from 7 up; the threshold is in no single example, so only lazy evaluation
 # (the smallest positive value above every negative one) finds it
-THRESHOLD = """
-:- modeh(1, p(+number)).
-:- modeb(1, above(+number, #number)).
-:- lazy_evaluate(above/2).
-:- determination(p/1, above/2).
-above([P, N], Value) :- !, max_list(N, Top), include(greater(Top), P, Over), min_list(Over, Value).
-above(X, Value) :- number(X), number(Value), !, X >= Value.
-above(X, X).
-greater(Top, X) :- X > Top.
-pos(p(7)). pos(p(8)). pos(p(10)). pos(p(12)).
-neg(p(1)). neg(p(3)). neg(p(6)).
-"""
+THRESHOLD = (TASKS / "threshold.pl").read_text()
+# p(A) :- q(A) would prove p(d), which an integrity constraint forbids
+CONSTRAINED = (TASKS / "classes.pl").read_text()
+CONSTRAINT = "false :- p(X), forbidden(X).\n"
 
 
 def test_lazy_evaluation_computes_the_constant_from_the_covered_examples() -> None:
@@ -66,20 +59,10 @@ def test_positive_only_gives_the_lazy_call_no_negative_values() -> None:
     assert [str(c.clause) for c in result.clauses] == ["p(A, B) :-\n    line(B, A, 2, 3)."]
 
 
-CONSTRAINED = """
-:- modeh(1, p(+thing)).
-:- modeb(1, q(+thing)).
-:- modeb(1, r(+thing)).
-q(a). q(b). q(c). q(d). r(a). r(b). r(c).
-forbidden(d).
-pos(p(a)). pos(p(b)). pos(p(c)).
-"""
-
-
 def test_an_integrity_constraint_rejects_the_clause_that_makes_it_provable() -> None:
-    free = progol(task_of(loads(CONSTRAINED), ("p", 1)))
+    free = progol(task_of(loads(CONSTRAINED.replace(CONSTRAINT, "")), ("p", 1)))
     assert [str(c.clause) for c in free.clauses] == ["p(_)."]
-    kb = loads(CONSTRAINED + "false :- p(X), forbidden(X).")
+    kb = loads(CONSTRAINED)
     assert ("false", 0) not in kb.predicates  # a constraint, not a clause of false/0
     bound = progol(task_of(kb, ("p", 1)))
     assert [str(c.clause) for c in bound.clauses] == ["p(A) :-\n    r(A)."]
@@ -111,14 +94,12 @@ def test_arithmetic_function_calls_the_predicate_as_swi_compiles_it() -> None:
 
 def test_one_warning_names_the_aleph_settings_progol_ignores(tmp_path: Path, capsys) -> None:
     path = tmp_path / "t.pl"
-    path.write_text(
-        THRESHOLD + ":- set(refine, user).\n:- set(minscore, 2).\n:- set(explore, true).\n"
-    )
+    path.write_text(CONSTRAINED + ":- set(minscore, 2).\n:- set(explore, true).\n")
     assert main(["learn", "progol", str(path)]) == 0
     warnings = [line for line in capsys.readouterr().err.splitlines() if "Aleph setting" in line]
     assert warnings == [
-        f"{path}:12:1: warning: Aleph setting(s) Progol does not implement, ignored: "
-        "refine (line 12), minscore (line 13), explore (line 14)"
+        f"{path}:6:1: warning: Aleph setting(s) Progol does not implement, ignored: "
+        "refine (line 6), minscore (line 15), explore (line 16)"
     ]
 
 

@@ -56,9 +56,6 @@ __all__ = ["BACKENDS", "backend_name", "default_backend", "open_backend"]
 #: The backends, by the name the user gives.
 BACKENDS = ("memory", "duckdb", "spark")
 
-#: The default Spark master: Spark in this process, one worker thread per core.
-DEFAULT_SPARK_MASTER = "local[*]"
-
 
 def default_backend(kb: KnowledgeBase) -> str:
     """``duckdb`` when a relation of ``kb`` is external, else ``memory``."""
@@ -120,7 +117,7 @@ def open_backend(
         ``memory``, ``duckdb`` or ``spark``; None: :func:`backend_name`.
     spark_master
         Spark's master URL (default: the file's ``set(spark_master, URL)``,
-        else ``local[*]``).
+        else the session running in this process, else ``local[*]``).
     memory_limit, temp_directory, threads
         DuckDB's settings (default: the file's ``set(duckdb_memory_limit,
         ...)``, ``set(duckdb_temp_directory, ...)``, ``set(duckdb_threads, N)``;
@@ -168,8 +165,7 @@ def open_backend(
     else:
         from symlearn.backends.spark import SparkBackend
 
-        master = spark_master or _setting(kb, "spark_master") or DEFAULT_SPARK_MASTER
-        backend = SparkBackend(kb, master=master)
+        backend = SparkBackend(kb, master=spark_master or _setting(kb, "spark_master"))
     try:
         backend.open_external()
     except BaseException:

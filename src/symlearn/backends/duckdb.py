@@ -88,8 +88,11 @@ def _half_the_memory() -> str:
 
 
 def _out_of_space(error: BaseException) -> bool:
+    """Out of memory with nowhere left to spill (DuckDB spills until the disk is full)."""
+    import duckdb
+
     text = str(error)
-    return "No space left on device" in text or "could not allocate" in text.lower()
+    return isinstance(error, duckdb.OutOfMemoryException) or "No space left on device" in text
 
 
 class DuckDBBackend(SqlBackend):
@@ -140,7 +143,6 @@ class DuckDBBackend(SqlBackend):
         self.connection.execute("SET enable_progress_bar = false")
         self._attached = 0
         self._finalizer = weakref.finalize(self, _close, self.connection, made)
-        self.running = "a query"
 
     # ------------------------------------------------------------ engine
     def arrow(self, sql: str) -> pa.Table:
@@ -150,7 +152,7 @@ class DuckDBBackend(SqlBackend):
         try:
             return self.connection.sql(sql).to_arrow_table()
         except duckdb.Error as error:
-            raise self._error(error) from None
+            raise self._error(error, sql) from None
 
     def execute(self, sql: str) -> None:
         """Run a statement."""
@@ -159,7 +161,7 @@ class DuckDBBackend(SqlBackend):
         try:
             self.connection.execute(sql)
         except duckdb.Error as error:
-            raise self._error(error) from None
+            raise self._error(error, sql) from None
 
     def put(self, name: str, table: pa.Table) -> None:
         """Register ``table`` under ``name`` (DuckDB reads it in place)."""
@@ -178,14 +180,16 @@ class DuckDBBackend(SqlBackend):
         """Close the connection and remove the spill directory made for it."""
         self._finalizer()
 
-    def _error(self, error: BaseException) -> Exception:
+    def _error(self, error: BaseException, sql: str) -> Exception:
+        reading = self.involved(sql)
         if _out_of_space(error):
             return BackendError(
-                f"DuckDB ran out of memory and disk while running {self.running} "
-                f"(memory_limit {self.memory_limit}, spilling to {self.temp_directory}): "
+                f"DuckDB ran out of memory and of disk to spill to while reading {reading} "
+                f"(memory_limit {self.memory_limit}, temp_directory {self.temp_directory}; "
+                f"--duckdb-memory-limit and --duckdb-temp-directory set them): "
                 f"{duckdb_error_text(error)}"
             )
-        return BackendError(f"DuckDB: {duckdb_error_text(error)}")
+        return BackendError(f"DuckDB failed reading {reading}: {duckdb_error_text(error)}")
 
     # ------------------------------------------------------ external relations
     def source_sql(self, external: ExternalRelation) -> str:

@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from symlearn.backends.sql import FLOAT, INTEGER, SqlBackend, column_type, value_type
+from symlearn.backends.sql import ATOM, FLOAT, INTEGER, SqlBackend, column_type, value_type
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
@@ -67,12 +67,17 @@ class _NotSql(Exception):
     """The goal (or something it calls) is outside the compiled fragment."""
 
 
+class _Empty(Exception):
+    """A clause calls a predicate without rows: it has no answers (and gives no column types)."""
+
+
 @dataclass(frozen=True)
 class _Source:
     """Where a predicate's rows are: a table or CTE name, and its column types."""
 
     name: str
     types: tuple[str, ...]
+    empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,7 +143,12 @@ class GoalCompiler:
     def _compile(self, goal: Term, variables: dict[str, Var]) -> CompiledGoal:
         if type(goal) is Struct and goal.name == "aggregate_all" and len(goal.args) == 3:
             return self._count(goal, variables)
-        body = self._body(_conjuncts(goal), _Body())
+        try:
+            body = self._body(_conjuncts(goal), _Body())
+        except _Empty:  # a literal of a predicate without rows: no answer
+            body = _Body(conditions=["1 = 0"])
+            nothing = f"CAST(NULL AS {self.backend.sql_types[ATOM]})"
+            body.bound = {var: (nothing, ATOM) for var in variables.values()}
         names: list[str] = []
         expressions: list[str] = []
         for name, var in variables.items():
@@ -153,7 +163,10 @@ class GoalCompiler:
         template, inner, result = goal.args
         if template != "count":
             raise _NotSql("only aggregate_all(count, ...) is compiled")
-        body = self._body(_conjuncts(inner), _Body())
+        try:
+            body = self._body(_conjuncts(inner), _Body())
+        except _Empty:
+            body = _Body(conditions=["1 = 0"])
         counted = _select("1 AS one", body)
         sql = self._with(f"SELECT COUNT(*) AS v0 FROM ({counted}) AS counted")
         others = tuple(name for name, var in variables.items() if var is not result)
@@ -182,7 +195,7 @@ class GoalCompiler:
             self._ctes.append((name, f"SELECT DISTINCT * FROM {relation.name}"))
             found = _Source(name, relation.types)
         elif relation is not None:
-            found = _Source(relation.name, relation.types)
+            found = _Source(relation.name, relation.types, relation.empty)
         else:
             component = self._component(indicator)
             recursive = len(component) > 1 or (indicator, False) in self._calls(indicator)
@@ -237,9 +250,9 @@ class GoalCompiler:
         tabled = indicator in self.kb.tabled
         selects, types = self._clause_selects(indicator, self._clauses(indicator))
         union = " UNION " if tabled else " UNION ALL "
-        sql = union.join(selects)
+        sql = union.join(f"({select})" for select in selects)
         if tabled and len(selects) == 1:
-            sql = f"SELECT DISTINCT * FROM ({sql}) AS answers"
+            sql = f"SELECT DISTINCT * FROM {sql} AS answers"
         name = self.backend.fresh_name("p")
         self._ctes.append((name, sql))
         return _Source(name, types)
@@ -256,12 +269,17 @@ class GoalCompiler:
             table, types = self._fact_table(indicator, facts)
             selects.append(f"SELECT * FROM {table}")
         for clause in rules:
-            select, clause_types = self._clause(clause)
+            try:
+                select, clause_types = self._clause(clause)
+            except _Empty:
+                continue
             if types is not None and clause_types != types:
                 raise _NotSql(f"the clauses of {indicator} give its columns different types")
             types = clause_types
             selects.append(select)
-        assert types is not None
+        if types is None:  # no clause can have an answer
+            types = (ATOM,) * indicator[1]
+            selects.append(_empty(self.backend, types))
         return selects, types
 
     def _fact_table(
@@ -339,16 +357,18 @@ class GoalCompiler:
                         continue
                     for callee in calls:
                         self._sources[callee] = _Source("symlearn_unknown", types[callee])
-                    _, found = self._clause(clause)
+                    try:
+                        _, found = self._clause(clause)
+                    except _Empty:
+                        continue
                     if types.get(member, found) != found:
                         raise _NotSql(f"the clauses of {member} give it different types")
                     if member not in types:
                         types[member] = found
                         changed = True
-        for member in component:
+        for member in component:  # no clause can give it a row: it is empty
             self._sources.pop(member, None)
-            if member not in types:
-                raise _NotSql(f"{member} has no clause that grounds it")
+            types.setdefault(member, (ATOM,) * member[1])
         return types
 
     def _recursive_query(self, predicate: Indicator, types: tuple[str, ...]) -> None:
@@ -358,10 +378,16 @@ class GoalCompiler:
         base: list[str] = []
         step: list[str] = []
         for clause in self._clauses(predicate):
-            (step if _calls_within(clause, [predicate]) else base).append(self._clause(clause)[0])
+            try:
+                select = self._clause(clause)[0]
+            except _Empty:
+                continue
+            (step if _calls_within(clause, [predicate]) else base).append(select)
         columns = ", ".join(f"c{i}" for i in range(len(types)))
         anchor = " UNION ".join(f"({s})" for s in base) if base else _empty(self.backend, types)
-        recursive = f"{anchor} UNION ({' UNION '.join(f'({s})' for s in step)})"
+        recursive = anchor
+        if step:
+            recursive += f" UNION ({' UNION '.join(f'({s})' for s in step)})"
         definitions = [f"{n} AS ({s})" for n, s in self._ctes]
         definitions.append(f"{own}({columns}) AS ({recursive})")
         self.backend.materialize(
@@ -378,7 +404,10 @@ class GoalCompiler:
         for p in component:  # round 0: the clauses that call nothing of the component
             self._sources.update({q: _Source(full[q], types[q]) for q in component})
             selects = [
-                self._clause(c)[0] for c in self._clauses(p) if not _calls_within(c, component)
+                select
+                for c in self._clauses(p)
+                if not _calls_within(c, component)
+                for select in self._answers_of(c)
             ]
             sql = (
                 " UNION ".join(f"({s})" for s in selects) if selects else _empty(backend, types[p])
@@ -397,7 +426,7 @@ class GoalCompiler:
                         if not _split(g)[0] and functor_of(g) in component
                     ]
                     for position in positions:
-                        selects.append(self._delta_clause(clause, position, full, delta, types))
+                        selects.extend(self._delta_clause(clause, position, full, delta, types))
                 sql = (
                     " UNION ".join(f"({s})" for s in selects)
                     if selects
@@ -433,16 +462,23 @@ class GoalCompiler:
         full: dict[Indicator, str],
         delta: dict[Indicator, str],
         types: dict[Indicator, tuple[str, ...]],
-    ) -> str:
+    ) -> list[str]:
         """The clause with body atom ``position`` read from the last round's new rows."""
         marked = Struct("$delta", (clause.body[position],))
         body = [*clause.body[:position], marked, *clause.body[position + 1 :]]
         self._sources.update({q: _Source(full[q], types[q]) for q in full})
         self._delta = {q: _Source(delta[q], types[q]) for q in delta}
         try:
-            return self._clause(Clause(clause.head, body))[0]
+            return self._answers_of(Clause(clause.head, body))
         finally:
             self._delta = {}
+
+    def _answers_of(self, clause: Clause) -> list[str]:
+        """The clause's SELECT, or none when it calls a predicate without rows."""
+        try:
+            return [self._clause(clause)[0]]
+        except _Empty:
+            return []
 
     # ----------------------------------------------------------------- bodies
     def _body(self, goals: Sequence[Term], body: _Body) -> _Body:
@@ -467,6 +503,8 @@ class GoalCompiler:
             raise _NotSql("an atom without arguments")
         indicator = functor_of(atom)
         source = self._delta[indicator] if delta else self.source(indicator)
+        if source.empty:
+            raise _Empty
         alias = f"a{next(self._aliases)}"
         body.froms.append(f"{source.name} AS {alias}")
         local: dict[Var, tuple[str, str]] = {}
@@ -564,9 +602,8 @@ def _select(selected: str, body: _Body) -> str:
 
 def _empty(backend: SqlBackend, types: tuple[str, ...]) -> str:
     """A query of no rows with columns of ``types``."""
-    from symlearn.backends.sql import SQL_TYPES
-
-    columns = ", ".join(f"CAST(NULL AS {SQL_TYPES[k]}) AS c{i}" for i, k in enumerate(types))
+    names = backend.sql_types
+    columns = ", ".join(f"CAST(NULL AS {names[k]}) AS c{i}" for i, k in enumerate(types))
     return f"SELECT {columns} WHERE 1 = 0"
 
 

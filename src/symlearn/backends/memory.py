@@ -21,18 +21,14 @@ from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct
 
-__all__ = ["LOADED", "load_external"]
-
-
-#: The key of ``KnowledgeBase.declarations`` listing the external relations read in.
-LOADED = "external_loaded"
+__all__ = ["load_external"]
 
 
 def load_external(kb: KnowledgeBase) -> int:
     """Read every external relation of ``kb`` into it as facts; how many facts were added.
 
-    A relation already read (its predicate has clauses from an earlier call)
-    is not read again.
+    Each relation read becomes an ordinary predicate of facts (it is no
+    longer in ``kb.external``).
 
     Raises
     ------
@@ -40,8 +36,7 @@ def load_external(kb: KnowledgeBase) -> int:
         Located at the declaration of a relation that cannot be read (see
         :meth:`~symlearn.backends.sql.SqlBackend.open_external`).
     """
-    loaded = kb.declarations.setdefault(LOADED, [])
-    pending = [external for indicator, external in kb.external.items() if indicator not in loaded]
+    pending = list(kb.external.values())
     if not pending:
         return 0
     reader = DuckDBBackend(kb, threads=None)
@@ -62,8 +57,9 @@ def load_external(kb: KnowledgeBase) -> int:
             for _ in range(len(clauses)):
                 predicate.positions.append(None)
             predicate.touch()
-            loaded.append(external.indicator)
             added += len(clauses)
     finally:
         reader.close()
+    for external in pending:
+        del kb.external[external.indicator]
     return added

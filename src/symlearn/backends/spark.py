@@ -61,20 +61,29 @@ def _check_reachable(master: str) -> None:
             raise BackendError(f"cannot reach the Spark master {master}: {reason}") from None
 
 
-def spark_session(master: str) -> Any:
-    """The process's Spark session, started for ``master`` if there is none.
+def spark_session(master: str | None = None) -> Any:
+    """The process's Spark session, started for ``master`` (default ``local[*]``) if there is none.
 
     Raises
     ------
     BackendError
-        When the master cannot be reached or Spark (its Java runtime) cannot start.
+        When the master cannot be reached, Spark (its Java runtime) cannot
+        start, or a session for another master runs in this process already.
     """
     from pyspark.sql import SparkSession
 
+    if master is not None:
+        _check_reachable(master)
     active = SparkSession.getActiveSession()
     if active is not None:
+        running = active.sparkContext.master
+        if master is not None and running != master:
+            raise BackendError(
+                f"Spark runs with master {running} in this process already; "
+                f"it cannot also use {master}"
+            )
         return active
-    _check_reachable(master)
+    master = master or "local[*]"
     builder = (
         SparkSession.builder.master(master)
         .appName("symlearn")
@@ -89,7 +98,7 @@ def spark_session(master: str) -> Any:
     except Exception as error:  # py4j and Java start-up errors have no common class
         text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise BackendError(f"Spark cannot start with master {master}: {text}") from None
-    session.sparkContext.setLogLevel("ERROR")
+    session.sparkContext.setLogLevel("FATAL")  # errors come back as exceptions
     return session
 
 
@@ -118,15 +127,18 @@ class SparkBackend(SqlBackend):
     kb
         The knowledge base.
     master
-        Spark's master URL.
+        Spark's master URL (None: the session running already, else ``local[*]``).
     """
 
     name: ClassVar[str] = "spark"
+    #: Spark's recursive CTEs take UNION ALL only (no set semantics): semi-naive rounds instead.
+    recursive_queries: ClassVar[bool] = False
+    sql_types: ClassVar[dict[str, str]] = {ATOM: "STRING", INTEGER: "BIGINT", FLOAT: "DOUBLE"}
 
-    def __init__(self, kb: KnowledgeBase, *, master: str = "local[*]") -> None:
+    def __init__(self, kb: KnowledgeBase, *, master: str | None = None) -> None:
         super().__init__(kb)
-        self.master = master
         self.session = spark_session(master)
+        self.master = self.session.sparkContext.master
         self._views: set[str] = set()
 
     def arrow(self, sql: str) -> pa.Table:
@@ -134,7 +146,9 @@ class SparkBackend(SqlBackend):
         try:
             return self.session.sql(sql).toArrow()
         except Exception as error:  # Spark's analysis and execution errors
-            raise BackendError(f"Spark: {_first_line(error)}") from None
+            raise BackendError(
+                f"Spark failed reading {self.involved(sql)}: {_first_line(error)}"
+            ) from None
 
     def put(self, name: str, table: pa.Table) -> None:
         """A DataFrame of ``table`` registered as the temporary view ``name``."""
@@ -147,7 +161,9 @@ class SparkBackend(SqlBackend):
         try:
             frame = self.session.sql(sql).localCheckpoint(eager=True)
         except Exception as error:
-            raise BackendError(f"Spark: {_first_line(error)}") from None
+            raise BackendError(
+                f"Spark failed reading {self.involved(sql)}: {_first_line(error)}"
+            ) from None
         frame.createOrReplaceTempView(name)
         self._views.add(name)
 

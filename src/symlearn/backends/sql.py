@@ -153,12 +153,16 @@ class SqlRelation:
         The type of each column (:data:`ATOM`, :data:`INTEGER` or :data:`FLOAT`).
     origin
         Where the facts come from, for messages (a file, or "the knowledge base").
+    empty
+        True for a declared predicate without facts (its column types are
+        then no one's: atoms, as good as any for a table without rows).
     """
 
     indicator: Indicator
     name: str
     types: tuple[str, ...]
     origin: str
+    empty: bool = False
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -182,8 +186,10 @@ class SqlBackend:
 
     #: The backend's name as the user writes it (``--backend NAME``).
     name: ClassVar[str] = "sql"
-    #: Whether the engine runs ``WITH RECURSIVE`` queries.
+    #: Whether the engine runs ``WITH RECURSIVE ... UNION`` queries.
     recursive_queries: ClassVar[bool] = True
+    #: The engine's name of each column type.
+    sql_types: ClassVar[dict[str, str]] = SQL_TYPES
 
     def __init__(self, kb: KnowledgeBase) -> None:
         self.kb = kb
@@ -260,7 +266,7 @@ class SqlBackend:
         if found is not None:
             return found
         predicate = self.kb.predicates.get(indicator)
-        if predicate is None or not predicate.clauses or not indicator[1]:
+        if predicate is None or not indicator[1] or not (predicate.clauses or predicate.dynamic):
             return None
         cached = self._facts.get(indicator)
         if cached is not None and cached[0] is predicate and cached[1] == len(predicate.clauses):
@@ -280,6 +286,12 @@ class SqlBackend:
     def _put_facts(self, indicator: Indicator, clauses: Sequence[object]) -> SqlRelation | None:
         import pyarrow as pa
 
+        if not clauses:  # declared (dynamic) but empty: no row, whatever the types
+            kinds = (ATOM,) * indicator[1]
+            empty = pa.table({f"c{i}": pa.array([], type=pa.string()) for i in range(len(kinds))})
+            name = self.fresh_name("f")
+            self.put(name, empty)
+            return SqlRelation(indicator, name, kinds, "the knowledge base", empty=True)
         rows = []
         for clause in clauses:
             if clause.body:  # type: ignore[attr-defined]
@@ -341,6 +353,15 @@ class SqlBackend:
                 self._lookups.popitem(last=False)
         return found
 
+    def involved(self, sql: str) -> str:
+        """The relations a query reads, named with their files (for error messages)."""
+        named = [
+            f"{format_indicator(r.indicator)} ({r.origin})"
+            for r in self._external.values()
+            if r.name in sql
+        ]
+        return ", ".join(named) or "the knowledge base's facts"
+
     def describe(self, indicator: Indicator) -> str:
         """``parent/2 (people/parent.parquet)`` for messages."""
         relation = self.relation(indicator)
@@ -400,8 +421,6 @@ def _check_no_clauses(kb: KnowledgeBase, external: ExternalRelation) -> None:
     predicate = kb.predicates.get(external.indicator)
     if predicate is None or not predicate.clauses:
         return
-    if external.indicator in kb.declarations.get("external_loaded", ()):
-        return  # read in by the memory backend: the same rows
     where = predicate.positions[0] if len(predicate.positions) else None
     raise external_error(
         external,

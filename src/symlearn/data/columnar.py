@@ -49,6 +49,7 @@ __all__ = [
     "as_columnar",
     "class_order",
     "label_codes",
+    "select_attributes",
     "unlabelled_columns",
     "with_weights",
 ]
@@ -360,3 +361,33 @@ def unlabelled_columns(data: AttributeValueData) -> tuple[np.ndarray, ...]:
     if isinstance(data, ColumnarData) and data.unlabelled_columns is not None:
         return data.unlabelled_columns
     return encode_columns(data.attributes, data.unlabelled_examples)
+
+
+def select_attributes(data: ColumnarData, columns: Sequence[int]) -> ColumnarData:
+    """The table with only the attributes at ``columns`` (a view of its examples, weights kept).
+
+    Its unlabelled examples keep those attributes too; the instances to
+    classify are left out (they have every attribute).
+
+    Examples
+    --------
+    >>> from symlearn.data.attribute_value import Attribute
+    >>> data = as_columnar(AttributeValueData(
+    ...     "t", (Attribute("a", ("x", "y")), Attribute("b", ("u", "v"))),
+    ...     (("x", "u"), ("y", "v")), ("p", "q"), unlabelled_examples=(("y", "u"),)))
+    >>> part = select_attributes(data, [1])
+    >>> [a.name for a in part.attributes], part.instances, part.unlabelled_examples
+    (['b'], (('u',), ('v',)), (('u',),))
+    """
+    encoded = data.encoded
+    narrow = EncodedData(
+        encoded.target,
+        tuple(encoded.attributes[c] for c in columns),
+        tuple(encoded.columns[c] for c in columns),
+        encoded.y,
+        encoded.classes,
+        encoded.weights,
+    )
+    unlabelled = data.unlabelled_columns
+    kept = None if unlabelled is None else tuple(unlabelled[c] for c in columns)
+    return ColumnarData(narrow, (), data.source, data.rows, kept)

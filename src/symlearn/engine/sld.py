@@ -169,6 +169,8 @@ class Engine:
         existence error) or ``"fail"`` (it fails, as ILP systems set it).
     output
         Where ``write/1``, ``format/2`` ... write (None: nowhere).
+    input
+        Where ``read/1`` and ``read_term/2`` read (None: at its end).
     datalog
         Answer the Datalog part of the knowledge base set-at-a-time
         (:mod:`symlearn.engine.datalog`): the same answers, in the same order for
@@ -206,6 +208,7 @@ class Engine:
         datalog: bool = True,
         timeout: float | None = None,
         max_memory: int | None = None,
+        input: TextIO | None = None,
     ) -> None:
         if unknown not in ("error", "fail"):
             raise InvalidParameterError(f"unknown must be 'error' or 'fail', not {unknown!r}")
@@ -223,8 +226,21 @@ class Engine:
         self.max_steps = max_steps
         self.timeout = timeout
         self.max_memory = max_memory
+        from symlearn.kb.flags import default_flags
+
+        #: The Prolog flags (``current_prolog_flag/2``): SWI-Prolog's, then the files'.
+        self.flags = default_flags()
+        self.flags.update(kb.flags)
+        if unknown == "error" and kb.flags.get("unknown") in ("fail", "warning"):
+            unknown = "fail"
+        self.flags["unknown"] = (
+            self.flags.get("unknown", unknown) if unknown == "error" else unknown
+        )
         self.unknown = unknown
         self.output = output
+        #: Outputs set aside while ``with_output_to/2`` collects what a goal writes.
+        self.output_stack: list[TextIO | None] = []
+        self.input = input
         self.trail: list[Ref] = []
         self.steps = 0
         self.tables: dict[Term, Table] = {}
@@ -313,6 +329,16 @@ class Engine:
         self.tables.clear()
         if self._datalog is not None:
             self._datalog.reset()
+
+    def clauses_changed(self, key: Indicator) -> None:
+        """Note that the clauses of ``key`` changed (assert, retract): only it is recompiled."""
+        self.tables.clear()
+        predicate = self._predicates.get(key)
+        if predicate is not None:
+            predicate.invalidate()
+        elif key not in self._procedures or self.kb.defines(*key):
+            self._procedures.pop(key, None)
+        self._seen_modifications = modifications()
 
     def changed(self) -> None:
         """Note that clauses changed: tables are cleared, predicates recompiled on next call."""

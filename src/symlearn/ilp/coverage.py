@@ -66,6 +66,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
@@ -82,7 +83,16 @@ from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.views import background_view
 from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
-from symlearn.logic.terms import PString, Struct, Term, Var, functor_of, is_ground, term_variables
+from symlearn.logic.terms import (
+    PString,
+    Struct,
+    Term,
+    Var,
+    compare_terms,
+    functor_of,
+    is_ground,
+    term_variables,
+)
 from symlearn.logic.unify import match, substitute, unify
 
 if TYPE_CHECKING:
@@ -96,6 +106,7 @@ __all__ = [
     "NotSetAtATimeError",
     "fact_store",
     "foil_gain",
+    "most_frequent",
 ]
 
 
@@ -301,6 +312,31 @@ class Coverage:
         if indicator == self.target:
             return None
         return self.store.relation(self.kb, indicator)
+
+    def column_codes(self, indicator: Indicator, position: int) -> np.ndarray | None:
+        """The codes of the values in one argument of a predicate of facts (None: not facts).
+
+        What type inference needs of the data: each place's constants (a
+        backend may give each value once).
+        """
+        relation = self.relation(indicator)
+        return None if relation is None else relation.rows[:, position]
+
+    def frequent_values(
+        self, indicator: Indicator, position: int, limit: int
+    ) -> list[Term] | None:
+        """The ``limit`` values most frequent in one argument of a predicate of facts.
+
+        Ties are broken by the standard order of terms, and the values come
+        in that order; None when the predicate is not given by facts.
+        """
+        relation = self.relation(indicator)
+        if relation is None:
+            return None
+        if not len(relation) or limit <= 0:
+            return []
+        codes, counts = np.unique(relation.rows[:, position], return_counts=True)
+        return most_frequent(self.symbols.decode(codes.tolist()), counts.tolist(), limit)
 
     # ------------------------------------------------------------ tables
     def bind_head(self, head: Term, examples: Sequence[Term]) -> BindingTable:
@@ -717,6 +753,19 @@ class Coverage:
             self.warn(f"{_text(bound)} raised {error}: taken as no answer")
             seen.clear()
         return tuple(seen)
+
+
+def most_frequent(values: Sequence[Term], counts: Sequence[int], limit: int) -> list[Term]:
+    """The ``limit`` values with the highest counts (ties in standard order), in standard order.
+
+    Examples
+    --------
+    >>> most_frequent(["c", "a", "b", 1], [2, 1, 2, 2], 2)
+    [1, 'b']
+    """
+    key = functools.cmp_to_key(compare_terms)
+    ranked = sorted(zip(values, counts), key=lambda pair: (-pair[1], key(pair[0])))
+    return sorted((value for value, _ in ranked[:limit]), key=key)
 
 
 def _is_unification(goal: Term) -> bool:

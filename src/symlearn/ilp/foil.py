@@ -106,11 +106,12 @@ import numpy as np
 
 from symlearn.errors import KBError
 from symlearn.hypotheses.theory import Theory
+from symlearn.ilp.backend_settings import BackendSettings
 from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld
 from symlearn.ilp.foil_search import FoilSearch, LearnedClause, LiteralStep, Log, Progress
 from symlearn.ilp.result import RelationalRun, confusion, held_out_metrics, read_held_out
 from symlearn.ilp.task import RelationalTask
-from symlearn.learning.settings import Settings, option
+from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.indicators import format_indicator
 
@@ -130,7 +131,7 @@ EXAMPLE = "symlearn learn foil kb/family.pl --target grandparent/2"
 
 
 @dataclass(frozen=True)
-class FoilSettings(Settings):
+class FoilSettings(BackendSettings):
     """FOIL's options, each also readable from ``:- set(Name, Value)`` (its ``key``).
 
     Attributes
@@ -275,6 +276,8 @@ class FoilResult:
     warnings: tuple[str, ...] = field(default=())
     #: The note that background predicates were tabled ("" when none was).
     tabling_note: str = ""
+    #: The warning naming the Aleph settings FOIL ignores ("" when there is none).
+    ignored_settings: str = ""
 
     @property
     def train_accuracy(self) -> float:
@@ -380,7 +383,9 @@ def foil(
     learned, stopped = search.run(positives, negatives)
     theory = Theory(task.target, tuple(c.clause for c in learned), tabled=task.tabled_target)
     result = _result(search, theory, learned, len(positives), settings, examples, stopped, notes)
-    return replace(result, tabling_note=task.tabling_note)
+    read = [meta.key for _, meta in FoilSettings.fields() if meta.key is not None]
+    ignored = task.ignored_settings_warning("FOIL", read) or ""
+    return replace(result, tabling_note=task.tabling_note, ignored_settings=ignored)
 
 
 def _result(
@@ -449,8 +454,11 @@ class FoilRun(RelationalRun):
         return self.result.warnings
 
     def messages(self, verbose: int = 0) -> list[str]:
-        """The background predicates tabled to answer them (standard error)."""
-        return [f"% {self.result.tabling_note}"] if self.result.tabling_note else []
+        """The Aleph settings FOIL ignores, the background predicates tabled (standard error)."""
+        lines = [self.result.ignored_settings] if self.result.ignored_settings else []
+        if self.result.tabling_note:
+            lines.append(f"% {self.result.tabling_note}")
+        return lines
 
     def report(self) -> list[str]:
         """The theory, its training coverage, the closed world and the test accuracy."""
@@ -490,7 +498,11 @@ def learn(
     """
     settings = settings or FoilSettings.from_task(task)
     relational = RelationalTask.from_task(
-        task, closed_world=False, examples_required=False, learner="FOIL"
+        task,
+        closed_world=False,
+        examples_required=False,
+        learner="FOIL",
+        **settings.backend_options(),
     )
     held_out = read_held_out(settings.test) if settings.test else None  # before learning
     run = FoilRun(task, settings, foil(relational, settings, log=log, progress=progress))

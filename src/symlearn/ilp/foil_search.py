@@ -195,10 +195,7 @@ class FoilSearch:
             atoms = self.task.example_atoms
             args = [a.args[position] for a in atoms if type(a) is Struct]
             return self.coverage.symbols.encode(args) if args else None
-        relation = self.coverage.relation(indicator)
-        if relation is None:
-            return None
-        return relation.rows[:, position]
+        return self.coverage.column_codes(indicator, position)
 
     def _constants(self, mode: LiteralMode, position: int) -> list[Term]:
         """The values a ``#`` argument may take: the most frequent in the predicate's facts.
@@ -207,14 +204,10 @@ class FoilSearch:
         the ``+`` arguments bound to the constants of their types (as Aleph
         finds them while saturating an example).
         """
-        relation = self.coverage.relation(mode.indicator)
-        if relation is None:
-            return self._called_constants(mode, position)
-        if not len(relation):
-            return []
-        values, counts = np.unique(relation.rows[:, position], return_counts=True)
-        best = values[np.argsort(-counts, kind="stable")][: self.settings.max_constants]
-        return self.coverage.symbols.decode(sorted(best.tolist()))
+        found = self.coverage.frequent_values(
+            mode.indicator, position, self.settings.max_constants
+        )
+        return self._called_constants(mode, position) if found is None else found
 
     def _called_constants(self, mode: LiteralMode, position: int) -> list[Term]:
         """The ``#`` values of calls of a rule-defined predicate, the most frequent first."""

@@ -104,6 +104,7 @@ import numpy as np
 
 from symlearn.errors import EngineLimitError, InvalidParameterError, KBError, PrologError
 from symlearn.hypotheses.theory import Theory
+from symlearn.ilp.backend_settings import BackendSettings
 from symlearn.ilp.bottom import (
     BottomClause,
     BottomLiteral,
@@ -119,7 +120,7 @@ from symlearn.ilp.recursion import recursion_terminates, repeats_its_call
 from symlearn.ilp.relations import distinct
 from symlearn.ilp.result import RelationalRun
 from symlearn.ilp.task import RelationalTask
-from symlearn.learning.settings import Settings, option
+from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
@@ -160,7 +161,7 @@ TREE_EVALFNS = ("entropy", "gini")
 
 
 @dataclass(frozen=True)
-class ProgolSettings(Settings):
+class ProgolSettings(BackendSettings):
     """The bounds of the search, each also readable from ``:- set(Name, Value)``.
 
     Attributes
@@ -1205,7 +1206,11 @@ def learn(
     """
     settings = settings or ProgolSettings.from_task(task)
     relational = RelationalTask.from_task(
-        task, closed_world=False, examples_required=False, learner="Progol"
+        task,
+        closed_world=False,
+        examples_required=False,
+        learner="Progol",
+        **settings.backend_options(),
     )
     if task.setting("closed_world") == "true":
         relational = relational.with_closed_world(True)

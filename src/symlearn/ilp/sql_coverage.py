@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from symlearn.backends.sql import SqlBackend, SqlRelation, arrow_column
-from symlearn.ilp.coverage import BindingTable, Coverage
+from symlearn.backends.sql import SqlBackend, SqlRelation, arrow_column, column_terms
+from symlearn.ilp.coverage import BindingTable, Coverage, most_frequent
 from symlearn.ilp.relations import CODE, Relation
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause
@@ -106,6 +106,30 @@ class SqlCoverage(Coverage):
         if indicator in self.kb.external and indicator not in self._extensions:
             return None
         return super().relation(indicator)
+
+    def column_codes(self, indicator: Indicator, position: int) -> np.ndarray | None:
+        """The codes of the distinct values in one argument (each value encoded once)."""
+        relation = self.sql_relation(indicator)
+        if relation is None:
+            return super().column_codes(indicator, position)
+        table = self.backend.arrow(f"SELECT DISTINCT c{position} AS v FROM {relation.name}")
+        return self._codes(table.column("v"))
+
+    def frequent_values(
+        self, indicator: Indicator, position: int, limit: int
+    ) -> list[Term] | None:
+        """The ``limit`` values most frequent in one argument (a GROUP BY in the backend)."""
+        relation = self.sql_relation(indicator)
+        if relation is None:
+            return super().frequent_values(indicator, position, limit)
+        if limit <= 0:
+            return []
+        column = f"c{position}"
+        table = self.backend.arrow(
+            f"SELECT {column} AS v, COUNT(*) AS n FROM (SELECT DISTINCT * FROM {relation.name}) "
+            f"AS r GROUP BY {column} ORDER BY n DESC, v LIMIT {int(limit)}"
+        )
+        return most_frequent(column_terms(table.column("v")), table.column("n").to_pylist(), limit)
 
     # ---------------------------------------------------------------- joins
     def _kind(self, table: BindingTable, goal: Term) -> str:

@@ -46,6 +46,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from symlearn.backends import open_backend
+from symlearn.backends.sql import SqlBackend
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.ilp.background import (
     dependent_predicates,
@@ -56,9 +58,7 @@ from symlearn.ilp.bias import LanguageBias
 from symlearn.ilp.bias_check import check_relational_task, example_arity_warnings
 from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld, closed_world_negatives
 from symlearn.ilp.coverage import Coverage
-from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
 from symlearn.ilp.language import LiteralMode, argument_types, derived_modes
-from symlearn.ilp.rlgg import relevant_facts
 from symlearn.kb.aleph_directives import ABDUCIBLE, CONSTRAINTS, LAZY_EVALUATE, POSITIVE_ONLY
 from symlearn.kb.formats import PopperDeclarations
 from symlearn.kb.knowledge_base import KnowledgeBase
@@ -262,6 +262,9 @@ class RelationalTask:
     #: it only through :meth:`coverage` (the seam where a backend plugs in)
     #: and the other methods of this class.
     knowledge: KnowledgeBase | None = field(default=None, repr=False, compare=False)
+    #: The SQL backend holding the facts (DuckDB, Spark), None for memory:
+    #: :meth:`coverage` joins there.
+    store: SqlBackend | None = field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -290,6 +293,10 @@ class RelationalTask:
         coverage: Coverage | None = None,
         examples_required: bool = True,
         learner: str = "a relational task",
+        backend: str | None = None,
+        spark_master: str | None = None,
+        memory_limit: str | None = None,
+        temp_directory: str | None = None,
     ) -> RelationalTask:
         """The relational view of ``task`` (see the module docstring).
 
@@ -308,15 +315,29 @@ class RelationalTask:
             Raise when the target has no example at all.
         learner
             Who asks (named in the error for a table).
+        backend, spark_master, memory_limit, temp_directory
+            Where the facts are joined (:func:`symlearn.backends.open_backend`;
+            None: the file's ``set(backend, ...)``, else memory, or DuckDB
+            when a relation is external).  :meth:`coverage` evaluates clauses there.
 
         Raises
         ------
         KBError
-            When the target has no examples (and ``examples_required``).
+            When the target has no examples (and ``examples_required``), or
+            an external relation cannot be read (at its declaration).
         InvalidParameterError
             For a task read from a table.
+        BackendError
+            When the backend cannot start.
         """
         kb = knowledge_base(task, learner)
+        store = open_backend(
+            kb,
+            backend,
+            spark_master=spark_master,
+            memory_limit=memory_limit,
+            temp_directory=temp_directory,
+        )
         target = task.target
         positives = tuple(task.positives)
         listed = tuple(task.negatives)
@@ -327,7 +348,7 @@ class RelationalTask:
         predicates = sorted(
             indicator
             for indicator, predicate in kb.predicates.items()
-            if predicate.clauses
+            if (predicate.clauses or indicator in kb.external)
             and indicator[1] > 0
             and indicator not in left_out
             and not is_example_predicate(indicator)
@@ -371,11 +392,12 @@ class RelationalTask:
             background_order=tuple(
                 indicator
                 for indicator, predicate in kb.predicates.items()
-                if predicate.clauses
+                if (predicate.clauses or indicator in kb.external)
                 and indicator not in left_out
                 and not is_example_predicate(indicator)
             ),
             knowledge=kb,
+            store=store,
         )
         if closed_world is None:
             closed_world = task.setting("closed_world") == "true"
@@ -417,7 +439,7 @@ class RelationalTask:
             raise KBError(f"no pos/neg examples of {self.name} in the knowledge base")
         kb = self._knowledge()
         world = closed_world_negatives(
-            kb, self.target, coverage or Coverage(kb, self.target), cap=max_negatives, seed=seed
+            kb, self.target, coverage or self.coverage(), cap=max_negatives, seed=seed
         )
         seen = set(listed) | set(self.positives)
         extra = tuple(n for n in world.negatives if n not in seen)
@@ -427,7 +449,7 @@ class RelationalTask:
             closed_world=True,
             world=world,
             generated_negatives=len(extra),
-            notes=(*notes, world.describe()),
+            notes=(world.describe(), *notes),  # how the negatives were made, first
         )
 
     def with_derived_modes(self) -> tuple[RelationalTask, tuple[Mode, ...]]:
@@ -437,6 +459,9 @@ class RelationalTask:
         (:func:`~symlearn.ilp.derived_modes.derive_modes`); with
         determinations only the determined predicates get body modes.
         """
+        # imported when asked: FOIL never needs the bottom clauses derive_modes builds on
+        from symlearn.ilp.derived_modes import with_derived_modes
+
         view, added = with_derived_modes(self._knowledge(), self.target)
         bias = replace(self.bias.with_modes(added), modes=tuple(view.modes), source="derived")
         return replace(self, bias=bias, knowledge=view), added
@@ -479,6 +504,8 @@ class RelationalTask:
 
     def undefined_mode_warnings(self) -> list[str]:
         """A located warning per body mode naming a predicate with no clauses, not built in."""
+        from symlearn.ilp.derived_modes import undefined_mode_warnings
+
         kb = self._knowledge()
         return undefined_mode_warnings(kb, self.target, lambda: Coverage(kb, self.target).engine)
 
@@ -518,15 +545,18 @@ class RelationalTask:
         if table_target:
             kb = copy.copy(kb)
             kb.tabled = {*kb.tabled, self.target}
-        return Coverage(
-            kb,
-            self.target,
-            theory=theory,
-            max_rows=max_rows,
-            max_depth=max_depth,
-            max_steps=max_steps,
-            tolerant=tolerant,
-        )
+        options = {
+            "theory": theory,
+            "max_rows": max_rows,
+            "max_depth": max_depth,
+            "max_steps": max_steps,
+            "tolerant": tolerant,
+        }
+        if self.store is not None:
+            from symlearn.ilp.sql_coverage import SqlCoverage
+
+            return SqlCoverage(kb, self.target, backend=self.store, **options)  # type: ignore[arg-type]
+        return Coverage(kb, self.target, **options)  # type: ignore[arg-type]
 
     @property
     def tabling_note(self) -> str:
@@ -574,6 +604,8 @@ class RelationalTask:
         self, example: Term, predicates: Iterable[Indicator], depth: int
     ) -> list[Term]:
         """The facts of ``predicates`` reachable from ``example`` (:mod:`.rlgg`)."""
+        from symlearn.ilp.rlgg import relevant_facts  # imported when asked: only CIGOL asks
+
         return relevant_facts(self._knowledge(), example, predicates, depth)
 
     def background_predicates(self) -> list[Indicator]:

@@ -102,7 +102,9 @@ def expand_task_paths(paths: Iterable[str]) -> list[tuple[str, str]]:
 
     The kinds: ``kb``, ``popper-kb``, ``popper-bias``, ``positives`` and ``negatives``.
 
-    A folder with ``bk.pl`` or ``exs.pl`` is a Popper task (those two files are
+    A folder with ``kb.pl`` (and no ``bk.pl``) stands for that file, as a
+    store written by ``symlearn store`` is read.  A folder with ``bk.pl`` or
+    ``exs.pl`` is a Popper task (those two files are
     ``popper-kb``: read as SWI-Prolog consults them); a path ``NAME``
     that does not exist while ``NAME.b`` or ``NAME.f`` does is an Aleph
     basename; ``.f`` and ``.n`` files hold positive and negative examples.
@@ -115,7 +117,9 @@ def expand_task_paths(paths: Iterable[str]) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for given in paths:
         path = Path(given)
-        if path.is_dir():
+        if path.is_dir() and (path / "kb.pl").is_file() and not (path / "bk.pl").exists():
+            found.append(("kb", str(path / "kb.pl")))  # a store (symlearn store) or a task folder
+        elif path.is_dir():
             found.extend(_popper_folder(path))
         elif not path.exists() and any(
             path.with_name(path.name + s).exists() for s in ALEPH_SUFFIXES

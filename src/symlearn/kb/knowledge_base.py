@@ -45,6 +45,7 @@ from typing import Literal, Protocol
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.modes import Mode
+from symlearn.logic.operators import STANDARD, Operators
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of
@@ -459,6 +460,10 @@ class KnowledgeBase:
         self.external: dict[Indicator, ExternalRelation] = {}
         #: The backend that answers calls of external predicates (set when one is opened).
         self.external_facts: ExternalFacts | None = None
+        #: The operator table the files left (``:- op/3``); the engine's ``op/3`` changes it.
+        self.operators: Operators = STANDARD.copy()
+        #: Prolog flags the files set (``:- set_prolog_flag/2``); the others have their default.
+        self.flags: dict[str, Term] = {}
 
     # -- clauses
     def predicate(self, name: str, arity: int) -> Predicate:

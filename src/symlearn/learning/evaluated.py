@@ -16,7 +16,7 @@ Examples
 >>> data = AttributeValueData("t", (Attribute("x", None),), ((1,), (2,), (3,), (4,)),
 ...                           (2.0, 4.0, 6.0, 8.0))
 >>> class Double:
-...     def predict_values(self, instances): return [2.0 * x for (x,) in instances]
+...     def values_of(self, data): return [2.0 * x for (x,) in data.instances]
 >>> evaluate_regression(lambda train: Double(), data, EvaluatedSettings())[1]["train_rmse"]
 0.0
 """
@@ -60,8 +60,8 @@ M = TypeVar("M")
 class Regressor(Protocol):
     """A model of a numeric class."""
 
-    def predict_values(self, instances: Sequence[Sequence[Term]]) -> Any:
-        """The predicted number of each instance."""
+    def values_of(self, data: AttributeValueData) -> Any:
+        """The predicted number of each example of ``data`` (a table from its columns)."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ def evaluate(
 def _errors(model: Regressor, data: AttributeValueData) -> dict[str, float]:
     """RMSE, MAE and R^2 of ``model`` on ``data``."""
     actual = numeric_targets(data)
-    predicted = np.asarray(model.predict_values(data.instances), dtype=np.float64)
+    predicted = np.asarray(model.values_of(data), dtype=np.float64)
     residual = actual - predicted
     spread = float(np.sum((actual - actual.mean()) ** 2))
     return {

@@ -82,6 +82,10 @@ ALGORITHMS: dict[str, str] = {
     "boosting": "symlearn.learners.ensembles.boosting",
     "randomisation": "symlearn.learners.ensembles.randomisation",
     "stacking": "symlearn.learners.ensembles.stacking",
+    "semi-supervised-em": "symlearn.learners.unlabelled.em",
+    "co-training": "symlearn.learners.unlabelled.co_training",
+    "co-em": "symlearn.learners.unlabelled.co_em",
+    "lff": "symlearn.ilp.lff",
 }
 
 

@@ -70,6 +70,7 @@ from symlearn.bayes.networks.data import class_state
 from symlearn.bayes.networks.network import BayesianNetwork, Variable, problog_atoms
 from symlearn.bayes.networks.network_files import NETWORK_SUFFIXES
 from symlearn.bayes.networks.network_run import NetworkRun, learnt_from
+from symlearn.bayes.networks.problog_format import format_problog
 from symlearn.data.attribute_value import (
     MISSING,
     Attribute,
@@ -309,6 +310,16 @@ class NaiveBayes:
             "class_counts": {class_name(c): n for c, n in zip(self.classes, self.class_counts)},
             "m": {a.name: float(m) for a, m in zip(self.attributes, self.m)},
         }
+
+    def problog(self, header: str | None = None) -> str:
+        """The classifier as a ProbLog program: :meth:`to_network` written out.
+
+        Raises
+        ------
+        InvalidParameterError
+            If an attribute is continuous.
+        """
+        return format_problog(self.to_network(), header=header)
 
     def to_network(self) -> BayesianNetwork:
         """The classifier as a belief network: the class is the parent of every attribute.

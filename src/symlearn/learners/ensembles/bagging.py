@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 SUMMARY = "Bagging: the majority vote of models learnt from bootstrap samples."
-EXAMPLE = "symlearn learn bagging kb/ensembles/house_votes.pl --rounds 10 --test-fraction 0.3"
+EXAMPLE = "symlearn learn bagging kb/house_votes.pl --rounds 10 --test-fraction 0.3"
 TABLES = True
 
 

@@ -87,7 +87,7 @@ __all__ = [
 ]
 
 SUMMARY = "Boosting (AdaBoost.M1): a weighted vote of models learnt on re-weighted examples."
-EXAMPLE = "symlearn learn boosting kb/ensembles/house_votes.pl --rounds 20 --test-fraction 0.3"
+EXAMPLE = "symlearn learn boosting kb/house_votes.pl --rounds 20 --test-fraction 0.3"
 TABLES = True
 
 

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from symlearn.data.attribute_value import Attribute, Label
-from symlearn.data.columnar import ColumnarData
+from symlearn.data.columnar import ColumnarData, select_attributes
 from symlearn.data.encoded import EncodedData, code_dtype, encode_columns
 from symlearn.hypotheses.rule_set import label_text
 from symlearn.learning.models import class_codes
@@ -79,18 +79,7 @@ class Member:
 
 def view(data: ColumnarData, columns: tuple[int, ...] | None) -> ColumnarData:
     """The table restricted to the attributes at ``columns`` (all of it for None)."""
-    if columns is None:
-        return data
-    encoded = data.encoded
-    narrow = EncodedData(
-        encoded.target,
-        tuple(encoded.attributes[c] for c in columns),
-        tuple(encoded.columns[c] for c in columns),
-        encoded.y,
-        encoded.classes,
-        encoded.weights,
-    )
-    return ColumnarData(narrow)
+    return data if columns is None else select_attributes(data, columns)
 
 
 def level1_attributes(count: int, classes: Sequence[Label]) -> tuple[Attribute, ...]:

@@ -318,7 +318,7 @@ def member_clauses(ensemble: Ensemble, index: int | None) -> list[str]:
     """Member ``index``'s clauses (None: the meta model's), as its learner prints them.
 
     A rule set or tree gives its own clauses (for ``t/n``, or ``label/2``);
-    naive Bayes its part of :func:`ensemble_program`.
+    naive Bayes its part of :func:`ensemble_program`; another model none.
     """
     if index is None:
         model, columns = ensemble.meta, tuple(range(len(ensemble.members)))
@@ -336,6 +336,8 @@ def member_clauses(ensemble: Ensemble, index: int | None) -> list[str]:
         target, attributes = ensemble.target, ensemble.attributes
     if rules is not None:
         return rules.clause_strings() or ["false"]
+    if not _is_naive_bayes(model):
+        return []
     program = _Program(target, len(attributes), keyed=False)
     program.add_model(program.predicate("says"), (), None, model, columns)
     return [*program.says, *program.helpers()]

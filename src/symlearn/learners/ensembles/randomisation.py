@@ -65,9 +65,7 @@ __all__ = [
 ]
 
 SUMMARY = "Randomisation: the majority vote of models learnt on random subsets of the attributes."
-EXAMPLE = (
-    "symlearn learn randomisation kb/ensembles/house_votes.pl --features 0.5 --test-fraction 0.3"
-)
+EXAMPLE = "symlearn learn randomisation kb/house_votes.pl --features 0.5 --test-fraction 0.3"
 TABLES = True
 
 

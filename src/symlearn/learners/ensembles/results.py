@@ -26,15 +26,15 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.data.attribute_value import AttributeValueData, instance_from_atom
+from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.columnar import ColumnarData, as_columnar
 from symlearn.evaluation.reports import cross_validation_metrics, holdout_metrics, metric_lines
 from symlearn.evaluation.splits import holdout_split
 from symlearn.hypotheses.rule_set import label_text
-from symlearn.kb.parser import parse_term
 from symlearn.learners.ensembles.committee import Ensemble
 from symlearn.learners.ensembles.program import ensemble_program, member_clauses
 from symlearn.learners.ensembles.settings import EnsembleSettings
+from symlearn.learning.evaluated import instances_to_classify
 from symlearn.learning.result import LearnResult, check_suffix
 from symlearn.learning.task import LearningTask
 from symlearn.logic.indicators import Indicator
@@ -139,8 +139,17 @@ class EnsembleRun(LearnResult):
         return self.task.target if self.ensemble.is_boolean else ("label", 2)
 
     def clauses(self) -> list[str]:
-        """The ensemble as a Prolog program (see :mod:`~symlearn.learners.ensembles.program`)."""
-        return [line for line in ensemble_program(self.ensemble) if not line.startswith("%")]
+        """The ensemble as a Prolog program (see :mod:`~symlearn.learners.ensembles.program`).
+
+        Empty when a member's model has no clause form (a learner of another kind).
+        """
+        return [line for line in self._program() if not line.startswith("%")]
+
+    def _program(self, comments: bool = False) -> list[str]:
+        try:
+            return ensemble_program(self.ensemble, comments)
+        except ValueError as error:
+            return [f"% no program: {error}"]
 
     def classify(self, instance: tuple[Any, ...]) -> Any:
         """The ensemble's class of an instance (a tuple of attribute values)."""
@@ -213,7 +222,7 @@ class EnsembleRun(LearnResult):
 
     def report(self) -> list[str]:
         """Prolog with comments: the program with each member's weight, metrics, the votes."""
-        lines = [*self._heading(), *ensemble_program(self.ensemble, comments=True)]
+        lines = [*self._heading(), *self._program(comments=True)]
         lines += metric_lines(self.metrics)
         for entry in self.classified:
             votes = ", ".join(f"{c} {v:.4g}" for c, v in entry["votes"].items())
@@ -234,27 +243,26 @@ class EnsembleRun(LearnResult):
     # -- files
     def chart(self) -> Any:
         """The error curve: the ensemble's error as members are added, and each round's ``e``."""
-        from symlearn.render.charts import LineChart, Series
+        from symlearn.render.plots import Curve, CurvePlot
 
-        series = []
-        for name, errors in self.curve.items():
-            points = tuple((float(k), e) for k, e in enumerate(errors, 1))
-            series.append(Series(f"ensemble, {name}", points, dashed=name == "test"))
-        errors_of_rounds = [s["error"] for s in self.trace if s.get("kept")]
+        curves = [
+            Curve(f"ensemble, {name}", tuple(range(1, len(errors) + 1)), tuple(errors))
+            for name, errors in self.curve.items()
+        ]
+        errors_of_rounds = tuple(s["error"] for s in self.trace if s.get("kept"))
         if errors_of_rounds:
-            points = tuple((float(k), e) for k, e in enumerate(errors_of_rounds, 1))
-            series.append(Series("member's weighted e", points))
+            rounds = tuple(range(1, len(errors_of_rounds) + 1))
+            curves.append(Curve("member's weighted e", rounds, errors_of_rounds))
         title = f"{TITLES.get(self.algorithm, self.algorithm)} on {self.task.name}"
-        return LineChart(title, "members (rounds)", "error", tuple(series))
+        return CurvePlot(title, "members (rounds)", "error", tuple(curves))
 
     def picture_svg(self) -> str | None:
         """The error curve as SVG (None for stacking, which has no order of members)."""
         if not self.curve:
             return None
-        from symlearn.render.charts import chart_svg
+        from symlearn.render.plots import plot_svg
 
-        text = chart_svg(self.chart())
-        return text[text.find("<svg") :]
+        return plot_svg(self.chart())
 
     def save(self, path: str | Path, *, force: bool = False) -> None:
         """Write the program (``.pl``) or draw the error curve (``.svg``, ``.png``).
@@ -276,17 +284,15 @@ class EnsembleRun(LearnResult):
                 raise InvalidParameterError(
                     f"-o {path}: stacking has no error curve to draw; write the program (.pl)"
                 )
-            from symlearn.render.charts import write_chart
+            from symlearn.render.plots import write_plot
 
-            write_chart(self.chart(), path, inputs=self.task.sources, force=force)
+            write_plot(self.chart(), path, inputs=self.task.sources, force=force)
         self.output = str(path)
 
 
 def _classified(ensemble: Ensemble, data: AttributeValueData, atoms: tuple[str, ...]) -> list[Any]:
     """The explained vote on every ``instance/1`` example and ``--classify`` atom."""
-    instances = list(data.unlabelled)
-    instances += [instance_from_atom(data, parse_term(t, "<--classify>")) for t in atoms]
-    return [ensemble.explain(x) for x in instances]
+    return [ensemble.explain(x) for x in instances_to_classify(data, atoms)]
 
 
 def learn_ensemble_task(

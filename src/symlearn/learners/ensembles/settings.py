@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from symlearn.errors import InvalidParameterError
+from symlearn.learning.evaluated import EvaluatedSettings
 from symlearn.learning.models import BaseLearner
-from symlearn.learning.settings import Settings, option
+from symlearn.learning.settings import option
 
 __all__ = [
     "BaggingSettings",
@@ -65,41 +66,12 @@ def rounds_option(default: int, help: str) -> int:
 
 
 @dataclass(frozen=True)
-class EnsembleSettings(Settings):
-    """Evaluation and classification: what every ensemble is told."""
+class EnsembleSettings(EvaluatedSettings):
+    """Evaluation and classification (the vector learners' too): what every ensemble is told.
 
-    test_fraction: float = option(
-        0.0,
-        minimum=0,
-        maximum=0.9,
-        help="Hold out this fraction (stratified, seeded) to measure test accuracy.",
-    )
-    cv: int | None = option(
-        None, minimum=2, metavar="K", help="Also run K-fold cross-validation (stratified, seeded)."
-    )
-    seed: int = option(
-        0,
-        key="seed",
-        help="Seed of every random choice: the split, samples, subsets and folds.",
-    )
-    confidence: float = option(
-        95.0,
-        minimum=0,
-        maximum=100,
-        open_bounds=True,
-        help="N for the N% confidence intervals.",
-    )
-    classify: tuple[str, ...] = option(
-        (),
-        multiple=True,
-        metavar="ATOM",
-        help="Classify this instance and explain the vote (repeatable).",
-    )
-
-    def __post_init__(self) -> None:
-        if isinstance(self.classify, str):  # one atom given from Python
-            object.__setattr__(self, "classify", (self.classify,))
-        super().__post_init__()
+    ``--seed`` seeds every random choice: the split, the bootstrap samples,
+    the attribute subsets, the folds.
+    """
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ __all__ = [
 ]
 
 SUMMARY = "Stacking: a level-1 model learns to combine the classes of different learners' models."
-EXAMPLE = "symlearn learn stacking kb/ensembles/house_votes.pl --test-fraction 0.3"
+EXAMPLE = "symlearn learn stacking kb/house_votes.pl --test-fraction 0.3"
 TABLES = True
 
 #: Stacking draws no error curve: its members are not added one after another.

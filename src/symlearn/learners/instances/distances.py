@@ -71,6 +71,7 @@ from typing import Any
 import numpy as np
 
 from symlearn.data.attribute_value import Attribute
+from symlearn.data.numeric import one_blas_thread
 from symlearn.errors import InvalidParameterError
 
 __all__ = ["COMBINATIONS", "NOMINAL_DISTANCES", "Metric", "mvdm_table", "nearest"]
@@ -418,13 +419,14 @@ def _brute_search(
         found[start : start + block], distance[start : start + block] = _k_smallest(total, k)
 
     starts = range(0, len(query), block)
-    if len(starts) > 1:
-        # numpy's partitioning and BLAS release the GIL: blocks run in parallel
-        with ThreadPoolExecutor(os.cpu_count()) as pool:
-            list(pool.map(search, starts))
-    else:
-        for start in starts:
-            search(start)
+    with one_blas_thread():  # the blocks are the parallelism
+        if len(starts) > 1:
+            # numpy's products and argmin release the GIL: blocks run in parallel
+            with ThreadPoolExecutor(os.cpu_count()) as pool:
+                list(pool.map(search, starts))
+        else:
+            for start in starts:
+                search(start)
     if metric.combination == "euclidean":
         np.sqrt(distance, out=distance)
     return found, distance

@@ -207,11 +207,23 @@ class NearestNeighbours:
         InvalidParameterError
             When the class is not numeric.
         """
+        return self._values(self.encoding.rows(instances))
+
+    def values_of(self, data: AttributeValueData) -> np.ndarray:
+        """The predicted number of each example of ``data`` (a table from its columns)."""
+        return self._values(self.encoding.matrix(data))
+
+    def _values(self, rows: np.ndarray) -> np.ndarray:
         if self.targets is None:
             raise InvalidParameterError("this k-NN model classifies; use --regression for numbers")
-        found, distances = self.neighbours(self.encoding.rows(instances))
-        weights = self.vote_weights(distances)
-        return (weights * self.targets[found]).sum(axis=1) / weights.sum(axis=1)
+        out = np.empty(len(rows))
+        for start in range(0, len(rows), QUERY_BLOCK):
+            found, distances = self.neighbours(rows[start : start + QUERY_BLOCK])
+            weights = self.vote_weights(distances)
+            out[start : start + QUERY_BLOCK] = (weights * self.targets[found]).sum(axis=1) / (
+                weights.sum(axis=1)
+            )
+        return out
 
     def instance_text(self, i: int) -> str:
         """Training instance ``i`` as the target atom."""

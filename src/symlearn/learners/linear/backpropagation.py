@@ -58,12 +58,17 @@ from typing import Any, ClassVar
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData, Label
-from symlearn.data.numeric import NumericEncoding
+from symlearn.data.numeric import NumericEncoding, one_blas_thread
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import label_text
-from symlearn.learners.linear.epochs import one_blas_thread, train
+from symlearn.learners.linear.epochs import train
 from symlearn.learners.linear.gradient import stopping
-from symlearn.learners.linear.models import affine_terms, arithmetic, clause_term
+from symlearn.learners.linear.models import (
+    VectorClassifier,
+    affine_terms,
+    arithmetic,
+    decision_clauses,
+)
 from symlearn.learners.linear.runs import (
     GradientSettings,
     LinearRun,
@@ -74,7 +79,6 @@ from symlearn.learners.linear.runs import (
 )
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
-from symlearn.logic.printer import portray_clause
 from symlearn.logic.terms import Struct, Term, Var
 
 __all__ = ["SETTINGS", "BackpropagationSettings", "Network", "backpropagation", "learn"]
@@ -97,7 +101,7 @@ def sigmoid(y: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
-class Network:
+class Network(VectorClassifier):
     """A two-layer feedforward network of sigmoid units.
 
     Attributes
@@ -115,11 +119,6 @@ class Network:
     output: np.ndarray
     classes: tuple[Label, ...]
 
-    @property
-    def attributes(self) -> tuple[Any, ...]:
-        """The attributes (so tables are classified from their columns)."""
-        return self.encoding.attributes
-
     def outputs(self, rows: np.ndarray) -> np.ndarray:
         """The output units' values for each row."""
         h = sigmoid(rows @ self.hidden[:, 1:].T + self.hidden[:, 0])
@@ -132,18 +131,6 @@ class Network:
         if out.shape[1] == 1:
             return np.where(out[:, 0] > 0.5, 0, 1)
         return np.argmax(out, axis=1)
-
-    def predict_columns(self, columns: Sequence[np.ndarray]) -> np.ndarray:
-        """Class codes for encoded columns (a whole table at once)."""
-        return self.codes(self.encoding.from_columns(columns))
-
-    def predict(self, instances: Sequence[Sequence[Term]]) -> list[Label]:
-        """The class of each instance."""
-        return [self.classes[c] for c in self.codes(self.encoding.rows(instances))]
-
-    def classify(self, instance: Sequence[Term]) -> Label:
-        """The class of one instance."""
-        return self.predict([instance])[0]
 
     def layers(self) -> list[list[list[float]]]:
         """The ``layers`` JSON: each weight matrix as rows ``[bias, w1, ...]``, one per unit."""
@@ -167,24 +154,7 @@ class Network:
             terms: list[tuple[float, Term | None]] = [(float(unit[0]), None)]
             terms += [(float(w), h) for w, h in zip(unit[1:], hidden_vars)]
             goals.append(Struct("is", (var, _sigmoid_term(arithmetic(terms)))))
-        clauses = []
-        for i, c in enumerate(self.classes):
-            if len(out_vars) == 1:
-                tests: list[Term] = [Struct(">" if i == 0 else "=<", (out_vars[0], 0.5))]
-            else:
-                tests = [
-                    Struct(">" if j < i else ">=", (out_vars[i], out_vars[j]))
-                    for j in range(len(out_vars))
-                    if j != i
-                ]
-            if boolean and type(c) is bool:
-                if not c:
-                    continue
-                head: Term = head_atom
-            else:
-                head = Struct("label", (head_atom, c))
-            clauses.append(portray_clause(clause_term(head, [*goals, *tests])))
-        return clauses
+        return decision_clauses(head_atom, self.classes, goals, out_vars, 0.5, boolean)
 
 
 def _sigmoid_term(expression: Term) -> Term:
@@ -328,6 +298,12 @@ class BackpropagationSettings(GradientSettings):
     )
     max_epochs: int = option(
         200, key="max_epochs", minimum=1, help="The most epochs when --epochs is not given."
+    )
+    tolerance: float = option(
+        1e-4,
+        key="tolerance",
+        minimum=0,
+        help="The improvement of the error per example --patience waits for.",
     )
     patience: int = option(
         10,

@@ -67,7 +67,7 @@ from symlearn.learning.task import LearningTask
 __all__ = ["SETTINGS", "DeltaRuleSettings", "delta_rule", "learn"]
 
 SUMMARY = "The delta rule (gradient descent on squared error): weights and error per epoch."
-EXAMPLE = "symlearn learn delta-rule kb/cpu_performance.pl --normalise --learning-rate 0.05"
+EXAMPLE = "symlearn learn delta-rule kb/linear_points.pl --learning-rate 0.05 --epochs 200"
 TABLES = True
 OUTPUT_SUFFIXES = (".pl", ".svg", ".png")
 OUTPUT_HELP = "Write the clauses (.pl) or draw the error per epoch (.svg, .png)."

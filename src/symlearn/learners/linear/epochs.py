@@ -24,7 +24,8 @@ at once, a triangular system whose forward substitution is the rule itself
 default, until an epoch is perfect (the perceptron), or the training error
 has not improved on its best by ``tolerance`` for ``patience`` epochs in a
 row (as scikit-learn's ``n_iter_no_change``), or ``max_epochs``.  Weights
-that stop being finite raise :class:`Diverged`.
+that stop being finite raise :class:`Diverged`, and so does an error that
+has grown to :data:`GROWTH` times its best when the patience runs out.
 
 Examples
 --------
@@ -38,7 +39,6 @@ Examples
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,24 +52,15 @@ __all__ = [
     "Stopping",
     "delta_epoch",
     "gradient_epoch",
-    "one_blas_thread",
     "perceptron_epoch",
     "train",
 ]
 
+#: An error this many times its best when the patience runs out is a divergence.
+GROWTH = 1000.0
+
 #: Examples whose delta-rule updates are solved for at once.
 DELTA_BLOCK = 128
-
-
-def one_blas_thread() -> contextlib.AbstractContextManager[Any]:
-    """BLAS on one thread while training.
-
-    The products of an epoch are small, and waking BLAS's threads for each
-    costs more than the product (far more when the cores are busy).
-    """
-    from threadpoolctl import threadpool_limits
-
-    return threadpool_limits(1, user_api="blas")
 
 
 class Diverged(InvalidParameterError):
@@ -197,6 +188,14 @@ def train(
                 waited += 1
                 best = min(best, mean)
                 if waited >= stopping.patience:
+                    if mean > GROWTH * best:
+                        raise Diverged(
+                            "the training error diverged: it grew from "
+                            f"{best * stopping.scale:.4g} to {error:.4g} by epoch {i}; the "
+                            "learning rate is too large for "
+                            "these inputs: give a smaller --learning-rate, or normalise the "
+                            "attributes"
+                        )
                     stopping.reason = (
                         f"the error did not improve by {stopping.tolerance:g} "
                         f"for {stopping.patience} epochs"

@@ -14,7 +14,8 @@ from collections.abc import Callable
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData
-from symlearn.learners.linear.epochs import Stopping, one_blas_thread, train
+from symlearn.data.numeric import one_blas_thread
+from symlearn.learners.linear.epochs import Stopping, train
 from symlearn.learners.linear.models import LinearModel
 from symlearn.learners.linear.runs import (
     GradientSettings,
@@ -85,7 +86,7 @@ def train_units(
         return total if error is None else error(x1, goal.values, weights)
 
     how = stopping(settings, perfect, max(len(x1), 1))
-    with one_blas_thread():
+    with one_blas_thread(), np.errstate(over="ignore", invalid="ignore"):  # Diverged says it
         trace = train(epoch, lambda: model(weights.copy()).weights_json(), how, progress)
     trained = Trained(model(weights.copy()), trace)
     trained.notes.append(f"stopped: {how.reason}")

@@ -45,6 +45,7 @@ from typing import ClassVar
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData
+from symlearn.data.numeric import one_blas_thread
 from symlearn.learners.linear.models import LinearModel
 from symlearn.learners.linear.runs import (
     LinearRun,
@@ -59,7 +60,7 @@ from symlearn.learning.task import LearningTask
 __all__ = ["SETTINGS", "LinearRegressionSettings", "learn", "least_squares"]
 
 SUMMARY = "Linear regression by least squares (multiresponse for classes): the equation."
-EXAMPLE = "symlearn learn linear-regression kb/cpu_performance.pl --json"
+EXAMPLE = "symlearn learn linear-regression kb/linear_points.pl --json"
 TABLES = True
 OUTPUT_SUFFIXES = (".pl", ".svg", ".png")
 OUTPUT_HELP = "Write the clauses (.pl) or draw the decision regions (.svg, .png)."
@@ -79,7 +80,8 @@ def least_squares(data: AttributeValueData, normalise: bool = False) -> Trained:
     if goal.kind == "sign":  # two classes: one regression towards 1 and -1
         goal = targets(data, negative=-1.0)
     encoding, x1 = fit_encoding(data, normalise)
-    solution, _, rank, _ = np.linalg.lstsq(x1, goal.values, rcond=None)
+    with one_blas_thread():
+        solution, _, rank, _ = np.linalg.lstsq(x1, goal.values, rcond=None)
     model = LinearModel(encoding, solution.T.copy(), goal.classes, goal.kind)
     notes = [f"least squares over {x1.shape[1]} columns (bias included), rank {rank}"]
     if rank < x1.shape[1]:

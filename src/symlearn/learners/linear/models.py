@@ -52,14 +52,56 @@ from symlearn.hypotheses.rule_set import label_text
 from symlearn.logic.printer import portray_clause
 from symlearn.logic.terms import Struct, Term, Var
 
-__all__ = ["KINDS", "LinearModel", "affine_terms", "arithmetic", "clause_term"]
+__all__ = [
+    "KINDS",
+    "LinearModel",
+    "VectorClassifier",
+    "affine_terms",
+    "arithmetic",
+    "clause_term",
+    "decision_clauses",
+]
 
 #: How a model's outputs give its answer.
 KINDS = ("regression", "sign", "argmax")
 
 
+class VectorClassifier:
+    """Classifying through the numeric encoding: a model with ``encoding``, ``classes``, ``codes``.
+
+    ``codes(rows)`` gives the class code of each encoded row; the rest
+    follows: the protocol's ``attributes``, ``predict_columns`` (a whole
+    table from its columns), ``predict`` and ``classify``.
+    """
+
+    encoding: NumericEncoding
+    classes: tuple[Label, ...] | None
+
+    def codes(self, rows: np.ndarray) -> np.ndarray:
+        """The class code of each row."""
+        raise NotImplementedError
+
+    @property
+    def attributes(self) -> tuple[Any, ...]:
+        """The attributes (so tables are classified from their columns)."""
+        return self.encoding.attributes
+
+    def predict_columns(self, columns: Sequence[np.ndarray]) -> np.ndarray:
+        """Class codes for encoded columns (a whole table at once)."""
+        return self.codes(self.encoding.from_columns(columns))
+
+    def predict(self, instances: Sequence[Sequence[Term]]) -> list[Any]:
+        """The class of each instance."""
+        assert self.classes is not None
+        return [self.classes[c] for c in self.codes(self.encoding.rows(instances))]
+
+    def classify(self, instance: Sequence[Term]) -> Any:
+        """The class of one instance."""
+        return self.predict([instance])[0]
+
+
 @dataclass(frozen=True, eq=False)
-class LinearModel:
+class LinearModel(VectorClassifier):
     """Linear units over numerically encoded instances (see the module docstring).
 
     Attributes
@@ -88,11 +130,6 @@ class LinearModel:
                 f"{self.encoding.width + 1} weights (bias first)"
             )
 
-    @property
-    def attributes(self) -> tuple[Any, ...]:
-        """The attributes (so tables are classified from their columns)."""
-        return self.encoding.attributes
-
     # -- predictions
     def outputs(self, rows: np.ndarray) -> np.ndarray:
         """``o(x)`` of every unit for every row (rows x units)."""
@@ -108,24 +145,19 @@ class LinearModel:
             return np.argmax(out, axis=1)
         raise InvalidParameterError("a regression model predicts numbers, not classes")
 
-    def predict_columns(self, columns: Sequence[np.ndarray]) -> np.ndarray:
-        """Class codes for encoded columns (a whole table at once)."""
-        return self.codes(self.encoding.from_columns(columns))
-
     def predict(self, instances: Sequence[Sequence[Term]]) -> list[Any]:
         """The class (or, for regression, the number) of each instance."""
-        rows = self.encoding.rows(instances)
         if self.classes is None:
-            return [float(v) for v in self.outputs(rows)[:, 0]]
-        return [self.classes[c] for c in self.codes(rows)]
-
-    def classify(self, instance: Sequence[Term]) -> Any:
-        """The class (or number) of one instance."""
-        return self.predict([instance])[0]
+            return [float(v) for v in self.predict_values(instances)]
+        return super().predict(instances)
 
     def predict_values(self, instances: Sequence[Sequence[Term]]) -> np.ndarray:
         """The output of the (single) unit for each instance: a regression's numbers."""
         return self.outputs(self.encoding.rows(instances))[:, 0]
+
+    def values_of(self, data: Any) -> np.ndarray:
+        """The output of the (single) unit for each example of ``data`` (from its columns)."""
+        return self.outputs(self.encoding.matrix(data))[:, 0]
 
     # -- the weights
     def unit_names(self) -> list[str]:
@@ -200,39 +232,49 @@ class LinearModel:
             raise InvalidParameterError("a classifier needs classes")
         if self.kind == "sign":
             goals, expression = units[0]
-            first = [*goals, Struct(">", (expression, 0.0))]
-            if boolean:
-                return [portray_clause(clause_term(head_atom, first))]
-            second = [*goals, Struct("=<", (expression, 0.0))]
-            return [
-                portray_clause(clause_term(Struct("label", (head_atom, c)), body))
-                for c, body in zip(self.classes, (first, second))
-            ]
-        return self._argmax_clauses(head_atom, units, boolean)
-
-    def _argmax_clauses(
-        self, head_atom: Term, units: list[tuple[list[Term], Term]], boolean: bool
-    ) -> list[str]:
-        assert self.classes is not None
-        outputs = [Var(f"O{i}") for i in range(len(units))]
+            return decision_clauses(head_atom, self.classes, goals, [expression], 0.0, boolean)
+        outputs: list[Term] = [Var(f"O{i}") for i in range(len(units))]
         computed: list[Term] = []
         for (goals, expression), out in zip(units, outputs):
             computed += [*goals, Struct("is", (out, expression))]
-        clauses = []
-        for i, c in enumerate(self.classes):
+        return decision_clauses(head_atom, self.classes, computed, outputs, 0.0, boolean)
+
+
+def decision_clauses(
+    head_atom: Term,
+    classes: Sequence[Label],
+    goals: Sequence[Term],
+    outputs: Sequence[Term],
+    threshold: float,
+    boolean: bool,
+) -> list[str]:
+    """One clause per class: ``goals`` compute the ``outputs``, then the class's test.
+
+    One output: the first class when it exceeds ``threshold``, the second
+    otherwise.  Several: the class of the largest output, the first on ties
+    (``O_i > O_j`` for earlier ``j``, ``O_i >= O_j`` for later ones).  With
+    ``boolean`` (pos/neg classes) the positive class is the target atom
+    itself and the negative one gets no clause; otherwise each class is a
+    ``label/2`` clause.
+    """
+    clauses = []
+    for i, c in enumerate(classes):
+        if len(outputs) == 1:
+            tests: list[Term] = [Struct(">" if i == 0 else "=<", (outputs[0], threshold))]
+        else:
             tests = [
                 Struct(">" if j < i else ">=", (outputs[i], outputs[j]))
                 for j in range(len(outputs))
                 if j != i
             ]
-            if boolean and type(c) is bool:
-                if not c:
-                    continue
-                head: Term = head_atom
-            else:
-                head = Struct("label", (head_atom, c))
-            clauses.append(portray_clause(clause_term(head, [*computed, *tests])))
-        return clauses
+        if boolean and type(c) is bool:
+            if not c:
+                continue
+            head: Term = head_atom
+        else:
+            head = Struct("label", (head_atom, c))
+        clauses.append(portray_clause(clause_term(head, [*goals, *tests])))
+    return clauses
 
 
 def _latex_name(name: str) -> str:

@@ -24,8 +24,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData, Label
+from symlearn.data.columnar import label_codes
 from symlearn.data.encoded import encode
-from symlearn.data.numeric import NumericEncoding, fit_numeric, is_number, numeric_targets
+from symlearn.data.numeric import NumericEncoding, fit_numeric, numeric_targets
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import label_text
 from symlearn.learning.evaluated import (
@@ -91,11 +92,11 @@ def is_numeric_class(data: AttributeValueData) -> bool:
     KBError
         When numbers and other classes are mixed (at the first non-number).
     """
-    classes = data.classes
-    numbers = [is_number(c) for c in classes]
-    if any(numbers) and not all(numbers):
+    kinds = set(map(type, label_codes(data)[1]))  # a table's own classes, not re-encoded
+    numbers = kinds & {int, float}
+    if numbers and kinds - numbers:
         numeric_targets(data)  # raises at the first class that is not a number
-    return bool(numbers) and all(numbers)
+    return bool(numbers) and not kinds - numbers
 
 
 def targets(data: AttributeValueData, negative: float = -1.0, regression: bool = True) -> Targets:
@@ -187,7 +188,10 @@ class GradientSettings(LinearSettings):
         "by --tolerance (0: never).",
     )
     tolerance: float = option(
-        1e-4, key="tolerance", minimum=0, help="The improvement --patience waits for."
+        1e-3,
+        key="tolerance",
+        minimum=0,
+        help="The improvement of the error per example --patience waits for.",
     )
     initial_weights: tuple[float, ...] = option(
         (),
@@ -318,8 +322,7 @@ class LinearRun(PictureResult):
             )
         if self.model.classes is None:
             raise InvalidParameterError("decision regions need classes, not a numeric class")
-        train = self.extra_training_data()
-        encoded = encode(train)
+        encoded = encode(self.task.attribute_data)
         return region_plot(
             self.model.predict_columns,
             self.model.attributes,
@@ -330,12 +333,8 @@ class LinearRun(PictureResult):
             self.ringed(),
         )
 
-    def extra_training_data(self) -> AttributeValueData:
-        """The examples the model was trained on (drawn over the regions)."""
-        return getattr(self.model, "training_data", None) or self.task.attribute_data
-
     def ringed(self) -> Sequence[int]:
-        """Training examples to ring in the picture (support vectors)."""
+        """Examples to ring in the picture (support vectors), by position in the task."""
         return ()
 
     def write_picture(self, path: str | Path, *, force: bool = False) -> None:

@@ -18,7 +18,10 @@ decreases the objective by a second-order estimate.  It stops when the
 largest violation ``m(alpha) - M(alpha)`` is below ``tolerance`` (LIBSVM's
 ``eps``, 0.001).  ``b`` is the average over the free support vectors
 (``0 < alpha < C``) of ``y_i - sum_j alpha_j y_j K(x_j, x_i)``, as LIBSVM's
-``-rho``.  Kernel rows are computed when needed and cached.
+``-rho``.  Kernel rows are computed when needed and cached, and, as in
+LIBSVM, indices at a bound that the selection cannot choose are set aside
+("shrinking") every 1000 steps and looked at again near the optimum, their
+gradient rebuilt from the support vectors, before it stops.
 
 Examples
 --------
@@ -127,24 +130,93 @@ def smo(
     if not np.isin(y, (1.0, -1.0)).all() or len(np.unique(y)) < 2:
         raise InvalidParameterError("an SVM needs examples of two classes, labelled 1 and -1")
     n = len(x)
-    q = _Rows(kernel, x, y)
     alpha = np.zeros(n)
     gradient = -np.ones(n)  # of 1/2 a'Qa - e'a
+    active = np.arange(n)
+    unshrunk = False
+    iterations = 0
+    while True:
+        run = _solve_active(
+            kernel,
+            x[active],
+            y[active],
+            alpha[active],
+            gradient[active],
+            c,
+            tolerance,
+            max_iterations - iterations,
+        )
+        alpha[active], gradient[active] = run.alpha, run.gradient
+        iterations += run.iterations
+        whole = len(active) == n
+        if iterations >= max_iterations or (run.optimal and whole):
+            _reconstruct(kernel, x, y, alpha, gradient, active)
+            break
+        if run.optimal or (run.shrink is None and not unshrunk and not whole):
+            # optimal on the active set, or near the optimum: look at every index again
+            _reconstruct(kernel, x, y, alpha, gradient, active)
+            active, unshrunk = np.arange(n), True
+        elif run.shrink is not None:
+            active = active[~run.shrink]
+    return alpha, _bias(alpha, gradient, y, c), iterations
+
+
+#: SMO steps between two looks for indices to set aside (LIBSVM's min(l, 1000)).
+SHRINK_EVERY = 1000
+
+
+@dataclass
+class _Run:
+    """What :func:`_solve_active` did: the new multipliers and gradient, and why it stopped."""
+
+    alpha: np.ndarray
+    gradient: np.ndarray
+    iterations: int
+    optimal: bool
+    shrink: np.ndarray | None  # the indices to set aside (None: near the optimum)
+
+
+def _solve_active(
+    kernel: Kernel,
+    x: np.ndarray,
+    y: np.ndarray,
+    alpha: np.ndarray,
+    gradient: np.ndarray,
+    c: float,
+    tolerance: float,
+    budget: int,
+) -> _Run:
+    """SMO steps on the active indices until optimal there, or time to shrink (LIBSVM's way).
+
+    An index at a bound that cannot be chosen by the working-set selection
+    now (LIBSVM's ``be_shrunk``) is set aside; the run stops after
+    :data:`SHRINK_EVERY` steps with those indices, or with None once the
+    violation is within ten times the tolerance (then every index is
+    looked at again).
+    """
+    q = _Rows(kernel, x, y)
     tau = 1e-12
     positive = y > 0
-    iterations = 0
-    while iterations < max_iterations:
+    every = min(len(x), SHRINK_EVERY)
+    for step in range(budget):
         below_c, above_0 = alpha < c, alpha > 0
         up = (below_c & positive) | (above_0 & ~positive)
         low = (below_c & ~positive) | (above_0 & positive)
         score = -y * gradient
         if not up.any() or not low.any():
-            break
+            return _Run(alpha, gradient, step, True, None)
         i = int(np.argmax(np.where(up, score, -np.inf)))
         m = score[i]
         lowest = np.min(np.where(low, score, np.inf))
         if m - lowest < tolerance:
-            break
+            return _Run(alpha, gradient, step, True, None)
+        if step and step % every == 0:
+            if m - lowest <= 10 * tolerance:
+                return _Run(alpha, gradient, step, False, None)
+            only_up, only_low = up & ~low, low & ~up
+            shrink = (only_up & (score < lowest)) | (only_low & (score > m))
+            if shrink.any():
+                return _Run(alpha, gradient, step, False, shrink)
         q_i = q[i]
         candidates = low & (score < m)
         b_t = m - score
@@ -155,8 +227,27 @@ def smo(
         old_i, old_j = alpha[i], alpha[j]
         _update_pair(alpha, gradient, y, i, j, q_i, q_j, q.diagonal, c, tau)
         gradient += q_i * (alpha[i] - old_i) + q_j * (alpha[j] - old_j)
-        iterations += 1
-    return alpha, _bias(alpha, gradient, y, c), iterations
+    return _Run(alpha, gradient, budget, False, np.zeros(len(x), dtype=bool))
+
+
+def _reconstruct(
+    kernel: Kernel,
+    x: np.ndarray,
+    y: np.ndarray,
+    alpha: np.ndarray,
+    gradient: np.ndarray,
+    active: np.ndarray,
+) -> None:
+    """The gradient of the indices set aside, from the support vectors: ``-1 + (Q alpha)_t``."""
+    aside = np.setdiff1d(np.arange(len(x)), active)
+    if not len(aside):
+        return
+    support = np.flatnonzero(alpha > 0)
+    weights = alpha[support] * y[support]
+    block = max(1, CACHE_FLOATS // 8 // max(len(support), 1))
+    for start in range(0, len(aside), block):
+        rows = aside[start : start + block]
+        gradient[rows] = -1.0 + y[rows] * (kernel(x[rows], x[support]) @ weights)
 
 
 def _update_pair(

@@ -61,11 +61,10 @@ import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData, Label
 from symlearn.data.encoded import encode
-from symlearn.data.numeric import NumericEncoding
+from symlearn.data.numeric import NumericEncoding, one_blas_thread
 from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import label_text
-from symlearn.learners.linear.epochs import one_blas_thread
-from symlearn.learners.linear.models import LinearModel
+from symlearn.learners.linear.models import LinearModel, VectorClassifier
 from symlearn.learners.linear.runs import (
     LinearRun,
     LinearSettings,
@@ -78,12 +77,11 @@ from symlearn.learners.linear.smo import KERNELS, Kernel, smo
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Term
 
 __all__ = ["SETTINGS", "SVMSettings", "SupportVectorMachine", "learn", "support_vector_machine"]
 
 SUMMARY = "Support vector machine (SMO; linear or polynomial kernel): the support vectors."
-EXAMPLE = "symlearn learn svm kb/svm_points.pl --kernel polynomial --degree 2 -o svm.svg"
+EXAMPLE = "symlearn learn svm kb/svm_points.pl --kernel polynomial --degree 2 --coef0 1 --C 100"
 TABLES = True
 OUTPUT_SUFFIXES = (".pl", ".svg", ".png")
 OUTPUT_HELP = "Write the clauses of a linear SVM (.pl) or draw the decision regions (.svg, .png)."
@@ -108,18 +106,13 @@ class Machine:
 
 
 @dataclass(frozen=True, eq=False)
-class SupportVectorMachine:
+class SupportVectorMachine(VectorClassifier):
     """One SVM for two classes, or one per pair of classes (see the module docstring)."""
 
     encoding: NumericEncoding
     kernel: Kernel
     machines: tuple[Machine, ...]
     classes: tuple[Label, ...]
-
-    @property
-    def attributes(self) -> tuple[Any, ...]:
-        """The attributes (so tables are classified from their columns)."""
-        return self.encoding.attributes
 
     def outputs(self, rows: np.ndarray) -> np.ndarray:
         """Each machine's ``f`` for each row."""
@@ -133,18 +126,6 @@ class SupportVectorMachine:
             winner = np.where(out[:, k] > 0, m.first, m.second)
             np.add.at(votes, (np.arange(len(rows)), winner), 1)
         return np.argmax(votes, axis=1)  # the first of the classes with most votes
-
-    def predict_columns(self, columns: Sequence[np.ndarray]) -> np.ndarray:
-        """Class codes for encoded columns (a whole table at once)."""
-        return self.codes(self.encoding.from_columns(columns))
-
-    def predict(self, instances: Sequence[Sequence[Term]]) -> list[Label]:
-        """The class of each instance."""
-        return [self.classes[c] for c in self.codes(self.encoding.rows(instances))]
-
-    def classify(self, instance: Sequence[Term]) -> Label:
-        """The class of one instance."""
-        return self.predict([instance])[0]
 
     def hyperplane(self) -> LinearModel | None:
         """The linear kernel's two-class machine as ``w . x + b`` (None otherwise)."""

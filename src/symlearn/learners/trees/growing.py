@@ -134,6 +134,10 @@ class TreeOptions:
         chosen split (expected counts large enough, Cochran's rule) and finds
         it not significant at this level, e.g. 0.01
         (:mod:`symlearn.learners.trees.significance`; ``None``: no test).
+    keep_scores
+        Keep every candidate attribute's score at every inner node (what
+        reports and ``--json`` show); a model that only classifies (an
+        ensemble's member) does without.
     """
 
     measure: SelectionMeasure
@@ -143,6 +147,7 @@ class TreeOptions:
     min_leaf: float = 0.0
     min_gain: float | None = None
     significance: float | None = None
+    keep_scores: bool = True
 
     def __post_init__(self) -> None:
         if self.significance is not None and not 0.0 < self.significance < 1.0:
@@ -554,7 +559,9 @@ def _assemble(data: EncodedData, options: TreeOptions, levels: list[_LevelRecord
                     tuple(below[base:end]),
                     label,
                     distributions[k],
-                    record.scores.of(k) if record.scores is not None else (),
+                    record.scores.of(k)
+                    if record.scores is not None and options.keep_scores
+                    else (),
                 )
             )
         below = nodes

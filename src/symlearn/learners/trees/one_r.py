@@ -96,10 +96,21 @@ class OneRCandidate:
         return 1.0 - self.errors / self.n if self.n else 0.0
 
 
+#: Counts or errors closer than this (relative) are equal: ties go to the first
+#: class or attribute whatever the rounding of weighted sums.
+_TIE = 1e-10
+
+
+def _first_largest(values: np.ndarray) -> int:
+    """The position of the first value within rounding of the largest."""
+    top = float(values.max())
+    return int(np.argmax(values >= top - _TIE * max(1.0, abs(top))))
+
+
 def _rule(
     conditions: tuple[Condition, ...], counts: np.ndarray, classes: tuple[Label, ...]
 ) -> Rule:
-    best = int(np.argmax(counts))
+    best = _first_largest(counts)
     return Rule(
         conditions, classes[best], covered=float(counts.sum()), correct=float(counts[best])
     )
@@ -223,14 +234,14 @@ def one_r(data: AttributeValueData | EncodedData, min_bucket: int = 6) -> RuleSe
     if not encoded.attributes or encoded.n_rows == 0:
         raise InvalidParameterError("OneR needs examples with at least one attribute")
     candidates = one_r_candidates(encoded, min_bucket)
-    best = min(candidates, key=lambda c: c.errors)
+    best = candidates[_first_largest(-np.array([c.errors for c in candidates]))]
     overall = np.bincount(encoded.y, weights=encoded.weights, minlength=len(encoded.classes))
     return RuleSet(
         encoded.target,
         tuple(a.name for a in encoded.attributes),
         best.rules,
         encoded.classes,
-        default=encoded.classes[int(np.argmax(overall))],
+        default=encoded.classes[_first_largest(overall)],
     )
 
 

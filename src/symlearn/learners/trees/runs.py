@@ -38,6 +38,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,6 +169,10 @@ def fit_model(data: AttributeValueData, settings: TreeLearnerSettings) -> Decisi
     weight (``data.weights``) counts when ``settings.takes_weights``.
     """
     costs = settings.cost_table if isinstance(settings, CostSensitiveSettings) else {}
+    if isinstance(settings, TreeSettings) and settings.prune == "none":
+        # the tree alone: no rule set, no per-node scores (nothing reports them)
+        options = dataclasses.replace(settings.tree_options(costs), keep_scores=False)
+        return learn_tree(data, options)
     return fit(settings, data, costs).model
 
 
