@@ -91,9 +91,7 @@ def run(command: list[str], cwd: Path | None, timeout: float) -> tuple[int, str,
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
-        process = subprocess.Popen(
-            command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env
-        )
+        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env)
         deadline = start + timeout
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
@@ -170,7 +168,7 @@ def swipl_check(files: list[Path], work: Path) -> tuple[int, int, int, int] | No
     check = work / "check.pl"
     check.write_text(CHECK.format(limit=EXAMPLE_LIMIT))
     goal = ", ".join(f"consult('{f}')" for f in [*files, check])
-    code, out, _, _ = run(
+    _code, out, _, _ = run(
         ["swipl", "-q", "-g", f"{goal}, check_examples", "-t", "halt(1)"], None, timeout=600
     )
     numbers = re.findall(r"^(\d+) (\d+) (\d+) (\d+)$", out, re.MULTILINE)

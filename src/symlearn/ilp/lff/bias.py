@@ -473,9 +473,9 @@ def _from_modes(task: RelationalTask) -> _Declared:
         elif value == "false":
             declared.flags.discard(key)
     for key in ("max_vars", "max_body", "max_clauses"):
-        value = task.file_settings.get(key)
-        if type(value) is int:
-            declared.numbers[key] = value
+        number = task.file_settings.get(key)
+        if type(number) is int:
+            declared.numbers[key] = number
     if str(task.file_settings.get("recursion", "")) == "true":
         declared.flags.add("enable_recursion")
     elif str(task.file_settings.get("recursion", "")) == "false":
