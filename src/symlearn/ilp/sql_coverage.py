@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from symlearn.backends.sql import SqlBackend, SqlRelation, arrow_column, column_terms
-from symlearn.ilp.coverage import BindingTable, Coverage, most_frequent
-from symlearn.ilp.relations import CODE, Relation
+from symlearn.ilp.coverage import BindingTable, Coverage
+from symlearn.ilp.relations import CODE, Relation, most_frequent
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
