@@ -659,11 +659,8 @@ class Coverage:
         if exists_only:
             new_vars = ()
         n = len(table)
-        if len(old) == 1:  # one column: a plain (much cheaper) unique
-            values, inverse = np.unique(table.column(old[0]), return_inverse=True)
-            keys, inverse = values.reshape(-1, 1), inverse.reshape(-1)
-        elif old:
-            keys, inverse = self._distinct_bindings([table.column(v) for v in old])
+        if old:
+            keys, inverse = self._distinct_keys(table, old)
         else:
             keys = np.zeros((1, 0), dtype=CODE)
             inverse = np.zeros(n, dtype=np.intp)
@@ -689,6 +686,13 @@ class Coverage:
         flat = [row for group in answers for row in group]
         source = np.array(flat, dtype=CODE).reshape(len(flat), len(new_vars))
         return lo, counts, source, np.arange(len(flat), dtype=CODE), new_vars
+
+    def _distinct_keys(self, table: BindingTable, old: list[Var]) -> tuple[np.ndarray, np.ndarray]:
+        """The distinct bindings of ``old`` (one row each) and each row's index among them."""
+        if len(old) == 1:  # one column: a plain (much cheaper) unique
+            values, inverse = np.unique(table.column(old[0]), return_inverse=True)
+            return values.reshape(-1, 1), inverse.reshape(-1)
+        return self._distinct_bindings([table.column(v) for v in old])
 
     def _distinct_bindings(self, columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """The distinct rows of ``columns`` and each row's index among them.
