@@ -22,10 +22,11 @@ SWI-Prolog.
 
 ``foil`` runs ``symlearn learn foil ... --target grandparent/2`` in a child
 process per row and reports its time (wall clock, the whole command) and
-peak resident memory (``VmHWM``), and whether the learnt theory is the
-textbook clause ``grandparent(A, B) :- parent(A, C), parent(C, B)``:
-``duckdb`` and ``spark`` read the Parquet files, ``memory`` reads
-``facts.pl`` (what a user with a ``.pl`` file runs today).
+peak resident memory (``VmHWM``, with Spark's JVM), and whether the learnt
+theory is the textbook clause ``grandparent(A, B) :- parent(A, C), parent(C,
+B)``: ``duckdb`` and ``spark`` read the Parquet files, ``memory`` reads
+``facts.pl`` (what a user with a ``.pl`` file runs today), ``memory-parquet``
+reads the Parquet files into Python (``--backend memory`` on them).
 
 ``closure`` times ``symlearn query --backend duckdb`` and SWI-Prolog (with
 ``:- table path/2``) on ``aggregate_all(count, path(X, Y), N)`` over the
@@ -250,7 +251,7 @@ def foil_row(directory: Path, backend: str, master: str) -> dict:
     inputs = ["facts.pl"] if backend == "memory" else ["external.pl"]
     files = [str(directory / f) for f in [*inputs, "examples.pl"]]
     command = symlearn("learn", "foil", *files, "--target", "grandparent/2", "--json")
-    command += ["--backend", backend]
+    command += ["--backend", backend.removesuffix("-parquet")]
     if backend == "spark":
         command += ["--spark-master", master]
     run = timed(command, env={**os.environ, "PYTHONPATH": str(REPO / "src")})
