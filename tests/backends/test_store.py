@@ -73,7 +73,7 @@ def test_the_command_line_writes_a_store_and_says_what_is_in_it(tmp_path: Path) 
     )
     assert done.returncode == 0, done.stderr
     payload = json.loads(done.stdout)
-    assert payload["format"] == "duckdb" and payload["relations"]["parent/2"] == 22
+    assert payload["format"] == "duckdb" and payload["relations"]["parent/2"] == 20
     assert sorted(p.name for p in (tmp_path / "family.duckdb").iterdir()) == [
         "facts.duckdb",
         "kb.pl",
