@@ -267,7 +267,7 @@ def foil_row(directory: Path, backend: str, master: str) -> dict:
 def foil(args: argparse.Namespace) -> None:
     print(f"load average {os.getloadavg()[0]:.2f} at start")
     print(
-        f"{'people':>10} {'facts':>11} {'backend':8} {'seconds':>9} {'peak MB':>8}  "
+        f"{'people':>10} {'facts':>11} {'backend':14} {'seconds':>9} {'peak MB':>8}  "
         "textbook clause"
     )
     for n in (int(s) for s in args.sizes.split(",")):
@@ -276,7 +276,7 @@ def foil(args: argparse.Namespace) -> None:
         for backend in args.backends.split(","):
             run = foil_row(directory, backend, args.spark_master)
             print(
-                f"{n:>10,} {facts:>11,} {backend:8} {run['seconds']:9.1f} {run['peak_mb']:8.0f}  "
+                f"{n:>10,} {facts:>11,} {backend:14} {run['seconds']:9.1f} {run['peak_mb']:8.0f}  "
                 f"{run['textbook']}",
                 flush=True,
             )
