@@ -33,7 +33,7 @@ from symlearn.engine.runtime import (
     unify,
 )
 from symlearn.kb.system import SYSTEM_PREDICATES
-from symlearn.logic.clauses import Clause, conjuncts
+from symlearn.logic.clauses import Clause, conjunction, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import (
     EMPTY_LIST,
@@ -41,7 +41,9 @@ from symlearn.logic.terms import (
     PackedArgs,
     PString,
     Struct,
+    Term,
     Var,
+    functor_of,
     make_list,
 )
 
@@ -840,6 +842,46 @@ def _retract(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             return True
         engine._undo(mark)
     return False
+
+
+def _clauses_of(engine: Engine, head: object) -> Iterator[tuple[Term, Term, Term]]:
+    """``(head, body, probability)`` of each clause whose head may match ``head``.
+
+    The knowledge base's clauses (probability 1.0), then its probabilistic
+    clauses (one per head of an annotated disjunction), as ProbLog lists them;
+    every clause when ``head`` is unbound (ProbLog's ``clause/2,3`` do that;
+    ISO's raises an instantiation error).
+    """
+    wanted = None if type(head) is Ref else functor_of(head)
+    predicates = engine.kb.predicates
+    for key in [wanted] if wanted is not None else list(predicates):
+        predicate = predicates.get(key)
+        for clause in predicate.clauses if predicate is not None else ():
+            yield clause.head, conjunction(clause.body), 1.0
+    for probabilistic in engine.kb.probabilistic:
+        for probability, atom in probabilistic.heads:
+            if wanted is None or functor_of(atom) == wanted:
+                yield atom, conjunction(probabilistic.body), probability
+
+
+def _clause_solutions(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    head = deref(args[0])
+    if type(head) not in (Ref, str, Struct):
+        raise type_error("callable", resolve(head))
+    body = deref(args[1])
+    if type(body) not in (Ref, str, Struct):
+        raise type_error("callable", resolve(body))
+    for clause_head, clause_body, probability in list(_clauses_of(engine, head)):
+        mark = len(engine.trail)
+        parts = (clause_head, clause_body, probability)[: len(args)]
+        found = to_runtime(Struct("c", parts), {})
+        if unify(Struct("c", args), found, engine.trail):
+            yield
+        engine._undo(mark)
+
+
+#: ``clause(Head, Body)`` (ISO) and ProbLog's ``clause(Head, Body, Probability)``.
+NONDETERMINISTIC[("clause", 2)] = NONDETERMINISTIC[("clause", 3)] = _clause_solutions
 
 
 # ------------------------------------------------------------------- output

@@ -35,6 +35,7 @@ The directives of DESIGN.md section 2:
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
 from symlearn.kb.knowledge_base import KnowledgeBase, Mode
@@ -52,8 +53,14 @@ class DirectiveContext(Protocol):
     #: ``"pos"``/``"neg"`` while inside Aleph's ``begin_in_pos``/``begin_in_neg`` block.
     example_kind: str | None
 
+    #: The directory of the file being read (relative file names start there).
+    base: Path
+
     def error(self, message: str) -> Exception:
         """A located error for the directive being run (raise it)."""
+
+    def add_fact(self, atom: Term) -> None:
+        """Add a fact at the directive being run (data a directive reads)."""
 
     def include(self, path: str) -> None:
         """Read another file into the knowledge base at this point."""
@@ -234,9 +241,7 @@ def _accept(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     """Directives that only matter to a full Prolog system; recorded, nothing to do."""
 
 
-for _name, _arity in [
-    ("use_module", 1),
-    ("use_module", 2),
+for _name, _arity in [  # use_module/1,2 are symlearn.kb.problog's (ProbLog's libraries)
     ("ensure_loaded", 1),
     ("style_check", 1),
     ("set_prolog_flag", 2),

@@ -239,6 +239,11 @@ class _ToTerms(Transformer):
             return _unescape(token[1:-1], "'")
         return str(token)
 
+    def aggregate(self, children: list[Token]) -> Term:
+        """ProbLog's ``avg<X>`` in a clause head: ``'$aggregate'(avg, X)`` (see the loader)."""
+        name, _, variable = str(children[0]).partition("<")
+        return Struct("$aggregate", (name, self.variable([variable[:-1]])))  # type: ignore[list-item]
+
     def compound(self, children: list[object]) -> Term:
         functor, arguments = children
         name = str(functor)
