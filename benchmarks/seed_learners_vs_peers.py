@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE))  # seed_learners.*, peers
 sys.path.insert(0, str(HERE.parent / "src"))  # this checkout's symlearn
 
 from peers import require  # noqa: E402
-from seed_learners.common import add_arguments  # noqa: E402
+from seed_learners.common import add_arguments, warm_up  # noqa: E402
 
 PEERS = ("sklearn", "pandas")
 
@@ -86,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for peer in PEERS:
         require(peer)
+    warm_up()
     rows: list[dict[str, Any]] = []
     for name in args.only or modules():
         module = importlib.import_module(f"seed_learners.{name}")

@@ -30,7 +30,9 @@ ALLOWED: dict[str, set[str]] = {
     "online": BASE,
     "engine": BASE | {"logic", "kb"},
     "render": BASE | {"logic", "data", "hypotheses"},
-    "learning": BASE | {"files", "logic", "kb", "data", "hypotheses", "evaluation", "engine"},
+    "backends": BASE | {"logic", "kb", "data", "engine"},
+    "learning": BASE
+    | {"files", "logic", "kb", "data", "hypotheses", "evaluation", "engine", "backends"},
 }
 BELOW_FAMILIES = ALLOWED["learning"] | {"learning", "render", "online"}
 FAMILIES = {
@@ -39,6 +41,12 @@ FAMILIES = {
     "learners.rules": BELOW_FAMILIES,
     "ilp": BELOW_FAMILIES,
     "bayes": BELOW_FAMILIES,
+    "learners.instances": BELOW_FAMILIES,
+    "learners.linear": BELOW_FAMILIES,
+    "learners.association": BELOW_FAMILIES,
+    "learners.clustering": BELOW_FAMILIES,
+    "learners.ensembles": BELOW_FAMILIES,
+    "learners.unlabelled": BELOW_FAMILIES,
 }
 ALLOWED.update(FAMILIES)
 # bayes/ is split into sub-families as learners/ is; each imports only what it must.

@@ -23,7 +23,11 @@ COLOURS = ("red", "green", "blue")
 def tables(draw: st.DrawFn) -> AttributeValueData:
     """Small tables: two numeric attributes, one nominal, values sometimes missing."""
     n = draw(st.integers(2, 12))
-    number = st.one_of(st.integers(-50, 50), st.floats(-10, 10, allow_nan=False))
+    # six decimals, as a table would have them: scikit-learn's scaler treats a range
+    # below ~1e-15 as none, where the definition (v - min) / (max - min) divides by it
+    number = st.one_of(
+        st.integers(-50, 50), st.floats(-10, 10, allow_nan=False).map(lambda v: round(v, 6))
+    )
     rows = []
     for _ in range(n):
         rows.append(
@@ -38,7 +42,7 @@ def tables(draw: st.DrawFn) -> AttributeValueData:
 
 
 @pytest.mark.filterwarnings("ignore:All-NaN slice")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(tables())
 def test_matches_scikit_learn_imputer_scaler_and_one_hot(data: AttributeValueData) -> None:
     from sklearn.impute import SimpleImputer

@@ -138,7 +138,6 @@ def test_semantic_errors_are_located() -> None:
         "X :- p.\n": ("head cannot be a variable", 1),
         "a = b.\n": ("no permission to modify static procedure =/2", 1),
         ":- modeh(0, p(+t)).\n": ("recall must be a positive integer", 1),
-        ":- frobnicate(x).\n": ("unknown directive frobnicate/1", 1),
         ":- include('no_such_file.pl').\n": ("cannot include no_such_file.pl", 1),
         "evidence(a, maybe).\n": ("expects true or false", 1),
     }
@@ -147,6 +146,14 @@ def test_semantic_errors_are_located() -> None:
             loads(text, "kb.pl")
         assert fragment in caught.value.message, text
         assert caught.value.line == line and caught.value.path == "kb.pl"
+
+
+def test_an_unknown_directive_is_a_located_warning_and_the_load_goes_on() -> None:
+    kb = loads("p(1).\n:- frobnicate(x).\np(2).\n", "kb.pl")
+    assert len(kb.predicate("p", 1).clauses) == 2
+    assert kb.warnings == [
+        "kb.pl:2:1: warning: unknown directive frobnicate/1 (not run; the load goes on)"
+    ]
 
 
 def test_several_files_and_include_load_as_one(tmp_path) -> None:

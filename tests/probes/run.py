@@ -66,7 +66,8 @@ def run_as_process(probe: Probe, timeout: float = 30) -> Outcome:
 
 
 def _error_lines(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.strip()]
+    """The lines of an error report (a located warning before it is not part of it)."""
+    return [line for line in text.splitlines() if line.strip() and ": warning: " not in line]
 
 
 def judge(probe: Probe, outcome: Outcome) -> str:

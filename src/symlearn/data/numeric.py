@@ -33,7 +33,8 @@ same located error.
 
 Functions and classes
 ---------------------
-fit_numeric, numeric_matrix, NumericEncoding, Feature, numeric_targets, require_numbers
+fit_numeric, numeric_matrix, NumericEncoding, Feature, numeric_targets, require_numbers,
+attribute_columns, one_blas_thread
 
 Examples
 --------
@@ -57,8 +58,10 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -69,8 +72,8 @@ from symlearn.data.attribute_value import (
     Label,
     value_error,
 )
-from symlearn.data.columnar import ColumnarData
-from symlearn.data.encoded import EncodedData, encode, encode_columns
+from symlearn.data.columnar import ColumnarData, label_codes
+from symlearn.data.encoded import EncodedData, encode_columns
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
@@ -81,10 +84,12 @@ __all__ = [
     "NOMINAL_HANDLING",
     "Feature",
     "NumericEncoding",
+    "attribute_columns",
     "fit_numeric",
     "is_number",
     "numeric_matrix",
     "numeric_targets",
+    "one_blas_thread",
     "require_numbers",
 ]
 
@@ -187,9 +192,9 @@ class NumericEncoding:
         KBError
             With ``missing="error"``, at the first missing value.
         """
-        encoded = data if isinstance(data, EncodedData) else encode(data)
-        self._check_missing(encoded, data)
-        return self.from_columns(encoded.columns)
+        columns = attribute_columns(data)
+        self._check_missing(columns, data)
+        return self.from_columns(columns)
 
     def rows(self, instances: Sequence[Sequence[Term]]) -> np.ndarray:
         """Instances given as tuples of terms (``instance/1``, ``--classify``) as rows.
@@ -233,11 +238,11 @@ class NumericEncoding:
                 out[np.ix_(np.flatnonzero(absent), where)] = self.fill[where]
         return out
 
-    def _check_missing(self, encoded: EncodedData, data: Data) -> None:
+    def _check_missing(self, columns: Sequence[np.ndarray], data: Data) -> None:
         if self.missing != "error":
             return
         first: tuple[int, int] | None = None  # (row, attribute) of the first missing value
-        for j, column in enumerate(encoded.columns):
+        for j, column in enumerate(columns):
             absent = np.isnan(column) if column.dtype.kind == "f" else column < 0
             if absent.any() and (first is None or int(np.argmax(absent)) < first[0]):
                 first = (int(np.argmax(absent)), j)
@@ -284,16 +289,16 @@ def fit_numeric(
         require_numbers(data)
     elif not isinstance(data, (ColumnarData, EncodedData)):
         require_numbers(data, mixed_only=True)
-    encoded = data if isinstance(data, EncodedData) else encode(data)
-    features = _features(encoded.attributes, nominal)
+    attributes, columns = data.attributes, attribute_columns(data)
+    features = _features(attributes, nominal)
     width = len(features)
     low, span = np.zeros(width), np.ones(width)
     if normalise:
         for i, feature in enumerate(features):
-            if encoded.attributes[feature.attribute].continuous:
-                low[i], span[i] = _range(encoded.columns[feature.attribute])
+            if attributes[feature.attribute].continuous:
+                low[i], span[i] = _range(columns[feature.attribute])
     unfilled = NumericEncoding(
-        encoded.attributes,
+        attributes,
         features,
         nominal,
         missing,
@@ -303,11 +308,32 @@ def fit_numeric(
         np.full(width, np.nan),
     )
     if missing == "error":
-        unfilled._check_missing(encoded, data)
-    fill = _fill(unfilled, encoded.columns, missing)
-    return NumericEncoding(
-        encoded.attributes, features, nominal, missing, normalise, low, span, fill
-    )
+        unfilled._check_missing(columns, data)
+    fill = _fill(unfilled, columns, missing)
+    return NumericEncoding(attributes, features, nominal, missing, normalise, low, span, fill)
+
+
+def one_blas_thread() -> contextlib.AbstractContextManager[Any]:
+    """BLAS on one thread for a while (numpy's matrix products, LAPACK).
+
+    The vector learners' products are small (an epoch's block of examples, a
+    block of queries against the training rows) or run in a thread per block
+    already: waking BLAS's own threads for each costs more than the product,
+    far more when the cores are busy (k-NN's mushroom test set: 0.4 s on one
+    thread against 1.3 s on all).
+    """
+    from threadpoolctl import threadpool_limits
+
+    return threadpool_limits(1, user_api="blas")
+
+
+def attribute_columns(data: Data) -> tuple[np.ndarray, ...]:
+    """The attributes' encoded columns (a table's own, without renumbering its classes)."""
+    if isinstance(data, EncodedData):
+        return data.columns
+    if isinstance(data, ColumnarData):
+        return data.encoded.columns
+    return encode_columns(data.attributes, data.instances)
 
 
 def numeric_matrix(
@@ -419,14 +445,14 @@ def require_numbers(data: Data, *, mixed_only: bool = False) -> None:
     ...
     symlearn.errors.KBError: f.pl:2:1: error: attribute a2 needs numbers but big is not a number
     """
-    encoded = data if isinstance(data, EncodedData) else encode(data)
-    for j, attribute in enumerate(encoded.attributes):
+    columns = attribute_columns(data)
+    for j, attribute in enumerate(data.attributes):
         if attribute.values is None:
             continue
         if mixed_only and not any(is_number(v) for v in attribute.values):
             continue
         odd = np.array([not is_number(v) for v in attribute.values] + [False])
-        column = encoded.columns[j].astype(np.int64)
+        column = columns[j].astype(np.int64)
         bad = odd[column]  # code -1 (missing) picks the final False
         if not bad.any():
             continue
@@ -455,13 +481,14 @@ def numeric_targets(data: AttributeValueData, what: str = "the class") -> np.nda
     >>> numeric_targets(from_kb(loads("label(t(1), 2.5). label(t(2), 4)."), "t", 1)).tolist()
     [2.5, 4.0]
     """
-    encoded = encode(data)
-    classes = encoded.classes
+    codes, classes = label_codes(data)  # a table's own class codes, not re-encoded
+    if set(map(type, classes)) <= {int, float}:  # every class a number (checked in C)
+        return np.array(classes, dtype=np.float64)[codes] if classes else np.zeros(0)
     odd = [i for i, c in enumerate(classes) if not is_number(c)]
     if odd:
-        row = int(np.argmax(np.isin(encoded.y, odd)))
-        label = classes[int(encoded.y[row])]
+        row = int(np.argmax(np.isin(codes, odd)))
+        label = classes[int(codes[row])]
         shown = ("pos" if label else "neg") if type(label) is bool else format_term(label)
         raise _located(data, row, f"{what} must be a number, not {shown}")
-    values = np.array([float(c) for c in classes], dtype=np.float64)  # type: ignore[arg-type]
-    return values[encoded.y] if len(values) else np.zeros(0)
+    values = np.array([float(c) for c in classes], dtype=np.float64)
+    return values[codes] if len(values) else np.zeros(0)

@@ -29,21 +29,14 @@ from symlearn.engine.runtime import (
     copy_runtime,
     deref,
     resolve,
-    to_runtime,
     unify,
 )
-from symlearn.kb.system import SYSTEM_PREDICATES
-from symlearn.logic.clauses import Clause, conjunction, conjuncts
-from symlearn.logic.printer import format_term
 from symlearn.logic.terms import (
     EMPTY_LIST,
     LIST_FUNCTOR,
     PackedArgs,
     PString,
     Struct,
-    Term,
-    Var,
-    functor_of,
     make_list,
 )
 
@@ -58,7 +51,12 @@ DETERMINISTIC: dict[tuple[str, int], Deterministic] = {}
 NONDETERMINISTIC: dict[tuple[str, int], Nondeterministic] = {}
 
 
-def _det(name: str, arity: int) -> Callable[[Deterministic], Deterministic]:
+def representation_error(what: str) -> PrologThrow:
+    """``error(representation_error(What), _)``."""
+    return PrologThrow(Struct("error", (Struct("representation_error", (what,)), Ref())))
+
+
+def det(name: str, arity: int) -> Callable[[Deterministic], Deterministic]:
     def register(function: Deterministic) -> Deterministic:
         DETERMINISTIC[(name, arity)] = function
         return function
@@ -66,7 +64,7 @@ def _det(name: str, arity: int) -> Callable[[Deterministic], Deterministic]:
     return register
 
 
-def _nondet(name: str, arity: int) -> Callable[[Nondeterministic], Nondeterministic]:
+def nondet(name: str, arity: int) -> Callable[[Nondeterministic], Nondeterministic]:
     def register(function: Nondeterministic) -> Nondeterministic:
         NONDETERMINISTIC[(name, arity)] = function
         return function
@@ -74,11 +72,11 @@ def _nondet(name: str, arity: int) -> Callable[[Nondeterministic], Nondeterminis
     return register
 
 
-def _unify(engine: Engine, a: object, b: object) -> bool:
+def unify_terms(engine: Engine, a: object, b: object) -> bool:
     return unify(a, b, engine.trail)
 
 
-def _proper_list(term: object) -> list[RTerm] | None:
+def proper_list(term: object) -> list[RTerm] | None:
     """The elements of a proper list, or None for a partial list or a non-list."""
     items: list[RTerm] = []
     term = deref(term)
@@ -100,47 +98,21 @@ def _proper_list(term: object) -> list[RTerm] | None:
     return items if term == EMPTY_LIST else None
 
 
-def _text(term: object, what: str = "atom") -> str:
-    """The text of an atom, number or string argument."""
-    term = deref(term)
-    if type(term) is Ref:
-        raise instantiation_error()
-    if type(term) is str:
-        return term
-    if type(term) is PString:
-        return term.value
-    if type(term) in (int, float):
-        return format_term(term)
-    if type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
-        if _proper_list(term) is None:
-            raise _list_error(term) if what == "list" else _text_list_error(term, what)
-        first = deref(term.args[0])
-        return _list_text(term, codes=type(first) is int or type(first) is Struct)
-    raise type_error(what, resolve(term))
-
-
-def _text_list_error(term: RTerm, what: str) -> PrologThrow:
-    tail = deref(term)
-    while type(tail) is Struct and tail.name == LIST_FUNCTOR and len(tail.args) == 2:
-        tail = deref(tail.args[1])
-    return instantiation_error() if type(tail) is Ref else type_error(what, resolve(term))
-
-
 # ---------------------------------------------------------------- unification
-@_det("=", 2)
+@det("=", 2)
 def _unify_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    return _unify(engine, args[0], args[1])
+    return unify_terms(engine, args[0], args[1])
 
 
-@_det("\\=", 2)
+@det("\\=", 2)
 def _not_unifiable(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     mark = len(engine.trail)
-    result = _unify(engine, args[0], args[1])
+    result = unify_terms(engine, args[0], args[1])
     engine._undo(mark)
     return not result
 
 
-@_det("unify_with_occurs_check", 2)
+@det("unify_with_occurs_check", 2)
 def _unify_occurs(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return unify(args[0], args[1], engine.trail, occurs_check=True)
 
@@ -161,16 +133,16 @@ DETERMINISTIC[("@=<", 2)] = _order(lambda c: c <= 0)
 DETERMINISTIC[("@>=", 2)] = _order(lambda c: c >= 0)
 
 
-@_det("compare", 3)
+@det("compare", 3)
 def _compare_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     c = _compare(args[1], args[2])
-    return _unify(engine, args[0], "<" if c < 0 else (">" if c > 0 else "="))
+    return unify_terms(engine, args[0], "<" if c < 0 else (">" if c > 0 else "="))
 
 
 # ----------------------------------------------------------------- arithmetic
-@_det("is", 2)
+@det("is", 2)
 def _is(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    return _unify(engine, args[0], evaluate(args[1], deref))
+    return unify_terms(engine, args[0], evaluate(args[1], deref))
 
 
 def _arithmetic_comparison(op: str) -> Deterministic:
@@ -184,37 +156,37 @@ for _op in ("<", ">", "=<", ">=", "=:=", "=\\="):
     DETERMINISTIC[(_op, 2)] = _arithmetic_comparison(_op)
 
 
-@_det("succ", 2)
+@det("succ", 2)
 def _succ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b = deref(args[0]), deref(args[1])
     for given in (a, b):
         if type(given) is not Ref and type(given) is not int:
             raise type_error("integer", resolve(given))
         if type(given) is int and given < 0:
-            raise _domain_error("not_less_than_zero", given)
+            raise domain_error("not_less_than_zero", given)
     if type(a) is int:
-        return _unify(engine, b, a + 1)
+        return unify_terms(engine, b, a + 1)
     if type(b) is int:
         if b == 0:
             return False
-        return _unify(engine, a, b - 1)
+        return unify_terms(engine, a, b - 1)
     if type(a) is Ref and type(b) is Ref:
         raise instantiation_error()
     raise type_error("integer", resolve(a if type(a) is not Ref else b))
 
 
-@_det("plus", 3)
+@det("plus", 3)
 def _plus(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b, c = (deref(x) for x in args)
     for given in (a, b, c):
         if type(given) is not Ref and type(given) is not int:
             raise type_error("integer", resolve(given))  # SWI-Prolog's plus/3 is on integers
     if type(a) is not Ref and type(b) is not Ref:
-        return _unify(engine, c, evaluate(Struct("+", (a, b)), deref))
+        return unify_terms(engine, c, evaluate(Struct("+", (a, b)), deref))
     if type(a) is not Ref and type(c) is not Ref:
-        return _unify(engine, b, evaluate(Struct("-", (c, a)), deref))
+        return unify_terms(engine, b, evaluate(Struct("-", (c, a)), deref))
     if type(b) is not Ref and type(c) is not Ref:
-        return _unify(engine, a, evaluate(Struct("-", (c, b)), deref))
+        return unify_terms(engine, a, evaluate(Struct("-", (c, b)), deref))
     raise instantiation_error()
 
 
@@ -233,10 +205,10 @@ DETERMINISTIC[("atomic", 1)] = _type_test(lambda t: type(t) in (str, int, float,
 DETERMINISTIC[("compound", 1)] = _type_test(lambda t: type(t) is Struct)
 DETERMINISTIC[("callable", 1)] = _type_test(lambda t: type(t) in (str, Struct))
 DETERMINISTIC[("string", 1)] = _type_test(lambda t: type(t) is PString)
-DETERMINISTIC[("is_list", 1)] = _type_test(lambda t: _proper_list(t) is not None)
+DETERMINISTIC[("is_list", 1)] = _type_test(lambda t: proper_list(t) is not None)
 
 
-@_det("ground", 1)
+@det("ground", 1)
 def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     stack = [args[0]]
     visited: set[int] = set()  # shared and cyclic subterms are looked at once
@@ -251,13 +223,15 @@ def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 
 # ----------------------------------------------------------- term inspection
-@_det("functor", 3)
+@det("functor", 3)
 def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[0])
     if type(term) is Struct:
-        return _unify(engine, args[1], term.name) and _unify(engine, args[2], len(term.args))
+        return unify_terms(engine, args[1], term.name) and unify_terms(
+            engine, args[2], len(term.args)
+        )
     if type(term) is not Ref:
-        return _unify(engine, args[1], term) and _unify(engine, args[2], 0)
+        return unify_terms(engine, args[1], term) and unify_terms(engine, args[2], 0)
     name, arity = deref(args[1]), deref(args[2])
     if type(name) is Struct:
         raise type_error("atomic", resolve(name))
@@ -266,21 +240,21 @@ def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if type(arity) is not int:
         raise type_error("integer", resolve(arity))
     if arity < 0:
-        raise _domain_error("not_less_than_zero", arity)
+        raise domain_error("not_less_than_zero", arity)
     if arity == 0:
         if type(name) is Struct:
             raise type_error("atomic", resolve(name))
-        return _unify(engine, term, name)
+        return unify_terms(engine, term, name)
     if type(name) is not str:
         raise type_error("atomic" if type(name) is Struct else "atom", resolve(name))
     if arity < 0:
-        raise _domain_error("not_less_than_zero", arity)
+        raise domain_error("not_less_than_zero", arity)
     if arity > MAX_CELLS:
         raise resource_error("stack")
-    return _unify(engine, term, Struct(name, tuple(Ref() for _ in range(arity))))
+    return unify_terms(engine, term, Struct(name, tuple(Ref() for _ in range(arity))))
 
 
-@_nondet("arg", 3)
+@nondet("arg", 3)
 def _arg(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     n, term = deref(args[0]), deref(args[1])
     if type(term) is not Struct:
@@ -290,29 +264,29 @@ def _arg(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     arguments = term.args
     if type(n) is int:
         if n < 0:
-            raise _domain_error("not_less_than_zero", n)
-        if 1 <= n <= len(arguments) and _unify(engine, args[2], arguments[n - 1]):
+            raise domain_error("not_less_than_zero", n)
+        if 1 <= n <= len(arguments) and unify_terms(engine, args[2], arguments[n - 1]):
             yield
         return
     if type(n) is not Ref:
         raise type_error("integer", resolve(n))
     for i, value in enumerate(arguments, start=1):
         mark = len(engine.trail)
-        if _unify(engine, n, i) and _unify(engine, args[2], value):
+        if unify_terms(engine, n, i) and unify_terms(engine, args[2], value):
             yield
         engine._undo(mark)
 
 
-@_det("=..", 2)
+@det("=..", 2)
 def _univ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[0])
     if type(term) is Struct:
-        return _unify(engine, args[1], make_list([term.name, *term.args]))
+        return unify_terms(engine, args[1], make_list([term.name, *term.args]))
     if type(term) is not Ref:
-        return _unify(engine, args[1], make_list([term]))
-    items = _proper_list(args[1])
+        return unify_terms(engine, args[1], make_list([term]))
+    items = proper_list(args[1])
     if items is None:
-        raise _list_error(args[1])
+        raise list_error(args[1])
     if not items:
         raise PrologThrow(
             Struct("error", (Struct("domain_error", ("non_empty_list", "[]")), Ref()))
@@ -321,250 +295,81 @@ def _univ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if type(head) is Ref:
         raise instantiation_error()
     if len(items) == 1:
-        return _unify(engine, term, head)
+        return unify_terms(engine, term, head)
     if type(head) is not str:
         raise type_error("atom", resolve(head))
-    return _unify(engine, term, Struct(head, tuple(items[1:])))
+    return unify_terms(engine, term, Struct(head, tuple(items[1:])))
 
 
-@_det("copy_term", 2)
+@det("copy_term", 2)
 def _copy_term(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    return _unify(engine, args[1], copy_runtime(args[0]))
+    return unify_terms(engine, args[1], copy_runtime(args[0]))
 
 
-# ------------------------------------------------------------ atoms and text
-@_det("atom_length", 2)
-def _atom_length(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    text = _text(args[0], "text")
-    length = deref(args[1])
-    if type(length) is not Ref and type(length) is not int:
-        raise type_error("integer", resolve(length))
-    return _unify(engine, length, len(text))
+def term_refs(term: RTerm) -> list[Ref]:
+    """The distinct unbound variables of ``term``, depth first, left to right."""
+    found: dict[Ref, None] = {}
+    stack = [term]
+    seen: set[int] = set()
+    while stack:
+        t = deref(stack.pop())
+        if type(t) is Ref:
+            found.setdefault(t, None)
+        elif type(t) is Struct and id(t) not in seen:
+            seen.add(id(t))
+            stack.extend(reversed(t.args))
+    return list(found)
 
 
-@_nondet("atom_concat", 3)
-def _atom_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    a, b = deref(args[0]), deref(args[1])
-    for given in (a, b):
-        if type(given) is Struct:
-            raise type_error("atomic", resolve(given))
-        if given == EMPTY_LIST:  # SWI-Prolog 7+: [] is a reserved symbol, not an atom
-            raise type_error("atom", given)
-    if type(a) is not Ref and type(b) is not Ref:
-        if _unify(engine, args[2], _text(a) + _text(b)):
-            yield
-        return
-    whole = _text(args[2])
-    for i in range(len(whole) + 1):
-        mark = len(engine.trail)
-        if _unify(engine, a, whole[:i]) and _unify(engine, b, whole[i:]):
-            yield
-        engine._undo(mark)
+@det("term_variables", 2)
+def _term_variables(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return unify_terms(engine, args[1], make_list(term_refs(args[0])))
 
 
-#: The largest character code (Unicode's last code point), as SWI-Prolog.
-MAX_CODE = 0x10FFFF
+@det("term_variables", 3)
+def _term_variables_tail(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return unify_terms(engine, args[1], make_list(term_refs(args[0]), args[2]))
 
 
-def _code_character(item: RTerm) -> str:
-    """The character an element of a code list stands for (SWI also takes one-char atoms)."""
-    item = deref(item)
-    if type(item) is Ref:
+@det("numbervars", 3)
+def _numbervars(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """Bind each variable of the term to ``'$VAR'(N)``, N from Start on; End is the next N."""
+    start = deref(args[1])
+    if type(start) is Ref:
         raise instantiation_error()
-    if type(item) is int and 0 <= item <= MAX_CODE:
-        return chr(item)
-    if type(item) is str and len(item) == 1:
-        return item
-    raise type_error("character_code", resolve(item))
+    if type(start) is not int:
+        raise type_error("integer", resolve(start))
+    number = start
+    for ref in term_refs(args[0]):
+        ref.value = Struct("$VAR", (number,))
+        engine.trail.append(ref)
+        number += 1
+    return unify_terms(engine, args[2], number)
 
 
-def _char_character(item: RTerm) -> str:
-    """The character an element of a char list stands for (SWI also takes codes)."""
-    item = deref(item)
-    if type(item) is Ref:
-        raise instantiation_error()
-    if type(item) is str and len(item) == 1:
-        return item
-    if type(item) is int and 0 <= item <= MAX_CODE:
-        return chr(item)
-    raise type_error("character", resolve(item))
+@det("subsumes_term", 2)
+def _subsumes_term(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """ISO's ``subsumes_term(General, Specific)``: unifiable without binding Specific."""
+    general, specific = args
+    before = term_refs(specific)
+    mark = len(engine.trail)
+    result = unify(general, specific, engine.trail)
+    if result:
+        after = [deref(ref) for ref in before]
+        result = all(type(a) is Ref for a in after) and len(set(map(id, after))) == len(after)
+    engine._undo(mark)
+    return result
 
 
-def _list_text(term: RTerm, codes: bool) -> str:
-    """The text a code or char list (or a string) spells, with SWI-Prolog's errors."""
-    if type(deref(term)) is PString:
-        return deref(term).value
-    items = _proper_list(term)
-    if items is None:
-        raise _list_error(term)
-    if codes:
-        return "".join([_code_character(i) for i in items])
-    if items and not _is_char_or_code(items[0]):
-        _code_character(items[0])  # SWI reads a list whose first item is no char as codes
-    return "".join([_char_character(i) for i in items])
-
-
-def _is_char_or_code(item: RTerm) -> bool:
-    item = deref(item)
-    if type(item) is Ref:
-        return True  # the instantiation error comes from the char reader
-    return (type(item) is str and len(item) == 1) or (type(item) is int and 0 <= item <= MAX_CODE)
-
-
-def _ground_list(term: RTerm) -> bool:
-    """A string, or a proper list with no unbound element (SWI then reads it first)."""
-    if type(deref(term)) is PString:
-        return True
-    items = _proper_list(term)
-    return items is not None and all(type(deref(i)) is not Ref for i in items)
-
-
-def _chars_or_codes(codes: bool) -> Deterministic:
-    def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-        term = deref(args[0])
-        if type(term) is Struct:
-            raise type_error("atom", resolve(term))  # no text conversion of lists here
-        if type(term) is not Ref and _ground_list(args[1]):  # SWI reads the list first
-            return _list_text(args[1], codes) == _text(term)
-        if type(term) is not Ref:
-            text = _text(term)
-            items = [ord(c) for c in text] if codes else list(text)
-            return _unify(engine, args[1], make_list(items))
-        return _unify(engine, term, _list_text(args[1], codes))
-
-    return convert
-
-
-DETERMINISTIC[("atom_chars", 2)] = _chars_or_codes(codes=False)
-DETERMINISTIC[("atom_codes", 2)] = _chars_or_codes(codes=True)
-
-
-@_det("char_code", 2)
-def _char_code(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    char, code = deref(args[0]), deref(args[1])
-    if type(char) is not Ref and not (type(char) is str and len(char) == 1):
-        raise type_error("character", resolve(char))
-    if type(code) is not Ref:
-        if type(code) is not int:
-            raise type_error("integer", resolve(code))
-        if not 0 <= code <= MAX_CODE or 0xD800 <= code <= 0xDFFF:
-            raise type_error("character_code", code)
-    if type(char) is str:
-        return _unify(engine, code, ord(char))
-    if type(code) is Ref:
-        raise instantiation_error()
-    return _unify(engine, char, chr(code))
-
-
-def _parse_number(text: str) -> int | float | None:
-    """The number ``text`` spells (leading layout allowed, as SWI), or None.
-
-    Raises a ``syntax_error(float_overflow)`` for a float too large, as SWI.
-    """
-    from symlearn.errors import KBSyntaxError
-    from symlearn.kb.parser import parse_term
-
-    if not text.strip() or text != text.rstrip():
-        return None
-    try:
-        value = parse_term(text.lstrip())
-    except KBSyntaxError as error:
-        if "float_overflow" in error.message:
-            raise PrologThrow(
-                Struct("error", (Struct("syntax_error", ("float_overflow",)), Ref()))
-            ) from None
-        return None
-    return value if type(value) in (int, float) else None
-
-
-@_det("atom_number", 2)
-def _atom_number(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    atom = deref(args[0])
-    if type(atom) is Ref:
-        number = deref(args[1])
-        if type(number) is Ref:
-            raise instantiation_error()
-        return _unify(engine, atom, _text(number))
-    text = _text(atom)
-    if text != text.lstrip():
-        return False
-    try:
-        value = _parse_number(text)
-    except PrologThrow:
-        return False
-    return value is not None and _unify(engine, args[1], value)
-
-
-def _number_text(codes: bool) -> Deterministic:
-    def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-        number = deref(args[0])
-        if type(number) is not Ref and type(number) not in (int, float):
-            raise type_error("number", resolve(number))
-        if type(number) is not Ref and not _ground_list(args[1]):
-            text = _text(number)
-            return _unify(
-                engine, args[1], make_list([ord(c) for c in text] if codes else list(text))
-            )
-        value = _parse_number(_list_text(args[1], codes))
-        if value is None:
-            raise PrologThrow(
-                Struct("error", (Struct("syntax_error", ("illegal_number",)), Ref()))
-            )
-        return _unify(engine, number, value)
-
-    return convert
-
-
-DETERMINISTIC[("number_codes", 2)] = _number_text(codes=True)
-DETERMINISTIC[("number_chars", 2)] = _number_text(codes=False)
-
-
-@_det("atom_string", 2)
-def _atom_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    atom = deref(args[0])
-    if type(atom) is not Ref:
-        return _unify(engine, args[1], PString(_text(atom)))
-    return _unify(engine, atom, _text(args[1], "string"))
-
-
-@_det("atomic_list_concat", 2)
-def _atomic_list_concat(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    items = _proper_list(args[0])
-    if items is None:
-        raise instantiation_error()
-    return _unify(engine, args[1], "".join(_text(i, "text") for i in items))
-
-
-@_det("atomic_list_concat", 3)
-def _atomic_list_concat_separator(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    separator = _text(args[1])
-    items = _proper_list(args[0])
-    if items is not None and all(type(deref(i)) is not Ref for i in items):
-        return _unify(engine, args[2], separator.join(_text(i, "text") for i in items))
-    if not separator:
-        raise _domain_error("non_empty_atom", separator)
-    parts = _text(args[2], "atomic").split(separator)
-    return _unify(engine, args[0], make_list(parts))
-
-
-@_det("term_to_atom", 2)
-def _term_to_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    term, text = deref(args[0]), deref(args[1])
-    if type(term) is not Ref and type(text) is Ref:
-        return _unify(engine, args[1], format_term(resolve(term)))
-    from symlearn.errors import KBSyntaxError
-    from symlearn.kb.parser import parse_term
-
-    try:
-        parsed = parse_term(_text(args[1]))
-    except KBSyntaxError as error:  # catchable, as SWI-Prolog's syntax errors are
-        formal = Struct("syntax_error", (str(error).splitlines()[0],))
-        raise PrologThrow(Struct("error", (formal, Ref()))) from None
-    return _unify(engine, term, to_runtime(parsed, {}))
+#: The longest text (atom, string, output of one builtin) the engine builds, in
+#: characters; past it builtins throw ``resource_error(memory)`` before allocating.
+MAX_TEXT_LENGTH = 1 << 26
+#: The most cells (list elements, arguments) one builtin call may allocate.
+MAX_CELLS = 1 << 27
 
 
 # ---------------------------------------------------------------------- lists
-@_nondet("length", 2)
+@nondet("length", 2)
 def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     term = deref(args[0])
     count = 0
@@ -589,43 +394,45 @@ def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     if type(wanted) is not Ref and type(wanted) is not int:
         raise type_error("integer", resolve(wanted))
     if type(wanted) is int and wanted < 0:
-        raise _domain_error("not_less_than_zero", wanted)
+        raise domain_error("not_less_than_zero", wanted)
     if term == EMPTY_LIST:
-        if _unify(engine, args[1], count):
+        if unify_terms(engine, args[1], count):
             yield
         return
     if type(term) is not Ref:
         raise type_error("list", resolve(args[0]))  # as SWI-Prolog 9
     if type(wanted) is int:
         if wanted < 0:
-            raise _domain_error("not_less_than_zero", wanted)
+            raise domain_error("not_less_than_zero", wanted)
         if wanted - count > MAX_CELLS:
             raise resource_error("stack")
-        if wanted >= count and _unify(
+        if wanted >= count and unify_terms(
             engine, term, make_list([Ref() for _ in range(wanted - count)])
         ):
             yield
         return
     if type(wanted) is not Ref:
         raise type_error("integer", resolve(wanted))
+    if wanted is term:  # length(L, L): no list is its own length (SWI-Prolog fails)
+        return
     extra = 0
     fresh: RTerm = EMPTY_LIST  # one cell longer on each redo (its cells unbound by the undo)
     while True:
         mark = len(engine.trail)
-        if _unify(engine, term, fresh) and _unify(engine, wanted, count + extra):
+        if unify_terms(engine, term, fresh) and unify_terms(engine, wanted, count + extra):
             yield
         engine._undo(mark)
         extra += 1
         fresh = Struct(LIST_FUNCTOR, (Ref(), fresh))
 
 
-@_nondet("repeat", 0)
+@nondet("repeat", 0)
 def _repeat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     while True:  # each redo is an inference: the step and time limits stop a runaway
         yield
 
 
-@_nondet("between", 3)
+@nondet("between", 3)
 def _between(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     low, high, value = deref(args[0]), deref(args[1]), deref(args[2])
     if type(low) is Ref:
@@ -652,7 +459,7 @@ def _between(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         i += 1
 
 
-def _list_error(term: RTerm) -> PrologThrow:
+def list_error(term: RTerm) -> PrologThrow:
     """The error for a non-list where a list is expected: partial list or type error."""
     tail = deref(term)
     cells: set[int] = set()
@@ -666,17 +473,17 @@ def _list_error(term: RTerm) -> PrologThrow:
     return type_error("list", resolve(term))
 
 
-def _domain_error(domain: str, culprit: RTerm) -> PrologThrow:
+def domain_error(domain: str, culprit: RTerm) -> PrologThrow:
     return PrologThrow(Struct("error", (Struct("domain_error", (domain, culprit)), Ref())))
 
 
 def _sorted_list(engine: Engine, args: tuple[RTerm, ...], unique: bool) -> bool:
     from symlearn.engine.control import sort_terms
 
-    items = _proper_list(args[0])
+    items = proper_list(args[0])
     if items is None:
-        raise _list_error(args[0])
-    return _unify(engine, args[1], make_list(sort_terms(items, unique)))
+        raise list_error(args[0])
+    return unify_terms(engine, args[1], make_list(sort_terms(items, unique)))
 
 
 DETERMINISTIC[("msort", 2)] = lambda engine, args: _sorted_list(engine, args, unique=False)
@@ -692,7 +499,7 @@ _SORT_ORDERS = {o: o for o in ("@<", "@>", "@=<", "@>=")} | {
 }
 
 
-@_det("sort", 4)
+@det("sort", 4)
 def _sort4(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     key, order = deref(args[0]), deref(args[1])
     if type(key) is Ref:
@@ -700,15 +507,15 @@ def _sort4(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if type(key) is not int:
         raise type_error("sort_key", resolve(key))
     if key < 0:
-        raise _domain_error("not_less_than_one", key)  # SWI-Prolog 9's domain name
+        raise domain_error("not_less_than_one", key)  # SWI-Prolog 9's domain name
     if type(order) is Ref:
         raise instantiation_error()
     order = _SORT_ORDERS.get(order) if type(order) is str else None
     if order is None:
-        raise _domain_error("order", resolve(args[1]))
-    items = _proper_list(args[2])
+        raise domain_error("order", resolve(args[1]))
+    items = proper_list(args[2])
     if items is None:
-        raise _list_error(args[2])
+        raise list_error(args[2])
 
     def sort_key(term: RTerm) -> RTerm:
         term = deref(term)
@@ -731,12 +538,12 @@ def _sort4(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             if not kept or compare_runtime(sort_key(kept[-1]), sort_key(item)) != 0:
                 kept.append(item)
         ordered = kept
-    return _unify(engine, args[3], make_list(ordered))
+    return unify_terms(engine, args[3], make_list(ordered))
 
 
-@_det("keysort", 2)
+@det("keysort", 2)
 def _keysort(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    items = _proper_list(args[0])
+    items = proper_list(args[0])
     if items is None:
         raise instantiation_error()
     pairs = [deref(i) for i in items]
@@ -744,17 +551,17 @@ def _keysort(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         if not (type(pair) is Struct and pair.name == "-" and len(pair.args) == 2):
             raise type_error("pair", resolve(pair))
     ordered = sorted(pairs, key=cmp_to_key(lambda a, b: compare_runtime(a.args[0], b.args[0])))
-    return _unify(engine, args[1], make_list(ordered))
+    return unify_terms(engine, args[1], make_list(ordered))
 
 
-@_det("memberchk", 2)
+@det("memberchk", 2)
 def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     term = deref(args[1])
     walked = 0
     cells: set[int] = set()
     while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
         mark = len(engine.trail)
-        if _unify(engine, args[0], term.args[0]):
+        if unify_terms(engine, args[0], term.args[0]):
             return True
         engine._undo(mark)
         term = deref(term.args[1])
@@ -764,183 +571,18 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
                 raise type_error("list", "<cyclic term>")
             cells.add(id(term))
     if type(term) is Ref:
-        return _unify(engine, term, Struct(LIST_FUNCTOR, (args[0], Ref())))
+        return unify_terms(engine, term, Struct(LIST_FUNCTOR, (args[0], Ref())))
     if term != EMPTY_LIST:
         raise type_error("list", resolve(term))  # as SWI-Prolog 9
     return False
 
 
-# ------------------------------------------------------------------ database
-def _clause_of(term: object) -> Clause:
-    term = resolve(term)
-    if type(term) is Var:
-        raise instantiation_error()
-    if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
-        head, body = term.args
-        if type(head) is Var or type(body) is Var:
-            raise instantiation_error()
-        if any(type(goal) is Var for goal in conjuncts(body)):
-            raise type_error("callable", body)  # as SWI-Prolog 9 does
-        return Clause(head, conjuncts(body))
-    return Clause(term)
-
-
-def _assert(at_end: bool) -> Deterministic:
-    def add(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-        try:
-            clause = _clause_of(args[0])
-        except TypeError:
-            raise type_error("callable", resolve(args[0])) from None
-        name, arity = clause.functor
-        if (name, arity) in SYSTEM_PREDICATES or engine.is_builtin(name, arity):
-            indicator = Struct("/", (name, arity))
-            formal = Struct("permission_error", ("modify", "static_procedure", indicator))
-            raise PrologThrow(Struct("error", (formal, Ref())))
-        predicate = engine.kb.predicate(*clause.functor)
-        predicate.dynamic = True
-        if at_end:
-            predicate.add(clause)
-        else:
-            predicate.clauses.insert(0, clause)
-            predicate.positions.insert(0, None)
-            predicate.touch()
-        engine.changed()
-        return True
-
-    return add
-
-
-DETERMINISTIC[("assert", 1)] = DETERMINISTIC[("assertz", 1)] = _assert(at_end=True)
-DETERMINISTIC[("asserta", 1)] = _assert(at_end=False)
-
-
-@_det("retract", 1)
-def _retract(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    term = deref(args[0])
-    head, body = (
-        term.args
-        if type(term) is Struct and term.name == ":-" and len(term.args) == 2
-        else (term, "true")
-    )
-    head = deref(head)
-    if type(head) not in (str, Struct):
-        raise instantiation_error()
-    name, arity = (head.name, len(head.args)) if type(head) is Struct else (head, 0)
-    predicate = engine.kb.predicates.get((name, arity))
-    if predicate is None:
-        return False
-    for number, clause in enumerate(predicate.clauses):
-        mark = len(engine.trail)
-        candidate = to_runtime(
-            clause.to_term() if clause.body else Struct(":-", (clause.head, "true")), {}
-        )
-        if unify(Struct(":-", (head, body)), candidate, engine.trail):
-            del predicate.clauses[number]
-            del predicate.positions[number]
-            predicate.touch()
-            engine.changed()
-            return True
-        engine._undo(mark)
-    return False
-
-
-def _clauses_of(engine: Engine, head: object) -> Iterator[tuple[Term, Term, Term]]:
-    """``(head, body, probability)`` of each clause whose head may match ``head``.
-
-    The knowledge base's clauses (probability 1.0), then its probabilistic
-    clauses (one per head of an annotated disjunction), as ProbLog lists them;
-    every clause when ``head`` is unbound (ProbLog's ``clause/2,3`` do that;
-    ISO's raises an instantiation error).
-    """
-    wanted = None if type(head) is Ref else functor_of(head)
-    predicates = engine.kb.predicates
-    for key in [wanted] if wanted is not None else list(predicates):
-        predicate = predicates.get(key)
-        for clause in predicate.clauses if predicate is not None else ():
-            yield clause.head, conjunction(clause.body), 1.0
-    for probabilistic in engine.kb.probabilistic:
-        for probability, atom in probabilistic.heads:
-            if wanted is None or functor_of(atom) == wanted:
-                yield atom, conjunction(probabilistic.body), probability
-
-
-def _clause_solutions(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    head = deref(args[0])
-    if type(head) not in (Ref, str, Struct):
-        raise type_error("callable", resolve(head))
-    body = deref(args[1])
-    if type(body) not in (Ref, str, Struct):
-        raise type_error("callable", resolve(body))
-    for clause_head, clause_body, probability in list(_clauses_of(engine, head)):
-        mark = len(engine.trail)
-        parts = (clause_head, clause_body, probability)[: len(args)]
-        found = to_runtime(Struct("c", parts), {})
-        if unify(Struct("c", args), found, engine.trail):
-            yield
-        engine._undo(mark)
-
-
-#: ``clause(Head, Body)`` (ISO) and ProbLog's ``clause(Head, Body, Probability)``.
-NONDETERMINISTIC[("clause", 2)] = NONDETERMINISTIC[("clause", 3)] = _clause_solutions
-
-
-# ------------------------------------------------------------------- output
-def _write(engine: Engine, text: str) -> None:
-    if engine.output is not None:
-        engine.output.write(text)
-
-
-DETERMINISTIC[("write", 1)] = DETERMINISTIC[("print", 1)] = lambda engine, args: (
-    _write(engine, _unquoted(args[0])) or True
+# The built-ins of the other modules register themselves on import.
+from symlearn.engine import (  # noqa: E402
+    database,
+    output,
+    prolog_flags,
+    text,
 )
-DETERMINISTIC[("writeq", 1)] = DETERMINISTIC[("write_canonical", 1)] = lambda engine, args: (
-    _write(engine, format_term(resolve(args[0]))) or True
-)
-DETERMINISTIC[("writeln", 1)] = lambda engine, args: (
-    _write(engine, _unquoted(args[0]) + "\n") or True
-)
-DETERMINISTIC[("nl", 0)] = lambda engine, args: _write(engine, "\n") or True
 
-
-#: The longest text (atom, string, output of one builtin) the engine builds, in
-#: characters; past it builtins throw ``resource_error(memory)`` before allocating.
-MAX_TEXT_LENGTH = 1 << 26
-#: The most cells (list elements, arguments) one builtin call may allocate.
-MAX_CELLS = 1 << 27
-
-
-@_det("tab", 1)
-def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    count = evaluate(args[0], deref)
-    if type(count) is not int:
-        raise type_error("integer", count)
-    if count > MAX_TEXT_LENGTH:
-        raise resource_error("memory")
-    _write(engine, " " * count)
-    return True
-
-
-def _unquoted(term: object) -> str:
-    term = resolve(term)
-    if type(term) is str:
-        return term
-    if type(term) is PString:
-        return term.value
-    return format_term(term)
-
-
-@_det("format", 1)
-def _format1(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    return _format(engine, (args[0], EMPTY_LIST))
-
-
-@_det("format", 2)
-def _format(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    control = _text(args[0])
-    values = _proper_list(args[1])
-    if values is None:
-        values = [args[1]]
-    from symlearn.engine.formatting import format_text
-
-    _write(engine, format_text(control, values))
-    return True
+_ = (database, output, prolog_flags, text)

@@ -211,9 +211,31 @@ def add_arguments(goal: object, extra: tuple[RTerm, ...]) -> RTerm:
     raise type_error("callable", resolve(goal))
 
 
+_CONTROL_PAIRS = frozenset({",", ";", "->", "*->", "|"})
+
+
+def check_body(goal: RTerm) -> None:
+    """``type_error(callable, Goal)`` when a part of the control structure cannot be called.
+
+    As SWI-Prolog (and ISO 7.6.2), ``call((fail, 1))`` is an error before
+    anything runs, not a failure.
+    """
+    stack = [goal]
+    while stack:
+        part = deref(stack.pop())
+        kind = part.__class__
+        if kind is Struct:
+            if part.name in _CONTROL_PAIRS and len(part.args) == 2:
+                stack.extend(part.args)
+        elif kind is not str and kind is not Ref:
+            raise type_error("callable", resolve(goal))
+
+
 @_control("call", 1, 2, 3, 4, 5, 6, 7, 8)
 def _call(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     goal = add_arguments(args[0], args[1:])
+    if goal.__class__ is Struct and goal.name in _CONTROL_PAIRS:
+        check_body(goal)
     return (call_goal, goal, len(m.cps), depth + 1, nxt)
 
 
@@ -496,22 +518,32 @@ def _bagof(m: Run, args: object, depth: int, nxt: Cont, unique: bool) -> object:
         pairs = answers.items()
         if not pairs:
             return FAIL
-        groups: dict[Term, tuple[object, list[RTerm]]] = {}
+        # ISO 8.10.2: the solutions whose witnesses are variants form one group;
+        # each answer unifies every witness of its group, so the template
+        # instances share the free variables' bindings (bagof(X, (X=Y;X=Z), L)
+        # gives L = [Y, Z]).
+        groups: dict[Term, tuple[object, list[tuple[RTerm, RTerm]]]] = {}
         for pair in pairs:
             key = variant_key(pair.args[0])
             if key not in groups:
                 groups[key] = (pair.args[0], [])
-            groups[key][1].append(pair.args[1])
+            groups[key][1].append((pair.args[0], pair.args[1]))
         ordered = sorted(groups.items(), key=cmp_to_key(lambda a, b: compare_terms(a[0], b[0])))
         trail = m.trail
 
         def alternatives() -> object:
-            for _key, (group_witness, items) in ordered:
-                values = sort_terms(items, unique=True) if unique else items
-                if unify(witness, group_witness, trail) and unify(
-                    result, make_list(values), trail
-                ):
-                    yield
+            for _key, (group_witness, members) in ordered:
+                mark = len(trail)
+                if all(unify(w, group_witness, trail) for w, _ in members):
+                    items = [item for _, item in members]
+                    values = sort_terms(items, unique=True) if unique else items
+                    if unify(witness, group_witness, trail) and unify(
+                        result, make_list(values), trail
+                    ):
+                        yield
+                        continue
+                while len(trail) > mark:
+                    trail.pop().value = None
 
         solutions = alternatives()
         mark = len(trail)

@@ -7,11 +7,17 @@ format_text
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from symlearn.engine.arithmetic import PrologThrow, evaluate, resource_error, type_error
-from symlearn.engine.builtins import MAX_TEXT_LENGTH, _proper_list, _text, _unquoted
+from symlearn.engine.builtins import MAX_TEXT_LENGTH, proper_list
+from symlearn.engine.output import term_text
 from symlearn.engine.runtime import Ref, RTerm, deref, resolve
-from symlearn.logic.printer import format_term
+from symlearn.engine.text import text_of
 from symlearn.logic.terms import Struct
+
+if TYPE_CHECKING:
+    from symlearn.engine.sld import Engine
 
 __all__ = ["format_text"]
 
@@ -41,7 +47,7 @@ def _column_fill(segment: list[str], fills: list[tuple[int, str]], width: int) -
     return "".join(out)
 
 
-def format_text(control: str, values: list[RTerm]) -> str:
+def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
     """The text ``format/2`` writes for ``control`` and its arguments (SWI's directives).
 
     ``~w ~p ~a ~q ~d ~D ~s ~e ~f ~g ~c ~r ~i ~n ~~``, a numeric argument
@@ -92,10 +98,12 @@ def format_text(control: str, values: list[RTerm]) -> str:
             emit("\n" * (numeric or 1))
         elif directive == "~":
             emit("~")
-        elif directive in "wpa":
-            emit(_unquoted(take()))
-        elif directive == "q":
-            emit(format_term(resolve(take())))
+        elif directive == "a":
+            emit(text_of(take()))
+        elif directive == "w":
+            emit(term_text(engine, take()))
+        elif directive in "pq":
+            emit(term_text(engine, take(), quoted=True))
         elif directive == "i":
             take()
         elif directive in "dD":
@@ -105,8 +113,8 @@ def format_text(control: str, values: list[RTerm]) -> str:
             digits = 6 if numeric is None else numeric
             emit(f"{float(value):.{digits}{directive}}")
         elif directive == "s":
-            items = _proper_list(take()) or []
-            emit("".join(chr(deref(x)) if type(deref(x)) is int else _text(x) for x in items))
+            items = proper_list(take()) or []
+            emit("".join(chr(deref(x)) if type(deref(x)) is int else text_of(x) for x in items))
         elif directive == "c":
             code = deref(take())
             if type(code) is not int:

@@ -107,6 +107,9 @@ def _occurs(ref: Ref, term: object) -> bool:
 def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) -> bool:
     """Unify two run-time terms, binding references (trailed); False if they clash.
 
+    Of two unbound variables the younger is bound to the older, as in
+    SWI-Prolog, so the standard order of the terms that remain does not
+    change (``A = C`` leaves ``A`` before a younger ``B``).
     On failure some bindings may have been made; the caller undoes the trail.
     Terms of any depth are fine (no recursion), and so are cyclic ones: past
     a million pairs the unifier remembers the pairs of compound terms it has
@@ -127,6 +130,10 @@ def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) ->
         return True
     if not occurs_check:
         if a.__class__ is Ref:
+            if b.__class__ is Ref and b.serial > a.serial:
+                b.value = a  # the younger variable is bound: the older keeps its place in order
+                trail.append(b)
+                return True
             a.value = b
             trail.append(a)
             return True
@@ -166,7 +173,9 @@ def _unify_general(a: object, b: object, trail: list[Ref], occurs_check: bool) -
             continue
         tx = type(x)
         if tx is Ref:
-            if occurs_check and _occurs(x, y):
+            if type(y) is Ref and y.serial > x.serial:
+                x, y = y, x  # bind the younger variable (SWI-Prolog's standard order)
+            elif occurs_check and _occurs(x, y):
                 return False
             x.value = y
             trail.append(x)

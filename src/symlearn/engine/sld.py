@@ -71,6 +71,7 @@ from symlearn.engine.machine import (
     Table,
 )
 from symlearn.engine.procedures import (
+    EXTERNAL,
     FACTS_ONLY,
     UNDEFINED,
     Predicate,
@@ -168,6 +169,8 @@ class Engine:
         existence error) or ``"fail"`` (it fails, as ILP systems set it).
     output
         Where ``write/1``, ``format/2`` ... write (None: nowhere).
+    input
+        Where ``read/1`` and ``read_term/2`` read (None: at its end).
     datalog
         Answer the Datalog part of the knowledge base set-at-a-time
         (:mod:`symlearn.engine.datalog`): the same answers, in the same order for
@@ -205,6 +208,7 @@ class Engine:
         datalog: bool = True,
         timeout: float | None = None,
         max_memory: int | None = None,
+        input: TextIO | None = None,
     ) -> None:
         if unknown not in ("error", "fail"):
             raise InvalidParameterError(f"unknown must be 'error' or 'fail', not {unknown!r}")
@@ -222,8 +226,21 @@ class Engine:
         self.max_steps = max_steps
         self.timeout = timeout
         self.max_memory = max_memory
+        from symlearn.kb.flags import default_flags
+
+        #: The Prolog flags (``current_prolog_flag/2``): SWI-Prolog's, then the files'.
+        self.flags = default_flags()
+        self.flags.update(kb.flags)
+        if unknown == "error" and kb.flags.get("unknown") in ("fail", "warning"):
+            unknown = "fail"
+        self.flags["unknown"] = (
+            self.flags.get("unknown", unknown) if unknown == "error" else unknown
+        )
         self.unknown = unknown
         self.output = output
+        #: Outputs set aside while ``with_output_to/2`` collects what a goal writes.
+        self.output_stack: list[TextIO | None] = []
+        self.input = input
         self.trail: list[Ref] = []
         self.steps = 0
         self.tables: dict[Term, Table] = {}
@@ -313,6 +330,16 @@ class Engine:
         if self._datalog is not None:
             self._datalog.reset()
 
+    def clauses_changed(self, key: Indicator) -> None:
+        """Note that the clauses of ``key`` changed (assert, retract): only it is recompiled."""
+        self.tables.clear()
+        predicate = self._predicates.get(key)
+        if predicate is not None:
+            predicate.invalidate()
+        elif key not in self._procedures or self.kb.defines(*key):
+            self._procedures.pop(key, None)
+        self._seen_modifications = modifications()
+
     def changed(self) -> None:
         """Note that clauses changed: tables are cleared, predicates recompiled on next call."""
         self.tables.clear()
@@ -365,6 +392,8 @@ class Engine:
             if self.unknown == "fail":
                 return FAIL
             raise _existence_error(predicate.name, predicate.arity)
+        if mode == EXTERNAL:
+            return self._external_call(predicate, m, args, depth, nxt)
         if mode != FACTS_ONLY:  # tabled, or untabled Datalog
             if predicate.key in self.kb.tabled:
                 return tabling.call_tabled(self, m, predicate, args, depth, nxt)
@@ -372,6 +401,22 @@ class Engine:
             if cont is not NOT_HERE:
                 return cont
         return self.resolve_clauses(predicate, m, args, depth, nxt)
+
+    def _external_call(
+        self, predicate: Predicate, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont
+    ) -> object:
+        """A call of an external relation: the facts matching its bound arguments, looked up."""
+        facts = self.kb.external_facts
+        if facts is None:
+            declared = self.kb.external[predicate.key]
+            raise KBError(
+                f"{predicate.name}/{predicate.arity} is an external relation "
+                f"({declared.describe()} at {declared.position}): open a backend for the "
+                "knowledge base first (symlearn.backends.open_backend)"
+            )
+        keys = _index_keys(args) or [None] * predicate.arity
+        rows = facts.rows(predicate.key, keys)
+        return try_facts(m, rows, range(len(rows)), 0, args, depth, nxt, None)
 
     def resolve_clauses(
         self, predicate: Predicate, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont

@@ -12,8 +12,10 @@ written for SWI's Aleph pack start with one, e.g.::
 A condition is decided over the knowledge base read so far, without running
 the engine (nothing is loaded yet when most conditions are read): ``true``,
 ``fail``/``false``, ``current_predicate(Name/Arity)`` (a predicate of the
-file or a built-in), ``\+ G``, ``(G1, G2)`` and ``(G1 ; G2)``.  Any other
-condition is an error naming what is understood, rather than a guess.
+file or a built-in), ``current_prolog_flag(Flag, Value)`` (the flags as
+SWI-Prolog has them, :mod:`symlearn.kb.flags`, with what the file set), ``\+ G``,
+``(G1, G2)`` and ``(G1 ; G2)``.  Any other condition is an error naming what
+is understood, rather than a guess.
 
 References
 ----------
@@ -26,18 +28,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from symlearn.kb.flags import FLAGS
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Struct, Term
+from symlearn.logic.terms import Struct, Term, Var
 
 __all__ = ["CONDITIONAL_DIRECTIVES", "ConditionError", "Conditions", "condition_holds"]
 
 #: The directives that open, switch or close a conditional block.
 CONDITIONAL_DIRECTIVES = frozenset({("if", 1), ("elif", 1), ("else", 0), ("endif", 0)})
 
-_UNDERSTOOD = "true, fail, false, current_predicate(Name/Arity), \\+, ',' and ';'"
+_UNDERSTOOD = (
+    "true, fail, false, current_predicate(Name/Arity), current_prolog_flag(Flag, Value), "
+    "\\+, ',' and ';'"
+)
 
 
 class ConditionError(ValueError):
@@ -70,6 +76,8 @@ def condition_holds(goal: Term, kb: KnowledgeBase) -> bool:
             return not condition_holds(args[0], kb)
         if name == "current_predicate" and len(args) == 1:
             return _current_predicate(args[0], kb)
+        if name == "current_prolog_flag" and len(args) == 2:
+            return _current_prolog_flag(args[0], args[1], kb)
     raise ConditionError(
         f"cannot decide the condition {format_term(goal)} while loading "
         f"(understood here: {_UNDERSTOOD})"
@@ -85,6 +93,18 @@ def _current_predicate(indicator: Term, kb: KnowledgeBase) -> bool:
         "current_predicate/1 in a condition needs a ground Name/Arity, got "
         + format_term(indicator)
     )
+
+
+def _current_prolog_flag(flag: Term, value: Term, kb: KnowledgeBase) -> bool:
+    """``current_prolog_flag(Flag, Value)`` with a named flag (Value a value or unbound)."""
+    if type(flag) is not str:
+        raise ConditionError(
+            "current_prolog_flag/2 in a condition needs a flag name, got " + format_term(flag)
+        )
+    current = kb.flags.get(flag, FLAGS[flag][0] if flag in FLAGS else None)
+    if current is None:
+        return False
+    return type(value) is Var or value == current
 
 
 @dataclass

@@ -141,6 +141,10 @@ X #>= Y :- '$fd_ground'(X, Y), X >= Y.
 '$fd_ground'(X, Y) :- ground(X), ground(Y), !.
 '$fd_ground'(_, _) :- throw(error(instantiation_error, context(clpfd, _))).
 
+% Aleph's aleph_random/1 (a float in [0, 1)), which the background of Aleph's
+% examples calls (numbers/miline); defined as Aleph defines it under SWI-Prolog.
+aleph_random(X) :- I = 1000000, X is float(random(I-1))/float(I).
+
 % ProbLog's collectors and try_call/1 (ProbLog 2 has them built in): all/3 is
 % findall/3 without repeated answers (in the order found), failing when there is
 % none; all_or_none/3 gives [] then.  try_call/1 fails on an unknown predicate.

@@ -8,6 +8,9 @@ meaning:
   (ProbLog); each probability must be a number in [0, 1] (an arithmetic
   expression such as ``1/3`` is evaluated), or ``t(_)`` for a parameter to
   learn, and the probabilities of an annotated disjunction sum to at most 1;
+* ``Head --> Body`` is a grammar rule, translated as SWI-Prolog translates it
+  (:mod:`symlearn.kb.dcg`); ``Head => Body`` is a single-sided unification
+  rule (SWI-Prolog's "SSU" rules, below);
 * ``pos(A)``, ``neg(A)``, ``label(A, Class)``, ``instance(A)`` are examples,
   ``evidence(A, true|false)`` and ``query(A)`` are ProbLog evidence and
   queries; they are also ordinary facts, as they are in SWI-Prolog;
@@ -15,7 +18,18 @@ meaning:
 
 Several files load as one knowledge base.  Loading either succeeds completely
 or raises a :class:`~symlearn.errors.KBError` that names the file, line and
-column; a knowledge base is never half loaded.
+column; a knowledge base is never half loaded.  A directive no handler knows
+is a located warning and the load goes on, as in SWI-Prolog (which warns
+when such a goal fails or raises); ``:- op/3`` changes how the clauses after
+it are read.
+
+**SSU rules.**  ``Head, Guard => Body`` commits to the first clause whose
+head *subsumes* the call (matching binds no variable of the call) and whose
+guard succeeds; a call no clause matches is an
+``existence_error(matching_rule, Goal)``.  Such a clause is stored as the
+ordinary clause ``p(V1, ..., Vn) :- subsumes_term(Head, p(V1, ..., Vn)),
+Head = p(V1, ..., Vn), Guard, !, Body`` and the predicate ends with a clause
+that raises the error.
 
 Functions
 ---------
@@ -31,12 +45,19 @@ from typing import Any
 
 from symlearn.errors import KBError, KBSyntaxError
 from symlearn.kb import sources
+from symlearn.kb.aleph_directives import (
+    ARITHMETIC_FUNCTION,
+    CONSTRAINTS,
+    arithmetic_functions,
+    expand_arithmetic,
+)
 from symlearn.kb.conditional import (
     CONDITIONAL_DIRECTIVES,
     ConditionError,
     Conditions,
     condition_holds,
 )
+from symlearn.kb.dcg import DCGError, dcg_translate_rule
 from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
@@ -48,6 +69,7 @@ from symlearn.kb.problog import (
     negative_head,
     request_library,
 )
+from symlearn.kb.prolog_directives import strings_as
 from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
@@ -89,7 +111,7 @@ def load(
     """
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    loader = _Loader(progress)
+    loader = _Loader(progress, kb)
     with gc_paused(promote=True), sources.allow_include(allow_include):
         for path in paths:
             loader.load_file(Path(path))
@@ -105,7 +127,7 @@ def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) ->
     >>> kb.facts_count, kb.rules_count
     (1, 1)
     """
-    loader = _Loader()
+    loader = _Loader(None, kb)
     with gc_paused(promote=True):
         loader.load_text(text.removeprefix("\ufeff"), path, base=Path.cwd())
         return loader.commit(kb)
@@ -114,9 +136,18 @@ def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) ->
 class _Loader:
     """One loading run: the knowledge base under construction and the include stack."""
 
-    def __init__(self, progress: Callable[[str, int, int | None], None] | None = None) -> None:
+    def __init__(
+        self,
+        progress: Callable[[str, int, int | None], None] | None = None,
+        into: KnowledgeBase | None = None,
+    ) -> None:
         self.progress = progress
         self.kb = KnowledgeBase()
+        if into is not None:  # read with the operators and flags the knowledge base has
+            self.kb.operators = into.operators.copy()
+            self.kb.flags = dict(into.flags)
+        #: The clause ending each predicate of SSU rules (``=>``): raises "no matching rule".
+        self.ssu_fallbacks: dict[tuple[str, int], Clause] = {}
         self.stack: list[Path] = []
         self.current: ReadClause | None = None
         self.base = Path.cwd()
@@ -216,7 +247,7 @@ class _Loader:
         source = SourceText(path, text)
         lines = _LineCursor(text)
         outer_conditions, self.conditions = self.conditions, Conditions()
-        for item in scan_clauses(text, path):
+        for item in scan_clauses(text, path, ops=self.kb.operators):
             if self.progress is not None:
                 done = item[0][2] if isinstance(item, list) else item[4]  # the item's offset
                 self.progress(f"loading {path}", done, len(text))
@@ -224,6 +255,9 @@ class _Loader:
                 self.fact_run(item, source, lines, base, touched)
                 continue
             term, variables, line, column, offset = item
+            quotes = self.kb.flags.get("double_quotes")
+            if quotes is not None and quotes != "string":
+                term = strings_as(term, quotes)
             self.current = ReadClause(term, variables, path, line, column, text, offset)
             self.base = base
             self.add(self.current)
@@ -320,9 +354,56 @@ class _Loader:
         elif _is_probabilistic(term):
             self.probabilistic(term)
         elif type(term) is Struct and term.name == "-->" and len(term.args) == 2:
-            raise self.error("DCG rules (-->) are not supported")
+            self.grammar_rule(term)
+        elif type(term) is Struct and term.name == "=>" and len(term.args) == 2:
+            self.ssu_rule(term)
         else:
             self.clause(term)
+
+    def grammar_rule(self, rule: Struct) -> None:
+        """``Head --> Body``: the clause SWI-Prolog translates it to."""
+        try:
+            clause = dcg_translate_rule(rule)
+        except DCGError as error:
+            what = format_term(error.culprit)
+            if error.kind == "instantiation_error":
+                raise self.error("the head of a grammar rule cannot be a variable") from None
+            raise self.error(f"{what} in a grammar rule: expected a {error.expected}") from None
+        self.clause(clause)
+
+    def ssu_rule(self, rule: Struct) -> None:
+        """``Head, Guard => Body``: stored as a clause that tests subsumption, then commits."""
+        head, body = rule.args
+        guard: Term = "true"
+        if type(head) is Struct and head.name == "," and len(head.args) == 2:
+            head, guard = head.args
+        if not is_callable(head):
+            raise self.error(_not_callable_message(Struct(":-", (head, body))))
+        name, arity = functor_of(head)
+        call: Term = Struct(name, tuple(Var("_") for _ in range(arity))) if arity else name
+        goals: list[Term] = []
+        if arity:
+            goals = [Struct("subsumes_term", (head, call)), Struct("=", (head, call))]
+        if guard != "true":
+            goals.append(guard)
+        goals += ["!", body]
+        clause_term: Term = goals[-1]
+        for goal in reversed(goals[:-1]):
+            clause_term = Struct(",", (goal, clause_term))
+        key = (name, arity)
+        predicate = self.kb.predicate(name, arity)
+        fallback = self.ssu_fallbacks.get(key)
+        if fallback is not None and predicate.clauses and predicate.clauses[-1] is fallback:
+            del predicate.clauses[-1]
+            del predicate.positions[-1]
+        self.clause(Struct(":-", (call, clause_term)))
+        error = Struct(
+            "error",
+            (Struct("existence_error", ("matching_rule", Struct(":", ("user", call)))), Var("_")),
+        )
+        fallback = Clause(call, (Struct("throw", (error,)),))
+        self.ssu_fallbacks[key] = fallback
+        predicate.add(fallback, self.position)
 
     def directive(self, goal: Term) -> None:
         self.kb.directives.append((Struct(":-", (goal,)), self.position))
@@ -362,8 +443,13 @@ class _Loader:
             return
         handler = DIRECTIVES.get((name, arity))
         if handler is None:
-            known = ", ".join(sorted(f"{n}/{a}" for n, a in DIRECTIVES))
-            raise self.error(f"unknown directive {name}/{arity} (known: {known})")
+            c = self.current
+            assert c is not None
+            self.kb.warnings.append(
+                f"{c.path}:{c.line}:{c.column}: warning: unknown directive {name}/{arity} "
+                f"(not run; the load goes on)"
+            )
+            return
         args = goal.args if isinstance(goal, Struct) else ()
         handler(self, args)
 
@@ -389,8 +475,14 @@ class _Loader:
         except TypeError:
             raise self.error(_not_callable_message(term)) from None
         indicator = clause.functor
+        if indicator == ("false", 0) and clause.body:
+            # Aleph's integrity constraint (Aleph redefines false/0): kept for the learners
+            self.kb.declarations.setdefault(CONSTRAINTS, []).append((clause, self.position))
+            return
         if indicator in SYSTEM_PREDICATES:
             self.redefine_builtin(indicator)
+        if ARITHMETIC_FUNCTION in self.kb.declarations:
+            clause = expand_arithmetic(clause, arithmetic_functions(self.kb))
         position = self.position
         self.kb.predicate(*indicator).add(clause, position)
         head = clause.head
@@ -415,7 +507,7 @@ class _Loader:
     def special_fact(self, head: Struct, position: SourcePosition) -> None:
         """Record examples, evidence and queries written as facts."""
         name, args = head.name, head.args
-        if name in ("pos", "neg", "instance") and len(args) == 1:
+        if name in ("pos", "neg", "instance", "unlabelled") and len(args) == 1:
             if not is_callable(args[0]):
                 raise self.error(f"{name}/1 expects an atom such as {name}(p(a))")
             self.kb.examples.append(Example(name, args[0], None, position))  # type: ignore[arg-type]
@@ -524,7 +616,8 @@ class _LineCursor:
 
 
 _SPECIAL_NAMES = frozenset(
-    {":-", "<-", "?-", "::", ";", "-->", "pos", "neg", "label", "instance", "evidence", "query"}
+    {":-", "<-", "?-", "::", ";", "-->", "=>", "pos", "neg", "label", "instance", "unlabelled"}
+    | {"evidence", "query"}
 )
 
 
@@ -603,5 +696,8 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.directives.extend(source.directives)
     target.sources.extend(source.sources)
     target.warnings.extend(source.warnings)
+    target.external.update(source.external)
+    target.operators = source.operators  # the loader started from the target's own
+    target.flags.update(source.flags)
     for key, values in source.declarations.items():
         target.declarations.setdefault(key, []).extend(values)

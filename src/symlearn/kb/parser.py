@@ -40,6 +40,7 @@ from lark.exceptions import UnexpectedToken, VisitError
 
 from symlearn.errors import KBSyntaxError
 from symlearn.kb.grammar_tables import load_parser
+from symlearn.logic.operators import Operators
 from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_list
 
 __all__ = ["ReadClause", "parse_term", "parse_text", "read_clauses"]
@@ -281,6 +282,11 @@ class _ToTerms(Transformer):
         name = op.children[0] if hasattr(op, "children") else op
         return Struct(str(name), (left, right))  # type: ignore[arg-type]
 
+    def collect_clause(self, children: list[object]) -> Term:
+        """ProbLog's ``Head :- Body => Group/Collector`` (library(collect))."""
+        head, _neck, body, _arrow, collector = children
+        return Struct(":-", (head, Struct("=>", (body, collector))))  # type: ignore[arg-type]
+
     def prefix(self, children: list[object]) -> Term:
         op, operand = children
         return Struct(str(op), (operand,))  # type: ignore[arg-type]
@@ -439,14 +445,17 @@ def _probability(digits: str) -> int | float:
 
 
 def scan_clauses(
-    text: str, path: str = "<string>", fast: bool = True
+    text: str, path: str = "<string>", fast: bool = True, ops: Operators | None = None
 ) -> Iterator[ScannedClause | FactRun]:
     """Yield the clauses of ``text``: runs of plain facts, and single clauses.
 
     The lean form of :func:`read_clauses` that the loader uses.  Consecutive
     clauses that the ground-fact fast path reads come as one list of
     ``(name, arguments, offset)``; every other clause comes as
-    ``(term, variables, line, column, offset)``.
+    ``(term, variables, line, column, offset)``.  ``ops`` is the operator
+    table, looked at afresh for each clause (the loader changes it when it
+    meets ``:- op/3``): the standard one is read by the grammar, any other by
+    :mod:`symlearn.kb.reader`.
     """
     layout = _LAYOUT.match
     fast_fact = _FAST_FACT_AND_LAYOUT.match if fast else None
@@ -478,7 +487,7 @@ def scan_clauses(
                 "unterminated /* comment", path, where.line, where.column, _line_text(text, pos)
             )
         end = _clause_end(text, pos)
-        term, variables = _parse_clause(text, pos, end, path, where)
+        term, variables = _parse_clause(text, pos, end, path, where, ops)
         yield term, variables, where.line, where.column, pos
         pos = layout(text, end).end()  # type: ignore[union-attr]
 
@@ -529,9 +538,11 @@ def parse_whole_text(text: str) -> list[Term]:
 
 
 def _parse_clause(
-    text: str, start: int, end: int, path: str, where: _Position
+    text: str, start: int, end: int, path: str, where: _Position, ops: Operators | None = None
 ) -> tuple[Term, dict[str, Var]]:
     chunk = text[start:end]
+    if ops is not None and not ops.standard:
+        return _read_with_operators(text, start, chunk, path, ops)
     _TRANSFORMER.reset()
     try:
         term = _parser().parse(chunk, start="clause")
@@ -547,24 +558,45 @@ def _parse_clause(
     return term, variables  # type: ignore[return-value]
 
 
-def parse_term(text: str, path: str = "<query>") -> Term:
+def _read_with_operators(
+    text: str, start: int, chunk: str, path: str, ops: Operators
+) -> tuple[Term, dict[str, Var]]:
+    """Read one clause with a changed operator table (:mod:`symlearn.kb.reader`)."""
+    from symlearn.kb.reader import ReadError, read_term_text
+
+    try:
+        return read_term_text(chunk, ops)
+    except ReadError as error:
+        offset = start + error.offset
+        line_start = text.rfind("\n", 0, offset) + 1
+        line = text.count("\n", 0, offset) + 1
+        raise KBSyntaxError(
+            error.message, path, line, offset - line_start + 1, _line_text(text, offset)
+        ) from None
+
+
+def parse_term(text: str, path: str = "<query>", ops: Operators | None = None) -> Term:
     """Parse one term (a goal, an atom from the command line); a final ``.`` is optional.
+
+    ``ops`` is the operator table (the standard one by default).
 
     Raises
     ------
     KBSyntaxError
         If ``text`` is not one term.
     """
-    term, _ = parse_term_with_variables(text, path)
+    term, _ = parse_term_with_variables(text, path, ops)
     return term
 
 
-def parse_term_with_variables(text: str, path: str = "<query>") -> tuple[Term, dict[str, Var]]:
+def parse_term_with_variables(
+    text: str, path: str = "<query>", ops: Operators | None = None
+) -> tuple[Term, dict[str, Var]]:
     """Parse one term and also return its named variables (name -> variable)."""
     stripped = text.rstrip()
     if not re.search(r"(?<![+\-*/\\^<>=~:.?@#&$])\.$", stripped):
         stripped += " ."
-    return _parse_clause(stripped, 0, len(stripped), path, _Position(stripped))
+    return _parse_clause(stripped, 0, len(stripped), path, _Position(stripped), ops)
 
 
 # --------------------------------------------------------------------------

@@ -11,7 +11,7 @@ long is written on one line here.
 
 Functions
 ---------
-format_term, format_atom, format_float, portray_clause
+format_term, write_term, format_atom, format_float, portray_clause
 
 Examples
 --------
@@ -35,7 +35,7 @@ import sys
 import unicodedata
 from collections.abc import Generator, Mapping
 
-from symlearn.logic.operators import INFIX, PREFIX
+from symlearn.logic.operators import STANDARD, Operators
 from symlearn.logic.terms import (
     EMPTY_LIST,
     LIST_FUNCTOR,
@@ -46,32 +46,16 @@ from symlearn.logic.terms import (
     list_items,
 )
 
-__all__ = ["format_atom", "format_float", "format_term", "portray_clause", "variable_names"]
+__all__ = [
+    "format_atom",
+    "format_float",
+    "format_term",
+    "portray_clause",
+    "variable_names",
+    "write_term",
+]
 
 _SYMBOL_CHARS = frozenset("+-*/\\^<>=~:.?@#&$")
-# Atoms SWI-Prolog brackets when they stand as operands of an operator: its
-# operators, including a few symlearn does not read as operators.
-_OPERATOR_ATOMS = (
-    frozenset(INFIX)
-    | frozenset(PREFIX)
-    | {
-        "|",
-        "$",
-        "=@=",
-        "\\=@=",
-        "as",
-        ">:<",
-        ":<",
-        ":=",
-        "=>",
-        "?=",
-        "volatile",
-        "thread_local",
-        "module_transparent",
-        "meta_predicate",
-        "public",
-    }
-)
 _SOLO_ATOMS = frozenset({"[]", "!", ";", "{}", ","})
 _ESCAPES = {
     "\\": "\\\\",
@@ -218,16 +202,41 @@ def variable_names(term: Term, singletons_as_underscore: bool = True) -> dict[Va
 
 
 class _Writer:
-    """Operator-aware term writer (``writeq`` with ``spacing(next_argument)``)."""
+    """Operator-aware term writer: ``write_term/2`` with the options given.
 
-    def __init__(self, names: Mapping[Var, str] | None) -> None:
+    ``quoted`` quotes atoms that need it (``writeq``); ``spacing`` puts a space
+    after each argument's comma (SWI's ``spacing(next_argument)``, how the
+    toplevel and ``portray_clause`` write); ``ignore_ops`` writes every
+    compound term in functional notation; ``numbervars`` writes
+    ``'$VAR'(N)`` as the variable name ``A``, ``B`` ...; ``ops`` is the
+    operator table.
+    """
+
+    def __init__(
+        self,
+        names: Mapping[Var, str] | None,
+        *,
+        ops: Operators | None = None,
+        quoted: bool = True,
+        spacing: bool = True,
+        ignore_ops: bool = False,
+        numbervars: bool = True,
+    ) -> None:
         self.names = names or {}
+        self.ops = STANDARD if ops is None else ops
+        self.quoted = quoted
+        self.comma = ", " if spacing else ","
+        self.ignore_ops = ignore_ops
+        self.numbervars = numbervars
 
     def var(self, v: Var) -> str:
         name = self.names.get(v)
         if name is not None:
             return name
         return v.name if v.name not in ("", "_") else f"_G{id(v) % 100000}"
+
+    def atom(self, name: str) -> str:
+        return format_atom(name) if self.quoted else name
 
     @staticmethod
     def anonymous_names(term: Term) -> dict[Var, str]:
@@ -269,16 +278,20 @@ class _Writer:
         assert result is not None
         return result
 
+    def operator_atom(self, name: str) -> bool:
+        """True for an atom SWI-Prolog brackets as an operand of an operator."""
+        return self.ops.is_operator(name) or name in _ALSO_BRACKETED
+
     def step(
         self, term: Term, max_priority: int, operand: bool
     ) -> Generator[tuple[Term, int, bool], str | None, str]:
         """Write one term; yields ``(subterm, priority, operand)`` for each subterm's text."""
-        if operand and type(term) is str and term in _OPERATOR_ATOMS:
-            return "(" + format_atom(term) + ")"
         t = type(term)
         if t is str:
             assert isinstance(term, str)
-            return format_atom(term)
+            if operand and self.operator_atom(term) and not self.ignore_ops:
+                return "(" + self.atom(term) + ")"
+            return self.atom(term)
         if t is int or t is float:
             assert isinstance(term, (int, float))
             return _format_number(term)
@@ -287,41 +300,49 @@ class _Writer:
             return self.var(term)
         if t is PString:
             assert isinstance(term, PString)
-            return '"' + _escape(term.value, '"') + '"'
+            return '"' + _escape(term.value, '"') + '"' if self.quoted else term.value
         assert isinstance(term, Struct)
         name, args = term.name, term.args
+        comma = self.comma
         if name == LIST_FUNCTOR and len(args) == 2:
             items, tail = list_items(term)
             parts = []
             for item in items:
                 parts.append((yield (item, 999, False)))
-            text = "[" + ", ".join(parts)  # type: ignore[arg-type]
+            text = "[" + comma.join(parts)  # type: ignore[arg-type]
             if tail != EMPTY_LIST:
                 text += "|" + (yield (tail, 999, False))  # type: ignore[operator]
             return text + "]"
-        if name == "{}" and len(args) == 1:
-            return "{" + (yield (args[0], 1200, False)) + "}"  # type: ignore[operator]
-        if len(args) == 2 and name in INFIX:
-            return (yield from self.infix(name, args[0], args[1], max_priority))
-        if len(args) == 1 and name in PREFIX:
-            return (yield from self.prefix(name, args[0], max_priority))
+        if self.numbervars and name == "$VAR" and len(args) == 1:
+            label = _numbervar_name(args[0])
+            if label is not None:
+                return label
+        if not self.ignore_ops:
+            if name == "{}" and len(args) == 1:
+                return "{" + (yield (args[0], 1200, False)) + "}"  # type: ignore[operator]
+            if len(args) == 2 and name in self.ops.infix:
+                return (yield from self.infix(name, args[0], args[1], max_priority))
+            if len(args) == 1 and name in self.ops.prefix:
+                return (yield from self.prefix(name, args[0], max_priority))
+            if len(args) == 1 and name in self.ops.postfix:
+                return (yield from self.postfix(name, args[0], max_priority))
         parts = []
         for arg in args:
             parts.append((yield (arg, 999, False)))
-        return f"{format_atom(name)}({', '.join(parts)})"  # type: ignore[arg-type]
+        return f"{self.atom(name)}({comma.join(parts)})"  # type: ignore[arg-type]
 
     def infix(
         self, name: str, left: Term, right: Term, max_priority: int
     ) -> Generator[tuple[Term, int, bool], str | None, str]:
-        priority, kind = INFIX[name]
+        priority, kind = self.ops.infix[name]
         left_max = priority if kind == "yfx" else priority - 1
         right_max = priority if kind == "xfy" else priority - 1
         left_text: str = yield (left, left_max, True)  # type: ignore[assignment]
         right_text: str = yield (right, right_max, True)  # type: ignore[assignment]
-        op = format_atom(name)
         if name == ",":
-            text = f"{left_text}, {right_text}"
+            text = f"{left_text}{self.comma}{right_text}"
         else:
+            op = "|" if name == "|" else self.atom(name)
             gap_left = " " if _glues(left_text[-1], op[0]) else ""
             gap_right = " " if _glues(op[-1], right_text[0]) else ""
             if gap_left:
@@ -332,11 +353,11 @@ class _Writer:
     def prefix(
         self, name: str, arg: Term, max_priority: int
     ) -> Generator[tuple[Term, int, bool], str | None, str]:
-        priority, kind = PREFIX[name]
+        priority, kind = self.ops.prefix[name]
         arg_max = priority if kind == "fy" else priority - 1
-        op = format_atom(name)
-        if type(arg) is str and arg in _OPERATOR_ATOMS:
-            text = f"{op} ({format_atom(arg)})"
+        op = self.atom(name)
+        if type(arg) is str and self.operator_atom(arg):
+            text = f"{op} ({self.atom(arg)})"
             return f"({text})" if priority > max_priority else text
         arg_text: str = yield (arg, arg_max, False)  # type: ignore[assignment]
         if name == "-" and (arg_text[0].isdigit() or type(arg) in (int, float)):
@@ -348,6 +369,31 @@ class _Writer:
         else:
             text = f"{op}{arg_text}"
         return f"({text})" if priority > max_priority else text
+
+    def postfix(
+        self, name: str, arg: Term, max_priority: int
+    ) -> Generator[tuple[Term, int, bool], str | None, str]:
+        priority, kind = self.ops.postfix[name]
+        arg_max = priority if kind == "yf" else priority - 1
+        arg_text: str = yield (arg, arg_max, True)  # type: ignore[assignment]
+        op = self.atom(name)
+        gap = " " if _glues(arg_text[-1], op[0]) else ""
+        text = f"{arg_text}{gap}{op}"
+        return f"({text})" if priority > max_priority else text
+
+
+# Atoms SWI-Prolog also brackets as operands though they are not operators here.
+_ALSO_BRACKETED = frozenset({"?="})
+
+
+def _numbervar_name(number: Term) -> str | None:
+    """The name ``'$VAR'(N)`` is written as with numbervars: A, B, ... Z, A1 ... (None: as is)."""
+    if type(number) is int and number >= 0:
+        letter, suffix = chr(ord("A") + number % 26), number // 26
+        return letter + (str(suffix) if suffix else "")
+    if type(number) is str:
+        return number
+    return None
 
 
 def _glues(last: str, first: str) -> bool:
@@ -361,8 +407,9 @@ def format_term(
     term: Term,
     names: Mapping[Var, str] | None = None,
     max_priority: int = 1200,
+    ops: Operators | None = None,
 ) -> str:
-    """Write ``term`` as ``writeq/1`` does, naming variables by ``names``.
+    """Write ``term`` as ``writeq/1`` with ``spacing(next_argument)``, variables by ``names``.
 
     Parameters
     ----------
@@ -372,6 +419,8 @@ def format_term(
         Names for variables; others are written with their own names.
     max_priority
         The priority context (999 for an argument, 1200 for a whole clause).
+    ops
+        The operator table (SWI-Prolog's standard one by default).
 
     Examples
     --------
@@ -383,7 +432,42 @@ def format_term(
     """
     if names is None:
         names = _Writer.anonymous_names(term)
-    return _Writer(names).write(term, max_priority)
+    return _Writer(names, ops=ops).write(term, max_priority)
+
+
+def write_term(
+    term: Term,
+    *,
+    quoted: bool = False,
+    spacing: bool = False,
+    ignore_ops: bool = False,
+    numbervars: bool = True,
+    ops: Operators | None = None,
+    names: Mapping[Var, str] | None = None,
+    max_priority: int = 1200,
+) -> str:
+    """Write ``term`` as ``write_term/2`` with these options (``write/1`` by default).
+
+    Examples
+    --------
+    >>> from symlearn.logic.terms import struct, make_list
+    >>> t = struct("f", "A b", struct(",", "a", "b"), make_list([1, 2]), struct("$VAR", 1))
+    >>> write_term(t), write_term(t, quoted=True)
+    ('f(A b,(a,b),[1,2],B)', "f('A b',(a,b),[1,2],B)")
+    >>> write_term(struct("+", 1, 2), quoted=True, ignore_ops=True)
+    '+(1,2)'
+    """
+    if names is None:
+        names = _Writer.anonymous_names(term)
+    writer = _Writer(
+        names,
+        ops=ops,
+        quoted=quoted,
+        spacing=spacing,
+        ignore_ops=ignore_ops,
+        numbervars=numbervars,
+    )
+    return writer.write(term, max_priority)
 
 
 _CONTROL_INDENT = 4
@@ -479,15 +563,19 @@ def portray_clause(clause: Term, names: Mapping[Var, str] | None = None) -> str:
     if type(clause) is Struct and len(clause.args) == 2 and clause.name in (":-", "-->"):
         head, body = clause.args
         if clause.name == ":-" and body == "true":
-            return layout.writer.write(head, 1199) + "."
+            return _ended(layout.writer.write(head, 1199))
         neck = " :-" if clause.name == ":-" else " -->"
-        return (
-            layout.writer.write(head, 1199)
-            + neck
-            + "\n    "
-            + layout.goal(body, _CONTROL_INDENT)
-            + "."
+        return _ended(
+            layout.writer.write(head, 1199) + neck + "\n    " + layout.goal(body, _CONTROL_INDENT)
         )
     if type(clause) is Struct and len(clause.args) == 1 and clause.name == ":-":
-        return ":- " + layout.goal(clause.args[0], 3) + "."
-    return layout.writer.write(clause, 1200) + "."
+        return _ended(":- " + layout.goal(clause.args[0], 3))
+    return _ended(layout.writer.write(clause, 1200))
+
+
+def _ended(text: str) -> str:
+    """``text`` and the end ``.``, after a space when ``text`` ends in a symbol character.
+
+    ``A= ?.`` would read as the atom ``?.``; SWI-Prolog writes ``A= ? .``
+    """
+    return text + (" ." if text and text[-1] in _SYMBOL_CHARS else ".")

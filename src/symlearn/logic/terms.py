@@ -20,7 +20,7 @@ Functions
 ---------
 struct, make_list, packed_list, list_items, is_var, is_atom, is_number, is_atomic,
 is_callable, is_compound, is_ground, is_list, term_variables, functor_of,
-indicator_of, term_equal, compare_terms, fresh_var
+indicator_of, term_equal, compare_terms, fresh_var, map_leaves
 
 Examples
 --------
@@ -36,7 +36,7 @@ False
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 __all__ = [
@@ -61,6 +61,7 @@ __all__ = [
     "is_var",
     "list_items",
     "make_list",
+    "map_leaves",
     "packed_list",
     "struct",
     "term_equal",
@@ -494,6 +495,38 @@ def is_ground(term: Term) -> bool:
         if type(t) is Struct:
             stack.extend(t.args)
     return True
+
+
+def map_leaves(term: Term, replace: Callable[[Term], Term]) -> Term:
+    """``term`` with each non-compound part ``x`` replaced by ``replace(x)``.
+
+    Compound terms whose parts are all unchanged are shared, not copied, and
+    a term of any depth is rebuilt without Python recursion.
+
+    Examples
+    --------
+    >>> map_leaves(struct("f", 1, make_list([2, "a"])), lambda x: x * 10 if x == 2 else x)
+    Struct<f(1, [20, a])>
+    """
+    if type(term) is not Struct:
+        return replace(term)
+    out: list[Term] = []
+    stack: list[tuple[Term, bool]] = [(term, False)]
+    while stack:
+        t, expanded = stack.pop()
+        if expanded:
+            assert isinstance(t, Struct)
+            n = len(t.args)
+            args = tuple(out[len(out) - n :])
+            del out[len(out) - n :]
+            same = all(x is y for x, y in zip(args, t.args))
+            out.append(t if same else Struct(t.name, args))
+        elif type(t) is Struct:
+            stack.append((t, True))
+            stack.extend((arg, False) for arg in reversed(t.args))
+        else:
+            out.append(replace(t))
+    return out[0]
 
 
 def _iter_variables(term: Term) -> Iterator[Var]:

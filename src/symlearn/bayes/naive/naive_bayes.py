@@ -27,6 +27,11 @@ gets a normal density per class (sample mean and standard deviation, the
 deviation floored at :data:`MIN_STD`), as in John & Langley 1995; its scores
 are floats.
 
+**Weighted examples** (``EncodedData.weights``: boosting's weights, or EM's
+fractional class memberships of unlabelled examples) count as their weight in
+every count above (a normal density takes weighted moments); the estimates
+are then floats.
+
 On the learner protocol (``symlearn learn naive-bayes``, ``symlearn.learn``),
 :func:`learn` estimates the classifier from a
 :class:`~symlearn.learning.task.LearningTask`, classifies the instances asked
@@ -65,6 +70,7 @@ from symlearn.bayes.networks.data import class_state
 from symlearn.bayes.networks.network import BayesianNetwork, Variable, problog_atoms
 from symlearn.bayes.networks.network_files import NETWORK_SUFFIXES
 from symlearn.bayes.networks.network_run import NetworkRun, learnt_from
+from symlearn.bayes.networks.problog_format import format_problog
 from symlearn.data.attribute_value import (
     MISSING,
     Attribute,
@@ -93,6 +99,7 @@ __all__ = [
     "NaiveBayesSettings",
     "class_name",
     "evaluate",
+    "fit",
     "learn",
     "m_weight",
     "naive_bayes",
@@ -138,7 +145,7 @@ class NaiveBayes:
     classes
         The classes, in order of first appearance (``True`` first for pos/neg).
     class_counts
-        Training examples per class.
+        Training examples per class (their summed weights for weighted examples).
     priors
         ``P(t)`` per class.
     conditionals
@@ -151,8 +158,8 @@ class NaiveBayes:
     target: str
     attributes: tuple[Attribute, ...]
     classes: tuple[Label, ...]
-    class_counts: tuple[int, ...]
-    priors: tuple[Fraction, ...]
+    class_counts: tuple[Number, ...]
+    priors: tuple[Number, ...]
     conditionals: tuple[dict[Label, Any], ...]
     m: tuple[Fraction, ...]
 
@@ -162,11 +169,11 @@ class NaiveBayes:
                 return i
         raise InvalidParameterError(f"{label!r} is not a class of {self.target}")
 
-    def prior(self, label: Label) -> Fraction:
+    def prior(self, label: Label) -> Number:
         """``P(t)``; ``label`` may be the class or its name."""
         return self.priors[self._class_index(label)]
 
-    def conditional(self, attribute: str, label: Label, value: Term) -> Fraction:
+    def conditional(self, attribute: str, label: Label, value: Term) -> Number:
         """``P(attribute = value | t)`` of a discrete attribute."""
         index = [a.name for a in self.attributes].index(attribute)
         table = self.conditionals[index][self.classes[self._class_index(label)]]
@@ -225,6 +232,35 @@ class NaiveBayes:
         """:meth:`classify` of each instance."""
         return [self.classify(instance) for instance in instances]
 
+    def log_scores(self, columns: Sequence[np.ndarray], n: int | None = None) -> np.ndarray:
+        """``log P(t) + sum_i log P(x_i | t)`` per row and class, for encoded columns.
+
+        ``-inf`` where a factor is 0; ``n`` is the number of rows when there
+        are no columns.
+        """
+        rows = int(columns[0].shape[0]) if columns else (n or 0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            logs = np.tile(np.log([float(p) for p in self.priors]), (rows, 1))
+            for attribute, table, column in zip(self.attributes, self.conditionals, columns):
+                for i, c in enumerate(self.classes):
+                    logs[:, i] += self._column_logs(attribute, table[c], column)
+        return logs
+
+    def posterior_columns(self, columns: Sequence[np.ndarray], n: int | None = None) -> np.ndarray:
+        """:meth:`posterior` of every row of encoded columns: ``(rows, classes)`` floats.
+
+        Normalised from the log scores (a row whose scores are all 0 gets the
+        uniform distribution, as :meth:`posterior` gives it).
+        """
+        logs = self.log_scores(columns, n)
+        top = logs.max(axis=1, keepdims=True)
+        with np.errstate(invalid="ignore"):
+            shares = np.exp(logs - np.where(np.isfinite(top), top, 0.0))
+        total = shares.sum(axis=1, keepdims=True)
+        uniform = np.full_like(shares, 1.0 / max(len(self.classes), 1))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(total > 0, shares / np.where(total > 0, total, 1.0), uniform)
+
     def predict_columns(self, columns: Sequence[np.ndarray]) -> np.ndarray:
         """Class positions for encoded columns (codes into this model's attributes' domains).
 
@@ -233,12 +269,7 @@ class NaiveBayes:
         classified by :meth:`classify` with exact scores, so ties are broken
         as it breaks them.
         """
-        n = int(columns[0].shape[0]) if columns else 0
-        logs = np.tile(np.log([float(p) for p in self.priors]), (n, 1))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            for attribute, table, column in zip(self.attributes, self.conditionals, columns):
-                for i, c in enumerate(self.classes):
-                    logs[:, i] += self._column_logs(attribute, table[c], column)
+        logs = self.log_scores(columns)
         best = np.argmax(logs, axis=1)
         if len(self.classes) > 1:
             top = np.sort(logs, axis=1)[:, -2:]
@@ -279,6 +310,16 @@ class NaiveBayes:
             "class_counts": {class_name(c): n for c, n in zip(self.classes, self.class_counts)},
             "m": {a.name: float(m) for a, m in zip(self.attributes, self.m)},
         }
+
+    def problog(self, header: str | None = None) -> str:
+        """The classifier as a ProbLog program: :meth:`to_network` written out.
+
+        Raises
+        ------
+        InvalidParameterError
+            If an attribute is continuous.
+        """
+        return format_problog(self.to_network(), header=header)
 
     def to_network(self) -> BayesianNetwork:
         """The classifier as a belief network: the class is the parent of every attribute.
@@ -340,12 +381,33 @@ def _m_and_p(
     return (Fraction(k) if laplace else m), p
 
 
-def _gaussian(values: np.ndarray) -> Gaussian:
-    if not values.size:
+def _gaussian(values: np.ndarray, weights: np.ndarray | None = None) -> Gaussian:
+    """The sample mean and deviation (``n - 1``); weights count as frequencies."""
+    if weights is None:
+        if not values.size:
+            return Gaussian(0.0, 1.0)
+        mean = float(values.mean())
+        variance = float(values.var(ddof=1)) if values.size > 1 else 0.0
+        return Gaussian(mean, max(math.sqrt(variance), MIN_STD))
+    total = float(weights.sum())
+    if not total > 0:
         return Gaussian(0.0, 1.0)
-    mean = float(values.mean())
-    variance = float(values.var(ddof=1)) if values.size > 1 else 0.0
+    mean = float(np.dot(weights, values) / total)
+    spread = float(np.dot(weights, (values - mean) ** 2))
+    variance = spread / (total - 1.0) if total > 1.0 else 0.0
     return Gaussian(mean, max(math.sqrt(variance), MIN_STD))
+
+
+def _exact_count(n: float) -> Fraction:
+    """An unweighted count (a whole number) as an exact fraction."""
+    return Fraction(int(n))
+
+
+def _ratio(a: Number, b: Number) -> Number:
+    """``a / b``: exact for fractions, a float once a weight made either a float."""
+    if isinstance(a, float) or isinstance(b, float):
+        return float(a) / float(b)
+    return Fraction(a) / Fraction(b)
 
 
 def naive_bayes(
@@ -387,9 +449,11 @@ def naive_bayes(
     classes = tuple(data.classes)
     encoded = encode(data, classes)  # numpy columns: counted with bincount, never per cell
     y = encoded.y.astype(np.int64)
-    counts = tuple(int(n) for n in np.bincount(y, minlength=len(classes)))
-    total = encoded.n_rows
-    priors = tuple(Fraction(n, total) for n in counts)
+    w = encoded.weights
+    count = _exact_count if w is None else float
+    counts = tuple(count(n) for n in np.bincount(y, weights=w, minlength=len(classes)))
+    total = sum(counts)
+    priors = tuple(_ratio(n, total) for n in counts)
     conditionals: list[dict[Label, Any]] = []
     used_m: list[Fraction] = []
     for attribute, column in zip(data.attributes, encoded.columns):
@@ -397,7 +461,8 @@ def naive_bayes(
         if attribute.continuous:
             known = ~np.isnan(column)
             for i, c in enumerate(classes):
-                table[c] = _gaussian(column[known & (y == i)])
+                here = known & (y == i)
+                table[c] = _gaussian(column[here], None if w is None else w[here])
             used_m.append(Fraction(0))
         else:
             m_here, p = _m_and_p(attribute, weight, laplace, prior)
@@ -405,22 +470,23 @@ def naive_bayes(
             values = attribute.values or ()
             known = column >= 0
             joint = np.bincount(
-                y[known] * len(values) + column[known], minlength=len(classes) * len(values)
+                y[known] * len(values) + column[known],
+                weights=None if w is None else w[known],
+                minlength=len(classes) * len(values),
             ).reshape(len(classes), len(values))
             for i, c in enumerate(classes):
-                denominator = int(joint[i].sum()) + m_here
+                cells = [count(n) for n in joint[i]]
+                denominator = sum(cells) + m_here
                 table[c] = {
-                    v: (Fraction(int(joint[i, j])) + m_here * p[v]) / denominator
-                    if denominator
-                    else p[v]
-                    for j, v in enumerate(values)
+                    v: _ratio(cell + m_here * p[v], denominator) if denominator else p[v]
+                    for v, cell in zip(values, cells)
                 }
         conditionals.append(table)
     return NaiveBayes(
         data.target,
         tuple(data.attributes),
         classes,
-        counts,
+        tuple(int(n) if w is None else n for n in counts),
         priors,
         tuple(conditionals),
         tuple(used_m),
@@ -496,6 +562,11 @@ class NaiveBayesSettings(Settings):
         """Refuse an m that is not a number, or is negative."""
         if m_weight(self.m) < 0:
             raise InvalidParameterError(f"m must be at least 0, not {self.m}")
+
+    @property
+    def takes_weights(self) -> bool:
+        """Weighted examples count as their weight (see the module docstring)."""
+        return True
 
     @property
     def estimate(self) -> str:
@@ -738,6 +809,11 @@ class NaiveBayesRun(NetworkRun):
             folds = metrics["cross_validation"]
             lines.append(f"% {folds['k']}-fold cross-validation accuracy {folds['accuracy']:.4f}")
         return lines
+
+
+def fit(data: AttributeValueData, settings: NaiveBayesSettings) -> NaiveBayes:
+    """The classifier alone, estimated from ``data`` (the learner protocol's ``fit``)."""
+    return naive_bayes(data, m_weight(settings.m), settings.laplace)
 
 
 def learn(
