@@ -102,6 +102,8 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("keysort", 2),
         ("predsort", 3),
         ("memberchk", 2),
+        ("clause", 2),
+        ("clause", 3),  # ProbLog's: clause(Head, Body, Probability)
         ("assert", 1),
         ("asserta", 1),
         ("assertz", 1),
