@@ -23,10 +23,12 @@ bounds it, ``timeout`` bounds the wall-clock time of one query, ``max_memory``
 the memory a query may add, and ``max_depth`` the nesting of calls.  They are
 thrown as SWI-Prolog throws them: ``inference_limit_exceeded``,
 ``time_limit_exceeded``, ``error(resource_error(memory), _)`` and
-``error(resource_error(stack), _)``.  ``catch/3`` can catch them, but the step
-and time budgets are spent: every further inference of the query throws again,
-so a catch-all cannot turn a runaway into an endless loop.  Uncaught, they
-reach the caller as :class:`~symlearn.errors.EngineLimitError`.
+``error(resource_error(stack), _)``.  ``catch/3`` can catch them: the
+recovery, and whatever the query does after it, gets a grace of a tenth of
+the budget (at least 1,000 inferences, or a second); past the grace the query
+ends with the error whatever catches it, so a catch-all cannot turn a
+runaway into an endless loop.  Uncaught, they reach the caller as
+:class:`~symlearn.errors.EngineLimitError`.
 
 **Tabling.**  A predicate declared with ``:- table p/N.`` is answered from
 tables of answers (see :mod:`symlearn.engine.tabling`).
@@ -95,6 +97,7 @@ from symlearn.errors import (
     UnknownPredicateError,
 )
 from symlearn.kb.knowledge_base import KnowledgeBase, modifications
+from symlearn.kb.system import PROTECTED
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
@@ -240,6 +243,8 @@ class Engine:
         #: Outputs set aside while ``with_output_to/2`` collects what a goal writes.
         self.output_stack: list[TextIO | None] = []
         self.input = input
+        #: Global variables (``nb_setval/2``, ``b_setval/2``).
+        self.globals: dict[object, Term] = {}
         self.trail: list[Ref] = []
         self.steps = 0
         self.tables: dict[Term, Table] = {}
@@ -249,6 +254,8 @@ class Engine:
         self._predicates: dict[Indicator, Predicate] = {}
         self._seen_modifications = modifications()
         self._deadline: float | None = None
+        self._step_budget = max_steps
+        self._grace_given = False
         self._memory_base = 0
         from symlearn.engine.builtins import DETERMINISTIC, NONDETERMINISTIC
         from symlearn.engine.library import library
@@ -360,8 +367,8 @@ class Engine:
         control = _CONTROL.get(key)
         if control is not None:
             return control
-        if self.kb.defines(name, arity):  # a redefined built-in (the loader allowed it)
-            return self._user_procedure(name, arity)
+        if key not in PROTECTED and self.kb.defines(name, arity):
+            return self._user_procedure(name, arity)  # a library built-in the file redefined
         deterministic = self._det.get(key)
         if deterministic is not None:
             engine = self
@@ -436,6 +443,8 @@ class Engine:
             self.changed()
         self.steps = 0
         self._deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        self._step_budget = self.max_steps
+        self._grace_given = False
         self._memory_base = _resident_bytes() if self.max_memory is not None else 0
         found = 0
         m = Run(self)
@@ -472,11 +481,11 @@ class Engine:
         """Enforce the step, time and memory limits; the step count of the next check."""
         total = steps + m.extra
         self.steps = total
-        max_steps = self.max_steps
+        max_steps = self._step_budget
         if max_steps is not None and total > max_steps:
-            raise PrologThrow("inference_limit_exceeded")
+            raise self._limit_reached("inference_limit_exceeded", total)
         if self._deadline is not None and time.monotonic() > self._deadline:
-            raise PrologThrow("time_limit_exceeded")
+            raise self._limit_reached("time_limit_exceeded", total)
         if self.max_memory is not None and (steps // _CHECK_EVERY) % 16 == 0:
             self.check_memory()
         m.compact()
@@ -484,6 +493,17 @@ class Engine:
         if max_steps is not None:
             following = min(following, max_steps - m.extra + 1)
         return max(following, steps + 1)
+
+    def _limit_reached(self, ball: str, steps: int) -> Exception:
+        """The step or time limit's error: catchable once, with a grace; then final."""
+        if self._grace_given:
+            return self._as_error(PrologThrow(ball))
+        self._grace_given = True
+        if self.max_steps is not None:
+            self._step_budget = steps + max(1000, self.max_steps // 10)
+        if self.timeout is not None:
+            self._deadline = time.monotonic() + max(1.0, self.timeout / 10)
+        return PrologThrow(ball)
 
     def check_memory(self) -> None:
         """Throw ``resource_error(memory)`` when the query grew past ``max_memory``."""

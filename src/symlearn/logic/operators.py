@@ -189,7 +189,7 @@ class Operators:
 
     def all(self) -> Iterator[tuple[int, str, str]]:
         """Every operator as ``(priority, type, name)`` (``current_op/3``)."""
-        for table in (self.infix, self.prefix, self.postfix):
+        for table in (self.prefix, self.infix, self.postfix):
             for name, (priority, kind) in table.items():
                 yield priority, kind, name
 
