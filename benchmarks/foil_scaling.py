@@ -9,8 +9,9 @@ grandparent/2 and of grandmother/2, half the negatives near misses) and the
 held-out test file.  Each size runs in its own process, which reports:
 
 * load: reading the file into a knowledge base (``symlearn.kb.load``);
-* learn: ``symlearn.ilp.foil.foil`` for each target (set-at-a-time
-  coverage; the first target also pays for encoding the fact tables);
+* learn: preparing the task (``RelationalTask.from_kb``) and
+  ``symlearn.ilp.foil.foil`` for each target (set-at-a-time coverage; the
+  first target also pays for encoding the fact tables);
 * peak memory of that process (``ru_maxrss``);
 * the learnt clause, whether it is the exact target clause (a variant up to
   the order of body literals), and the held-out accuracy through the query
@@ -61,6 +62,7 @@ def generate(n: int, seed: int, directory: Path) -> Path:
 def run_one(path: Path) -> dict:
     """Load, learn both targets, test; in this process (called in a child)."""
     from symlearn.ilp.foil import foil
+    from symlearn.ilp.task import RelationalTask
     from symlearn.kb import load
     from symlearn.kb.parser import parse_term
     from symlearn.learning.learned_program import LearnedProgram
@@ -73,7 +75,7 @@ def run_one(path: Path) -> dict:
     report: dict = {"load": load_seconds, "targets": {}}
     for name, expected_text in TARGETS.items():
         start = time.perf_counter()
-        result = foil(kb, (name, 2))
+        result = foil(RelationalTask.from_kb(kb, (name, 2)))
         learn_seconds = time.perf_counter() - start
         positives, negatives = test.positives(name, 2), test.negatives(name, 2)
         program = LearnedProgram.from_theory(result.theory, kb)

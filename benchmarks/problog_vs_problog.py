@@ -51,7 +51,7 @@ from peers import require
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
-from symlearn.bayes.bif import parse_bif  # noqa: E402
+from symlearn.bayes.networks.bif import parse_bif  # noqa: E402
 from symlearn.kb.parser import parse_term  # noqa: E402
 from symlearn.logic.printer import format_term  # noqa: E402
 

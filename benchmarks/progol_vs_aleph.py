@@ -97,17 +97,16 @@ def run_one(path: str, target: str, repeat: int = 1) -> dict[str, object]:
     from symlearn.ilp.task import RelationalTask
     from symlearn.learning.task import LearningTask
 
-    def fresh() -> tuple[LearningTask, list | None]:
+    def fresh() -> tuple[LearningTask, RelationalTask]:
         task = LearningTask.from_files([path], target)
-        negatives = None
+        relational = RelationalTask.from_task(task, closed_world=False, examples_required=False)
         if task.setting("closed_world") == "true":
-            negatives = RelationalTask.from_task(task, closed_world=True).negatives
-        return task, negatives
+            relational = relational.with_closed_world(True)
+        return task, relational
 
-    task, negatives = fresh()
-    assert task.kb is not None
+    task, relational = fresh()
     start = time.process_time()
-    result = progol(task.kb, task.target, ProgolSettings.from_task(task), negatives=negatives)
+    result = progol(relational, ProgolSettings.from_task(task))
     first = time.process_time() - start
     # again on fresh copies of the task in the same process: the time once Python's lazy
     # imports and the engine's one-off set-up are done (Aleph's induce runs in an
@@ -115,7 +114,7 @@ def run_one(path: str, target: str, repeat: int = 1) -> dict[str, object]:
     # clause store on loading); the median of ``repeat`` runs
     learns, tables = [], []
     for _ in range(repeat):
-        again, negatives = fresh()
+        again, relational = fresh()
         kb = again.kb
         assert kb is not None
         before = time.process_time()
@@ -124,7 +123,7 @@ def run_one(path: str, target: str, repeat: int = 1) -> dict[str, object]:
             if indicator != again.target:
                 store.relation(kb, indicator)
         tables.append(time.process_time() - before)
-        progol(kb, again.target, ProgolSettings.from_task(again), negatives=negatives)
+        progol(relational, ProgolSettings.from_task(again))
         learns.append(time.process_time() - before)
     searches = [learn - table for learn, table in zip(learns, tables)]
     return {

@@ -16,6 +16,7 @@ compilers do::
 from __future__ import annotations
 
 __all__ = [
+    "BackendError",
     "EngineLimitError",
     "HypothesisSpaceError",
     "InvalidParameterError",
@@ -204,3 +205,7 @@ class OutputError(SymlearnError, OSError):
 
 class InvalidParameterError(SymlearnError, ValueError):
     """A parameter is missing or outside its range (for example epsilon not in (0, 1))."""
+
+
+class BackendError(SymlearnError, OSError):
+    """A storage backend (DuckDB, Spark) cannot be reached, or ran out of memory or disk."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 from hypothesis import strategies as st
 
-from symlearn.bayes.network import BayesianNetwork, Variable
+from symlearn.bayes.networks.network import BayesianNetwork, Variable
 
 
 @st.composite

@@ -10,8 +10,8 @@ import pytest
 
 import symlearn
 from symlearn.bayes.answer import infer, parse_evidence
-from symlearn.bayes.learning import BayesNetRun, BayesNetSettings
-from symlearn.bayes.naive_bayes import NaiveBayesRun, NaiveBayesSettings
+from symlearn.bayes.naive.naive_bayes import NaiveBayesRun, NaiveBayesSettings
+from symlearn.bayes.networks.learning import BayesNetRun, BayesNetSettings
 from symlearn.cli import main
 from symlearn.errors import InvalidParameterError, KBError, OutputError
 from symlearn.learning import LearningTask

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symlearn.bayes.naive_bayes import naive_bayes
+from symlearn.bayes.naive.naive_bayes import naive_bayes
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.columnar import ColumnarData
 from symlearn.data.encoded import encode

@@ -158,8 +158,11 @@ def test_clause_text():
     )
     assert rules.clause_strings() == ["label(playtennis(_, _, A, _), yes) :-\n    A=<75."]
     assert Condition("h", 0, "=<", 72.5).negated() == Condition("h", 0, ">", 72.5)
+    # a closed range (a cluster's span) uses >= and its negation <
+    assert Condition("h", 0, ">=", 72.0).negated() == Condition("h", 0, "<", 72)
+    assert [Condition("h", 0, ">=", 3).holds(v) for v in (2.5, 3, 4)] == [False, True, True]
     with pytest.raises(ValueError):
-        Condition("h", 0, "<", 3)
+        Condition("h", 0, "!=", 3)
 
 
 @requires_swipl

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import strategies as st
 
+from symlearn.ilp.bottom import BottomClause, bottom_clause
+from symlearn.ilp.task import RelationalTask
 from symlearn.kb import KnowledgeBase, loads
 from symlearn.logic.clauses import Clause
-from symlearn.logic.terms import Struct, Term, Var
+from symlearn.logic.indicators import Indicator
+from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 CONSTANTS = ["a", "b", "c", "d", "e"]
 #: Background predicates given by facts: name -> arity.
@@ -83,3 +87,13 @@ def literals(draw: st.DrawFn, allow_rules: bool = True) -> Term:
 def clauses(draw: st.DrawFn, allow_rules: bool = True, max_body: int = 3) -> Clause:
     body = draw(st.lists(literals(allow_rules), min_size=0, max_size=max_body))
     return Clause(HEAD, body)
+
+
+def task_of(kb: KnowledgeBase, target: Indicator) -> RelationalTask:
+    """The prepared relational task for ``target`` over ``kb`` (what the learners read)."""
+    return RelationalTask.from_kb(kb, target)
+
+
+def bottom_of(kb: KnowledgeBase, example: Term, **options: Any) -> BottomClause:
+    """⊥e of ``example`` in the task for its predicate over ``kb``."""
+    return bottom_clause(task_of(kb, functor_of(example)), example, **options)

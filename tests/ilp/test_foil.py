@@ -18,7 +18,7 @@ from symlearn.kb.parser import parse_term
 from symlearn.learning.learned_program import LearnedProgram
 from symlearn.logic.clauses import Clause
 from tests.conftest import SWIPL, requires_swipl
-from tests.ilp.relational import World, worlds
+from tests.ilp.relational import World, task_of, worlds
 
 ROOT = Path(__file__).resolve().parents[2]
 KB = ROOT / "kb"
@@ -98,7 +98,7 @@ def background_text(kb_path: Path, target: tuple[str, int]) -> str:
 
 def test_grandparent_from_family_pl_is_the_textbook_clause() -> None:
     kb = load([KB / "family.pl"])
-    result = foil(kb, ("grandparent", 2))
+    result = foil(task_of(kb, ("grandparent", 2)))
     assert result.theory.clauses == (clause("grandparent(X, Y) :- parent(X, Z), parent(Z, Y)"),)
     assert_consistent(kb, result.theory, *examples(kb, ("grandparent", 2)))
     assert result.notes and "set aside" in result.notes[0]
@@ -113,7 +113,7 @@ def test_grandparent_from_family_pl_is_the_textbook_clause() -> None:
 )
 def test_generated_family_exact_clause_and_held_out_accuracy(family_600, target, expected) -> None:
     kb, test = family_600
-    result = foil(kb, target)
+    result = foil(task_of(kb, target))
     assert len(result.theory) == 1
     assert _same_up_to_order(result.theory.clauses[0], clause(expected))
     assert_consistent(kb, result.theory, *examples(kb, target))
@@ -131,7 +131,7 @@ def _same_up_to_order(a: Clause, b: Clause) -> bool:
 
 def test_every_literal_step_reports_counts_and_gain_as_defined() -> None:
     kb = load([KB / "family.pl"])
-    result = foil(kb, ("grandmother", 2), FoilSettings(mdl=False))
+    result = foil(task_of(kb, ("grandmother", 2)), FoilSettings(mdl=False))
     for learnt in result.clauses:
         for step in learnt.steps:
             counts = (step.p0, step.n0, step.p1, step.n1, step.t)
@@ -144,7 +144,7 @@ def test_every_literal_step_reports_counts_and_gain_as_defined() -> None:
 
 def test_can_reach_is_learnt_recursively_with_the_closed_world() -> None:
     kb = load([KB / "can_reach.pl"])
-    result = foil(kb, ("can_reach", 2))
+    result = foil(task_of(kb, ("can_reach", 2)))
     assert set(result.theory.clauses) == {
         clause("can_reach(A, B) :- linked_to(A, B)"),
         clause("can_reach(A, B) :- linked_to(A, C), can_reach(C, B)"),
@@ -172,7 +172,7 @@ def test_ancestor_recursive_without_modes() -> None:
     text += "".join(f"pos(ancestor({x}, {y})).\n" for x in "abcdefgh" for y in sorted(below(x)))
     text += ":- set(closed_world, true).\n"
     kb = loads(text)
-    result = foil(kb, ("ancestor", 2))
+    result = foil(task_of(kb, ("ancestor", 2)))
     assert any(kb_clause.body and len(kb_clause.body) == 2 for kb_clause in result.theory.clauses)
     negatives = list(result.closed_world.negatives)
     assert_consistent(kb, result.theory, kb.positives("ancestor", 2), negatives)
@@ -181,7 +181,7 @@ def test_ancestor_recursive_without_modes() -> None:
 def test_left_recursion_is_rejected_on_the_data() -> None:
     kb = load([KB / "can_reach.pl"])
     lines = []
-    foil(kb, ("can_reach", 2), log=lambda level, message: lines.append(message))
+    foil(task_of(kb, ("can_reach", 2)), log=lambda level, message: lines.append(message))
     assert any("rejected: a call can reach itself" in line for line in lines)
 
 
@@ -191,13 +191,15 @@ def test_left_recursion_is_rejected_on_the_data() -> None:
 def test_noisy_data_mdl_stop_is_on_by_default_and_configurable() -> None:
     kb = load([KB / "noisy_grandmother.pl"])
     target = ("grandmother", 2)
-    with_mdl = foil(kb, target, FoilSettings.from_values(kb.settings, min_accuracy=0.0))
-    without = foil(kb, target, FoilSettings.from_values(kb.settings, min_accuracy=0.0, mdl=False))
+    with_mdl = foil(task_of(kb, target), FoilSettings.from_values(kb.settings, min_accuracy=0.0))
+    without = foil(
+        task_of(kb, target), FoilSettings.from_values(kb.settings, min_accuracy=0.0, mdl=False)
+    )
     assert FoilSettings().mdl is True
     size = lambda r: sum(len(c.clause.body) for c in r.clauses)  # noqa: E731
     assert size(with_mdl) < size(without)
     # The default (MDL and 85% accuracy) keeps a compact theory that generalises.
-    default = foil(kb, target)
+    default = foil(task_of(kb, target))
     test = load([KB / "noisy_grandmother_test.pl"])
     positives, negatives = examples(test, target)
     answers = LearnedProgram.from_theory(default.theory, kb).covers(positives + negatives)
@@ -211,7 +213,7 @@ def test_noisy_data_mdl_stop_is_on_by_default_and_configurable() -> None:
 
 def test_clause_length_limits_the_body() -> None:
     kb = load([KB / "family.pl"])
-    result = foil(kb, ("grandparent", 2), FoilSettings(clause_length=2, min_accuracy=0.0))
+    result = foil(task_of(kb, ("grandparent", 2)), FoilSettings(clause_length=2, min_accuracy=0.0))
     assert all(len(c.body) <= 1 for c in result.theory.clauses)
 
 
@@ -227,7 +229,7 @@ def test_closed_world_cap_is_reported_and_sampled() -> None:
     text = "".join(f"e(n{i}, n{i + 1}).\n" for i in range(30))
     text += "".join(f"pos(r(n{i}, n{i + 1})).\n" for i in range(30))
     kb = loads(text)
-    result = foil(kb, ("r", 2), FoilSettings(closed_world=True, max_negatives=50))
+    result = foil(task_of(kb, ("r", 2)), FoilSettings(closed_world=True, max_negatives=50))
     world = result.closed_world
     assert world is not None and world.sampled and len(world.negatives) == 50
     assert world.universe == 31 * 31 and world.unlisted == 31 * 31 - 30
@@ -236,9 +238,9 @@ def test_closed_world_cap_is_reported_and_sampled() -> None:
 
 def test_no_positive_examples_is_a_clear_error() -> None:
     with pytest.raises(KBError, match="no positive examples of p/1"):
-        foil(loads("q(a). neg(p(a))."), ("p", 1))
+        foil(task_of(loads("q(a). neg(p(a))."), ("p", 1)))
     with pytest.raises(KBError, match="no argument"):
-        foil(loads("pos(wet)."), ("wet", 0))
+        foil(task_of(loads("pos(wet)."), ("wet", 0)))
 
 
 # ------------------------------------------------------------------ property
@@ -251,7 +253,7 @@ def test_reported_coverage_is_what_the_engine_answers(world: World) -> None:
     kb = world.kb()
     target = ("t", 2)
     positives = list(dict.fromkeys(kb.positives(*target)))
-    result = foil(kb, target, FoilSettings(mdl=False, min_accuracy=0.0))
+    result = foil(task_of(kb, target), FoilSettings(mdl=False, min_accuracy=0.0))
     all_examples = kb.positives(*target) + list(dict.fromkeys(kb.negatives(*target)))
     answers = LearnedProgram.from_theory(result.theory, kb).covers(all_examples)
     n_pos = len(kb.positives(*target))
@@ -283,7 +285,7 @@ def test_reported_coverage_is_what_the_engine_answers(world: World) -> None:
 )
 def test_swipl_answers_like_the_engine(path: str, target: tuple[str, int], tmp_path) -> None:
     kb = load([KB / path])
-    result = foil(kb, target)
+    result = foil(task_of(kb, target))
     atoms = kb.positives(*target) + kb.negatives(*target)
     if result.closed_world is not None:
         atoms += list(result.closed_world.negatives)
@@ -294,7 +296,7 @@ def test_swipl_answers_like_the_engine(path: str, target: tuple[str, int], tmp_p
 
 def test_east_west_trains() -> None:
     kb = load([KB / "trains.pl"])
-    result = foil(kb, ("eastbound", 1))
+    result = foil(task_of(kb, ("eastbound", 1)))
     expected = clause("eastbound(T) :- has_car(T, C), short(C), closed(C)")
     assert len(result.theory) == 1 and _same_up_to_order(result.theory.clauses[0], expected)
     assert_consistent(kb, result.theory, *examples(kb, ("eastbound", 1)))

@@ -25,6 +25,7 @@ from symlearn.logic.subsumption import subsumes
 from symlearn.logic.terms import Struct, Var
 from tests.conftest import requires_swipl
 from tests.ilp.ilp_agreement import assert_same_answers
+from tests.ilp.relational import task_of
 from tests.logic.clause_strategies import atoms, clauses
 
 A, B = Var("A"), Var("B")
@@ -128,7 +129,7 @@ def test_truncation_of_member_facts():
 
 def test_cigol_reproduces_mitchells_grandchild_derivation():
     kb = load(["kb/grandchild.pl"])
-    result = cigol(kb, ("grandchild", 2))
+    result = cigol(task_of(kb, ("grandchild", 2)))
     (learnt,) = result.clauses
     assert learnt.clause == Clause.from_term(
         parse_term("grandchild(Y, X) :- father(X, Z), father(Z, Y)")
@@ -153,14 +154,14 @@ def test_cigol_learns_family_targets_consistently():
         ("grandparent", "grandparent(X, Z) :- parent(X, Y), parent(Y, Z)"),
         ("grandmother", "grandmother(X, Z) :- parent(Y, Z), parent(X, Y), female(X)"),
     ):
-        result = cigol(kb, (target, 2))
+        result = cigol(task_of(kb, (target, 2)))
         assert [c.clause for c in result.clauses] == [Clause.from_term(parse_term(expected))]
         assert result.clauses[0].negatives == 0
 
 
 def test_cigol_keeps_an_example_that_does_not_compress():
     kb = load(["kb/grandchild.pl"])
-    result = cigol(kb, ("grandchild", 2), CigolSettings(depth=1))
+    result = cigol(task_of(kb, ("grandchild", 2)), CigolSettings(depth=1))
     assert all(c.clause.is_fact for c in result.clauses)
     assert len(result.clauses) == 5
 
@@ -168,7 +169,7 @@ def test_cigol_keeps_an_example_that_does_not_compress():
 @requires_swipl
 def test_cigol_theory_answers_like_swipl():
     kb = load(["kb/grandchild.pl"])
-    theory = cigol(kb, ("grandchild", 2)).theory
+    theory = cigol(task_of(kb, ("grandchild", 2))).theory
     assert_same_answers(kb, theory, ["grandchild(X, Y)", "grandchild(bob, Y)"])
 
 
@@ -187,7 +188,7 @@ def _chain(derivation):
 
 
 def test_one_example_shows_mitchells_derivation_and_keeps_the_fact():
-    result = cigol(load([MITCHELL]), ("grandchild", 2))
+    result = cigol(task_of(load([MITCHELL]), ("grandchild", 2)))
     (learnt,) = result.clauses
     assert str(learnt.clause) == "grandchild(bob, shannon)."  # nothing compresses
     first = learnt.generalisations[0]
@@ -208,7 +209,7 @@ def test_one_example_shows_mitchells_derivation_and_keeps_the_fact():
 
 
 def test_generalisations_are_listed_most_general_first():
-    result = cigol(load([MITCHELL]), ("grandchild", 2))
+    result = cigol(task_of(load([MITCHELL]), ("grandchild", 2)))
     found = [g.clause for g in result.clauses[0].generalisations]
     assert len(found) > 2
     for i, j in itertools.combinations(range(len(found)), 2):
@@ -219,7 +220,7 @@ def test_generalisations_are_listed_most_general_first():
 
 
 def test_accept_takes_the_general_clause():
-    result = cigol(load([MITCHELL]), ("grandchild", 2), CigolSettings(accept=True))
+    result = cigol(task_of(load([MITCHELL]), ("grandchild", 2)), CigolSettings(accept=True))
     (learnt,) = result.clauses
     assert learnt.accepted
     assert str(learnt.clause) == "grandchild(A, B) :-\n    father(B, C),\n    father(C, A)."
@@ -250,9 +251,9 @@ def test_accept_gives_lavrac_and_dzeroskis_daughter_clause():
         neg(daughter(tom, ann)). neg(daughter(eve, ann)).
         """
     )
-    kept = cigol(kb, ("daughter", 2))
+    kept = cigol(task_of(kb, ("daughter", 2)))
     assert all(c.clause.is_fact for c in kept.clauses)  # 2 positives do not pay for 3 literals
-    accepted = cigol(kb, ("daughter", 2), CigolSettings(accept=True))
+    accepted = cigol(task_of(kb, ("daughter", 2)), CigolSettings(accept=True))
     assert accepted.theory.clauses == (
         Clause.from_term(parse_term("daughter(A, B) :- parent(B, A), female(A)")),
     )

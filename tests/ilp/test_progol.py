@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from symlearn.errors import InvalidParameterError, KBError
-from symlearn.ilp.bottom import bottom_clause
 from symlearn.ilp.coverage import Coverage
 from symlearn.ilp.progol import ProgolSettings, progol
 from symlearn.kb import load, loads, parse_term
@@ -19,6 +18,7 @@ from symlearn.logic.clauses import Clause
 from symlearn.logic.subsumption import subsumes
 from tests.conftest import requires_swipl
 from tests.ilp.ilp_agreement import assert_same_answers
+from tests.ilp.relational import bottom_of, task_of
 
 GRANDPARENT = Clause.from_term(parse_term("grandparent(A, B) :- parent(A, C), parent(C, B)"))
 GRANDMOTHER = Clause.from_term(
@@ -45,7 +45,7 @@ def test_bottom_clause_is_true_of_its_example_and_layered(family):
     example = family.positives("grandmother", 2)[0]
     coverage = Coverage(family, ("grandmother", 2))
     for depth in (0, 1, 2):
-        bottom = bottom_clause(family, example, depth=depth)
+        bottom = bottom_of(family, example, depth=depth)
         assert all(lit.layer <= depth for lit in bottom.body)
         assert coverage.covered(bottom.clause, [example]).tolist() == [True]
         # every literal's constants make a true background fact
@@ -56,32 +56,35 @@ def test_bottom_clause_is_true_of_its_example_and_layered(family):
 
                 ground = substitute(ground, {var: value})
             assert coverage.engine.ask(ground)
-    assert len(bottom_clause(family, example, depth=0)) == 0
-    one, two = (len(bottom_clause(family, example, depth=d)) for d in (1, 2))
+    assert len(bottom_of(family, example, depth=0)) == 0
+    one, two = (len(bottom_of(family, example, depth=d)) for d in (1, 2))
     assert 0 < one < two
 
 
 def test_bottom_clause_respects_recall_and_constants():
     kb = load(["kb/trains.pl"])
-    bottom = bottom_clause(kb, parse_term("eastbound(east1)"))
+    bottom = bottom_of(kb, parse_term("eastbound(east1)"))
     text = str(bottom.clause)
     assert text.count("has_car(") == 4  # recall * : every car of east1
     assert "load(" in text and "rectangle, 3)" in text  # #shape and #int stay constants
     kb = loads("p(a, b). p(a, c). p(a, d). :- modeh(1, t(+x)). :- modeb(2, p(+x, -x)). pos(t(a)).")
-    assert len(bottom_clause(kb, parse_term("t(a)"))) == 2
+    assert len(bottom_of(kb, parse_term("t(a)"))) == 2
 
 
 def test_no_head_mode_is_an_error_for_the_bottom_clause_but_progol_derives_modes():
+    declared = loads(":- modeh(1, s(+t)). :- modeb(*, p(+t)). p(a). pos(t(a)).")
+    with pytest.raises(InvalidParameterError, match="no modeh declaration matches"):
+        bottom_of(declared, parse_term("t(a)"))
     kb = loads("p(a). p(b). pos(t(a)). neg(t(b)).")
-    with pytest.raises(InvalidParameterError):
-        bottom_clause(kb, parse_term("t(a)"))
-    result = progol(kb, ("t", 1))
+    # a task without modes states them with one type t (the task's derived modes)
+    assert str(bottom_of(kb, parse_term("t(a)")).clause) == "t(A) :-\n    p(A)."
+    result = progol(task_of(kb, ("t", 1)))
     assert result.derived_modes == ("modeh(1, t(+t))", "modeb(*, p(+t))")
 
 
 def test_learns_the_family_targets(family):
-    assert progol(family, ("grandparent", 2)).theory.clauses == (GRANDPARENT,)
-    result = progol(family, ("grandmother", 2))
+    assert progol(task_of(family, ("grandparent", 2))).theory.clauses == (GRANDPARENT,)
+    result = progol(task_of(family, ("grandmother", 2)))
     assert result.theory.clauses == (GRANDMOTHER,)
     (learnt,) = result.clauses
     assert (learnt.positives, learnt.negatives) == (7, 0)
@@ -89,7 +92,7 @@ def test_learns_the_family_targets(family):
 
 
 def test_learns_the_trains_target():
-    result = progol(load(["kb/trains.pl"]), ("eastbound", 1))
+    result = progol(task_of(load(["kb/trains.pl"]), ("eastbound", 1)))
     assert result.theory.clauses == (EASTBOUND,)
 
 
@@ -97,7 +100,7 @@ def brute_force_best(kb, target, settings):
     """The best score over every mode-correct subset of the seed's bottom clause."""
     positives, negatives = kb.positives(*target), kb.negatives(*target)
     coverage = Coverage(kb, target)
-    bottom = bottom_clause(kb, positives[0], depth=settings.i)
+    bottom = bottom_of(kb, positives[0], depth=settings.i)
     best = None
     for size in range(settings.clauselength):
         for chosen in itertools.combinations(range(len(bottom.body)), size):
@@ -125,7 +128,7 @@ def brute_force_best(kb, target, settings):
 @pytest.mark.parametrize("target", [("grandparent", 2), ("grandmother", 2)])
 def test_search_finds_the_best_clause_of_the_bottom_clause(family, target):
     settings = ProgolSettings(nodes=100_000, evalfn="compression")
-    result = progol(family, target, settings)
+    result = progol(task_of(family, target), settings)
     assert result.clauses[0].score == brute_force_best(family, target, settings)
 
 
@@ -154,7 +157,7 @@ def test_a_tree_score_says_it_is_for_tree_induction(score):
 
 
 def test_a_short_clauselength_keeps_examples_as_facts(family):
-    result = progol(family, ("grandparent", 2), ProgolSettings(clauselength=2))
+    result = progol(task_of(family, ("grandparent", 2)), ProgolSettings(clauselength=2))
     assert all(c.is_example and c.clause.is_fact for c in result.clauses)
     assert len(result.clauses) == len(family.positives("grandparent", 2))
 
@@ -167,14 +170,14 @@ def generated_kb(generated):
 @pytest.mark.parametrize("evalfn", ["compression", "coverage", "mdl"])
 def test_generated_family_is_learnt(generated_kb, evalfn):
     for target, expected in ((("grandparent", 2), GRANDPARENT), (("grandmother", 2), GRANDMOTHER)):
-        result = progol(generated_kb, target, ProgolSettings(evalfn=evalfn))
+        result = progol(task_of(generated_kb, target), ProgolSettings(evalfn=evalfn))
         assert result.theory.clauses == (expected,)
 
 
 def test_generated_family_theory_is_right_on_held_out_examples(generated, generated_kb):
     test_file = generated.with_name(generated.stem + "_test.pl")
     held_out = load([str(test_file)])
-    result = progol(generated_kb, ("grandmother", 2))
+    result = progol(task_of(generated_kb, ("grandmother", 2)))
     tests = held_out.examples_of("grandmother", 2)
     program = LearnedProgram.from_theory(result.theory, generated_kb)
     answers = program.covers([e.atom for e in tests])
@@ -182,16 +185,16 @@ def test_generated_family_theory_is_right_on_held_out_examples(generated, genera
 
 
 def test_posonly_learns_grandparent_from_positives(generated_kb):
-    result = progol(generated_kb, ("grandparent", 2), ProgolSettings(posonly=True))
+    result = progol(task_of(generated_kb, ("grandparent", 2)), ProgolSettings(posonly=True))
     assert result.theory.clauses == (GRANDPARENT,)
 
 
 @requires_swipl
 def test_progol_theories_answer_like_swipl(family):
-    theory = progol(family, ("grandmother", 2)).theory
+    theory = progol(task_of(family, ("grandmother", 2))).theory
     assert_same_answers(family, theory, ["grandmother(X, Y)", "grandmother(mona, Y)"])
     trains = load(["kb/trains.pl"])
-    theory = progol(trains, ("eastbound", 1)).theory
+    theory = progol(task_of(trains, ("eastbound", 1))).theory
     assert_same_answers(trains, theory, ["eastbound(T)"])
 
 
@@ -240,7 +243,7 @@ def test_bottom_clauses_have_one_type_per_variable_and_no_repeated_literal(path,
     kb = load([path])
     name, arity = target.split("/")
     for example in kb.positives(name, int(arity))[:6]:
-        bottom = bottom_clause(kb, example, depth=3)
+        bottom = bottom_of(kb, example, depth=3)
         atoms = [lit.atom for lit in bottom.body]
         assert len(atoms) == len(set(atoms))
         assert bottom.head not in atoms
@@ -258,22 +261,22 @@ def test_bottom_clause_keeps_terms_of_different_types_apart():
         pos(next_value(2, 2)).
         """
     )
-    bottom = bottom_clause(kb, parse_term("next_value(2, 2)"))
+    bottom = bottom_of(kb, parse_term("next_value(2, 2)"))
     assert str(bottom.clause) == (
         "next_value(A, B) :-\n    value_at(A, B),\n    succ(A, C),\n    value_at(C, _),\n"
         "    succ(C, _)."
     )
     same = loads(":- modeh(1, next_value(+int, -int)). pos(next_value(2, 2)).")
     # one variable per term *and type* (Muggleton 1995): the same type shares it, as in Aleph
-    assert str(bottom_clause(same, parse_term("next_value(2, 2)")).clause) == "next_value(A, A)."
+    assert str(bottom_of(same, parse_term("next_value(2, 2)")).clause) == "next_value(A, A)."
 
 
 def test_mode_markers_inside_terms_and_recursion_from_the_other_positives():
     kb = load(["kb/member.pl"])
-    bottom = bottom_clause(kb, parse_term("mem(1, [0, 1])"), depth=3)
+    bottom = bottom_of(kb, parse_term("mem(1, [0, 1])"), depth=3)
     text = str(bottom.clause)
     assert "B=[C|D]" in text and "mem(A, D)" in text
-    result = progol(kb, ("mem", 2))
+    result = progol(task_of(kb, ("mem", 2)))
     assert result.theory.clauses == (MEMBER_BASE, MEMBER_STEP)
     assert not result.tabled
 
@@ -303,7 +306,7 @@ def test_recursive_definitions_are_found(files, target, expected):
 def test_ancestor_with_recursive_modes(tmp_path, family):
     extra = tmp_path / "modes.pl"
     extra.write_text(ANCESTOR_MODES)
-    result = progol(load(["kb/family.pl", str(extra)]), ("ancestor", 2))
+    result = progol(task_of(load(["kb/family.pl", str(extra)]), ("ancestor", 2)))
     base, step = result.theory.clauses
     assert base == Clause.from_term(parse_term("ancestor(A, B) :- parent(A, B)"))
     assert [str(g) for g in step.body][-1].startswith("ancestor(")  # right recursion
@@ -317,7 +320,7 @@ def test_compression_keeps_the_examples_where_coverage_learns_the_recursion(tmp_
     extra = tmp_path / "modes.pl"
     extra.write_text(ANCESTOR_MODES)
     kb = load(["kb/family.pl", str(extra)])
-    result = progol(kb, ("ancestor", 2), ProgolSettings(evalfn="compression"))
+    result = progol(task_of(kb, ("ancestor", 2)), ProgolSettings(evalfn="compression"))
     assert all(c.is_example for c in result.clauses)
 
 
@@ -362,7 +365,7 @@ def test_progol_derives_modes_with_types_when_none_are_declared():
         neg(grandparent(ann, fay)).
         """
     )
-    result = progol(kb, ("grandparent", 2))
+    result = progol(task_of(kb, ("grandparent", 2)))
     assert result.theory.clauses == (GRANDPARENT,)
     assert "modeh(1, grandparent(+t1, +t1))" in result.derived_modes
     assert "modeb(*, age(+t1, -t2))" in result.derived_modes
@@ -400,7 +403,7 @@ def test_a_mode_naming_an_undefined_predicate_is_a_warning_with_its_place(tmp_pa
 def test_a_rule_the_rest_of_the_theory_does_without_is_dropped():
     # last/2: the seed last([1, 1], 1) gives last(A, B) :- components(A, B, C), last(C, B),
     # which the later, general recursive clause makes redundant
-    result = progol(load(["tests/ilp/tasks/lists/last.pl"]), ("last", 2))
+    result = progol(task_of(load(["tests/ilp/tasks/lists/last.pl"]), ("last", 2)))
     assert result.theory.clauses == (
         Clause.from_term(parse_term("last(A, B) :- components(A, B, C), empty(C)")),
         Clause.from_term(parse_term("last(A, B) :- components(A, _, C), last(C, B)")),
@@ -418,7 +421,7 @@ def test_derived_modes_follow_the_determinations_and_allow_recursion_they_name()
         :- determination(anc/2, anc/2).
         """
     )
-    result = progol(kb, ("anc", 2))
+    result = progol(task_of(kb, ("anc", 2)))
     assert not any("age" in mode for mode in result.derived_modes)
     assert "modeb(*, anc(+t1, -t1))" in result.derived_modes
     base, step = result.theory.clauses
@@ -514,11 +517,11 @@ def test_a_target_without_positives_is_an_error_at_its_head_mode(tmp_path):
         ":- modeb(1, male(+person)).\nhuman(fred). male(fred).\n"
     )
     with pytest.raises(KBError, match="integrity constraints") as raised:
-        progol(load([str(path)]), ("aleph_false", 0))
+        progol(task_of(load([str(path)]), ("aleph_false", 0)))
     assert (raised.value.line, raised.value.column) == (1, 1)
     path.write_text(":- modeh(1, t(+x)).\n:- modeb(*, p(+x)).\np(a).\nneg(t(b)).\n")
     with pytest.raises(KBError, match=r"no positive examples of t/1 \(give them") as raised:
-        progol(load([str(path)]), ("t", 1))
+        progol(task_of(load([str(path)]), ("t", 1)))
     assert raised.value.line == 1
     with pytest.raises(InvalidParameterError, match="no positive examples of t/1"):
-        progol(loads("p(a). neg(t(b))."), ("t", 1))  # no head mode to point at
+        progol(task_of(loads("p(a). neg(t(b))."), ("t", 1)))  # no head mode to point at

@@ -18,6 +18,7 @@ from symlearn.kb.formats import expand_task_paths, load_task
 from symlearn.learning.task import LearningTask
 from tests.conftest import requires_swipl
 from tests.ilp.ilp_agreement import assert_same_answers
+from tests.ilp.relational import task_of
 
 TASKS = Path(__file__).resolve().parent / "tasks"
 
@@ -206,7 +207,7 @@ def test_swi_prolog_answers_the_learned_theory_as_our_engine(task: str, goals: l
 
     kb = load_task([str(TASKS / task)])
     target = LearningTask.from_kb(kb).target
-    result = foil(kb, target)
+    result = foil(task_of(kb, target))
     assert_same_answers(kb, result.theory, goals)
 
 
@@ -220,7 +221,7 @@ def test_without_a_bias_the_types_come_from_the_data() -> None:
         "has_car(t1, c1). has_car(t1, c2). has_car(t2, c3). short(c1). short(c3). "
         "long(c2). pos(east(t1)). pos(east(t2)). neg(east(t3)). has_car(t3, c4). long(c4)."
     )
-    search = FoilSearch(kb, ("east", 1), FoilSettings(), None, None)
+    search = FoilSearch(task_of(kb, ("east", 1)), FoilSettings(), None, None)
     types = {m.indicator: tuple(a.type for a in m.arguments) for m in search.language.modes}
     train, car = types[("has_car", 2)]
     assert train != car and types[("short", 1)] == (car,) and types[("long", 1)] == (car,)

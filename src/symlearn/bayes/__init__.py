@@ -20,6 +20,12 @@ brute-force MAP learner (:func:`brute_force_map`), the Bayes optimal and
 Gibbs classifiers, the MDL view (:func:`mdl_hypotheses`); and EM for a
 mixture of Gaussians (:func:`gaussian_mixture_em`).
 
+The sub-families, each a folder whose ``__init__`` lists its entry points:
+:mod:`~symlearn.bayes.networks` (belief networks), :mod:`~symlearn.bayes.problog`
+(ProbLog programs of any shape), :mod:`~symlearn.bayes.naive`,
+:mod:`~symlearn.bayes.map` and :mod:`~symlearn.bayes.mixtures`;
+:mod:`~symlearn.bayes.answer` is ``symlearn infer`` over both of the first two.
+
 References: Mitchell 1997 ch. 6 (Bayes theorem, MAP and MDL, the Bayes
 optimal and Gibbs classifiers, naive Bayes, belief networks, EM); Pearl 1988;
 Russell & Norvig 2010 ch. 14; Koller & Friedman 2009; Heckerman 1995;
@@ -33,49 +39,57 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from symlearn.bayes.answer import InferenceRun, infer
-    from symlearn.bayes.bayes_optimal import (
+    from symlearn.bayes.map.bayes_optimal import (
         BayesOptimal,
         bayes_optimal,
         expected_errors,
         gibbs_classify,
     )
-    from symlearn.bayes.bif import format_bif, parse_bif, read_bif, write_bif
-    from symlearn.bayes.data import Dataset
-    from symlearn.bayes.dseparation import d_connected_set, d_separated
-    from symlearn.bayes.em import EMResult, expectation_maximization
-    from symlearn.bayes.enumeration import enumeration, joint_distribution
-    from symlearn.bayes.gaussian_mixture import (
+    from symlearn.bayes.map.map_learner import (
+        HypothesisPosterior,
+        brute_force_map,
+        labelled_examples,
+    )
+    from symlearn.bayes.map.mdl import DescriptionLength, description_lengths, mdl_hypotheses
+    from symlearn.bayes.mixtures.gaussian_mixture import (
         GaussianMixture,
         gaussian_mixture_em,
         mixture_log_likelihood,
     )
-    from symlearn.bayes.inference import (
-        AtomProbabilities,
-        atom_probabilities,
-        program_from_network,
-    )
-    from symlearn.bayes.learning import (
-        BayesNetRun,
-        BayesNetSettings,
-        LearnedNetwork,
-        learn_network,
-    )
-    from symlearn.bayes.map_learner import HypothesisPosterior, brute_force_map, labelled_examples
-    from symlearn.bayes.mdl import DescriptionLength, description_lengths, mdl_hypotheses
-    from symlearn.bayes.naive_bayes import (
+    from symlearn.bayes.naive.naive_bayes import (
         NaiveBayes,
         NaiveBayesRun,
         NaiveBayesSettings,
         naive_bayes,
     )
-    from symlearn.bayes.network import BayesianNetwork, Variable, boolean_variable
-    from symlearn.bayes.parameters import fit_parameters, log_likelihood
-    from symlearn.bayes.problog_format import format_problog, write_problog
-    from symlearn.bayes.program import ProbLogNetwork, compile_program
-    from symlearn.bayes.queries import InferenceResult
-    from symlearn.bayes.sampling import forward_sample, gibbs_sampling, likelihood_weighting
-    from symlearn.bayes.structure import StructureResult, bic_score, hill_climb, mdl_score
-    from symlearn.bayes.variable_elimination import (
+    from symlearn.bayes.networks.bif import format_bif, parse_bif, read_bif, write_bif
+    from symlearn.bayes.networks.data import Dataset
+    from symlearn.bayes.networks.dseparation import d_connected_set, d_separated
+    from symlearn.bayes.networks.em import EMResult, expectation_maximization
+    from symlearn.bayes.networks.enumeration import enumeration, joint_distribution
+    from symlearn.bayes.networks.inference import (
+        AtomProbabilities,
+        atom_probabilities,
+        program_from_network,
+    )
+    from symlearn.bayes.networks.learning import (
+        BayesNetRun,
+        BayesNetSettings,
+        LearnedNetwork,
+        learn_network,
+    )
+    from symlearn.bayes.networks.network import BayesianNetwork, Variable, boolean_variable
+    from symlearn.bayes.networks.parameters import fit_parameters, log_likelihood
+    from symlearn.bayes.networks.problog_format import format_problog, write_problog
+    from symlearn.bayes.networks.program import ProbLogNetwork, compile_program
+    from symlearn.bayes.networks.queries import InferenceResult
+    from symlearn.bayes.networks.sampling import (
+        forward_sample,
+        gibbs_sampling,
+        likelihood_weighting,
+    )
+    from symlearn.bayes.networks.structure import StructureResult, bic_score, hill_climb, mdl_score
+    from symlearn.bayes.networks.variable_elimination import (
         elimination_order,
         evidence_probability,
         joint_posterior,
@@ -148,65 +162,65 @@ __all__ = [
 #: Where each name lives: imported on first use, so that ``symlearn infer`` imports
 #: only the inference it runs (not sympy, the learners or the drawing code).
 _HOMES = {
-    "AtomProbabilities": "inference",
-    "BayesNetRun": "learning",
-    "BayesNetSettings": "learning",
-    "BayesOptimal": "bayes_optimal",
-    "BayesianNetwork": "network",
-    "Dataset": "data",
-    "DescriptionLength": "mdl",
-    "EMResult": "em",
-    "GaussianMixture": "gaussian_mixture",
-    "HypothesisPosterior": "map_learner",
-    "InferenceResult": "queries",
+    "AtomProbabilities": "networks.inference",
+    "BayesNetRun": "networks.learning",
+    "BayesNetSettings": "networks.learning",
+    "BayesOptimal": "map.bayes_optimal",
+    "BayesianNetwork": "networks.network",
+    "Dataset": "networks.data",
+    "DescriptionLength": "map.mdl",
+    "EMResult": "networks.em",
+    "GaussianMixture": "mixtures.gaussian_mixture",
+    "HypothesisPosterior": "map.map_learner",
+    "InferenceResult": "networks.queries",
     "InferenceRun": "answer",
-    "LearnedNetwork": "learning",
-    "NaiveBayes": "naive_bayes",
-    "NaiveBayesRun": "naive_bayes",
-    "NaiveBayesSettings": "naive_bayes",
-    "ProbLogNetwork": "program",
-    "StructureResult": "structure",
-    "Variable": "network",
-    "atom_probabilities": "inference",
-    "bayes_optimal": "bayes_optimal",
-    "bic_score": "structure",
-    "boolean_variable": "network",
-    "brute_force_map": "map_learner",
-    "compile_program": "program",
-    "d_connected_set": "dseparation",
-    "d_separated": "dseparation",
-    "description_lengths": "mdl",
-    "elimination_order": "variable_elimination",
-    "enumeration": "enumeration",
-    "evidence_probability": "variable_elimination",
-    "expectation_maximization": "em",
-    "expected_errors": "bayes_optimal",
-    "fit_parameters": "parameters",
-    "format_bif": "bif",
-    "format_problog": "problog_format",
-    "forward_sample": "sampling",
-    "gaussian_mixture_em": "gaussian_mixture",
-    "gibbs_classify": "bayes_optimal",
-    "gibbs_sampling": "sampling",
-    "hill_climb": "structure",
+    "LearnedNetwork": "networks.learning",
+    "NaiveBayes": "naive.naive_bayes",
+    "NaiveBayesRun": "naive.naive_bayes",
+    "NaiveBayesSettings": "naive.naive_bayes",
+    "ProbLogNetwork": "networks.program",
+    "StructureResult": "networks.structure",
+    "Variable": "networks.network",
+    "atom_probabilities": "networks.inference",
+    "bayes_optimal": "map.bayes_optimal",
+    "bic_score": "networks.structure",
+    "boolean_variable": "networks.network",
+    "brute_force_map": "map.map_learner",
+    "compile_program": "networks.program",
+    "d_connected_set": "networks.dseparation",
+    "d_separated": "networks.dseparation",
+    "description_lengths": "map.mdl",
+    "elimination_order": "networks.variable_elimination",
+    "enumeration": "networks.enumeration",
+    "evidence_probability": "networks.variable_elimination",
+    "expectation_maximization": "networks.em",
+    "expected_errors": "map.bayes_optimal",
+    "fit_parameters": "networks.parameters",
+    "format_bif": "networks.bif",
+    "format_problog": "networks.problog_format",
+    "forward_sample": "networks.sampling",
+    "gaussian_mixture_em": "mixtures.gaussian_mixture",
+    "gibbs_classify": "map.bayes_optimal",
+    "gibbs_sampling": "networks.sampling",
+    "hill_climb": "networks.structure",
     "infer": "answer",
-    "joint_distribution": "enumeration",
-    "joint_posterior": "variable_elimination",
-    "labelled_examples": "map_learner",
-    "learn_network": "learning",
-    "likelihood_weighting": "sampling",
-    "log_likelihood": "parameters",
-    "mdl_hypotheses": "mdl",
-    "mdl_score": "structure",
-    "mixture_log_likelihood": "gaussian_mixture",
-    "naive_bayes": "naive_bayes",
-    "parse_bif": "bif",
-    "posterior": "variable_elimination",
-    "program_from_network": "inference",
-    "read_bif": "bif",
-    "variable_elimination": "variable_elimination",
-    "write_bif": "bif",
-    "write_problog": "problog_format",
+    "joint_distribution": "networks.enumeration",
+    "joint_posterior": "networks.variable_elimination",
+    "labelled_examples": "map.map_learner",
+    "learn_network": "networks.learning",
+    "likelihood_weighting": "networks.sampling",
+    "log_likelihood": "networks.parameters",
+    "mdl_hypotheses": "map.mdl",
+    "mdl_score": "networks.structure",
+    "mixture_log_likelihood": "mixtures.gaussian_mixture",
+    "naive_bayes": "naive.naive_bayes",
+    "parse_bif": "networks.bif",
+    "posterior": "networks.variable_elimination",
+    "program_from_network": "networks.inference",
+    "read_bif": "networks.bif",
+    "variable_elimination": "networks.variable_elimination",
+    "write_bif": "networks.bif",
+    "write_problog": "networks.problog_format",
 }
 
 

@@ -1,13 +1,10 @@
 r"""Answering probabilistic queries over files: what ``symlearn infer`` runs.
 
 :func:`infer` reads the ProbLog-syntax clauses of knowledge-base files (or a
-BIF network), compiles them to a belief network, takes the queries and the
-evidence (given, else the files' ``query/1`` and ``evidence/2``; with no query
-at all, every atom), runs one inference method and returns an
-:class:`InferenceRun`: the probability of each query atom, the standard errors
-of the sampling methods, the JSON of ``symlearn infer --json``
-(:meth:`~InferenceRun.to_dict`), its text (:meth:`~InferenceRun.report`) and
-the network written as ProbLog, BIF or a picture (:meth:`~InferenceRun.write`).
+BIF network) and answers the queries given the evidence: a ground, acyclic
+program is a belief network (:mod:`symlearn.bayes.networks`, answered by
+variable elimination or sampling); any other program is grounded and compiled
+or sampled (:mod:`symlearn.bayes.problog`).
 
 Queries and evidence are written as on the command line: a query is an atom
 (``burglary``), a BIF variable's name (``HISTORY``) or a pattern (``cvp(_)``);
@@ -42,361 +39,37 @@ De Raedt, Kimmig & Toivonen 2007 (ProbLog); Russell & Norvig 2010, ch. 14
 
 from __future__ import annotations
 
-import dataclasses
-import os
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
-
-from symlearn.bayes.inference import (
-    METHODS,
-    AtomProbabilities,
-    atom_probabilities,
-    program_from_network,
+from symlearn.bayes.networks.inference import METHODS
+from symlearn.bayes.networks.network import BayesianNetwork
+from symlearn.bayes.networks.network_answer import (
+    EvidenceGiven,
+    InferenceRun,
+    PathLike,
+    Progress,
+    Queries,
+    Source,
+    atom_evidence,
+    check_choice,
+    given_evidence,
+    load_program,
+    network_of,
+    parse_evidence,
+    query_terms,
+    run_network,
+    source_paths,
 )
-from symlearn.bayes.network import BayesianNetwork
-from symlearn.bayes.network_files import (
-    NETWORK_SUFFIXES,
-    check_network_suffix,
-    is_bif,
-    read_network,
-    write_network,
-)
-from symlearn.bayes.problog_inference import PROGRAM_METHODS, ProgramRun, infer_program
-from symlearn.bayes.program import ProbLogNetwork, compile_program
-from symlearn.bayes.queries import InferenceResult
-from symlearn.bayes.variable_elimination import ORDERINGS
+from symlearn.bayes.networks.network_files import check_network_suffix, is_bif
+from symlearn.bayes.networks.program import ProbLogNetwork
+from symlearn.bayes.networks.variable_elimination import ORDERINGS
+from symlearn.bayes.problog.problog_inference import PROGRAM_METHODS, ProgramRun, infer_program
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
-from symlearn.kb.parser import parse_term
-from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Term
 
 __all__ = ["ALL_METHODS", "InferenceRun", "infer", "load_program", "parse_evidence"]
 
 #: Every method of ``symlearn infer``: the network's, and those of a grounded program.
 ALL_METHODS = (*METHODS, *PROGRAM_METHODS)
-
-PathLike = str | os.PathLike[str]
-
-#: What :func:`infer` answers over: files, a knowledge base or a network.
-Source = PathLike | Iterable[PathLike] | KnowledgeBase | BayesianNetwork | ProbLogNetwork
-
-#: Query atoms: one or several, as text or terms.
-Queries = str | Term | Iterable[str | Term]
-#: ``progress(stage, done, total)``: loading the files, and the sampling methods.
-Progress = Callable[[str, int, "int | None"], None]
-
-#: Evidence: ``ATOM=true`` texts, ``(atom, value)`` pairs, or a mapping atom -> value.
-EvidenceGiven = Mapping[Any, bool] | Iterable[str | tuple[Any, bool]]
-
-
-def parse_evidence(text: str) -> tuple[Term, bool]:
-    """``ATOM=true`` or ``ATOM=false`` as an ``(atom, value)`` pair.
-
-    Raises
-    ------
-    InvalidParameterError
-        When the text is not of that form.
-    KBError
-        When the atom does not parse.
-    """
-    atom_text, separator, value = text.rpartition("=")
-    if not separator or value.strip() not in ("true", "false"):
-        raise InvalidParameterError(f"--evidence {text!r} is not ATOM=true or ATOM=false")
-    return parse_term(atom_text.strip(), "<--evidence>"), value.strip() == "true"
-
-
-@dataclass(frozen=True)
-class StateEvidence:
-    """Evidence on a BIF variable written ``NAME=STATE`` (resolved against the network)."""
-
-    name: str
-    state: str
-
-
-def _evidence_item(text: str) -> tuple[Term, bool] | StateEvidence:
-    """``ATOM=true``/``ATOM=false`` as (atom, value); any other ``NAME=STATE`` as (name, state)."""
-    name, separator, value = text.rpartition("=")
-    if separator and name.strip() and value.strip() and value.strip() not in ("true", "false"):
-        return StateEvidence(name.strip(), value.strip())
-    return parse_evidence(text)
-
-
-def _state_evidence(
-    network: BayesianNetwork, given: Iterable[tuple[Term, bool] | StateEvidence]
-) -> list[tuple[Term, bool]]:
-    """The evidence with each ``NAME=STATE`` turned into an atom of the network.
-
-    ``CVP=LOW`` (as pgmpy and pyAgrum users write it, names and states cased
-    as in the file) is ``cvp(low)=true``; the atom-less state of a Boolean
-    variable (``HISTORY=FALSE``) is its atom false.
-    """
-    result: list[tuple[Term, bool]] = []
-    for item in given:
-        if not isinstance(item, StateEvidence):
-            result.append(item)
-            continue
-        first, second = item.name, item.state
-        name = network.variable_of(str(first))
-        if name is None:
-            raise InvalidParameterError(
-                f"--evidence {first}={second}: {first} is not a variable of the network"
-            )
-        states = network.states(name)
-        if second not in states:
-            raise InvalidParameterError(
-                f"--evidence {first}={second}: {name} has the states {', '.join(states)}"
-            )
-        index = states.index(second)
-        atoms = {state: atom for atom, state in network[name].atoms}
-        if index in atoms:
-            result.append((atoms[index], True))
-        elif len(atoms) == 1:
-            result.append((next(iter(atoms.values())), False))
-        else:  # pragma: no cover - every state but a Boolean's false one has an atom
-            raise InvalidParameterError(f"--evidence {first}={second}: the state has no atom")
-    return result
-
-
-def _term(value: str | Term, where: str) -> Term:
-    return parse_term(value, where) if isinstance(value, str) else value
-
-
-def _queries(queries: Queries | None) -> list[Term] | None:
-    """The query atoms as terms; None when none are given (use the file's)."""
-    if queries is None:
-        return None
-    items = [queries] if isinstance(queries, str) or not isinstance(queries, Iterable) else queries
-    return [_term(q, "<--query>") for q in items] or None
-
-
-def _evidence(
-    evidence: EvidenceGiven | None,
-) -> list[tuple[Term, bool] | StateEvidence] | None:
-    """The evidence as ``(atom, value)`` pairs (``(name, state)`` for ``NAME=STATE``).
-
-    None when none is given (use the file's).
-    """
-    if evidence is None:
-        return None
-    items = evidence.items() if isinstance(evidence, Mapping) else evidence
-    pairs: list[tuple[Term, bool] | StateEvidence] = [
-        _evidence_item(item)
-        if isinstance(item, str)
-        else (_term(item[0], "<--evidence>"), item[1])
-        for item in items
-    ]
-    for item in pairs:
-        if isinstance(item, StateEvidence):
-            continue
-        atom, value = item
-        if not isinstance(value, bool):
-            raise InvalidParameterError(
-                f"the evidence on {format_term(atom)} must be true or false, not {value!r}"
-            )
-    return pairs or None
-
-
-def _atom_evidence(
-    pairs: list[tuple[Term, bool] | StateEvidence] | None,
-) -> list[tuple[Term, bool]] | None:
-    """The evidence of a ProbLog program: only ``ATOM=true``/``ATOM=false``."""
-    if pairs is None:
-        return None
-    atoms: list[tuple[Term, bool]] = []
-    for item in pairs:
-        if isinstance(item, StateEvidence):
-            raise InvalidParameterError(
-                f"--evidence {item.name}={item.state} is not ATOM=true or ATOM=false"
-            )
-        atoms.append(item)
-    return atoms
-
-
-def _paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
-    if isinstance(source, (str, os.PathLike)):
-        return (str(source),)
-    return tuple(str(p) for p in source)
-
-
-def load_program(
-    source: Source,
-    queries: Queries | None = None,
-    evidence: EvidenceGiven | None = None,
-    progress: Progress | None = None,
-) -> tuple[ProbLogNetwork, tuple[str, ...]]:
-    """The compiled program of ``source`` with its queries and evidence, and the files read.
-
-    Queries and evidence given replace the files' ``query/1`` and
-    ``evidence/2``; a program with no query asks about every atom.
-
-    Raises
-    ------
-    InvalidParameterError
-        For no file, a BIF file given with others, queries or evidence given
-        with a compiled program, or a query that names nothing.
-    KBError
-        For a file that does not load or a clause outside the network fragment.
-    """
-    asked, observed = _queries(queries), _evidence(evidence)
-    if isinstance(source, ProbLogNetwork):
-        if asked is not None or observed is not None:
-            raise InvalidParameterError(
-                "a compiled program has its queries and evidence: give them to compile_program"
-            )
-        return source, ()
-    if isinstance(source, BayesianNetwork):
-        return program_from_network(
-            source, asked or (), _state_evidence(source, observed or ())
-        ), ()
-    sources: tuple[str, ...] = ()
-    if isinstance(source, KnowledgeBase):
-        kb = source
-    else:
-        sources = _paths(source)
-        if not sources:
-            raise InvalidParameterError("no file given")
-        if any(is_bif(p) for p in sources):
-            if len(sources) != 1:
-                raise InvalidParameterError("give a .bif file on its own")
-            network = read_network(sources[0])
-            given = _state_evidence(network, observed or ())
-            return program_from_network(network, asked or (), given), sources
-        kb = load(sources, progress=progress)
-    return _network_of(kb, asked, _atom_evidence(observed)), sources
-
-
-@dataclass(eq=False)
-class InferenceRun:
-    """The answer of :func:`infer`: the probability of each query atom given the evidence.
-
-    Attributes
-    ----------
-    program
-        The compiled program (its network, queries and evidence).
-    answer
-        The probabilities, standard errors and the method's result.
-    sources
-        The files read (``write`` never replaces one of them without ``force``).
-    output
-        The file :meth:`write` wrote, if any (``output`` in the JSON).
-    """
-
-    program: ProbLogNetwork
-    answer: AtomProbabilities
-    sources: tuple[str, ...] = ()
-    output: str | None = None
-
-    #: The suffixes :meth:`write` writes.
-    OUTPUT_SUFFIXES: ClassVar[tuple[str, ...]] = NETWORK_SUFFIXES
-
-    @property
-    def network(self) -> BayesianNetwork:
-        """The belief network the program compiled to."""
-        return self.program.network
-
-    @property
-    def method(self) -> str:
-        """The inference method."""
-        return self.answer.method
-
-    @property
-    def probabilities(self) -> dict[Term, float]:
-        """Query atom -> P(atom | evidence), in query order."""
-        return self.answer.probabilities
-
-    @property
-    def standard_errors(self) -> dict[Term, float] | None:
-        """Query atom -> standard error (sampling methods), else None."""
-        return self.answer.standard_errors
-
-    @property
-    def result(self) -> InferenceResult:
-        """The method's posterior marginals of the network's variables."""
-        return self.answer.result
-
-    def probability(self, atom: str | Term) -> float:
-        """P(atom | evidence) of a query atom (given as text or a term).
-
-        Raises
-        ------
-        InvalidParameterError
-            For an atom that was not asked about.
-        """
-        term = _term(atom, "<query>")
-        if term not in self.probabilities:
-            asked = ", ".join(format_term(a) for a in self.probabilities)
-            raise InvalidParameterError(f"{format_term(term)} was not asked (asked: {asked})")
-        return self.probabilities[term]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON of ``symlearn infer --json``: ``probabilities``, ``method``, the network."""
-        payload = self.answer.to_dict()
-        payload["network"] = {
-            "variables": list(self.network.variables),
-            "edges": [list(e) for e in self.network.graph.edges],
-        }
-        payload["cpts"] = self.network.to_dict()["cpts"]
-        if self.output is not None:
-            payload["output"] = self.output
-        return payload
-
-    def report(self, verbose: int = 0) -> list[str]:
-        """The text of ``symlearn infer``: one line per query atom (``verbose``: P(evidence))."""
-        answer = self.answer
-        evidence = ", ".join(
-            format_term(a) if v else f"\\+{format_term(a)}" for a, v in answer.evidence
-        )
-        lines = [f"% method: {answer.method}" + (f"; evidence: {evidence}" if evidence else "")]
-        width = max((len(format_term(a)) for a in answer.probabilities), default=0)
-        for atom, p in answer.probabilities.items():
-            line = f"{format_term(atom) + ':':<{width + 1}} {p:.10g}"
-            if answer.standard_errors is not None:
-                line += f"  (standard error {answer.standard_errors[atom]:.2g})"
-            lines.append(line)
-        details = answer.result.details
-        if "samples" in details:
-            lines.append(f"% {details['samples']} samples, seed {details['seed']}")
-        lines += [f"% warning: {warning}" for warning in details.get("warnings", ())]
-        if verbose and answer.result.evidence_probability is not None:
-            lines.append(f"% P(evidence) = {answer.result.evidence_probability:.10g}")
-        if self.output is not None:
-            lines.append(f"% wrote {self.output}")
-        return lines
-
-    def write(self, path: PathLike, *, force: bool = False) -> None:
-        """Write the network: a picture with the answers in it, BIF, or ProbLog with the question.
-
-        Raises
-        ------
-        InvalidParameterError
-            For a suffix not in :attr:`OUTPUT_SUFFIXES`.
-        OutputError
-            When ``path`` is an input file (unless ``force``) or cannot be written.
-        """
-        observed = self.program.evidence_states()
-        marginals = self.result.marginals
-        write_network(
-            path,
-            self.network,
-            header="written by symlearn infer",
-            queries=self.program.queries,
-            evidence=self.program.evidence,
-            marginals=marginals,
-            observed=observed,
-            asked=set(marginals) - set(observed),
-            inputs=self.sources,
-            force=force,
-        )
-        self.output = str(path)
-
-
-def _choice(name: str, value: str, choices: Iterable[str]) -> None:
-    allowed = tuple(choices)
-    if value not in allowed:
-        raise InvalidParameterError(f"--{name} must be one of {', '.join(allowed)}, not {value!r}")
 
 
 def infer(
@@ -427,8 +100,8 @@ def infer(
     source
         Knowledge-base file(s) read as one (a ``.bif`` or ``.bif.gz`` file on
         its own is read as a network), a :class:`~symlearn.kb.KnowledgeBase`,
-        a :class:`~symlearn.bayes.network.BayesianNetwork` or a compiled
-        :class:`~symlearn.bayes.program.ProbLogNetwork`.
+        a :class:`~symlearn.bayes.networks.network.BayesianNetwork` or a compiled
+        :class:`~symlearn.bayes.networks.program.ProbLogNetwork`.
     queries
         Atoms to ask about; by default the files' ``query/1``, else every atom.
     evidence
@@ -468,18 +141,18 @@ def infer(
     Fierens et al. 2015 (inference in ProbLog); Koller & Friedman 2009,
     ch. 9 and 12 (variable elimination, sampling).
     """
-    _choice("method", method, ALL_METHODS)
-    _choice("ordering", ordering, ORDERINGS)
+    check_choice("method", method, ALL_METHODS)
+    check_choice("ordering", ordering, ORDERINGS)
     if output is not None:
         check_network_suffix(output)
     program_source = _program_source(source, progress)
     if program_source is not None:
         kb, sources = program_source
-        asked, observed = _queries(queries), _atom_evidence(_evidence(evidence))
+        asked, observed = query_terms(queries), atom_evidence(given_evidence(evidence))
         network_program = None
         if method not in PROGRAM_METHODS:
             try:
-                network_program = _network_of(kb, asked, observed)
+                network_program = network_of(kb, asked, observed)
             except KBError:
                 if method != "exact":
                     raise
@@ -507,13 +180,19 @@ def infer(
                 f"{', '.join(METHODS)}"
             )
         program, sources = load_program(source, queries, evidence, progress)
-    answer = atom_probabilities(
-        program, method, ordering, samples, seed, chains, burn_in, progress=progress
+    return run_network(
+        program,
+        sources,
+        method=method,
+        ordering=ordering,
+        samples=samples,
+        seed=seed,
+        chains=chains,
+        burn_in=burn_in,
+        output=output,
+        force=force,
+        progress=progress,
     )
-    run = InferenceRun(program, answer, sources)
-    if output is not None:
-        run.write(output, force=force)
-    return run
 
 
 def _program_source(
@@ -524,19 +203,9 @@ def _program_source(
         return source, ()
     if isinstance(source, (BayesianNetwork, ProbLogNetwork)):
         return None
-    sources = _paths(source)
+    sources = source_paths(source)
     if not sources:
         raise InvalidParameterError("no file given")
     if any(is_bif(p) for p in sources):
         return None
     return load(sources, progress=progress), sources
-
-
-def _network_of(
-    kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
-) -> ProbLogNetwork:
-    """The program as a belief network (ground and acyclic), asking every atom by default."""
-    program = compile_program(kb, asked, observed)
-    if not program.queries:
-        program = dataclasses.replace(program, queries=tuple(program.atoms()))
-    return program

@@ -1,7 +1,7 @@
 """The JSON of marginal probabilities, shared by every ``symlearn infer`` path.
 
-A belief network's answers (:mod:`~symlearn.bayes.inference`) and a grounded
-ProbLog program's (:mod:`~symlearn.bayes.problog_inference`) print the same
+A belief network's answers (:mod:`~symlearn.bayes.networks.inference`) and a grounded
+ProbLog program's (:mod:`~symlearn.bayes.problog.problog_inference`) print the same
 keys: ``probabilities``, ``method``, ``standard_errors`` (sampling),
 ``evidence`` and ``evidence_probability`` (exact methods).
 

@@ -85,6 +85,7 @@ COMMANDS = {
     "infer": "symlearn.cli.infer:infer",
     "bound": "symlearn.cli.bound:bound",
     "export": "symlearn.cli.export:export",
+    "store": "symlearn.cli.store:store",
 }
 
 
@@ -98,6 +99,8 @@ SUMMARIES = {
     "lattice": "Draw the generality lattice of a version space or of the whole hypothesis space.",
     "learn": "Run a learner on a knowledge base and print the hypothesis as clauses.",
     "query": "Print all solutions of the Prolog GOAL against FILE...",
+    "store": "Write the facts of FILE... into Parquet files or DuckDB, with the program "
+    "declaring them.",
 }
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "TargetType",
     "TerminalProgress",
     "allow_include_option",
+    "backend_options",
     "echo_json",
     "emit",
     "files_argument",
@@ -99,6 +100,42 @@ def allow_include_option(command: F) -> F:
         help="Let ':- include' read files under DIR too (by default only files in the "
         "including file's directory tree).",
     )(command)
+
+
+def backend_options(command: F) -> F:
+    """Add ``--backend``, ``--spark-master`` and DuckDB's memory limit and spill directory."""
+    options = [
+        click.option(
+            "--backend",
+            type=click.Choice(["memory", "duckdb", "spark"]),
+            default=None,
+            help="Where the facts are joined (default: the file's set(backend, ...), else "
+            "memory, or duckdb when a relation is external).",
+        ),
+        click.option(
+            "--spark-master",
+            metavar="URL",
+            default=None,
+            help="Spark's master with --backend spark (default local[*]).",
+        ),
+        click.option(
+            "--duckdb-memory-limit",
+            "memory_limit",
+            metavar="SIZE",
+            default=None,
+            help="DuckDB's memory before it spills to disk, e.g. 8GB (default: half the RAM).",
+        ),
+        click.option(
+            "--duckdb-temp-directory",
+            "temp_directory",
+            type=click.Path(file_okay=False),
+            default=None,
+            help="Where DuckDB spills (default: a temporary directory, removed after).",
+        ),
+    ]
+    for decorate in reversed(options):
+        command = decorate(command)
+    return command
 
 
 def json_option(command: F) -> F:

@@ -6,8 +6,14 @@ import sys
 
 import click
 
-from symlearn.cli.common import emit, files_argument, json_option, progress_bars
-from symlearn.engine.toplevel import ANSWER_DEPTH, run_query
+from symlearn.cli.common import (
+    backend_options,
+    emit,
+    files_argument,
+    json_option,
+    progress_bars,
+)
+from symlearn.engine.toplevel import ANSWER_DEPTH
 from symlearn.kb.formats import load_task
 
 __all__ = ["check", "query"]
@@ -32,12 +38,14 @@ def check(files: tuple[str, ...], as_json: bool) -> int:
         "negative_examples": "negative examples",
         "labelled_examples": "labelled examples",
         "instances": "unlabelled instances",
+        "unlabelled_examples": "unlabelled examples to learn from",
         "modes": "mode declarations",
         "determinations": "determinations",
         "probabilistic_clauses": "probabilistic clauses",
         "evidence": "evidence",
         "queries": "queries",
         "tabled": "tabled predicates",
+        "external": "external relations",
     }
     lines = [f"{', '.join(files)}: ok"]
     lines += [f"  {summary[key]:>8}  {label}" for key, label in labels.items() if summary[key]]
@@ -93,6 +101,7 @@ def check(files: tuple[str, ...], as_json: bool) -> int:
     help="Show answers to this depth, as SWI-Prolog's toplevel ([1, 2, ...|...]); 0: whole.",
 )
 @click.option("--full", is_flag=True, help="Show every answer whole (--answer-depth 0).")
+@backend_options
 @json_option
 def query(
     files: tuple[str, ...],
@@ -106,6 +115,10 @@ def query(
     unknown: str,
     answer_depth: int,
     full: bool,
+    backend: str | None,
+    spark_master: str | None,
+    memory_limit: str | None,
+    temp_directory: str | None,
     as_json: bool,
 ) -> int:
     """Print all solutions of the Prolog GOAL against FILE...
@@ -113,8 +126,14 @@ def query(
     Answers are shown as SWI-Prolog's toplevel shows them, long lists and deep
     terms cut at depth 10 (--full for the whole terms); --json is always whole.
 
+    On --backend duckdb or spark a Datalog goal is one SQL query (its
+    answers in the SQL engine's order); other goals run in the engine, which
+    looks external facts up in the backend.
+
     Example: symlearn query kb/family.pl "grandparent(X, carl)"
     """
+    from symlearn.backends.goals import run_query
+
     with progress_bars(not as_json) as progress:
         kb = load_task(files, progress=progress)
     for warning in kb.warnings:
@@ -123,6 +142,10 @@ def query(
         kb,
         goal,
         limit,
+        backend=backend,
+        spark_master=spark_master,
+        memory_limit=memory_limit,
+        temp_directory=temp_directory,
         max_depth=max_depth,
         max_steps=max_steps,
         timeout=timeout,

@@ -65,17 +65,21 @@ def _task(module: ModuleType, given: dict[str, Any], progress: TerminalProgress 
     positive = given.pop("positive", None)
     categorical = given.pop("categorical", ())
     chosen = [(flag, path) for flag, path in tables.items() if path is not None]
+    unsupervised = getattr(module, "UNSUPERVISED", False)
     if chosen:
         if files or len(chosen) > 1:
             raise click.UsageError("give FILE..., --csv or --parquet: one of them")
         flag, path = chosen[0]
-        if not class_column:
+        if not class_column and not unsupervised:
             raise click.UsageError(f"{flag} needs --class-column NAME")
+        class_column = class_column or None
         options = {"target": target, "positive": positive, "categorical": categorical}
         if flag == "--csv":
             return LearningTask.from_csv(path, class_column, progress=progress, **options)
         return LearningTask.from_parquet(path, class_column, **options)
     if not files:
+        if unsupervised:
+            raise click.UsageError("give FILE..., or --csv/--parquet FILE")
         if getattr(module, "TABLES", False):
             raise click.UsageError(
                 "give FILE... with --target, or --csv/--parquet FILE --class-column NAME"

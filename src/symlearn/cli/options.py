@@ -44,6 +44,28 @@ def _base_type(annotation: Any) -> Any:
     return annotation
 
 
+class _Number(click.ParamType):
+    """A number as written: ``2`` an int, ``0.5`` or ``1.0`` a float (a count or a fraction)."""
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, (int, float)):
+            return value
+        for kind in (int, float):
+            try:
+                return kind(value)
+            except ValueError:
+                pass
+        self.fail(f"{value!r} is not a number", param, ctx)
+
+
+def _int_or_float(annotation: Any) -> bool:
+    """Whether a field is ``int | float`` (or ``| None``): ``2`` and ``2.0`` mean apart."""
+    members = set(typing.get_args(annotation)) - {type(None)}
+    return members == {int, float}
+
+
 def _default_text(value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
@@ -102,9 +124,8 @@ def settings_option(name: str, annotation: Any, default: Any, meta: Option) -> C
             help=help_text,
         )
     decls = [f"--{flag_name}", *meta.aliases, name]
-    return click.option(
-        *decls, type=_click_type(kind, meta), default=None, metavar=meta.metavar, help=help_text
-    )
+    chosen = _Number() if _int_or_float(annotation) else _click_type(kind, meta)
+    return click.option(*decls, type=chosen, default=None, metavar=meta.metavar, help=help_text)
 
 
 def settings_options(settings: type[Settings]) -> Callable[[F], F]:

@@ -14,8 +14,10 @@ is a predicate whose arguments are the attributes::
 (:func:`symlearn.learning.attribute_data.from_kb`) or a table
 (:mod:`symlearn.data.tabular`): the attributes with their domains, the
 labelled instances (``pos``/``neg`` give the labels ``True``/``False``,
-``label/2`` gives its class), and the unlabelled instances.  A missing value
-is the atom ``'?'`` (:data:`MISSING`).
+``label/2`` gives its class), the instances to classify (``instance/1``) and
+the unlabelled examples to learn from (``unlabelled/1``, or a table's rows
+whose class is missing), which only the learners from unlabelled data read.
+A missing value is the atom ``'?'`` (:data:`MISSING`).
 
 Examples
 --------
@@ -85,6 +87,10 @@ class AttributeValueData:
         The ``instance/1`` examples, to classify.
     positions
         Where each labelled instance was written (None when not from a file).
+    unlabelled_examples
+        Examples without a label to learn from (``unlabelled/1``; a table's
+        rows whose class cell is empty): semi-supervised learners read them,
+        the others leave them alone.
     """
 
     target: str
@@ -93,6 +99,7 @@ class AttributeValueData:
     labels: tuple[Label, ...]
     unlabelled: tuple[tuple[Term, ...], ...] = ()
     positions: tuple[SourcePosition | None, ...] = field(default=(), compare=False)
+    unlabelled_examples: tuple[tuple[Term, ...], ...] = ()
 
     @property
     def arity(self) -> int:
@@ -103,6 +110,15 @@ class AttributeValueData:
     def n_examples(self) -> int:
         """The number of labelled instances."""
         return len(self.labels)
+
+    @property
+    def weights(self) -> Any:
+        """Each labelled instance's weight (a numpy array), or None when every weight is 1.
+
+        Only a table (:class:`~symlearn.data.columnar.ColumnarData`) carries
+        weights; :func:`~symlearn.data.columnar.with_weights` gives them.
+        """
+        return None
 
     @property
     def is_boolean(self) -> bool:
@@ -131,7 +147,7 @@ class AttributeValueData:
         return [a.name for a in self.attributes].index(name)
 
     def take(self, indices: Sequence[int] | Any) -> AttributeValueData:
-        """The labelled examples at ``indices`` (the unlabelled instances are kept)."""
+        """The labelled examples at ``indices`` (the unlabelled ones are kept)."""
         index = [int(i) for i in indices]
         positions = self.positions
         return replace(
@@ -140,6 +156,10 @@ class AttributeValueData:
             labels=tuple(self.labels[i] for i in index),
             positions=tuple(positions[i] for i in index) if positions else (),
         )
+
+    def row(self, i: int) -> tuple[Term, ...]:
+        """The ``i``-th labelled instance (a table decodes that row only)."""
+        return self.instances[i]
 
     def example_text(self, i: int) -> str:
         """The ``i``-th labelled example written as in a file."""

@@ -32,17 +32,27 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from symlearn.data.attribute_value import MISSING, AttributeValueData, Label
-from symlearn.data.encoded import EncodedData, decode_row
+from symlearn.data.encoded import EncodedData, decode_row, encode, encode_columns
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Term
 
-__all__ = ["ColumnarData", "RowSource", "class_order", "label_codes"]
+__all__ = [
+    "ColumnarData",
+    "RowSource",
+    "as_columnar",
+    "class_order",
+    "label_codes",
+    "select_attributes",
+    "unlabelled_columns",
+    "with_weights",
+]
 
 
 class RowSource:
@@ -101,7 +111,7 @@ def class_order(y: np.ndarray, classes: Sequence[Label]) -> tuple[Label, ...]:
 
 
 def label_codes(
-    data: AttributeValueData | EncodedData | Sequence[Any],
+    data: AttributeValueData | EncodedData | Sequence[Any] | np.ndarray,
 ) -> tuple[np.ndarray, tuple[Any, ...]]:
     """Each example's class as a number, and the classes those numbers stand for.
 
@@ -115,11 +125,20 @@ def label_codes(
     >>> codes, classes = label_codes(["b", "a", "b", 1, True])
     >>> codes.tolist(), classes
     ([0, 1, 0, 2, 3], ('b', 'a', 1, True))
+    >>> codes, classes = label_codes(np.array([7, 3, 7]))  # a numpy array: no Python loop
+    >>> codes.tolist(), classes
+    ([0, 1, 0], (7, 3))
     """
     if isinstance(data, ColumnarData):
         return data.encoded.y, data.encoded.classes
     if isinstance(data, EncodedData):
         return data.y, data.classes
+    if isinstance(data, np.ndarray) and data.dtype.kind in "iuf":
+        values, first, inverse = np.unique(data, return_index=True, return_inverse=True)
+        order = np.argsort(first, kind="stable")  # the classes in order of first appearance
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        return rank[inverse.reshape(-1)], tuple(values[order].tolist())
     labels = data.labels if isinstance(data, AttributeValueData) else data
     numbers: dict[tuple[type, Any], int] = {}
     codes = np.fromiter(
@@ -143,6 +162,9 @@ class ColumnarData(AttributeValueData):
         Where the rows came from (for error messages and ``positions``).
     rows
         The position of each row in the source (default: 0, 1, 2 ...).
+    unlabelled_columns
+        The unlabelled examples to learn from (the rows whose class is
+        missing), one column per attribute coded as ``encoded``'s are.
     """
 
     def __init__(
@@ -151,6 +173,7 @@ class ColumnarData(AttributeValueData):
         unlabelled: tuple[tuple[Term, ...], ...] = (),
         source: RowSource | None = None,
         rows: np.ndarray | None = None,
+        unlabelled_columns: tuple[np.ndarray, ...] | None = None,
     ) -> None:
         object.__setattr__(self, "target", encoded.target)
         object.__setattr__(self, "attributes", encoded.attributes)
@@ -158,11 +181,13 @@ class ColumnarData(AttributeValueData):
         object.__setattr__(self, "encoded", encoded)
         object.__setattr__(self, "source", source)
         object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "unlabelled_columns", unlabelled_columns)
         object.__setattr__(self, "_cache", {})
 
     encoded: EncodedData
     source: RowSource | None
     rows: np.ndarray | None
+    unlabelled_columns: tuple[np.ndarray, ...] | None
     _cache: dict[str, Any]
 
     # -- the protocol's tuples, made on first use
@@ -180,6 +205,22 @@ class ColumnarData(AttributeValueData):
         if "instances" not in self._cache:
             self._cache["instances"] = tuple(zip(*self._term_columns())) if self.arity else ()
         return self._cache["instances"]
+
+    @property
+    def unlabelled_examples(self) -> tuple[tuple[Term, ...], ...]:
+        """The unlabelled examples as tuples of terms (built from their columns on first use)."""
+        if "unlabelled_examples" not in self._cache:
+            columns = self.unlabelled_columns
+            n = 0 if not columns else int(columns[0].shape[0])
+            self._cache["unlabelled_examples"] = (
+                tuple(decode_row(self.attributes, columns, i) for i in range(n)) if columns else ()
+            )
+        return self._cache["unlabelled_examples"]
+
+    @property
+    def weights(self) -> np.ndarray | None:
+        """Each labelled instance's weight, or None when every weight is 1."""
+        return self.encoded.weights
 
     @property
     def positions(self) -> tuple[SourcePosition | None, ...]:
@@ -247,13 +288,21 @@ class ColumnarData(AttributeValueData):
         y = lookup[self.encoded.y]
         if (y < 0).any():
             raise KeyError(self.encoded.classes[int(self.encoded.y[int(np.argmin(y))])])
-        return EncodedData(self.target, self.attributes, self.encoded.columns, y, wanted)
+        return EncodedData(
+            self.target, self.attributes, self.encoded.columns, y, wanted, self.encoded.weights
+        )
 
     def take(self, indices: Sequence[int] | np.ndarray) -> ColumnarData:
         """The examples at ``indices`` (the unlabelled instances are kept)."""
         index = np.asarray(indices, dtype=np.int64)
         rows = index if self.rows is None else self.rows[index]
-        return ColumnarData(self.encoded.take(index), self.unlabelled, self.source, rows)
+        return ColumnarData(
+            self.encoded.take(index), self.unlabelled, self.source, rows, self.unlabelled_columns
+        )
+
+    def row(self, i: int) -> tuple[Term, ...]:
+        """The ``i``-th instance, decoded from the columns (the others stay columns)."""
+        return decode_row(self.attributes, self.encoded.columns, i)
 
     def example_text(self, i: int) -> str:
         """The ``i``-th labelled example written as in a file (one row decoded)."""
@@ -274,3 +323,80 @@ class ColumnarData(AttributeValueData):
         )
 
     __hash__ = object.__hash__
+
+
+def as_columnar(data: AttributeValueData) -> ColumnarData:
+    """``data`` as numpy columns (a table is returned as it is)."""
+    if isinstance(data, ColumnarData):
+        return data
+    return ColumnarData(encode(data), data.unlabelled, unlabelled_columns=unlabelled_columns(data))
+
+
+def with_weights(data: AttributeValueData, weights: np.ndarray | None) -> ColumnarData:
+    """``data`` as a table whose labelled instances carry ``weights`` (None: all 1).
+
+    The learners that take weights count an instance as ``weights[i]``
+    examples; the others read the instances as they are (so a caller checks
+    that a learner takes weights before giving it weighted data).
+
+    Examples
+    --------
+    >>> from symlearn.data.attribute_value import Attribute
+    >>> data = AttributeValueData("t", (Attribute("a", ("x", "y")),), (("x",), ("y",)), ("p", "q"))
+    >>> with_weights(data, np.array([0.25, 1.75])).weights.tolist()
+    [0.25, 1.75]
+    """
+    table = as_columnar(data)
+    given = None if weights is None else np.asarray(weights, dtype=np.float64)
+    if given is not None and given.shape != (table.n_examples,):
+        raise ValueError(f"{given.shape[0]} weights for {table.n_examples} examples")
+    encoded = dataclasses.replace(table.encoded, weights=given)
+    return ColumnarData(
+        encoded, table.unlabelled, table.source, table.rows, table.unlabelled_columns
+    )
+
+
+def unlabelled_columns(data: AttributeValueData) -> tuple[np.ndarray, ...]:
+    """The unlabelled examples of ``data`` as columns coded like its labelled ones.
+
+    Examples
+    --------
+    >>> from symlearn.data.attribute_value import Attribute
+    >>> data = AttributeValueData("t", (Attribute("a", ("x", "y")),), (("x",),), ("p",),
+    ...                           unlabelled_examples=(("y",), ("?",)))
+    >>> unlabelled_columns(data)[0].tolist()
+    [1, -1]
+    """
+    if isinstance(data, ColumnarData) and data.unlabelled_columns is not None:
+        return data.unlabelled_columns
+    return encode_columns(data.attributes, data.unlabelled_examples)
+
+
+def select_attributes(data: ColumnarData, columns: Sequence[int]) -> ColumnarData:
+    """The table with only the attributes at ``columns`` (a view of its examples, weights kept).
+
+    Its unlabelled examples keep those attributes too; the instances to
+    classify are left out (they have every attribute).
+
+    Examples
+    --------
+    >>> from symlearn.data.attribute_value import Attribute
+    >>> data = as_columnar(AttributeValueData(
+    ...     "t", (Attribute("a", ("x", "y")), Attribute("b", ("u", "v"))),
+    ...     (("x", "u"), ("y", "v")), ("p", "q"), unlabelled_examples=(("y", "u"),)))
+    >>> part = select_attributes(data, [1])
+    >>> [a.name for a in part.attributes], part.instances, part.unlabelled_examples
+    (['b'], (('u',), ('v',)), (('u',),))
+    """
+    encoded = data.encoded
+    narrow = EncodedData(
+        encoded.target,
+        tuple(encoded.attributes[c] for c in columns),
+        tuple(encoded.columns[c] for c in columns),
+        encoded.y,
+        encoded.classes,
+        encoded.weights,
+    )
+    unlabelled = data.unlabelled_columns
+    kept = None if unlabelled is None else tuple(unlabelled[c] for c in columns)
+    return ColumnarData(narrow, (), data.source, data.rows, kept)

@@ -94,6 +94,11 @@ class EncodedData:
         The class of each row, as a position in ``classes``.
     classes
         The class labels.
+    weights
+        Each row's weight (``float64``), or None when every weight is 1: the
+        learners that take weights (the trees, OneR, naive Bayes) count a row
+        as that many examples, which is how boosting weights its examples and
+        EM counts an unlabelled example as a fraction of each class.
     """
 
     target: str
@@ -101,6 +106,7 @@ class EncodedData:
     columns: tuple[np.ndarray, ...]
     y: np.ndarray
     classes: tuple[Label, ...]
+    weights: np.ndarray | None = None
 
     @property
     def n_rows(self) -> int:
@@ -128,6 +134,7 @@ class EncodedData:
             tuple(col[index] for col in self.columns),
             self.y[index],
             self.classes,
+            None if self.weights is None else self.weights[index],
         )
 
     def instance(self, row: int) -> tuple[Term, ...]:

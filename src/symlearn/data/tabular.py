@@ -22,7 +22,8 @@ indexing, and numeric columns stay numeric (``float64``).
 Conventions:
 
 * one column holds the class; the others are the attributes, named by the
-  header, in order;
+  header, in order (with no class column, for the learners that need none,
+  every column is an attribute and every row's class is unknown, ``?``);
 * a **missing value** is ``?`` or an empty field (``None``/null or NaN in a
   DataFrame); spaces around a value are ignored; a row with every field
   empty is skipped;
@@ -36,12 +37,15 @@ Conventions:
   when printed), the domain of a categorical attribute in order of first
   appearance;
 * the class values become ``label/2`` classes, or, with ``positive=V``,
-  ``pos`` examples for ``V`` and ``neg`` examples for every other value.
+  ``pos`` examples for ``V`` and ``neg`` examples for every other value;
+* a row whose class is missing is an **unlabelled example**
+  (``unlabelled_examples``): the learners from unlabelled data (semi-supervised
+  EM, co-training, co-EM) learn from it, the others leave it alone.
 
 Bad input is a :class:`~symlearn.errors.KBError` with the file and line
 (``data.csv:7: error: row 7 has 3 fields but the header has 4``): a ragged
 row, a class column that is not in the header, a duplicate or empty column
-name, a missing class value, a non-number in a numeric column, an empty file.
+name, no row with a class, a non-number in a numeric column, an empty file.
 The line of a bad cell is found by reading the file again only when there is
 an error to report.
 
@@ -72,7 +76,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from symlearn.data.arrow_columns import MISSING_TEXTS, Gathered, GatheredColumns, cell_term
-from symlearn.data.attribute_value import Label
+from symlearn.data.attribute_value import MISSING, Label
 from symlearn.data.columnar import ColumnarData, RowSource
 from symlearn.data.encoded import EncodedData
 from symlearn.errors import KBError
@@ -143,20 +147,19 @@ def _class_codes(
 ) -> tuple[np.ndarray, tuple[Label, ...]]:
     """The class column as codes into its classes (``(True, False)`` with ``positive``)."""
     values, codes = gathered.values(), gathered.codes()
-    missing = np.flatnonzero(codes < 0)
-    if missing.size:
-        raise where.error(f"the class ({gathered.name}) is missing", int(missing[0]))
+    if not (codes >= 0).any():
+        raise where.error(f"the class ({gathered.name}) is missing in every row", 0)
     if positive is None:
         return codes.astype(np.int32), values
     wanted = cell_term(positive)
     for code, value in enumerate(values):
         if (type(value), value) == (type(wanted), wanted):
-            return (codes != code).astype(np.int32), (True, False)
+            return np.where(codes < 0, -1, codes != code).astype(np.int32), (True, False)
     raise where.error(f"no example has class {positive!r} in column {gathered.name}")
 
 
 def _check_names(
-    header: Sequence[str], class_column: str, named: Iterable[str], where: _Where
+    header: Sequence[str], class_column: str | None, named: Iterable[str], where: _Where
 ) -> None:
     seen: set[str] = set()
     for name in header:
@@ -165,7 +168,7 @@ def _check_names(
         if name in seen:
             raise where.error(f"the header names column {name!r} twice")
         seen.add(name)
-    if class_column not in seen:
+    if class_column is not None and class_column not in seen:
         raise where.error(
             f"class column {class_column!r} is not in the header ({', '.join(header)})"
         )
@@ -176,7 +179,7 @@ def _check_names(
 
 def from_arrow(
     table: pyarrow.Table,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str = "t",
     positive: Any = None,
@@ -191,7 +194,7 @@ def from_arrow(
     table
         The table; its column names are the header.
     class_column
-        The column holding the class.
+        The column holding the class (None: no class, every row's label is ``?``).
     target
         The target predicate's name.
     positive
@@ -228,7 +231,7 @@ def from_arrow(
 def _from_batches(
     header: list[str],
     batches: Callable[[], Iterator[Any]],
-    class_column: str,
+    class_column: str | None,
     *,
     target: str,
     positive: Any,
@@ -242,7 +245,8 @@ def _from_batches(
     source = source if source is not None else RowSource(None)
     categorical, numeric = set(categorical), set(numeric)
     _check_names(header, class_column, categorical | numeric, _Where(source, None))
-    gathered = GatheredColumns(header, categorical | {class_column})
+    as_categories = categorical if class_column is None else categorical | {class_column}
+    gathered = GatheredColumns(header, as_categories)
     for batch in batches():
         gathered.add(batch)
         if progress is not None:
@@ -251,7 +255,13 @@ def _from_batches(
     where = _Where(source, kept)
     if not gathered.rows or (kept is not None and kept.size == 0):
         raise where.error("there are no examples (only a header)")
-    y, classes = _class_codes(gathered.columns.pop(class_column), positive, where)
+    y: np.ndarray
+    classes: tuple[Label, ...]
+    if class_column is None:  # no class: every row unlabelled
+        count = kept.size if kept is not None else gathered.rows
+        y, classes = np.zeros(count, dtype=np.int32), (MISSING,)
+    else:
+        y, classes = _class_codes(gathered.columns.pop(class_column), positive, where)
     attributes, columns = [], []
     for name in header:
         if name != class_column:
@@ -260,8 +270,17 @@ def _from_batches(
             )
             attributes.append(attribute)
             columns.append(values)
-    encoded = EncodedData(target, tuple(attributes), tuple(columns), y, classes)
-    return ColumnarData(encoded, source=source, rows=kept)
+    labelled = y >= 0
+    if labelled.all():
+        encoded = EncodedData(target, tuple(attributes), tuple(columns), y, classes)
+        return ColumnarData(encoded, source=source, rows=kept)
+    # rows whose class is missing are unlabelled examples (for semi-supervised learners)
+    rows = np.flatnonzero(labelled) if kept is None else kept[labelled]
+    encoded = EncodedData(
+        target, tuple(attributes), tuple(c[labelled] for c in columns), y[labelled], classes
+    )
+    unlabelled = tuple(c[~labelled] for c in columns)
+    return ColumnarData(encoded, source=source, rows=rows, unlabelled_columns=unlabelled)
 
 
 # -- files -----------------------------------------------------------------------------
@@ -385,7 +404,7 @@ class _TypeChanged(Exception):
 
 def from_csv(
     path: str | Path,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str | None = None,
     positive: Any = None,
@@ -401,7 +420,7 @@ def from_csv(
     path
         The file.
     class_column
-        The header name of the class column.
+        The header name of the class column (None: no class, see :func:`from_arrow`).
     target
         The target predicate's name (default: from the file name).
     positive
@@ -441,7 +460,7 @@ def from_csv(
 
 def from_parquet(
     path: str | Path,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str | None = None,
     positive: Any = None,
@@ -509,7 +528,7 @@ def _python_column(values: Sequence[Any], pa: Any) -> Any:
 
 def from_records(
     records: Sequence[Mapping[str, Any]],
-    class_column: str,
+    class_column: str | None,
     *,
     target: str = "t",
     positive: Any = None,
@@ -558,7 +577,7 @@ def _pandas_table(frame: Any, pa: Any) -> Any:
 
 def from_dataframe(
     frame: Any,
-    class_column: str,
+    class_column: str | None,
     *,
     target: str = "t",
     positive: Any = None,

@@ -52,8 +52,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Entry", "Predicate", "try_clauses", "try_facts"]
 
-# Modes of a predicate (how its calls are answered).
-RULES, FACTS_ONLY, UNDEFINED, SPECIAL = range(4)
+# Modes of a predicate (how its calls are answered).  EXTERNAL: an external
+# relation without clauses, whose facts the knowledge base's backend looks up.
+RULES, FACTS_ONLY, UNDEFINED, SPECIAL, EXTERNAL = range(5)
 # Below this many clauses a call with a free first argument tries them all.
 _JIT_INDEX_THRESHOLD = 8
 # Predicates of at most this many clauses get a switch with their clauses inlined,
@@ -299,6 +300,12 @@ class Predicate:
             self._install()
             return
         clauses = source.clauses
+        if not clauses and self.key in kb.external:
+            self.source, self.mode, self.seen = source, EXTERNAL, []
+            self.entries, self.rows, self.by_atom = [], [], None
+            self.switch = None
+            self._install()
+            return
         seen = self.seen
         special = self.key in kb.tabled or engine._datalog_kind(self.key) == "rules"
         if source is self.source and seen and len(clauses) >= len(seen):

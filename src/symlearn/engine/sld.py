@@ -73,6 +73,7 @@ from symlearn.engine.machine import (
     Table,
 )
 from symlearn.engine.procedures import (
+    EXTERNAL,
     FACTS_ONLY,
     UNDEFINED,
     Predicate,
@@ -398,6 +399,8 @@ class Engine:
             if self.unknown == "fail":
                 return FAIL
             raise _existence_error(predicate.name, predicate.arity)
+        if mode == EXTERNAL:
+            return self._external_call(predicate, m, args, depth, nxt)
         if mode != FACTS_ONLY:  # tabled, or untabled Datalog
             if predicate.key in self.kb.tabled:
                 return tabling.call_tabled(self, m, predicate, args, depth, nxt)
@@ -405,6 +408,22 @@ class Engine:
             if cont is not NOT_HERE:
                 return cont
         return self.resolve_clauses(predicate, m, args, depth, nxt)
+
+    def _external_call(
+        self, predicate: Predicate, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont
+    ) -> object:
+        """A call of an external relation: the facts matching its bound arguments, looked up."""
+        facts = self.kb.external_facts
+        if facts is None:
+            declared = self.kb.external[predicate.key]
+            raise KBError(
+                f"{predicate.name}/{predicate.arity} is an external relation "
+                f"({declared.describe()} at {declared.position}): open a backend for the "
+                "knowledge base first (symlearn.backends.open_backend)"
+            )
+        keys = _index_keys(args) or [None] * predicate.arity
+        rows = facts.rows(predicate.key, keys)
+        return try_facts(m, rows, range(len(rows)), 0, args, depth, nxt, None)
 
     def resolve_clauses(
         self, predicate: Predicate, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont

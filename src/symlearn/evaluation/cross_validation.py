@@ -56,6 +56,7 @@ __all__ = [
     "Learner",
     "cross_validate",
     "holdout",
+    "predicted_codes",
     "predictions",
 ]
 
@@ -118,7 +119,7 @@ class Holdout:
         return self.confusion.total
 
 
-def _predicted_codes(
+def predicted_codes(
     model: Classifier, test: AttributeValueData
 ) -> tuple[np.ndarray, tuple[Any, ...]]:
     """The model's class for each test example, coded as :func:`label_codes` codes labels.
@@ -169,7 +170,7 @@ def holdout(
     if not test.n_examples:
         raise InvalidParameterError("the test set is empty")
     actual, actual_classes = label_codes(test)
-    predicted, predicted_classes = _predicted_codes(model, test)
+    predicted, predicted_classes = predicted_codes(model, test)
     # rows and columns: the training classes, then others in order of appearance
     order = list(train.classes)
     for codes, classes in ((actual, actual_classes), (predicted, predicted_classes)):

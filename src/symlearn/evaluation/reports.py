@@ -8,7 +8,8 @@ report how well their model does in the same JSON, built here once:
   baseline (majority-class) accuracy and the N% confidence interval for the
   true error of the examples measured on (the test set when there is one);
 * :func:`cross_validation_metrics`: k-fold cross-validation and, to compare
-  two learners on the same folds, the paired t-test of their fold errors.
+  two learners on the same folds, the paired t-test of their fold errors;
+* :func:`metric_lines`: that JSON as the comment lines of a text report.
 
 A class is named by ``label_name`` (``pos``/``neg`` for a boolean class, for
 example); the "unclassified" column of a model that may give no class is
@@ -54,7 +55,7 @@ from symlearn.evaluation.cross_validation import (
 from symlearn.evaluation.metrics import ConfusionMatrix
 from symlearn.evaluation.splits import k_fold_indices
 
-__all__ = ["cross_validation_metrics", "holdout_metrics"]
+__all__ = ["cross_validation_metrics", "holdout_metrics", "metric_lines"]
 
 #: How a class is named in the JSON.
 LabelName = Callable[[Label], str]
@@ -71,6 +72,8 @@ def holdout_metrics(
     test: AttributeValueData | None = None,
     confidence: float = 95,
     label_name: LabelName = str,
+    *,
+    measure_train: bool = True,
 ) -> dict[str, Any]:
     """Training metrics, and test metrics when there is a test set.
 
@@ -84,6 +87,10 @@ def holdout_metrics(
         N for the N% confidence interval for the true error.
     label_name
         How a class is named.
+    measure_train
+        False to leave the training examples unclassified when there is a test
+        set (``train_accuracy`` is then None): a lazy learner (k-NN) would
+        spend as long on them as on the test set.
 
     Returns
     -------
@@ -94,17 +101,18 @@ def holdout_metrics(
         (``measured_on``: ``"test"`` or ``"train"``) ``confusion_matrix``,
         ``baseline_accuracy`` and ``error_confidence_interval``.
     """
-    on_train = holdout(model, train, train, confidence)
-    metrics: dict[str, Any] = {
-        "train_accuracy": on_train.accuracy,
-        "train_examples": on_train.n,
-        "train_confusion_matrix": on_train.confusion.to_dict(
+    has_test = test is not None and test.n_examples > 0
+    metrics: dict[str, Any] = {"train_accuracy": None, "train_examples": train.n_examples}
+    if measure_train or not has_test:
+        on_train = holdout(model, train, train, confidence)
+        metrics["train_accuracy"] = on_train.accuracy
+        metrics["train_confusion_matrix"] = on_train.confusion.to_dict(
             _names(on_train.confusion, label_name)
-        ),
-        "test_accuracy": None,
-    }
-    measured, measured_on = on_train, "train"
-    if test is not None and test.labels:
+        )
+        measured, measured_on = on_train, "train"
+    metrics["test_accuracy"] = None
+    if has_test:
+        assert test is not None
         measured, measured_on = holdout(model, train, test, confidence), "test"
         metrics["test_accuracy"] = measured.accuracy
         metrics["test_examples"] = measured.n
@@ -170,3 +178,50 @@ def cross_validation_metrics(
             cv.fold_errors, other_cv.fold_errors, confidence
         ).to_dict()
     return result
+
+
+def metric_lines(metrics: dict[str, Any]) -> list[str]:
+    """The ``metrics`` JSON as comment lines."""
+    lines = [
+        f"% train accuracy {metrics['train_accuracy']:.4f} on {metrics['train_examples']} examples"
+    ]
+    if metrics.get("test_accuracy") is not None:
+        ci = metrics["error_confidence_interval"]
+        lines.append(
+            f"% test accuracy {metrics['test_accuracy']:.4f} on {metrics['test_examples']} "
+            f"examples (baseline {metrics['baseline_accuracy']:.4f}); "
+            f"true error {ci['center']:.4f} ± {ci['half_width']:.4f} ({ci['confidence']:g}%)"
+        )
+    lines += _confusion_lines(metrics["confusion_matrix"], metrics["measured_on"])
+    cv = metrics.get("cross_validation")
+    if cv is not None:
+        ci = cv["error_confidence_interval"]
+        lines.append(
+            f"% {cv['k']}-fold cross-validation (seed {cv['seed']}): "
+            f"accuracy {cv['accuracy']:.4f} (folds {cv['mean_fold_accuracy']:.4f} ± "
+            f"{cv['fold_accuracy_std']:.4f} sd, baseline {cv['baseline_accuracy']:.4f}); "
+            f"true error {ci['center']:.4f} ± {ci['half_width']:.4f} ({ci['confidence']:g}%)"
+        )
+    compared = metrics.get("compared_with")
+    if compared is not None:
+        test = metrics["paired_t_test"]
+        ci = test["confidence_interval"]
+        t = "inf" if test["t"] is None else f"{test['t']:.3f}"
+        lines.append(
+            f"% vs {compared['algorithm']} "
+            f"(accuracy {compared['cross_validation']['accuracy']:.4f}) on the same folds: "
+            f"mean error difference {test['mean_difference']:+.4f}, "
+            f"{ci['confidence']:g}% interval [{ci['low']:+.4f}, {ci['high']:+.4f}], "
+            f"t = {t}, df {test['df']}, p = {test['p_value']:.4g}"
+        )
+    return lines
+
+
+def _confusion_lines(matrix: dict[str, Any], measured_on: str) -> list[str]:
+    lines = [f"% confusion matrix on the {measured_on} examples (rows actual, columns predicted):"]
+    cells = [*matrix["classes"], *(str(v) for row in matrix["matrix"] for v in row)]
+    width = max(len(c) for c in cells) + 1
+    lines.append("%   " + " " * width + "".join(f"{c:>{width}}" for c in matrix["classes"]))
+    for name, row in zip(matrix["classes"], matrix["matrix"]):
+        lines.append("%   " + f"{name:<{width}}" + "".join(f"{v:>{width}}" for v in row))
+    return lines

@@ -10,7 +10,12 @@ one attribute of the instance with a constant:
 ``in``    ``x`` is one of ``(v1, v2, ...)``           ``memberchk(X, [v1, v2])``
 ``=<``    ``x`` is a number and ``x =< t``            ``X =< t``
 ``>``     ``x`` is a number and ``x > t``             ``X > t``
+``>=``    ``x`` is a number and ``x >= t``            ``X >= t``
+``<``     ``x`` is a number and ``x < t``             ``X < t``
 ========  ==========================================  ========================
+
+(the trees' thresholds use ``=<`` and ``>``; a closed range, such as the
+values a cluster spans, ``>=`` and ``=<``).
 
 A :class:`RuleSet` is either
 
@@ -109,9 +114,17 @@ from symlearn.logic.terms import Struct, Term, Var, make_list
 __all__ = ["COMPARISONS", "Condition", "Rule", "RuleSet", "label_text", "number_term"]
 
 #: The test operators and what each means.
-COMPARISONS = ("=", "in", "=<", ">")
+COMPARISONS = ("=", "in", "=<", ">", ">=", "<")
 
-_OPPOSITE = {"=<": ">", ">": "=<"}
+_OPPOSITE = {"=<": ">", ">": "=<", ">=": "<", "<": ">="}
+
+#: Each comparison as a numpy/Python operator on (value, threshold).
+_COMPARE = {
+    "=<": lambda x, t: x <= t,
+    ">": lambda x, t: x > t,
+    ">=": lambda x, t: x >= t,
+    "<": lambda x, t: x < t,
+}
 
 
 def number_term(value: float) -> int | float:
@@ -154,7 +167,7 @@ class Condition:
         One of :data:`COMPARISONS`.
     value
         A constant for ``=``, a tuple of constants for ``in``, a number for
-        ``=<`` and ``>``.
+        a comparison (``=<``, ``>``, ``>=``, ``<``).
 
     Examples
     --------
@@ -178,7 +191,7 @@ class Condition:
             object.__setattr__(self, "value", values[0] if len(values) == 1 else values)
             if len(values) == 1:
                 object.__setattr__(self, "op", "=")
-        elif self.op in ("=<", ">"):
+        elif self.op in _COMPARE:
             object.__setattr__(self, "value", number_term(self.value))
 
     def holds(self, value: Term) -> bool:
@@ -189,7 +202,7 @@ class Condition:
             return any(value == v and type(value) is type(v) for v in self.value)
         if type(value) not in (int, float):
             return False
-        return bool(value <= self.value) if self.op == "=<" else bool(value > self.value)
+        return bool(_COMPARE[self.op](value, self.value))
 
     def rows(self, column: np.ndarray, attribute: Attribute) -> np.ndarray | None:
         """Which rows of an encoded column pass the test (None: only :meth:`holds` can say).
@@ -201,10 +214,10 @@ class Condition:
         if attribute.values is not None:
             codes = [i for i, v in enumerate(attribute.values) if self.holds(v)]
             return np.isin(column, codes)
-        if self.op not in ("=<", ">"):
+        if self.op not in _COMPARE:
             return None  # equality with a number: decoded values decide their type
         with np.errstate(invalid="ignore"):
-            return (column <= self.value) if self.op == "=<" else (column > self.value)
+            return np.asarray(_COMPARE[self.op](column, self.value))
 
     def negated(self) -> Condition:
         """The opposite comparison (only for ``=<`` and ``>``)."""
@@ -231,7 +244,7 @@ class Condition:
 
     def to_dict(self) -> dict[str, Any]:
         """The test as JSON: ``{"attribute", "op", "value"}`` (values as text or numbers)."""
-        if self.op in ("=<", ">"):
+        if self.op in _COMPARE:
             value: Any = self.value
         elif self.op == "in":
             value = [format_term(v) for v in self.value]
@@ -248,9 +261,9 @@ def _merge_tests(tests: Iterable[Condition]) -> tuple[Condition, ...]:
         old = merged.get(key)
         if old is None:
             merged[key] = test
-        elif test.op == "=<":
+        elif test.op in ("=<", "<"):  # upper bounds: the lowest
             merged[key] = test if test.value < old.value else old
-        elif test.op == ">":
+        elif test.op in (">", ">="):  # lower bounds: the highest
             merged[key] = test if test.value > old.value else old
         else:
             allowed = old.value if old.op == "in" else (old.value,)
@@ -359,6 +372,9 @@ class RuleSet:
         ``None`` and the clause form proves nothing).
     ordered
         A decision list (first firing rule decides) or an unordered set.
+    conclusion
+        The predicate a multi-class rule concludes: ``label`` (the class),
+        or another name, e.g. ``cluster`` for the clusters' descriptions.
 
     See the module docstring for the meaning of the clause form.
     """
@@ -369,6 +385,7 @@ class RuleSet:
     classes: tuple[Label, ...]
     default: Label | None = None
     ordered: bool = False
+    conclusion: str = "label"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rules", tuple(self.rules))
@@ -466,7 +483,7 @@ class RuleSet:
 
     def _head(self, arguments: Sequence[Term], label: Label) -> Term:
         atom: Term = Struct(self.target, tuple(arguments)) if arguments else self.target
-        return atom if self.is_boolean else Struct("label", (atom, label))
+        return atom if self.is_boolean else Struct(self.conclusion, (atom, label))
 
     def _rule_clause(
         self, conditions: Sequence[Condition], earlier: Sequence[Sequence[Condition]], label: Label
@@ -676,4 +693,4 @@ def _sympy_test(test: Condition) -> Any:
         return sympy.Or(*(sympy.Symbol(f"{test.attribute}={format_term(v)}") for v in values))
     symbol = sympy.Symbol(test.attribute, real=True)
     number = sympy.sympify(test.value)
-    return symbol <= number if test.op == "=<" else symbol > number
+    return _COMPARE[test.op](symbol, number)

@@ -15,8 +15,13 @@ inverse_resolution
 Machinery
 ---------
 task
-    :class:`~symlearn.ilp.task.RelationalTask`: a learning task's examples
-    (closed-world negatives included), background clauses and language bias.
+    :class:`~symlearn.ilp.task.RelationalTask`: the one prepared task every
+    relational learner reads: a learning task's examples (closed-world
+    negatives included), background, settings and language bias; clauses
+    are evaluated through its ``coverage(...)`` only.
+bias
+    :class:`~symlearn.ilp.bias.LanguageBias`: the modes, determinations and
+    Popper's declarations and bounds, whatever format the files were in.
 result
     What the three learners' results share (program files, held-out accuracy).
 relations

@@ -11,9 +11,12 @@ file, line and column of the first mistake:
   two modes (the variables of one type could never fill the other's slot);
 * an example of the target's name with another number of arguments.
 
+Progol goes on where Aleph goes on, so :func:`example_arity_warnings` gives
+the last mistake as located warnings instead (the example is not used).
+
 Functions
 ---------
-check_relational_task
+check_relational_task, example_arity_warnings
 
 Examples
 --------
@@ -32,12 +35,12 @@ from __future__ import annotations
 
 from symlearn.errors import KBError
 from symlearn.ilp.language import EQUALITY, LiteralMode
-from symlearn.kb.knowledge_base import KnowledgeBase, Mode
+from symlearn.kb.knowledge_base import Example, KnowledgeBase, Mode
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.indicators import Indicator, format_indicator
 from symlearn.logic.source import SourcePosition
 
-__all__ = ["check_relational_task"]
+__all__ = ["check_relational_task", "example_arity_warnings"]
 
 
 def _located(message: str, position: SourcePosition | None) -> KBError:
@@ -124,12 +127,28 @@ def _check_types_agree(modes: list[Mode]) -> None:
 
 
 def _check_example_arity(kb: KnowledgeBase, target: Indicator) -> None:
+    for example, message in _wrong_arity(kb, target):
+        raise _located(message, example.position)
+
+
+def example_arity_warnings(kb: KnowledgeBase, target: Indicator) -> list[str]:
+    """A ``FILE:LINE:COLUMN: warning`` per example of the target's name and another arity."""
+    warnings = []
+    for example, message in _wrong_arity(kb, target):
+        where = example.position
+        prefix = f"{where.path}:{where.line}:{where.column}: " if where else ""
+        warnings.append(f"{prefix}warning: {message}: it is not used")
+    return warnings
+
+
+def _wrong_arity(kb: KnowledgeBase, target: Indicator) -> list[tuple[Example, str]]:
     name, arity = target
-    for example in kb.examples:
-        found = example.indicator
-        if found[0] == name and found[1] != arity:
-            raise _located(
-                f"the example {example} has {found[1]} argument(s); the target "
-                f"{format_indicator(target)} has {arity}",
-                example.position,
-            )
+    return [
+        (
+            example,
+            f"the example {example} has {example.indicator[1]} argument(s); the target "
+            f"{format_indicator(target)} has {arity}",
+        )
+        for example in kb.examples
+        if example.indicator[0] == name and example.indicator[1] != arity
+    ]

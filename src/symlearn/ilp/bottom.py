@@ -38,13 +38,15 @@ Muggleton (1995).
 Examples
 --------
 >>> from symlearn.kb import loads, parse_term
+>>> from symlearn.ilp.task import RelationalTask
 >>> kb = loads('''
 ... parent(ann, bob). parent(bob, carl). female(ann).
 ... :- modeh(1, grandparent(+person, +person)).
 ... :- modeb(*, parent(+person, -person)).
 ... :- modeb(1, female(+person)).
 ... ''')
->>> bottom = bottom_clause(kb, parse_term("grandparent(ann, carl)"), depth=2)
+>>> task = RelationalTask.from_kb(kb, ("grandparent", 2))
+>>> bottom = bottom_clause(task, parse_term("grandparent(ann, carl)"), depth=2)
 >>> print(bottom.clause)
 grandparent(A, B) :-
     parent(A, C),
@@ -57,7 +59,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -65,15 +67,16 @@ import numpy as np
 from symlearn.errors import EngineLimitError, InvalidParameterError, PrologError
 from symlearn.ilp.coverage import Coverage
 from symlearn.ilp.relations import Relation
-from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
+from symlearn.logic.modes import Mode
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
+from symlearn.logic.terms import Struct, Term, Var, is_ground
 from symlearn.logic.unify import match, substitute, unify
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine
+    from symlearn.ilp.task import RelationalTask
 
 #: Relations of at most this many facts are read through a dictionary while saturating.
 SMALL_RELATION = 4096
@@ -112,12 +115,15 @@ class BottomLiteral:
         Its variables at ``-`` places.
     layer
         The layer (1..i) that added it.
+    mode
+        The body mode it was made from.
     """
 
     atom: Term
     inputs: tuple[Var, ...]
     outputs: tuple[Var, ...]
     layer: int
+    mode: Mode | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return format_term(self.atom, max_priority=999)
@@ -255,7 +261,7 @@ def connected_modes(modes: Iterable[Mode]) -> list[Mode]:
     --------
     >>> from symlearn.kb import loads
     >>> kb = loads(":- modeb(*, has_car(-train, -car)). :- modeb(1, short(+car)).")
-    >>> [str(m) for m in connected_modes(kb.body_modes())]
+    >>> [str(m) for m in connected_modes(kb.modes)]
     ['modeb(*, has_car(+train, -car))', 'modeb(*, has_car(-train, +car))', 'modeb(1, short(+car))']
     """
     found: list[Mode] = []
@@ -497,17 +503,16 @@ class _Builder:
             if atom in self.literals or (indicator == self.target and atom == self.head):
                 continue  # a literal equal to the head makes the clause a tautology
             self.literals[atom] = BottomLiteral(
-                atom, tuple(dict.fromkeys(in_vars)), tuple(dict.fromkeys(out_vars)), number
+                atom, tuple(dict.fromkeys(in_vars)), tuple(dict.fromkeys(out_vars)), number, mode
             )
             if self.full():
                 return
 
 
 def bottom_clause(
-    kb: KnowledgeBase,
+    task: RelationalTask,
     example: Term,
     *,
-    target: Indicator | None = None,
     depth: int = 2,
     proof_depth: int = 30,
     max_steps: int | None = 100_000,
@@ -520,12 +525,11 @@ def bottom_clause(
 
     Parameters
     ----------
-    kb
-        The knowledge base with the mode declarations and background knowledge.
+    task
+        The task: its language bias (the modes), its background (the
+        target's clauses set aside) and its positive examples.
     example
-        A ground positive example.
-    target
-        The target predicate (default: the example's); its clauses are set aside.
+        A ground positive example of the task's target.
     depth
         Variable depth ``i``: how many layers of body literals.
     proof_depth
@@ -539,7 +543,7 @@ def bottom_clause(
     coverage
         A :class:`~symlearn.ilp.coverage.Coverage` for the target to reuse: its
         fact tables answer calls of predicates given by ground facts, and its
-        engine the other calls (one is made when None).
+        engine the other calls (the task makes one when None).
     body_predicates
         The predicates allowed in the body (default: ``determination/2`` for the
         target, or every body mode when there is none).
@@ -549,17 +553,17 @@ def bottom_clause(
     InvalidParameterError
         When no head mode matches the example.
     """
-    if target is None:
-        target = functor_of(example)
-    head_mode, head_values = _head_mode(kb.head_modes(*target), example)
+    target = task.target
+    bias = task.bias
+    head_mode, head_values = _head_mode(bias.head_modes, example)
     if body_predicates is None:
-        allowed = set(kb.determinations_for(*target))
+        allowed = set(bias.determinations)
     else:
         allowed = set(body_predicates)
-    modes = connected_modes(m for m in kb.body_modes() if not allowed or m.indicator in allowed)
+    modes = connected_modes(m for m in bias.body_modes if not allowed or m.indicator in allowed)
     if coverage is None:
-        coverage = Coverage(kb, target, max_depth=proof_depth, max_steps=max_steps)
-    examples = kb.positives(*target) if any(m.indicator == target for m in modes) else []
+        coverage = task.coverage(max_depth=proof_depth, max_steps=max_steps)
+    examples = task.positives if any(m.indicator == target for m in modes) else []
     builder = _Builder(
         lambda: coverage.engine,
         modes,

@@ -135,9 +135,9 @@ def typed_domains(kb: KnowledgeBase, target: Indicator, coverage: Coverage) -> l
             continue
         parts = []
         for indicator, where in by_type.get(type_name, []):
-            relation = coverage.relation(indicator) if indicator != target else None
-            if relation is not None and len(relation):
-                parts.append(relation.rows[:, where])
+            column = coverage.column_codes(indicator, where) if indicator != target else None
+            if column is not None:
+                parts.append(column)
             if indicator == target:
                 parts.append(_example_column(examples, where, coverage))
         parts.append(_example_column(examples, position, coverage))
@@ -156,9 +156,10 @@ def _all_constants(
     for indicator in list(kb.predicates):
         if is_example_predicate(indicator) or indicator == target or not indicator[1]:
             continue
-        relation = coverage.relation(indicator)
-        if relation is not None and len(relation):
-            parts.append(relation.rows.reshape(-1))
+        for position in range(indicator[1]):
+            column = coverage.column_codes(indicator, position)
+            if column is not None:
+                parts.append(column)
     return distinct(np.concatenate(parts))
 
 

@@ -66,6 +66,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
@@ -82,7 +83,16 @@ from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.views import background_view
 from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
-from symlearn.logic.terms import PString, Struct, Term, Var, functor_of, is_ground, term_variables
+from symlearn.logic.terms import (
+    PString,
+    Struct,
+    Term,
+    Var,
+    compare_terms,
+    functor_of,
+    is_ground,
+    term_variables,
+)
 from symlearn.logic.unify import match, substitute, unify
 
 if TYPE_CHECKING:
@@ -96,6 +106,7 @@ __all__ = [
     "NotSetAtATimeError",
     "fact_store",
     "foil_gain",
+    "most_frequent",
 ]
 
 
@@ -302,6 +313,31 @@ class Coverage:
             return None
         return self.store.relation(self.kb, indicator)
 
+    def column_codes(self, indicator: Indicator, position: int) -> np.ndarray | None:
+        """The codes of the values in one argument of a predicate of facts (None: not facts).
+
+        What type inference needs of the data: each place's constants (a
+        backend may give each value once).
+        """
+        relation = self.relation(indicator)
+        return None if relation is None else relation.rows[:, position]
+
+    def frequent_values(
+        self, indicator: Indicator, position: int, limit: int
+    ) -> list[Term] | None:
+        """The ``limit`` values most frequent in one argument of a predicate of facts.
+
+        Ties are broken by the standard order of terms, and the values come
+        in that order; None when the predicate is not given by facts.
+        """
+        relation = self.relation(indicator)
+        if relation is None:
+            return None
+        if not len(relation) or limit <= 0:
+            return []
+        codes, counts = np.unique(relation.rows[:, position], return_counts=True)
+        return most_frequent(self.symbols.decode(codes.tolist()), counts.tolist(), limit)
+
     # ------------------------------------------------------------ tables
     def bind_head(self, head: Term, examples: Sequence[Term]) -> BindingTable:
         """The bindings of ``head``'s variables that make it equal each example.
@@ -349,10 +385,8 @@ class Coverage:
         kind = self._kind(table, goal)
         if kind == "compare":
             counts = self._compare(table, goal)[0]  # type: ignore[arg-type]
-        elif kind == "facts":
-            counts = self._fact_join(table, goal)[1]
         else:
-            counts = self._engine_join(table, goal, exists_only=negated)[1]
+            counts = self._join(kind, table, goal, exists_only=negated, counts_only=True)[1]
         if negated:
             return (counts == 0).astype(CODE)
         return counts
@@ -372,10 +406,7 @@ class Coverage:
             return BindingTable(
                 (*kept.variables, new_var), (*kept.columns, values[counts > 0]), kept.example
             )
-        if kind == "facts":
-            lo, counts, source, order, new_vars = self._fact_join(table, goal)
-        else:
-            lo, counts, source, order, new_vars = self._engine_join(table, goal)
+        lo, counts, source, order, new_vars = self._join(kind, table, goal)
         if not new_vars:  # a test: a row is kept or not (a relation is a set)
             return table.take(counts > 0)
         total = int(counts.sum())
@@ -570,6 +601,25 @@ class Coverage:
         value = 1 if goal.name == "\\==" else 0
         return np.full(n, value, dtype=CODE), None, None
 
+    def _join(
+        self,
+        kind: str,
+        table: BindingTable,
+        goal: Term,
+        exists_only: bool = False,
+        counts_only: bool = False,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[Var, ...]]:
+        """The matches of ``goal`` for each row: (lo, counts, answer rows, order, new variables).
+
+        Row ``i`` of ``table`` extends to the answer rows
+        ``order[lo[i]:lo[i] + counts[i]]``, each binding the new variables.
+        ``kind`` says how (:meth:`_kind`); with ``counts_only`` only the
+        counts need be right (a backend may skip fetching the answers).
+        """
+        if kind == "facts":
+            return self._fact_join(table, goal)
+        return self._engine_join(table, goal, exists_only=exists_only)
+
     def _fact_join(
         self, table: BindingTable, goal: Term
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[Var, ...]]:
@@ -703,6 +753,19 @@ class Coverage:
             self.warn(f"{_text(bound)} raised {error}: taken as no answer")
             seen.clear()
         return tuple(seen)
+
+
+def most_frequent(values: Sequence[Term], counts: Sequence[int], limit: int) -> list[Term]:
+    """The ``limit`` values with the highest counts (ties in standard order), in standard order.
+
+    Examples
+    --------
+    >>> most_frequent(["c", "a", "b", 1], [2, 1, 2, 2], 2)
+    [1, 'b']
+    """
+    key = functools.cmp_to_key(compare_terms)
+    ranked = sorted(zip(values, counts), key=lambda pair: (-pair[1], key(pair[0])))
+    return sorted((value for value, _ in ranked[:limit]), key=key)
 
 
 def _is_unification(goal: Term) -> bool:

@@ -63,6 +63,7 @@ foil, learn, FoilSettings, FoilResult, FoilRun, LearnedClause, LiteralStep
 Examples
 --------
 >>> from symlearn.kb import loads
+>>> from symlearn.ilp.task import RelationalTask
 >>> kb = loads('''
 ... parent(ann, bob). parent(bob, carl). parent(bob, cleo). parent(cleo, dan).
 ... parent(eve, fay). parent(fay, gus).
@@ -71,7 +72,8 @@ Examples
 ... neg(grandparent(ann, bob)). neg(grandparent(carl, ann)). neg(grandparent(bob, cleo)).
 ... neg(grandparent(eve, fay)). neg(grandparent(ann, dan)).
 ... ''')
->>> result = foil(kb, ("grandparent", 2), FoilSettings(mdl=False))  # 9 examples: too few for MDL
+>>> task = RelationalTask.from_kb(kb, ("grandparent", 2))
+>>> result = foil(task, FoilSettings(mdl=False))  # 9 examples: too few for MDL
 >>> print(result.theory)
 grandparent(A, B) :-
     parent(A, C),
@@ -104,16 +106,14 @@ import numpy as np
 
 from symlearn.errors import KBError
 from symlearn.hypotheses.theory import Theory
-from symlearn.ilp.bias_check import check_relational_task
+from symlearn.ilp.backend_settings import BackendSettings
 from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld
 from symlearn.ilp.foil_search import FoilSearch, LearnedClause, LiteralStep, Log, Progress
-from symlearn.ilp.result import RelationalRun, confusion, held_out_metrics
-from symlearn.ilp.task import RelationalTask, knowledge_base
-from symlearn.kb.knowledge_base import KnowledgeBase
-from symlearn.kb.loader import load
-from symlearn.learning.settings import Settings, option
+from symlearn.ilp.result import RelationalRun, confusion, held_out_metrics, read_held_out
+from symlearn.ilp.task import RelationalTask
+from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
-from symlearn.logic.indicators import Indicator, format_indicator
+from symlearn.logic.indicators import format_indicator
 
 __all__ = [
     "SETTINGS",
@@ -131,7 +131,7 @@ EXAMPLE = "symlearn learn foil kb/family.pl --target grandparent/2"
 
 
 @dataclass(frozen=True)
-class FoilSettings(Settings):
+class FoilSettings(BackendSettings):
     """FOIL's options, each also readable from ``:- set(Name, Value)`` (its ``key``).
 
     Attributes
@@ -274,6 +274,10 @@ class FoilResult:
     stopped: str = ""
     notes: tuple[str, ...] = field(default=())
     warnings: tuple[str, ...] = field(default=())
+    #: The note that background predicates were tabled ("" when none was).
+    tabling_note: str = ""
+    #: The warning naming the Aleph settings FOIL ignores ("" when there is none).
+    ignored_settings: str = ""
 
     @property
     def train_accuracy(self) -> float:
@@ -309,8 +313,7 @@ class FoilResult:
 
 
 def foil(
-    kb: KnowledgeBase,
-    target: Indicator,
+    task: RelationalTask,
     settings: FoilSettings | None = None,
     *,
     log: Log | None = None,
@@ -320,11 +323,10 @@ def foil(
 
     Parameters
     ----------
-    kb
-        The knowledge base: background knowledge, ``pos``/``neg`` examples of
-        the target, optional modes, determinations and settings.
-    target
-        ``(name, arity)`` of the predicate to learn.
+    task
+        The prepared task: the target, its ``pos``/``neg`` examples, the
+        background knowledge, the language bias and the file's settings
+        (the closed-world negatives are made here, as ``settings`` say).
     settings
         Options; by default the file's ``set/2`` directives.
     log
@@ -340,29 +342,29 @@ def foil(
     Raises
     ------
     KBError
-        When the target has no positive example or no background predicate.
+        When the target has no positive example or no background predicate,
+        or the task is wrong (:meth:`RelationalTask.check`).
     """
     if settings is None:
-        settings = FoilSettings.from_values(kb.settings, kb.setting_positions)
+        settings = FoilSettings.from_values(task.file_settings, task.setting_positions)
+    target = task.target
     if target[1] < 1:
         raise KBError(f"FOIL learns relations: {format_indicator(target)} has no argument to bind")
-    task = LearningTask.from_kb(kb, target)
-    check_relational_task(kb, task.target)
+    task.check()
     if not task.positives:
-        where = ", ".join(kb.sources) or "the knowledge base"
+        where = ", ".join(task.files) or "the knowledge base"
         raise KBError(f"no positive examples of {task.name} in {where}")
-    notes: list[str] = []
+    notes: list[str] = [task.tabling_note] if task.tabling_note else []
     if task.own_clauses:
         notes.append(
             f"set aside the knowledge base's {task.own_clauses} clause(s) for {task.name} "
             "(the target is what is learnt)"
         )
-    search = FoilSearch(kb, task.target, settings, log, progress)
+    search = FoilSearch(task, settings, log, progress)
     for note in notes:
         search.say(1, note)
-    examples = RelationalTask.from_task(
-        task,
-        closed_world=settings.closed_world,
+    examples = task.with_closed_world(
+        settings.closed_world,
         max_negatives=settings.max_negatives,
         seed=settings.seed,
         coverage=search.coverage,
@@ -379,8 +381,11 @@ def foil(
     search.total_examples = len(positives) + len(negatives)
     search.all_examples = positives + negatives
     learned, stopped = search.run(positives, negatives)
-    theory = Theory(task.target, tuple(c.clause for c in learned), tabled=target in kb.tabled)
-    return _result(search, theory, learned, len(positives), settings, examples, stopped, notes)
+    theory = Theory(task.target, tuple(c.clause for c in learned), tabled=task.tabled_target)
+    result = _result(search, theory, learned, len(positives), settings, examples, stopped, notes)
+    read = [meta.key for _, meta in FoilSettings.fields() if meta.key is not None]
+    ignored = task.ignored_settings_warning("FOIL", read) or ""
+    return replace(result, tabling_note=task.tabling_note, ignored_settings=ignored)
 
 
 def _result(
@@ -448,6 +453,13 @@ class FoilRun(RelationalRun):
         """Literals skipped and problems met in single proofs (the run went on)."""
         return self.result.warnings
 
+    def messages(self, verbose: int = 0) -> list[str]:
+        """The Aleph settings FOIL ignores, the background predicates tabled (standard error)."""
+        lines = [self.result.ignored_settings] if self.result.ignored_settings else []
+        if self.result.tabling_note:
+            lines.append(f"% {self.result.tabling_note}")
+        return lines
+
     def report(self) -> list[str]:
         """The theory, its training coverage, the closed world and the test accuracy."""
         result = self.result
@@ -485,9 +497,15 @@ def learn(
         For a task read from a table.
     """
     settings = settings or FoilSettings.from_task(task)
-    kb = knowledge_base(task, "FOIL")
-    held_out = load(settings.test) if settings.test else None  # bad files fail before learning
-    run = FoilRun(task, settings, foil(kb, task.target, settings, log=log, progress=progress))
+    relational = RelationalTask.from_task(
+        task,
+        closed_world=False,
+        examples_required=False,
+        learner="FOIL",
+        **settings.backend_options(),
+    )
+    held_out = read_held_out(settings.test) if settings.test else None  # before learning
+    run = FoilRun(task, settings, foil(relational, settings, log=log, progress=progress))
     if held_out is not None:
         run.test_metrics = held_out_metrics(run.theory, held_out)
     return run

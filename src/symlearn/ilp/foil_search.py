@@ -31,6 +31,8 @@ midterm report. ECML-93.  Mitchell, T. (1997). Machine Learning, section 10.5.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,22 +40,25 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from symlearn.errors import EngineLimitError
+from symlearn.errors import EngineLimitError, PrologError
 from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError, foil_gain
-from symlearn.ilp.language import Candidate, Language, TypedVar
+from symlearn.ilp.language import Candidate, Language, LiteralMode, TypedVar
 from symlearn.ilp.recursion import recursion_terminates
 from symlearn.ilp.relations import distinct
-from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term, variable_names
-from symlearn.logic.terms import Struct, Term, Var, functor_of
+from symlearn.logic.terms import Struct, Term, Var, compare_terms, functor_of, is_ground
+from symlearn.logic.unify import substitute
 
 if TYPE_CHECKING:
     from symlearn.ilp.foil import FoilSettings
+    from symlearn.ilp.task import RelationalTask
 
 __all__ = ["FoilSearch", "LearnedClause", "LiteralStep", "Log", "Progress"]
 
+#: Most calls made to find the ``#`` values of a predicate defined by rules.
+MAX_CONSTANT_CALLS = 2000
 #: ``log(level, message)``: level 1 for the search's decisions, 2 for every candidate.
 Log = Callable[[int, str], None]
 #: ``progress(stage, done, total)``.
@@ -136,10 +141,9 @@ class FoilSearch:
 
     Parameters
     ----------
-    kb
-        The knowledge base (its clauses for the target are set aside).
-    target
-        ``(name, arity)`` of the predicate to learn.
+    task
+        The prepared task: the target, its examples, the background (its
+        clauses for the target set aside) and the language bias.
     settings
         FOIL's settings.
     log
@@ -147,29 +151,26 @@ class FoilSearch:
     progress
         ``progress(stage, done, total)``.
     coverage
-        The coverage tables to use (default: new ones for ``kb``).
+        The coverage tables to use (default: the task's, tolerant of
+        errors in single proofs).
     """
 
     def __init__(
         self,
-        kb: KnowledgeBase,
-        target: Indicator,
+        task: RelationalTask,
         settings: FoilSettings,
         log: Log | None,
         progress: Progress | None,
         coverage: Coverage | None = None,
     ) -> None:
-        self.kb = kb
-        self.target = target
+        self.task = task
+        self.target = target = task.target
         self.settings = settings
         self.log = log or (lambda level, message: None)
         self.progress = progress
-        self.coverage = coverage or Coverage(
-            kb, target, max_rows=settings.max_bindings, tolerant=True
-        )
-        self.language = Language.from_kb(
-            kb,
-            target,
+        self.coverage = coverage or task.coverage(max_rows=settings.max_bindings, tolerant=True)
+        self.language = Language.from_bias(
+            task.bias,
             recursion=settings.recursion,
             equality=settings.equality,
             negation=settings.negation,
@@ -191,21 +192,61 @@ class FoilSearch:
     def _place_values(self, indicator: Indicator, position: int) -> np.ndarray | None:
         """The codes of the constants in an argument (the target's: its examples)."""
         if indicator == self.target:
-            atoms = [e.atom for e in self.kb.examples_of(*indicator, ("pos", "neg"))]
+            atoms = self.task.example_atoms
             args = [a.args[position] for a in atoms if type(a) is Struct]
             return self.coverage.symbols.encode(args) if args else None
-        relation = self.coverage.relation(indicator)
-        if relation is None:
-            return None
-        return relation.rows[:, position]
+        return self.coverage.column_codes(indicator, position)
 
-    def _constants(self, indicator: Indicator, position: int) -> list[Term]:
-        relation = self.coverage.relation(indicator)
-        if relation is None or not len(relation):
-            return []
-        values, counts = np.unique(relation.rows[:, position], return_counts=True)
-        best = values[np.argsort(-counts, kind="stable")][: self.settings.max_constants]
-        return self.coverage.symbols.decode(sorted(best.tolist()))
+    def _constants(self, mode: LiteralMode, position: int) -> list[Term]:
+        """The values a ``#`` argument may take: the most frequent in the predicate's facts.
+
+        For a predicate defined by rules, the values its calls give there with
+        the ``+`` arguments bound to the constants of their types (as Aleph
+        finds them while saturating an example).
+        """
+        found = self.coverage.frequent_values(
+            mode.indicator, position, self.settings.max_constants
+        )
+        return self._called_constants(mode, position) if found is None else found
+
+    def _called_constants(self, mode: LiteralMode, position: int) -> list[Term]:
+        """The ``#`` values of calls of a rule-defined predicate, the most frequent first."""
+        inputs = [i for i, a in enumerate(mode.arguments) if a.marker == "+"]
+        choices = [self._typed_values(mode.arguments[i].type) for i in inputs]
+        counts: dict[Term, int] = {}
+        engine = self.coverage.engine
+        for number, values in enumerate(itertools.product(*choices)):
+            if number >= MAX_CONSTANT_CALLS:
+                break
+            args: list[Term] = [Var(f"_A{i}") for i in range(len(mode.arguments))]
+            for i, value in zip(inputs, values):
+                args[i] = value
+            for i, argument in enumerate(mode.arguments):
+                if argument.marker == "=" and argument.constant is not None:
+                    args[i] = argument.constant
+            goal = Struct(mode.indicator[0], tuple(args))
+            try:
+                for answer in engine.solve(goal, mode.recall):
+                    found = substitute(args[position], answer)
+                    if is_ground(found):
+                        counts[found] = counts.get(found, 0) + 1
+            except (EngineLimitError, PrologError):
+                continue
+        ranked = sorted(counts, key=lambda term: -counts[term])[: self.settings.max_constants]
+        return sorted(ranked, key=functools.cmp_to_key(compare_terms))
+
+    def _typed_values(self, type_name: str | None) -> list[Term]:
+        """The constants of a type: at the target's places of it in the examples, else all."""
+        head_types = self.task.bias.types.get(self.target, ())
+        places = [
+            k for k, t in enumerate(head_types) if type_name is None or t == type_name
+        ] or list(range(self.target[1]))
+        found: dict[Term, None] = {}
+        for atom in self.task.example_atoms:
+            if type(atom) is Struct:
+                for k in places:
+                    found.setdefault(atom.args[k], None)
+        return list(found)
 
     def skip(self, message: str) -> None:
         """Record a literal (or step) skipped because of a limit or an error; the run goes on."""

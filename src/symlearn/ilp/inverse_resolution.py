@@ -52,7 +52,8 @@ Examples
 ... pos(grandchild(gus, ed)).
 ... neg(grandchild(tom, shannon)). neg(grandchild(shannon, bob)). neg(grandchild(jim, ian)).
 ... ''')
->>> result = cigol(kb, ("grandchild", 2))
+>>> from symlearn.ilp.task import RelationalTask
+>>> result = cigol(RelationalTask.from_kb(kb, ("grandchild", 2)))
 >>> print(result.theory)
 grandchild(A, B) :-
     father(B, C),
@@ -75,8 +76,6 @@ import numpy as np
 
 from symlearn.errors import EngineLimitError, InvalidParameterError
 from symlearn.hypotheses.theory import Theory
-from symlearn.ilp.background import dependent_predicates, is_example_predicate
-from symlearn.ilp.coverage import Coverage
 from symlearn.ilp.inverse_operators import (
     InverseResolvent,
     absorption,
@@ -89,9 +88,7 @@ from symlearn.ilp.inverse_operators import (
     truncation,
 )
 from symlearn.ilp.result import RelationalRun
-from symlearn.ilp.rlgg import relevant_facts
-from symlearn.ilp.task import knowledge_base
-from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.ilp.task import RelationalTask
 from symlearn.learning.settings import Settings, option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
@@ -350,25 +347,17 @@ class CigolResult:
         }
 
 
-def background_predicates(kb: KnowledgeBase, target: Indicator) -> list[Indicator]:
-    """The predicates a learnt clause for ``target`` may call.
+def background_predicates(task: RelationalTask) -> list[Indicator]:
+    """The predicates a learnt clause for the task's target may call.
 
     Those named by ``determination(target, P)`` when there are any, else
     every predicate with clauses except the target, the example predicates
     and the predicates whose rules call the target.
     """
-    allowed = kb.determinations_for(*target)
+    allowed = task.bias.determinations
     if allowed:
-        return [p for p in allowed if p != target]
-    dependent = dependent_predicates(kb, target)
-    return [
-        indicator
-        for indicator, predicate in kb.predicates.items()
-        if predicate.clauses
-        and indicator != target
-        and indicator not in dependent
-        and not is_example_predicate(indicator)
-    ]
+        return [p for p in allowed if p != task.target]
+    return task.background_predicates()
 
 
 @dataclass
@@ -387,20 +376,16 @@ class _Candidate:
 
 class _Cigol:
     def __init__(
-        self,
-        kb: KnowledgeBase,
-        target: Indicator,
-        settings: CigolSettings,
-        progress: Progress | None,
+        self, task: RelationalTask, settings: CigolSettings, progress: Progress | None
     ) -> None:
-        self.kb = kb
-        self.target = target
+        self.task = task
+        self.target = task.target
         self.settings = settings
         self.progress = progress
-        self.positives = kb.positives(*target)
-        self.negatives = kb.negatives(*target)
-        self.background = background_predicates(kb, target)
-        self.coverage = Coverage(kb, target, max_depth=settings.h)
+        self.positives = list(task.positives)
+        self.negatives = list(task.negative_examples)
+        self.background = background_predicates(task)
+        self.coverage = task.coverage(max_depth=settings.h)
         self.covered = np.zeros(len(self.positives), dtype=bool)
         self.learnt: list[LearntClause] = []
         self.found: list[_Candidate] = []
@@ -408,7 +393,7 @@ class _Cigol:
         self.rules = [
             clause
             for indicator in self.background
-            for clause in kb.predicate(*indicator).clauses
+            for clause in task.clauses(indicator)
             if not (clause.is_fact and clause.is_ground)
         ]
 
@@ -474,7 +459,7 @@ class _Cigol:
         facts: list[Term] = []
         if constants:
             probe = Struct("$objects", tuple(constants))
-            facts = relevant_facts(self.kb, probe, self.background, 1)
+            facts = self.task.relevant_facts(probe, self.background, 1)
         facts = facts[: self.settings.max_partners]
         found = [LiteralClause.of([Literal(f)]) for f in facts]
         found += [LiteralClause.from_clause(c) for c in self.rules]
@@ -633,8 +618,7 @@ def _better(a: _Candidate, b: _Candidate) -> bool:
 
 
 def cigol(
-    kb: KnowledgeBase,
-    target: Indicator,
+    task: RelationalTask,
     settings: CigolSettings | None = None,
     progress: Progress | None = None,
 ) -> CigolResult:
@@ -642,11 +626,9 @@ def cigol(
 
     Parameters
     ----------
-    kb
-        Background knowledge and ``pos``/``neg`` examples of the target.  Its
-        own clauses for the target are set aside.
-    target
-        ``(name, arity)``.
+    task
+        The prepared task: the target, its ``pos``/``neg`` examples and the
+        background knowledge (its own clauses for the target set aside).
     settings
         Search bounds (default: the file's ``set/2`` directives).
     progress
@@ -662,19 +644,19 @@ def cigol(
         When the target has no positive example.
     """
     if settings is None:
-        settings = CigolSettings.from_values(kb.settings, kb.setting_positions)
-    if not kb.positives(*target):
+        settings = CigolSettings.from_values(task.file_settings, task.setting_positions)
+    target = task.target
+    if not task.positives:
         raise InvalidParameterError(f"no positive examples of {target[0]}/{target[1]}")
-    learner = _Cigol(kb, target, settings, progress)
+    learner = _Cigol(task, settings, progress)
     learner.run()
-    own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
     return CigolResult(
         target,
         tuple(learner.learnt),
         settings,
         tuple(learner.background),
         learner.evaluated,
-        own,
+        task.own_clauses,
     )
 
 
@@ -748,5 +730,7 @@ def learn(
         When the target has no positive example, or the task is a table.
     """
     settings = settings or CigolSettings.from_task(task)
-    kb = knowledge_base(task, "inverse resolution")
-    return CigolRun(task, settings, cigol(kb, task.target, settings, progress))
+    relational = RelationalTask.from_task(
+        task, closed_world=False, examples_required=False, learner="inverse resolution"
+    )
+    return CigolRun(task, settings, cigol(relational, settings, progress))

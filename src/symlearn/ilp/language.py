@@ -33,13 +33,14 @@ ArgumentMode, LiteralMode, Candidate, Language, derived_modes, argument_types
 Examples
 --------
 >>> from symlearn.kb import loads
+>>> from symlearn.ilp.task import RelationalTask
 >>> kb = loads('''
 ... parent(ann, bob). female(ann).
 ... :- modeh(1, grandmother(+person, +person)).
 ... :- modeb(*, parent(+person, -person)).
 ... :- modeb(1, female(+person)).
 ... ''')
->>> language = Language.from_kb(kb, ("grandmother", 2))
+>>> language = Language.from_bias(RelationalTask.from_kb(kb, ("grandmother", 2)).bias)
 >>> from symlearn.logic.terms import Var
 >>> x, y = Var("X"), Var("Y")
 >>> sorted(str(c) for c in language.candidates([(x, "person"), (y, "person")], ()))
@@ -52,16 +53,19 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from symlearn.errors import KBError
-from symlearn.ilp.background import dependent_predicates, is_example_predicate
 from symlearn.ilp.derived_types import infer_types
-from symlearn.kb.knowledge_base import KnowledgeBase, Mode
 from symlearn.logic.indicators import Indicator
+from symlearn.logic.modes import Mode
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable
+
+if TYPE_CHECKING:
+    from symlearn.ilp.bias import LanguageBias
 
 __all__ = [
     "DEFAULT_TYPE",
@@ -108,12 +112,25 @@ class ArgumentMode:
 
 @dataclass(frozen=True, slots=True)
 class LiteralMode:
-    """A template for body literals: a predicate and the mode of each argument."""
+    """A template for body literals: a predicate and the mode of each argument.
+
+    A template with place markers inside its arguments (Aleph's
+    ``(+list) = [-any|-list]``) also keeps the template and each place's
+    path and mode (``nested``): its literals are the template with each
+    place filled; ``arguments`` then hold the fixed parts as constants.
+    """
 
     indicator: Indicator
     arguments: tuple[ArgumentMode, ...]
     recall: int | None = None
     negated: bool = False
+    template: Term | None = None
+    places: tuple[tuple[tuple[int, ...], ArgumentMode], ...] = ()
+
+    @property
+    def nested(self) -> bool:
+        """True when some place marker is inside an argument (not an argument itself)."""
+        return self.template is not None
 
     @classmethod
     def from_mode(cls, mode: Mode) -> LiteralMode:
@@ -138,7 +155,11 @@ class LiteralMode:
                 arguments.append(ArgumentMode(arg.name, format_term(arg.args[0])))
             else:
                 arguments.append(ArgumentMode("=", None, arg))
-        return cls(functor_of(template), tuple(arguments), mode.recall, negated)
+        inner = _inner_places(template)
+        if not inner:
+            return cls(functor_of(template), tuple(arguments), mode.recall, negated)
+        places = tuple((path, ArgumentMode(kind, type_name)) for path, kind, type_name in inner)
+        return cls(functor_of(template), tuple(arguments), mode.recall, negated, template, places)
 
     @classmethod
     def untyped(
@@ -202,25 +223,23 @@ class Language:
     head_outputs: tuple[int, ...] = ()
 
     @classmethod
-    def from_kb(
+    def from_bias(
         cls,
-        kb: KnowledgeBase,
-        target: Indicator,
+        bias: LanguageBias,
         *,
         recursion: bool | None = True,
         equality: bool | None = True,
         negation: bool | None = True,
-        constants: Callable[[Indicator, int], Sequence[Term]] | None = None,
+        constants: Callable[[LiteralMode, int], Sequence[Term]] | None = None,
         place_values: Callable[[Indicator, int], np.ndarray | None] | None = None,
     ) -> Language:
-        """The language the knowledge base's modes and determinations allow.
+        """The language a task's modes and determinations allow.
 
         Parameters
         ----------
-        kb
-            The knowledge base.
-        target
-            ``(name, arity)`` of the target.
+        bias
+            The task's language bias (its target, modes, determinations and
+            the predicates a literal may call without modes).
         recursion
             Allow literals of the target itself; None: as the modes and
             determinations say (always, without modes).
@@ -232,9 +251,10 @@ class Language:
             Popper's default).  Negated templates (``not(p(+t))``) are
             allowed either way.
         constants
-            ``constants(indicator, position)`` lists the values a ``#``
-            argument may take (typically the values in the facts); without it
-            ``#`` templates are left out.
+            ``constants(mode, position)`` lists the values a ``#`` argument
+            of a template may take (typically the values in the facts);
+            without it ``#`` templates are left out (and so are ``#`` places
+            inside a nested template).
         place_values
             ``place_values(indicator, position)``: the codes of the constants
             in that argument (None when unknown).  Without mode declarations
@@ -248,31 +268,26 @@ class Language:
             When a determination or mode names the target's arity wrongly, or
             no background predicate is left to build literals from.
         """
-        allowed = set(kb.determinations_for(*target)) or None
-        excluded = dependent_predicates(kb, target)
-        head_modes = kb.head_modes(*target)
+        target = bias.target
+        allowed = set(bias.determinations) or None
+        excluded = bias.excluded
+        head_modes = list(bias.head_modes)
+        declared_body = () if bias.derived else bias.body_modes
         if negation is None:
             negation = False
         if equality is None:
-            declared = any(LiteralMode.from_mode(m).indicator == EQUALITY for m in kb.body_modes())
+            declared = any(LiteralMode.from_mode(m).indicator == EQUALITY for m in declared_body)
             equality = not declared and EQUALITY in (allowed or ())
         if recursion is None:
             recursion = True
-        if kb.body_modes():
+        if declared_body:
             typed = True
-            modes = [LiteralMode.from_mode(m) for m in kb.body_modes()]
+            modes = [LiteralMode.from_mode(m) for m in declared_body]
             head_types = _head_types(head_modes, target)
         else:
             typed = False
             head_types = (None,) * target[1]
-            names = [
-                indicator
-                for indicator, predicate in kb.predicates.items()
-                if (predicate.clauses or predicate.dynamic)
-                and indicator[1] > 0
-                and not is_example_predicate(indicator)
-                and indicator != target
-            ]
+            names = list(bias.predicates)
             if recursion or (allowed and target in allowed):
                 names.append(target)
             types: dict[tuple[Indicator, int], str | None] = {}
@@ -295,11 +310,14 @@ class Language:
         usable = []
         for mode in modes:
             ok = True
-            for position, argument in enumerate(mode.arguments):
+            slots = [a for _, a in mode.places] if mode.nested else mode.arguments
+            for position, argument in enumerate(slots):
                 if argument.marker == "#":
-                    values = tuple(constants(mode.indicator, position)) if constants else ()
-                    fixed[(mode.indicator, position)] = values
-                    ok = ok and bool(values)
+                    key = (mode.indicator, position)
+                    if key not in fixed:
+                        found = constants(mode, position) if constants and not mode.nested else ()
+                        fixed[key] = tuple(found)
+                    ok = ok and bool(fixed[key])
             if ok:
                 usable.append(mode)
         if not usable and not equality:
@@ -366,9 +384,10 @@ class Language:
         variables: Sequence[TypedVar],
         outputs: Sequence[TypedVar] = (),
     ) -> Iterator[Candidate]:
-        """The literals of one template: each argument filled in every allowed way."""
+        """The literals of one template: each argument (or place) filled in every allowed way."""
         choices: list[list[tuple[Term | None, str | None, bool]]] = []
-        for position, argument in enumerate(mode.arguments):
+        slots = [a for _, a in mode.places] if mode.nested else mode.arguments
+        for position, argument in enumerate(slots):
             options: list[tuple[Term | None, str | None, bool]] = []
             if argument.marker == "=":
                 options.append((argument.constant, None, False))
@@ -398,13 +417,48 @@ class Language:
                     args.append(var)
                 else:
                     args.append(term)
-            literal = Struct(mode.indicator[0], tuple(args))
+            if mode.nested:
+                literal = _filled(mode, args)
+            else:
+                literal = Struct(mode.indicator[0], tuple(args))
             if mode.indicator == EQUALITY and args[0] is args[1]:
                 continue  # X = X always holds
             if mode.negated:
                 yield Candidate(Struct("\\+", (literal,)), (), True)
             else:
                 yield Candidate(literal, tuple(new))
+
+
+def _inner_places(template: Term) -> list[tuple[tuple[int, ...], str, str]]:
+    """``(path, marker, type)`` of each place marker when one is inside an argument, else []."""
+    found: list[tuple[tuple[int, ...], str, str]] = []
+
+    def walk(term: Term, path: tuple[int, ...]) -> None:
+        if type(term) is not Struct:
+            return
+        if path and term.name in ("+", "-", "#") and len(term.args) == 1:
+            found.append((path, term.name, format_term(term.args[0])))
+            return
+        for i, arg in enumerate(term.args):
+            walk(arg, (*path, i))
+
+    walk(template, ())
+    return found if any(len(path) > 1 for path, _, _ in found) else []
+
+
+def _filled(mode: LiteralMode, values: Sequence[Term]) -> Term:
+    """The nested template with each place replaced by its value."""
+    by_path = {path: value for (path, _), value in zip(mode.places, values)}
+
+    def build(term: Term, path: tuple[int, ...]) -> Term:
+        if path in by_path:
+            return by_path[path]
+        if type(term) is not Struct:
+            return term
+        return Struct(term.name, tuple(build(a, (*path, i)) for i, a in enumerate(term.args)))
+
+    assert mode.template is not None
+    return build(mode.template, ())
 
 
 def _fits(variable_type: str | None, argument_type: str | None) -> bool:
@@ -417,17 +471,18 @@ def _shape(literal: Term, variables: Sequence[TypedVar]) -> object:
     goal = literal.args[0] if negated and type(literal) is Struct else literal
     old = {v: i for i, (v, _) in enumerate(variables)}
     new: dict[Var, int] = {}
-    args = goal.args if type(goal) is Struct else ()
-    shape: list[object] = []
-    for arg in args:
+
+    def shape_of(arg: Term) -> object:
         if type(arg) is Var:
             if arg in old:
-                shape.append(("old", old[arg]))
-            else:
-                shape.append(("new", new.setdefault(arg, len(new))))
-        else:
-            shape.append(("const", arg))
-    return (negated, functor_of(goal), tuple(shape))
+                return ("old", old[arg])
+            return ("new", new.setdefault(arg, len(new)))
+        if type(arg) is Struct and any(type(a) in (Var, Struct) for a in arg.args):
+            return ("term", arg.name, tuple(shape_of(a) for a in arg.args))
+        return ("const", arg)
+
+    args = goal.args if type(goal) is Struct else ()
+    return (negated, functor_of(goal), tuple(shape_of(arg) for arg in args))
 
 
 def _head_types(head_modes: list[Mode], target: Indicator) -> tuple[str | None, ...]:

@@ -74,7 +74,8 @@ section 10.7.
 Examples
 --------
 >>> from symlearn.kb import load
->>> result = progol(load(["kb/family.pl"]), ("grandparent", 2))
+>>> from symlearn.ilp.task import RelationalTask
+>>> result = progol(RelationalTask.from_kb(load(["kb/family.pl"]), ("grandparent", 2)))
 >>> print(result.theory)
 grandparent(A, B) :-
     parent(A, C),
@@ -91,7 +92,6 @@ override the file's:
 
 from __future__ import annotations
 
-import copy
 import heapq
 import itertools
 import math
@@ -102,24 +102,33 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import EngineLimitError, InvalidParameterError, KBError
+from symlearn.errors import EngineLimitError, InvalidParameterError, KBError, PrologError
 from symlearn.hypotheses.theory import Theory
-from symlearn.ilp.bottom import BottomClause, bottom_clause, term_key
-from symlearn.ilp.coverage import BindingTable, Coverage, NotSetAtATimeError
-from symlearn.ilp.derived_modes import undefined_mode_warnings, with_derived_modes
+from symlearn.ilp.backend_settings import BackendSettings
+from symlearn.ilp.bottom import (
+    BottomClause,
+    BottomLiteral,
+    at_path,
+    bottom_clause,
+    mode_places,
+    term_key,
+)
+from symlearn.ilp.coverage import BindingTable, NotSetAtATimeError
+from symlearn.ilp.lazy_evaluation import lazy_atoms
 from symlearn.ilp.least_model import demanded_model, least_model
 from symlearn.ilp.recursion import recursion_terminates, repeats_its_call
 from symlearn.ilp.relations import distinct
 from symlearn.ilp.result import RelationalRun
-from symlearn.ilp.task import RelationalTask, knowledge_base
-from symlearn.kb.knowledge_base import KnowledgeBase, Mode
-from symlearn.learning.settings import Settings, option
+from symlearn.ilp.task import RelationalTask
+from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
-from symlearn.logic.clauses import Clause
+from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
+from symlearn.logic.modes import Mode
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of, term_variables
+from symlearn.logic.unify import substitute
 
 __all__ = [
     "EVALFNS",
@@ -152,7 +161,7 @@ TREE_EVALFNS = ("entropy", "gini")
 
 
 @dataclass(frozen=True)
-class ProgolSettings(Settings):
+class ProgolSettings(BackendSettings):
     """The bounds of the search, each also readable from ``:- set(Name, Value)``.
 
     Attributes
@@ -279,6 +288,7 @@ class ProgolResult:
     recursion_note: str = ""
     derived_modes: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     @property
     def theory(self) -> Theory:
@@ -302,6 +312,7 @@ class ProgolResult:
             "recursion_note": self.recursion_note,
             "derived_modes": list(self.derived_modes),
             "warnings": list(self.warnings),
+            "notes": list(self.notes),
             "settings": self.settings.to_dict(),
         }
 
@@ -342,8 +353,14 @@ class _Search:
         #: a candidate); ⊥e often holds literals differing only in a new variable (``p(A, C)``,
         #: ``p(A, D)``), which make one clause
         self.scored: dict[tuple[int, ...], tuple[list[Var], _Node | None]] = {}
-        templates: dict[object, int] = {}
-        self.shapes = [_literal_shape(lit.atom, templates) for lit in bottom.body]
+        #: ⊥e's body, then the literals lazy evaluation made (see _lazy_literals)
+        self.literals: list[BottomLiteral] = list(bottom.body)
+        self.templates: dict[object, int] = {}
+        self.shapes = [_literal_shape(lit.atom, self.templates) for lit in bottom.body]
+        #: (parent's literals, ⊥e literal) -> the literals lazy evaluation made for it
+        self.lazy: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        #: the clauses found to break an integrity constraint (refined even without negatives)
+        self.violating: set[tuple[int, ...]] = set()
         head_variables = term_variables(bottom.head)
         self.head_numbers = {v: i for i, v in enumerate(head_variables)}
         size = len(bottom.body) + 1
@@ -356,11 +373,11 @@ class _Search:
         return self._clause(self._ordered(literals))
 
     def _clause(self, ordered: Sequence[int]) -> Clause:
-        body = self.bottom.body
+        body = self.literals
         return Clause(self.bottom.head, [body[j].atom for j in ordered])
 
     def _ordered(self, literals: Sequence[int]) -> list[int]:
-        body = self.bottom.body
+        body = self.literals
         bound = set(self.bottom.inputs)
         pending = sorted(literals)
         ordered: list[int] = []
@@ -391,7 +408,7 @@ class _Search:
     def available(self, literals: Sequence[int]) -> set[Var]:
         bound = set(self.bottom.inputs)
         for j in literals:
-            bound.update(self.bottom.body[j].outputs)
+            bound.update(self.literals[j].outputs)
         return bound
 
     def evaluate(self, literals: tuple[int, ...], parent: _Node | None) -> _Node | None:
@@ -444,7 +461,7 @@ class _Search:
         tables: tuple[BindingTable | None, BindingTable | None] = (None, None)
         if parent is not None:
             (j,) = set(literals) - set(parent.literals)
-            added = self.bottom.body[j].atom
+            added = self.literals[j].atom
             tables = parent.tables
         pos_pool = self.positives if parent is None else parent.positives
         positives, pos_table = learner.cover(clause, learner.positives, pos_pool, tables[0], added)
@@ -497,16 +514,61 @@ class _Search:
             return []
         bound = self.available(node.literals)
         chosen = set(node.literals)
-        return [
-            tuple(sorted((*node.literals, j)))
-            for j, literal in enumerate(self.bottom.body)
-            if j not in chosen and all(v in bound for v in literal.inputs)
-        ]
+        lazy = self.learner.lazy
+        found = []
+        for j, literal in enumerate(self.bottom.body):
+            if j in chosen or not all(v in bound for v in literal.inputs):
+                continue
+            if lazy and literal.mode is not None and literal.mode.indicator in lazy:
+                made = self._lazy_literals(node, j)
+                found += [tuple(sorted((*node.literals, k))) for k in made if k not in chosen]
+            else:
+                found.append(tuple(sorted((*node.literals, j))))
+        return found
+
+    def _violates(self, node: _Node) -> bool:
+        """Whether ``node``'s clause breaks an integrity constraint (then it is refined on)."""
+        if not self.learner.violates_constraints(self.clause(node.literals)):
+            return False
+        self.violating.add(node.literals)
+        return True
+
+    def _lazy_literals(self, node: _Node, j: int) -> list[int]:
+        """The literals lazy evaluation makes of ⊥e's literal ``j`` below ``node`` (their numbers).
+
+        :func:`~symlearn.ilp.lazy_evaluation.lazy_atoms` over the values the
+        literal's inputs take on the examples ``node``'s clause covers (Aleph's
+        lazy evaluation); each new literal is numbered after ⊥e's.
+        """
+        key = (node.literals, j)
+        made = self.lazy.get(key)
+        if made is not None:
+            return made
+        learner = self.learner
+        literal = self.literals[j]
+        clause = self.clause(node.literals)
+        positives = learner.place_values(clause, literal, learner.positives, node.positives)
+        negatives: list[tuple[Term, ...]] = []
+        if literal.mode is not None and literal.mode.indicator not in learner.positive_only:
+            pool = learner.negative_indices if learner.lazy_negs else node.negatives
+            negatives = learner.place_values(clause, literal, learner.negatives, pool)
+        made = []
+        for atom in lazy_atoms(learner.coverage.engine, literal, positives, negatives):
+            number = next((k for k, lit in enumerate(self.literals) if lit.atom == atom), None)
+            if number is None:
+                number = len(self.literals)
+                self.literals.append(replace(literal, atom=atom))
+                self.shapes.append(_literal_shape(atom, self.templates))
+            made.append(number)
+        self.lazy[key] = made
+        return made
 
     def run(self) -> _Node | None:
         root = self.evaluate((), None)
         assert root is not None
         best = root if root.acceptable else None
+        if best is not None and self._violates(root):
+            best = None
         frontier = [root]
         seen: set[tuple[int, ...]] = {()}
         while frontier and self.evaluated < self.settings.nodes:
@@ -516,7 +578,11 @@ class _Search:
                 or (node.bound == best.score and len(node.literals) + 1 >= len(best.literals))
             ):
                 continue  # no refinement can beat the best, or tie with it in fewer literals
-            if self.settings.evaluation != "posonly" and len(node.negatives) == 0:
+            if (
+                self.settings.evaluation != "posonly"
+                and len(node.negatives) == 0
+                and node.literals not in self.violating
+            ):
                 continue  # a refinement can only lose positives and add literals
             for literals in self.refinements(node):
                 if literals in seen:
@@ -528,7 +594,11 @@ class _Search:
                     continue  # too costly to test within the limits (h, r): not a candidate
                 if child is None:
                     continue
-                if child.acceptable and (best is None or _preferred(child, best)):
+                if (
+                    child.acceptable
+                    and (best is None or _preferred(child, best))
+                    and not self._violates(child)
+                ):
                     best = child
                 if len(child.positives) >= self.settings.minpos:
                     heapq.heappush(frontier, child)
@@ -560,35 +630,35 @@ def _preferred(a: _Node, b: _Node) -> bool:
 
 class _Progol:
     def __init__(
-        self,
-        kb: KnowledgeBase,
-        target: Indicator,
-        settings: ProgolSettings,
-        progress: Progress | None,
-        negatives: Sequence[Term] | None = None,
+        self, task: RelationalTask, settings: ProgolSettings, progress: Progress | None
     ) -> None:
-        self.kb = kb
-        self.target = target
+        self.task = task
+        self.target = target = task.target
         self.settings = settings
         self.progress = progress
-        self.positives = kb.positives(*target)
-        listed = kb.negatives(*target) if negatives is None else list(negatives)
+        self.positives = list(task.positives)
+        # the negatives as listed (a repeated one counts twice, as in Aleph), or with the
+        # closed-world ones when the task was prepared under the closed world
+        listed = list(task.negatives if task.closed_world else task.negative_examples)
         self.negatives = [] if settings.evaluation == "posonly" else listed
         self.negative_indices = np.arange(len(self.negatives))
-        self.coverage = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
-        self.recursive = target in {m.indicator for m in _body_modes(kb, target)}
+        self.coverage = task.coverage(max_depth=settings.h, max_steps=settings.r)
+        self.recursive = target in {m.indicator for m in task.bias.allowed_body_modes}
         # a recursive candidate is proved as Aleph proves it: by the background, the
         # clauses learnt so far and the candidate itself; the target is tabled there, so
         # a candidate whose recursion cycles on the data is answered, not cut at depth h
         # (the learnt theory is tabled in the end when its recursion would loop)
-        tabled = copy.copy(kb)
-        tabled.tabled = {*kb.tabled, target}
-        self.trial = Coverage(tabled, target, max_depth=settings.h, max_steps=settings.r)
-        self.fixpoint = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
+        self.trial = task.coverage(max_depth=settings.h, max_steps=settings.r, table_target=True)
+        self.fixpoint = task.coverage(max_depth=settings.h, max_steps=settings.r)
         self.random_examples = (
-            _random_examples(kb, target, settings) if settings.evaluation == "posonly" else []
+            _random_examples(task, settings) if settings.evaluation == "posonly" else []
         )
         self.random_indices = np.arange(len(self.random_examples))
+        self.lazy = task.bias.lazy_evaluate
+        self.positive_only = task.bias.positive_only
+        self.lazy_negs = task.file_settings.get("lazy_negs") == "true"
+        self.constraints = [clause for clause, _ in task.constraints]
+        self.constraint_check = task.coverage(max_depth=settings.h, max_steps=settings.r)
         self.learnt: list[ProgolClause] = []
         self.nodes = 0
         self._codes: dict[int, np.ndarray] = {}
@@ -597,6 +667,49 @@ class _Progol:
         self._models: dict[tuple[Clause, ...], np.ndarray] = {}
         #: per theory (clauses equal up to renaming): which examples of each set it proves
         self._demanded: dict[tuple[Clause, ...], dict[int, np.ndarray]] = {}
+
+    def violates_constraints(self, clause: Clause) -> bool:
+        """Whether adding ``clause`` to the theory makes an integrity constraint's body provable.
+
+        Aleph's constraints ``false :- Body`` (Aleph manual, "Integrity
+        constraints"): ``Body`` is asked of the background with the target
+        defined by the clauses learnt so far and ``clause``.  A proof cut off
+        by the limits (``h``, ``r``) counts as no proof.
+        """
+        if not self.constraints:
+            return False
+        check = self.constraint_check
+        check.set_theory([*(c.clause for c in self.learnt), clause])
+        try:
+            return any(check.engine.ask(conjunction(c.body)) for c in self.constraints)
+        except (EngineLimitError, PrologError):
+            return False
+
+    def place_values(
+        self, clause: Clause, literal: BottomLiteral, examples: Sequence[Term], pool: np.ndarray
+    ) -> list[tuple[Term, ...]]:
+        """The values of ``literal``'s ``+``/``-`` places when ``clause`` proves each example.
+
+        Each distinct row once, the last found first (the order in which Aleph
+        collects them for lazy evaluation).
+        """
+        mode = literal.mode
+        if mode is None or not len(pool):
+            return []
+        places = [p for p in mode_places(mode.template) if p.kind != "#"]
+        terms = [at_path(literal.atom, p.path) for p in places]
+        found: dict[tuple[Term, ...], None] = {}
+        engine = self.coverage.engine
+        body = conjunction(clause.body)
+        for index in pool.tolist():
+            goal = Struct(",", (Struct("=", (clause.head, examples[index])), body))
+            try:
+                for answer in engine.solve(goal):
+                    row = tuple(substitute(t, answer) for t in terms)  # type: ignore[arg-type]
+                    found.setdefault(row, None)
+            except (EngineLimitError, PrologError):
+                continue
+        return list(reversed(found))
 
     def covered(self, clause: Clause, examples: Sequence[Term], pool: np.ndarray) -> np.ndarray:
         """The indices in ``pool`` of the ``examples`` that ``clause`` covers."""
@@ -783,9 +896,8 @@ class _Progol:
                 self.progress("positives covered", total - len(remaining), total)
             seed = self.positives[int(remaining[0])]
             bottom = bottom_clause(
-                self.kb,
+                self.task,
                 seed,
-                target=self.target,
                 depth=self.settings.i,
                 coverage=self.coverage,
             )
@@ -876,10 +988,11 @@ class _Progol:
 _CONSTRAINT_HEADS = {("aleph_false", 0), ("false", 0)}
 
 
-def _no_positives(kb: KnowledgeBase, target: Indicator) -> None:
+def _no_positives(task: RelationalTask) -> None:
     """Raise the error for a target without positive examples (where its head mode is, if any)."""
+    target = task.target
     name = f"{target[0]}/{target[1]}"
-    modes = kb.head_modes(*target)
+    modes = task.bias.head_modes
     where = modes[0].position if modes else None
     if target in _CONSTRAINT_HEADS:
         message = (
@@ -897,33 +1010,44 @@ def _no_positives(kb: KnowledgeBase, target: Indicator) -> None:
     raise KBError(message, where.path, where.line, where.column)
 
 
-def _body_modes(kb: KnowledgeBase, target: Indicator) -> list[Mode]:
-    """The body modes a clause for ``target`` may use (its determinations, else all)."""
-    allowed = set(kb.determinations_for(*target))
-    return [m for m in kb.body_modes() if not allowed or m.indicator in allowed]
+def _no_abduction(task: RelationalTask) -> None:
+    """Say that Aleph's abduction (``set(abduce, true)`` with ``abducible/1``) is not supported."""
+    if task.file_settings.get("abduce") != "true":
+        return
+    names = ", ".join(f"{n}/{a}" for (n, a), _ in task.bias.abducible) or "no predicate"
+    message = (
+        f"not supported: abduction (set(abduce, true), abducible: {names}); symlearn's "
+        f"Progol learns {task.name} from its examples and the background and does not "
+        "abduce atoms (remove set(abduce, true) to learn without abduction)"
+    )
+    where = task.setting_positions.get("abduce")
+    if where is None:
+        raise InvalidParameterError(message)
+    raise KBError(message, where.path, where.line, where.column)
 
 
 def _arguments(atom: Term) -> tuple[Term, ...]:
     return atom.args if type(atom) is Struct else ()
 
 
-def _random_examples(kb: KnowledgeBase, target: Indicator, settings: ProgolSettings) -> list[Term]:
+def _random_examples(task: RelationalTask, settings: ProgolSettings) -> list[Term]:
     """``gsamplesize`` atoms of the target with arguments drawn from their types' constants."""
-    modes = kb.head_modes(*target)
+    target = task.target
+    modes = task.bias.head_modes
     if not modes:
         raise InvalidParameterError(
             f"posonly needs a modeh declaration for {target[0]}/{target[1]}"
         )
     domains: dict[str, dict[object, Term]] = {}
-    for mode in kb.modes:
-        predicate = kb.predicates.get(mode.indicator)
-        if predicate is None or mode.indicator == target:
+    for mode in task.bias.modes:
+        rows = task.fact_rows(mode.indicator)
+        if rows is None or mode.indicator == target:
             continue
         for position, (_, type_name) in enumerate(mode.arguments()):
             domain = domains.setdefault(type_name, {})
-            for row in predicate.rows():
+            for row in rows:
                 domain.setdefault(term_key(row[position]), row[position])
-    for example in kb.positives(*target):
+    for example in task.positives:
         if type(example) is Struct:
             for (_, type_name), arg in zip(modes[0].arguments(), example.args):
                 domains.setdefault(type_name, {}).setdefault(term_key(arg), arg)
@@ -941,11 +1065,9 @@ def _random_examples(kb: KnowledgeBase, target: Indicator, settings: ProgolSetti
 
 
 def progol(
-    kb: KnowledgeBase,
-    target: Indicator,
+    task: RelationalTask,
     settings: ProgolSettings | None = None,
     progress: Progress | None = None,
-    negatives: Sequence[Term] | None = None,
 ) -> ProgolResult:
     """Learn clauses for ``target`` by mode-directed inverse entailment.
 
@@ -956,18 +1078,15 @@ def progol(
 
     Parameters
     ----------
-    kb
-        Background knowledge, ``pos``/``neg`` examples and mode declarations.
-        Its own clauses for the target are set aside.
-    target
-        ``(name, arity)``.
+    task
+        The prepared task: the target, its ``pos``/``neg`` examples (with
+        the closed-world ones when it was prepared under the closed world),
+        the background (its own clauses for the target set aside) and the
+        mode declarations.
     settings
         Search bounds (default: the file's ``set/2`` directives).
     progress
         Called as ``progress(stage, done, total)``.
-    negatives
-        The negative examples (default: the knowledge base's ``neg`` facts;
-        the learner protocol adds the closed-world ones when the file asks).
 
     Returns
     -------
@@ -982,32 +1101,38 @@ def progol(
         The same without a head mode to point at.
     """
     if settings is None:
-        settings = ProgolSettings.from_values(kb.settings, kb.setting_positions)
-    if not kb.positives(*target):
-        _no_positives(kb, target)
+        settings = ProgolSettings.from_values(task.file_settings, task.setting_positions)
+    target = task.target
+    _no_abduction(task)
+    if not task.positives:
+        _no_positives(task)
     derived: tuple[Mode, ...] = ()
-    if not kb.head_modes(*target) or not kb.body_modes():
-        kb, derived = with_derived_modes(kb, target)
-    warnings = undefined_mode_warnings(kb, target, lambda: Coverage(kb, target).engine)
-    learner = _Progol(kb, target, settings, progress, negatives)
+    if task.bias.derived or not task.bias.head_modes:
+        task, derived = task.with_derived_modes()
+    warnings = task.example_arity_warnings() + task.undefined_mode_warnings()
+    read = [meta.key for _, meta in ProgolSettings.fields() if meta.key is not None]
+    ignored = task.ignored_settings_warning("Progol", [*read, "lazy_negs", "closed_world"])
+    if ignored is not None:
+        warnings.append(ignored)
+    learner = _Progol(task, settings, progress)
     learner.run()
-    own = len(kb.predicates[target].clauses) if target in kb.predicates else 0
     clauses = [c.clause for c in learner.learnt]
-    check = Coverage(kb, target, max_depth=settings.h, max_steps=settings.r)
+    check = task.coverage(max_depth=settings.h, max_steps=settings.r)
     check.set_extension(target, [_arguments(e) for e in learner.positives])
     terminates, reason = recursion_terminates(
-        check, clauses, [*learner.positives, *kb.negatives(*target)]
+        check, clauses, [*learner.positives, *task.negative_examples]
     )
     return ProgolResult(
         target,
         tuple(learner.learnt),
         settings,
         learner.nodes,
-        own,
-        tabled=target in kb.tabled or not terminates,
+        task.own_clauses,
+        tabled=task.tabled_target or not terminates,
         recursion_note="" if terminates else reason,
         derived_modes=tuple(str(m) for m in derived),
         warnings=tuple(warnings),
+        notes=(task.tabling_note,) if task.tabling_note else (),
     )
 
 
@@ -1042,7 +1167,7 @@ class ProgolRun(RelationalRun):
 
     def messages(self, verbose: int = 0) -> list[str]:
         """With ``verbose``: the clauses set aside, each bottom clause and each clause's score."""
-        lines = list(self.result.warnings)
+        lines = list(self.result.warnings) + [f"% {note}" for note in self.result.notes]
         if self.result.derived_modes:
             lines.append("% no mode declarations: modes derived from the data:")
             lines += [f":- {mode}." for mode in self.result.derived_modes]
@@ -1080,8 +1205,13 @@ def learn(
         When the target has no positive example or no head mode, or the task is a table.
     """
     settings = settings or ProgolSettings.from_task(task)
-    kb = knowledge_base(task, "Progol")
-    negatives = None
+    relational = RelationalTask.from_task(
+        task,
+        closed_world=False,
+        examples_required=False,
+        learner="Progol",
+        **settings.backend_options(),
+    )
     if task.setting("closed_world") == "true":
-        negatives = RelationalTask.from_task(task, closed_world=True).negatives
-    return ProgolRun(task, settings, progol(kb, task.target, settings, progress, negatives))
+        relational = relational.with_closed_world(True)
+    return ProgolRun(task, settings, progol(relational, settings, progress))

@@ -30,7 +30,14 @@ from symlearn.learning.learned_program import LearnedProgram
 from symlearn.learning.result import LearnResult
 from symlearn.logic.clauses import Clause
 
-__all__ = ["CONSULT_NOTE", "LearntTheory", "RelationalRun", "confusion", "held_out_metrics"]
+__all__ = [
+    "CONSULT_NOTE",
+    "LearntTheory",
+    "RelationalRun",
+    "confusion",
+    "held_out_metrics",
+    "read_held_out",
+]
 
 #: The second header line of a learnt program's file.
 CONSULT_NOTE = "Consult it on its own: it holds the background predicates its clauses call."
@@ -39,6 +46,19 @@ CONSULT_NOTE = "Consult it on its own: it holds the background predicates its cl
 def confusion(*, tp: int, positives: int, fp: int, negatives: int) -> dict[str, int]:
     """The confusion matrix of a theory that proves ``tp`` positives and ``fp`` negatives."""
     return {"tp": tp, "fn": positives - tp, "fp": fp, "tn": negatives - fp}
+
+
+def read_held_out(paths: Sequence[str]) -> KnowledgeBase:
+    """The files of held-out examples (``--test``), read before learning starts.
+
+    Raises
+    ------
+    KBError
+        When a file cannot be read or parsed.
+    """
+    from symlearn.kb.loader import load
+
+    return load(list(paths))
 
 
 def held_out_metrics(program: LearnedProgram, held_out: KnowledgeBase) -> dict[str, Any]:

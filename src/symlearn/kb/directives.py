@@ -29,15 +29,22 @@ The directives of DESIGN.md section 2:
                                        ``begin_bg``/``end_bg`` accepted
 ``:- if(G).`` ... ``:- endif.``        conditional compilation (the loader,
                                        :mod:`symlearn.kb.conditional`)
+``:- external(p/2, parquet(Path)).``   p/2's facts are the rows of a Parquet file
+                                       (or folder); also ``csv(Path)``,
+                                       ``duckdb(Path, Table)``; a path relative to
+                                       the declaring file's directory
 =====================================  ===============================================
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
-from symlearn.kb.knowledge_base import KnowledgeBase, Mode
+from symlearn.kb.knowledge_base import ExternalRelation, KnowledgeBase, Mode
+from symlearn.kb.sources import allowed_include_dirs
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, is_callable, is_ground, list_items
@@ -51,6 +58,8 @@ class DirectiveContext(Protocol):
     kb: KnowledgeBase
     #: ``"pos"``/``"neg"`` while inside Aleph's ``begin_in_pos``/``begin_in_neg`` block.
     example_kind: str | None
+    #: The directory of the file being read (relative paths start there).
+    base: Path
 
     def error(self, message: str) -> Exception:
         """A located error for the directive being run (raise it)."""
@@ -104,6 +113,10 @@ def _indicators(context: DirectiveContext, term: Term) -> list[tuple[str, int]]:
                 f"expected a predicate indicator such as p/2, got {format_term(item)}"
             )
     return result
+
+
+#: Read ``p/2``, ``(p/2, q/1)`` or ``[p/2, q/1]`` (for directives registered elsewhere).
+indicators = _indicators
 
 
 def _flatten_commas(term: Term) -> list[Term]:
@@ -338,3 +351,58 @@ def _cost(context: DirectiveContext, args: tuple[Term, ...]) -> None:
         if entry[0] == attribute:
             raise context.error(f"the cost of {attribute} is already declared at {entry[2]}")
     declared.append((attribute, float(cost), context.position))  # type: ignore[arg-type]
+
+
+_EXTERNAL_FORMS = "parquet('parent.parquet'), csv('parent.csv') or duckdb('kb.duckdb', parent)"
+
+
+@register_directive("external", 2)
+def _external(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """``:- external(p/2, parquet(Path)).``: p/2's facts are the rows of an outside table."""
+    found = _indicators(context, args[0])
+    if len(found) != 1:
+        raise context.error("external/2 declares one predicate, e.g. external(parent/2, ...)")
+    indicator = found[0]
+    if not indicator[1]:
+        raise context.error(
+            f"external {indicator[0]}/0: an external relation has at least one argument "
+            "(one per column)"
+        )
+    source = args[1]
+    forms = (("parquet", 1), ("csv", 1), ("duckdb", 2))
+    if not (
+        isinstance(source, Struct)
+        and (source.name, len(source.args)) in forms
+        and all(type(a) is str for a in source.args)
+    ):
+        raise context.error(
+            f"external/2 expects a source such as {_EXTERNAL_FORMS}, got {format_term(source)}"
+        )
+    kind = source.name
+    written = str(source.args[0])
+    if not written:
+        raise context.error(f"external {indicator[0]}/{indicator[1]}: the file name is empty")
+    path = written if os.path.isabs(written) else str(context.base / written)
+    trees = (Path(os.path.realpath(context.base)), *allowed_include_dirs())
+    resolved = Path(os.path.realpath(path))
+    if not any(resolved == tree or tree in resolved.parents for tree in trees):
+        raise context.error(
+            f"external {indicator[0]}/{indicator[1]}: {written} is outside the directory of "
+            f"the declaring file ({trees[0]}); allow it with --allow-include DIR"
+        )
+    kb = context.kb
+    earlier = kb.external.get(indicator)
+    if earlier is not None:
+        raise context.error(
+            f"{indicator[0]}/{indicator[1]} is already declared external at {earlier.position}"
+        )
+    table = str(source.args[1]) if kind == "duckdb" else None
+    kb.external[indicator] = ExternalRelation(
+        indicator,
+        kind,  # type: ignore[arg-type]
+        path,
+        written,
+        table,
+        context.position,
+    )
+    kb.predicate(*indicator).dynamic = True

@@ -69,6 +69,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from symlearn.errors import KBError, KBSyntaxError
@@ -80,7 +81,13 @@ from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, is_callable
 
-__all__ = ["expand_task_paths", "load_task", "read_example_file", "read_popper_bias"]
+__all__ = [
+    "PopperDeclarations",
+    "expand_task_paths",
+    "load_task",
+    "read_example_file",
+    "read_popper_bias",
+]
 
 #: The files of a Popper task folder.
 POPPER_FILES = ("bk.pl", "exs.pl", "bias.pl")
@@ -95,7 +102,9 @@ def expand_task_paths(paths: Iterable[str]) -> list[tuple[str, str]]:
 
     The kinds: ``kb``, ``popper-kb``, ``popper-bias``, ``positives`` and ``negatives``.
 
-    A folder with ``bk.pl`` or ``exs.pl`` is a Popper task (those two files are
+    A folder with ``kb.pl`` (and no ``bk.pl``) stands for that file, as a
+    store written by ``symlearn store`` is read.  A folder with ``bk.pl`` or
+    ``exs.pl`` is a Popper task (those two files are
     ``popper-kb``: read as SWI-Prolog consults them); a path ``NAME``
     that does not exist while ``NAME.b`` or ``NAME.f`` does is an Aleph
     basename; ``.f`` and ``.n`` files hold positive and negative examples.
@@ -108,7 +117,9 @@ def expand_task_paths(paths: Iterable[str]) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for given in paths:
         path = Path(given)
-        if path.is_dir():
+        if path.is_dir() and (path / "kb.pl").is_file() and not (path / "bk.pl").exists():
+            found.append(("kb", str(path / "kb.pl")))  # a store (symlearn store) or a task folder
+        elif path.is_dir():
             found.extend(_popper_folder(path))
         elif not path.exists() and any(
             path.with_name(path.name + s).exists() for s in ALEPH_SUFFIXES
@@ -380,6 +391,22 @@ def read_popper_bias(kb: KnowledgeBase, path: str) -> None:
     bias.apply(kb)
 
 
+@dataclass(frozen=True)
+class PopperDeclarations:
+    """A ``bias.pl``'s predicate declarations as written (``kb.declarations["popper_bias"]``).
+
+    The modes made from them lose one distinction Popper keeps: a
+    ``body_pred`` without a ``direction`` may be called with any argument
+    bound (its mode has ``-`` everywhere); here the directions are only those
+    declared.
+    """
+
+    head_preds: tuple[tuple[str, int], ...]
+    body_preds: tuple[tuple[str, int], ...]
+    types: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+    directions: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+
+
 class _PopperBias:
     """The declarations of one ``bias.pl`` as they are read."""
 
@@ -455,6 +482,7 @@ class _PopperBias:
                         "declares; ignored",
                     )
         kb.warnings.extend(self.warnings)
+        kb.declarations.setdefault("popper_bias", []).append(self.declarations())
         recursion = "recursion" in self.settings
         for name, arity, position in self.heads:
             kb.modes.append(Mode("head", 1, self._template(name, arity, head=True), position))
@@ -480,6 +508,15 @@ class _PopperBias:
         for key, (value, position) in settings.items():
             kb.settings[key] = value
             kb.setting_positions[key] = position
+
+    def declarations(self) -> PopperDeclarations:
+        """What the file declares, as Popper reads it (kept beside the modes made from it)."""
+        return PopperDeclarations(
+            head_preds=tuple((n, a) for n, a, _ in self.heads),
+            body_preds=tuple((n, a) for n, a, _ in self.bodies),
+            types={i: values for i, (values, _, _) in self.types.items()},
+            directions={i: values for i, (values, _, _) in self.directions.items()},
+        )
 
     def _template(self, name: str, arity: int, head: bool = False) -> Term:
         types = self.types.get((name, arity))

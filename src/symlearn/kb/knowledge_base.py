@@ -12,7 +12,12 @@ A :class:`KnowledgeBase` holds what one or more files say:
   **settings** (``set/2``);
 * **attribute-value declarations** (``attributes/2``, ``domain/2``);
 * **probabilistic clauses** in ProbLog syntax, with ``evidence/2`` and ``query/1``;
-* tabling declarations and every directive as written.
+* tabling declarations and every directive as written;
+* **external relations** (``:- external(parent/2, parquet('parent.parquet')).``):
+  predicates whose ground facts live in a file or database outside the
+  knowledge base (:class:`ExternalRelation`), read through a storage backend
+  (:mod:`symlearn.backends`), which answers the engine's calls of them
+  through :attr:`KnowledgeBase.external_facts`.
 
 Examples are also ordinary facts (``pos(X)`` can be queried), as they are in
 SWI-Prolog.  Build a knowledge base with :func:`symlearn.kb.load` or
@@ -39,6 +44,7 @@ from typing import Literal, Protocol
 
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
+from symlearn.logic.modes import Mode
 from symlearn.logic.operators import STANDARD, Operators
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
@@ -46,6 +52,8 @@ from symlearn.logic.terms import Struct, Term, Var, functor_of
 
 __all__ = [
     "Example",
+    "ExternalFacts",
+    "ExternalRelation",
     "KnowledgeBase",
     "Mode",
     "PositionList",
@@ -163,7 +171,7 @@ class PositionList:
         return len(self._items) + len(self._offsets)
 
 
-ExampleKind = Literal["pos", "neg", "label", "instance"]
+ExampleKind = Literal["pos", "neg", "label", "instance", "unlabelled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +181,8 @@ class Example:
     Attributes
     ----------
     kind
-        ``"pos"``, ``"neg"``, ``"label"`` (multi-class) or ``"instance"`` (to classify).
+        ``"pos"``, ``"neg"``, ``"label"`` (multi-class), ``"instance"`` (to classify) or
+        ``"unlabelled"`` (an example without its class, for semi-supervised learners).
     atom
         The example atom, e.g. ``grandparent(ann, carl)``.
     label
@@ -199,51 +208,6 @@ class Example:
                 f"{format_term(self.label if self.label is not None else '[]', max_priority=999)})"
             )
         return f"{self.kind}({format_term(self.atom, max_priority=999)})"
-
-
-@dataclass(frozen=True, slots=True)
-class Mode:
-    """An Aleph/Progol mode declaration ``modeh(Recall, Template)`` or ``modeb(...)``.
-
-    Attributes
-    ----------
-    kind
-        ``"head"`` or ``"body"``.
-    recall
-        How many answers of the literal to use (``None`` for ``*``: all).
-    template
-        The atom with ``+type`` (input), ``-type`` (output) and ``#type``
-        (constant) place markers.
-    """
-
-    kind: Literal["head", "body"]
-    recall: int | None
-    template: Term
-    position: SourcePosition | None = field(default=None, compare=False)
-
-    @property
-    def indicator(self) -> Indicator:
-        """``(name, arity)`` of the template."""
-        return functor_of(self.template)
-
-    def arguments(self) -> list[tuple[str, str]]:
-        """The place markers in argument order, as (``"+"|"-"|"#"``, type name)."""
-        _, arity = self.indicator
-        if arity == 0:
-            return []
-        assert isinstance(self.template, Struct)
-        markers: list[tuple[str, str]] = []
-        for arg in self.template.args:
-            if type(arg) is Struct and arg.name in ("+", "-", "#") and len(arg.args) == 1:
-                markers.append((arg.name, format_term(arg.args[0])))
-            else:
-                markers.append(("#", format_term(arg)))
-        return markers
-
-    def __str__(self) -> str:
-        recall = "*" if self.recall is None else str(self.recall)
-        name = "modeh" if self.kind == "head" else "modeb"
-        return f"{name}({recall}, {format_term(self.template, max_priority=999)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +241,62 @@ class ProbabilisticClause:
             return heads + "."
         body = ", ".join(format_term(g, max_priority=999) for g in self.body)
         return f"{heads} :- {body}."
+
+
+@dataclass(frozen=True, slots=True)
+class ExternalRelation:
+    """A predicate whose ground facts live outside the knowledge base.
+
+    Declared with ``:- external(Name/Arity, Source).`` where ``Source`` is
+    ``parquet(Path)`` (a file, or a folder of files read as one table),
+    ``csv(Path)`` or ``duckdb(Path, Table)``.  Each fact is one row, each
+    argument one column, in order; a column of strings holds atoms, one of
+    integers integers, one of floating-point numbers floats.
+
+    Attributes
+    ----------
+    indicator
+        ``(name, arity)`` of the predicate.
+    kind
+        ``"parquet"``, ``"csv"`` or ``"duckdb"``.
+    path
+        The file (or folder) as a path to open: relative paths are taken from
+        the directory of the file that declares it.
+    written
+        The path as written in the declaration (for messages).
+    table
+        The table of a DuckDB database (None for the other kinds).
+    position
+        Where the declaration is.
+    """
+
+    indicator: Indicator
+    kind: Literal["parquet", "csv", "duckdb"]
+    path: str
+    written: str
+    table: str | None = None
+    position: SourcePosition | None = field(default=None, compare=False)
+
+    def describe(self) -> str:
+        """``parquet('people/parent.parquet')`` as written in the declaration."""
+        args: tuple[Term, ...] = (self.written,)
+        if self.kind == "duckdb" and self.table is not None:
+            args = (self.written, self.table)
+        return format_term(Struct(self.kind, args))
+
+
+class ExternalFacts(Protocol):
+    """What the query engine asks of a backend about an external relation."""
+
+    def rows(self, indicator: Indicator, keys: Sequence[object]) -> Sequence[tuple[Term, ...]]:
+        """The facts of ``indicator`` whose arguments equal the non-None ``keys``.
+
+        ``keys`` holds one entry per argument: an atomic value for a bound
+        argument (:func:`index_key`), None for a free one.  The rows come as
+        tuples of atoms, integers and floats; a key of another type than its
+        column (an integer for a column of atoms, a compound term) matches
+        nothing.
+        """
 
 
 _modifications = [0]
@@ -439,6 +459,10 @@ class KnowledgeBase:
         self.declarations: dict[str, list[object]] = {}
         #: ``FILE:LINE:COLUMN: warning: ...`` lines about what was read but not honoured.
         self.warnings: list[str] = []
+        #: The predicates whose facts live outside (``:- external(...)``), by indicator.
+        self.external: dict[Indicator, ExternalRelation] = {}
+        #: The backend that answers calls of external predicates (set when one is opened).
+        self.external_facts: ExternalFacts | None = None
         #: The operator table the files left (``:- op/3``); the engine's ``op/3`` changes it.
         self.operators: Operators = STANDARD.copy()
         #: Prolog flags the files set (``:- set_prolog_flag/2``); the others have their default.
@@ -547,12 +571,14 @@ class KnowledgeBase:
             "negative_examples": sum(1 for e in self.examples if e.kind == "neg"),
             "labelled_examples": sum(1 for e in self.examples if e.kind == "label"),
             "instances": sum(1 for e in self.examples if e.kind == "instance"),
+            "unlabelled_examples": sum(1 for e in self.examples if e.kind == "unlabelled"),
             "modes": len(self.modes),
             "determinations": len(self.determinations),
             "probabilistic_clauses": len(self.probabilistic),
             "evidence": len(self.evidence),
             "queries": len(self.queries),
             "tabled": len(self.tabled),
+            "external": len(self.external),
         }
 
     def __repr__(self) -> str:

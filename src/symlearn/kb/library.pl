@@ -203,3 +203,7 @@ with_output_to(Sink, Goal) :-
     ;   '$pop_output'(Depth, _),
         fail
     ).
+
+% Aleph's aleph_random/1 (a float in [0, 1)), which the background of Aleph's
+% examples calls (numbers/miline); defined as Aleph defines it under SWI-Prolog.
+aleph_random(X) :- I = 1000000, X is float(random(I-1))/float(I).

@@ -46,6 +46,12 @@ from typing import Any
 
 from symlearn.errors import KBError, KBSyntaxError
 from symlearn.kb import sources
+from symlearn.kb.aleph_directives import (
+    ARITHMETIC_FUNCTION,
+    CONSTRAINTS,
+    arithmetic_functions,
+    expand_arithmetic,
+)
 from symlearn.kb.conditional import (
     CONDITIONAL_DIRECTIVES,
     ConditionError,
@@ -433,8 +439,14 @@ class _Loader:
         except TypeError:
             raise self.error(_not_callable_message(term)) from None
         indicator = clause.functor
+        if indicator == ("false", 0) and clause.body:
+            # Aleph's integrity constraint (Aleph redefines false/0): kept for the learners
+            self.kb.declarations.setdefault(CONSTRAINTS, []).append((clause, self.position))
+            return
         if indicator in SYSTEM_PREDICATES:
             self.redefine_builtin(indicator)
+        if ARITHMETIC_FUNCTION in self.kb.declarations:
+            clause = expand_arithmetic(clause, arithmetic_functions(self.kb))
         position = self.position
         self.kb.predicate(*indicator).add(clause, position)
         head = clause.head
@@ -459,7 +471,7 @@ class _Loader:
     def special_fact(self, head: Struct, position: SourcePosition) -> None:
         """Record examples, evidence and queries written as facts."""
         name, args = head.name, head.args
-        if name in ("pos", "neg", "instance") and len(args) == 1:
+        if name in ("pos", "neg", "instance", "unlabelled") and len(args) == 1:
             if not is_callable(args[0]):
                 raise self.error(f"{name}/1 expects an atom such as {name}(p(a))")
             self.kb.examples.append(Example(name, args[0], None, position))  # type: ignore[arg-type]
@@ -560,7 +572,8 @@ class _LineCursor:
 
 
 _SPECIAL_NAMES = frozenset(
-    {":-", "?-", "::", ";", "-->", "=>", "pos", "neg", "label", "instance", "evidence", "query"}
+    {":-", "?-", "::", ";", "-->", "=>", "pos", "neg", "label", "instance", "unlabelled"}
+    | {"evidence", "query"}
 )
 
 
@@ -670,6 +683,7 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.directives.extend(source.directives)
     target.sources.extend(source.sources)
     target.warnings.extend(source.warnings)
+    target.external.update(source.external)
     target.operators = source.operators  # the loader started from the target's own
     target.flags.update(source.flags)
     for key, values in source.declarations.items():

@@ -9,12 +9,14 @@ is a predicate whose arguments are the attributes::
     pos(enjoysport(sunny, warm, normal, strong, warm, same)).
     label(playtennis(sunny, hot, high, weak), no).
     instance(enjoysport(sunny, warm, high, strong, cool, change)).
+    unlabelled(enjoysport(sunny, warm, normal, weak, warm, same)).
 
 :func:`from_kb` collects those examples into an
 :class:`~symlearn.data.attribute_value.AttributeValueData`: the attributes
 with their domains, the labelled instances (``pos``/``neg`` give the labels
-``True``/``False``, ``label/2`` gives its class), and the unlabelled
-instances.  A missing value is the atom ``'?'``.
+``True``/``False``, ``label/2`` gives its class), the instances to classify
+(``instance/1``) and the unlabelled examples to learn from (``unlabelled/1``,
+read by the semi-supervised learners only).  A missing value is the atom ``'?'``.
 
 Rules for domains: a declared ``domain/2`` is used as written (a value outside
 it is an error naming the example); otherwise the values seen in the examples,
@@ -50,7 +52,7 @@ from symlearn.errors import KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.terms import Term
 
-__all__ = ["attribute_schema", "from_kb"]
+__all__ = ["attribute_schema", "from_kb", "instances_from_kb"]
 
 
 def _attribute_names(kb: KnowledgeBase, target: str, arity: int) -> list[str]:
@@ -122,6 +124,44 @@ def attribute_schema(kb: KnowledgeBase, target: str, arity: int) -> tuple[Attrib
     return attributes
 
 
+def instances_from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
+    """The instances of ``target/arity`` for a learner that needs no class.
+
+    The labelled examples (``pos``, ``neg``, ``label``) when there are any,
+    the ``instance/1`` examples then being instances to classify, as
+    :func:`from_kb` gives them; else the ``instance/1`` examples, in file
+    order, each with the label ``?`` (unknown).
+
+    Raises
+    ------
+    KBError
+        When there is no example of the target, an example argument is not a
+        constant, or a value lies outside a declared domain.
+
+    Examples
+    --------
+    >>> from symlearn.kb import loads
+    >>> data = instances_from_kb(loads("instance(p(1, a)). instance(p(3, b))."), "p", 2)
+    >>> data.instances, data.labels
+    (((1, 'a'), (3, 'b')), ('?', '?'))
+    """
+    examples = [e for e in kb.examples if e.indicator == (target, arity)]
+    if any(e.kind != "instance" for e in examples):
+        return from_kb(kb, target, arity)
+    if not examples:
+        raise KBError(
+            f"no examples of {target}/{arity} in the knowledge base: write each instance "
+            f"as instance({target}(...)). (or pos/neg/label)"
+        )
+    return AttributeValueData(
+        target=target,
+        attributes=attribute_schema(kb, target, arity),
+        instances=tuple(row_values(e.atom, e.position) for e in examples),
+        labels=(MISSING,) * len(examples),
+        positions=tuple(e.position for e in examples),
+    )
+
+
 def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
     """Collect the attribute-value examples of ``target/arity`` (see the module docstring).
 
@@ -132,7 +172,7 @@ def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
         constant, or a value lies outside a declared domain.
     """
     examples = [e for e in kb.examples if e.indicator == (target, arity)]
-    labelled = [e for e in examples if e.kind != "instance"]
+    labelled = [e for e in examples if e.kind not in ("instance", "unlabelled")]
     if not labelled:
         raise KBError(f"no pos/neg/label examples of {target}/{arity} in the knowledge base")
     if {e.kind for e in labelled} > {"pos", "neg"} and {"pos", "neg"} & {e.kind for e in labelled}:
@@ -149,4 +189,7 @@ def from_kb(kb: KnowledgeBase, target: str, arity: int) -> AttributeValueData:
         labels=tuple(labels),
         unlabelled=tuple(row_values(e.atom, e.position) for e in examples if e.kind == "instance"),
         positions=tuple(e.position for e in labelled),
+        unlabelled_examples=tuple(
+            row_values(e.atom, e.position) for e in examples if e.kind == "unlabelled"
+        ),
     )

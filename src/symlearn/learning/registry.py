@@ -10,7 +10,15 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
 * ``TARGET_REQUIRED``: True when its command needs ``--target`` with FILE...
   (Python callers may still leave the target to the files);
 * ``TARGET_FROM_KB``: a function giving the target from the knowledge base,
-  when the learner has its own default (ProbLog's LFI: the learnable clauses).
+  when the learner has its own default (ProbLog's LFI: the learnable clauses);
+* ``UNSUPERVISED``: True when it needs no class (clustering, association
+  rules): it reads :attr:`~symlearn.learning.task.LearningTask.instance_data`,
+  files may hold only ``instance/1`` examples, and ``--csv``/``--parquet``
+  need no ``--class-column``;
+* ``fit(data, settings)``: for a learner of attribute-value data, the model
+  alone (no hold-out, no report), what ensembles combine; its settings'
+  ``takes_weights`` says whether weighted examples count as their weight
+  (:mod:`symlearn.learning.models`).
 
 :data:`ALGORITHMS` maps the names to those modules; they are imported only
 when used, so naming a learner costs nothing.
@@ -55,10 +63,29 @@ ALGORITHMS: dict[str, str] = {
     "foil": "symlearn.ilp.foil",
     "progol": "symlearn.ilp.progol",
     "inverse-resolution": "symlearn.ilp.inverse_resolution",
-    "naive-bayes": "symlearn.bayes.naive_bayes",
-    "bayes-net": "symlearn.bayes.learning",
-    "brute-force-map": "symlearn.bayes.map_concept",
-    "problog-lfi": "symlearn.bayes.lfi",
+    "naive-bayes": "symlearn.bayes.naive.naive_bayes",
+    "bayes-net": "symlearn.bayes.networks.learning",
+    "brute-force-map": "symlearn.bayes.map.map_concept",
+    "problog-lfi": "symlearn.bayes.problog.lfi",
+    "knn": "symlearn.learners.instances.knn",
+    "linear-regression": "symlearn.learners.linear.linear_regression",
+    "perceptron": "symlearn.learners.linear.perceptron",
+    "delta-rule": "symlearn.learners.linear.delta_rule",
+    "backpropagation": "symlearn.learners.linear.backpropagation",
+    "svm": "symlearn.learners.linear.svm",
+    "apriori": "symlearn.learners.association.apriori",
+    "k-means": "symlearn.learners.clustering.k_means",
+    "agglomerative": "symlearn.learners.clustering.agglomerative",
+    "divisive": "symlearn.learners.clustering.divisive",
+    "em-clustering": "symlearn.learners.clustering.em_clustering",
+    "bagging": "symlearn.learners.ensembles.bagging",
+    "boosting": "symlearn.learners.ensembles.boosting",
+    "randomisation": "symlearn.learners.ensembles.randomisation",
+    "stacking": "symlearn.learners.ensembles.stacking",
+    "semi-supervised-em": "symlearn.learners.unlabelled.em",
+    "co-training": "symlearn.learners.unlabelled.co_training",
+    "co-em": "symlearn.learners.unlabelled.co_em",
+    "lff": "symlearn.ilp.lff",
 }
 
 

@@ -177,7 +177,8 @@ class Settings:
         positions
             Where each of those was set, for error messages.
         **given
-            Field values from the caller; None means "not given".
+            Field values from the caller; None (or ``()`` for a repeatable
+            option) means "not given".
 
         Raises
         ------
@@ -202,9 +203,52 @@ class Settings:
                 values[item.name] = _from_term(
                     meta.key, file_settings[meta.key], hints[item.name], meta, where
                 )
-            if given.get(item.name) is not None:
-                values[item.name] = _from_python(given[item.name], hints[item.name], meta)
+            value = given.get(item.name)
+            if value is not None and not (meta.multiple and value == ()):  # () from the CLI
+                values[item.name] = _from_python(value, hints[item.name], meta)
         return cls(**values)
+
+    @classmethod
+    def from_terms(cls: type[S], values: Mapping[str, Term]) -> S:
+        """Settings from ``{name: term}``, each name a field's or its file key.
+
+        The terms are converted as a file's ``set/2`` values are (a setting
+        named ``KEY=VALUE`` on a command line, e.g. a base learner's).
+
+        Raises
+        ------
+        InvalidParameterError
+            For a name that is no setting, or a value of the wrong type or out of range.
+
+        Examples
+        --------
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class Demo(Settings):
+        ...     max_depth: int | None = option(None, key="depth")
+        >>> Demo.from_terms({"depth": 2}), Demo.from_terms({"max-depth": 3}).max_depth
+        (Demo(max_depth=2), 3)
+        """
+        hints = _type_hints(cls)
+        names: dict[str, tuple[str, Option]] = {}
+        for item, meta in cls.fields():
+            names[item.name] = (item.name, meta)
+            if meta.key is not None:
+                names.setdefault(meta.key, (item.name, meta))
+        converted: dict[str, Any] = {}
+        for given, term in values.items():
+            found = names.get(given.replace("-", "_"))
+            if found is None:
+                raise InvalidParameterError(
+                    f"{cls.ALGORITHM or cls.__name__} has no setting {given} "
+                    f"(settings: {', '.join(sorted(item.name for item, _ in cls.fields()))})"
+                )
+            name, meta = found
+            try:
+                converted[name] = _from_term(given, term, hints[name], meta, None)
+            except KBError as error:
+                raise InvalidParameterError(str(error).removeprefix("error: ")) from None
+        return cls(**converted)
 
     @classmethod
     def from_task(cls: type[S], task: Any, **given: Any) -> S:

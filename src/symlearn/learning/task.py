@@ -133,7 +133,7 @@ class LearningTask:
     def from_csv(
         cls,
         path: str,
-        class_column: str,
+        class_column: str | None,
         *,
         target: str | Indicator | None = None,
         positive: Any = None,
@@ -142,7 +142,9 @@ class LearningTask:
     ) -> LearningTask:
         """The task of a CSV file's rows (see :func:`symlearn.data.tabular.from_csv`).
 
-        ``progress(stage, done, total)`` is called as the file is read.
+        ``progress(stage, done, total)`` is called as the file is read.  With
+        ``class_column=None`` every column is an attribute and no row has a
+        class (for the learners that need none: clustering, association rules).
 
         Raises
         ------
@@ -158,7 +160,7 @@ class LearningTask:
     def from_parquet(
         cls,
         path: str,
-        class_column: str,
+        class_column: str | None,
         *,
         target: str | Indicator | None = None,
         positive: Any = None,
@@ -181,7 +183,7 @@ class LearningTask:
     def from_dataframe(
         cls,
         frame: Any,
-        class_column: str,
+        class_column: str | None,
         *,
         target: str | Indicator = "t",
         positive: Any = None,
@@ -207,7 +209,7 @@ class LearningTask:
         cls,
         reader: Any,
         given: Any,
-        class_column: str,
+        class_column: str | None,
         target: str | Indicator | None,
         positive: Any,
         categorical: Sequence[str],
@@ -288,6 +290,23 @@ class LearningTask:
 
         assert self.kb is not None
         return from_kb(self.kb, *self.target)
+
+    @cached_property
+    def instance_data(self) -> AttributeValueData:
+        """The target's instances for a learner that needs no class (clustering, association).
+
+        From files: the labelled examples when there are any (as
+        :attr:`attribute_data`: ``instance/1`` examples are then instances to
+        classify), else the ``instance/1`` examples, each labelled ``?``
+        (unknown); from a table: the table (read without a class column,
+        every row's label is ``?``).
+        """
+        if self.table is not None:
+            return self.table
+        from symlearn.learning.attribute_data import instances_from_kb
+
+        assert self.kb is not None
+        return instances_from_kb(self.kb, *self.target)
 
     @cached_property
     def background(self) -> KnowledgeBase:

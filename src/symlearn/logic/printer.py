@@ -565,15 +565,19 @@ def portray_clause(clause: Term, names: Mapping[Var, str] | None = None) -> str:
     if type(clause) is Struct and len(clause.args) == 2 and clause.name in (":-", "-->"):
         head, body = clause.args
         if clause.name == ":-" and body == "true":
-            return layout.writer.write(head, 1199) + "."
+            return _ended(layout.writer.write(head, 1199))
         neck = " :-" if clause.name == ":-" else " -->"
-        return (
-            layout.writer.write(head, 1199)
-            + neck
-            + "\n    "
-            + layout.goal(body, _CONTROL_INDENT)
-            + "."
+        return _ended(
+            layout.writer.write(head, 1199) + neck + "\n    " + layout.goal(body, _CONTROL_INDENT)
         )
     if type(clause) is Struct and len(clause.args) == 1 and clause.name == ":-":
-        return ":- " + layout.goal(clause.args[0], 3) + "."
-    return layout.writer.write(clause, 1200) + "."
+        return _ended(":- " + layout.goal(clause.args[0], 3))
+    return _ended(layout.writer.write(clause, 1200))
+
+
+def _ended(text: str) -> str:
+    """``text`` and the end ``.``, after a space when ``text`` ends in a symbol character.
+
+    ``A= ?.`` would read as the atom ``?.``; SWI-Prolog writes ``A= ? .``
+    """
+    return text + (" ." if text and text[-1] in _SYMBOL_CHARS else ".")

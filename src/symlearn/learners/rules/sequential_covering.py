@@ -115,6 +115,7 @@ __all__ = [
     "CoveringResult",
     "CoveringRun",
     "SequentialCoveringSettings",
+    "fit",
     "learn",
     "learn_one_rule",
     "performance",
@@ -555,6 +556,25 @@ class CoveringRun(LearnResult):
     def program(self, header: Sequence[str] = ()) -> str:
         """The rules as a file, with the rule list as comments."""
         return super().program([*self.rule_set.to_text(), *header])
+
+
+def fit(data: AttributeValueData, settings: SequentialCoveringSettings) -> RuleSet:
+    """The rule set alone, learnt from all of ``data`` (the protocol's ``fit``).
+
+    What ensembles build their members with; nothing is held out or measured.
+    """
+    return sequential_covering(
+        data,
+        target_class=class_label(data, settings.target_class),
+        ordered=settings.ordered,
+        measure=settings.measure,
+        beam=settings.beam,
+        m=settings.m,
+        threshold=settings.threshold,
+        min_covered=settings.min_covered,
+        prune_fraction=settings.prune_fraction,
+        seed=settings.seed,
+    ).rule_set
 
 
 def learn(

@@ -78,6 +78,7 @@ from symlearn.learners.trees.results import (
     tree_learner,
 )
 from symlearn.learners.trees.rule_post_pruning import post_prune_rules
+from symlearn.learners.trees.runs import fit_model
 from symlearn.learners.trees.selection import measure as make_measure
 from symlearn.learners.trees.settings import (
     CostSensitiveSettings,
@@ -94,6 +95,7 @@ __all__ = [
     "c45",
     "c45_options",
     "c45_rules",
+    "fit",
     "learn",
 ]
 
@@ -207,3 +209,4 @@ class C45Settings(CostSensitiveSettings):
 
 SETTINGS = C45Settings
 learn = tree_learner(C45Settings, "a C4.5 tree and its post-pruned rules")
+fit = fit_model

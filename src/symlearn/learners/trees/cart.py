@@ -51,6 +51,7 @@ from symlearn.learners.trees.results import (
     OUTPUT_SUFFIXES,
     tree_learner,
 )
+from symlearn.learners.trees.runs import fit_model
 from symlearn.learners.trees.selection import MEASURES
 from symlearn.learners.trees.selection import measure as make_measure
 from symlearn.learners.trees.settings import (
@@ -67,6 +68,7 @@ __all__ = [
     "CARTSettings",
     "cart",
     "cart_options",
+    "fit",
     "learn",
 ]
 
@@ -148,3 +150,4 @@ class CARTSettings(TreeSettings):
 
 SETTINGS = CARTSettings
 learn = tree_learner(CARTSettings, "a CART tree")
+fit = fit_model

@@ -25,8 +25,12 @@ between two values whose examples all have the same single class is never
 optimal (Fayyad and Irani 1992) and is skipped.  The threshold with the highest
 gain is taken.
 
+**Weighted examples**: an example of weight ``w`` (``EncodedData.weights``,
+e.g. boosting's) counts as ``w`` examples everywhere: in the class counts,
+the selection measure, pre-pruning and the leaves' distributions.
+
 **Missing values** (C4.5's fractional examples): each example carries a weight
-(1 at the start).  The gain of an attribute is computed on the examples whose
+(1 at the start, or its given weight).  The gain of an attribute is computed on the examples whose
 value is known and multiplied by their fraction; an example whose value is
 unknown goes down every branch with its weight multiplied by the fraction of
 known weight that went down that branch.
@@ -35,8 +39,9 @@ known weight that went down that branch.
 example (row) carries the number of the node it sits in; for each attribute,
 one ``numpy.bincount`` over ``(node, value, class)`` gives the class counts of
 every branch of every node of the level at once, and the selection measure
-scores all nodes in one vectorised call.  Continuous attributes are sorted once
-per level by ``(node, value)``.  No Python loop ever runs over examples: the
+scores all nodes in one vectorised call.  A continuous attribute's values are
+sorted once per tree; each level then orders its rows by ``(node, value)``
+with one sort of integers (node and rank).  No Python loop ever runs over examples: the
 loops are over levels, attributes and, when the finished tree is assembled,
 over nodes.
 
@@ -68,8 +73,10 @@ generation", Machine Learning 8.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -83,6 +90,7 @@ from symlearn.learners.trees.split_search import (
     evaluate_attribute,
     first_best,
     is_continuous,
+    value_ranks,
     values_count,
     weighted_bincount,
 )
@@ -126,6 +134,10 @@ class TreeOptions:
         chosen split (expected counts large enough, Cochran's rule) and finds
         it not significant at this level, e.g. 0.01
         (:mod:`symlearn.learners.trees.significance`; ``None``: no test).
+    keep_scores
+        Keep every candidate attribute's score at every inner node (what
+        reports and ``--json`` show); a model that only classifies (an
+        ensemble's member) does without.
     """
 
     measure: SelectionMeasure
@@ -135,6 +147,7 @@ class TreeOptions:
     min_leaf: float = 0.0
     min_gain: float | None = None
     significance: float | None = None
+    keep_scores: bool = True
 
     def __post_init__(self) -> None:
         if self.significance is not None and not 0.0 < self.significance < 1.0:
@@ -174,6 +187,7 @@ class _Scores:
     gain: np.ndarray
     threshold: np.ndarray
     candidate: np.ndarray
+    rows: tuple[list[Any], ...] | None = None
 
     @classmethod
     def empty(cls, n_nodes: int, n_attributes: int) -> _Scores:
@@ -187,17 +201,25 @@ class _Scores:
 
     def of(self, k: int) -> tuple[AttributeScore, ...]:
         """The scores of node ``k``'s candidates, in attribute order."""
+        if self.rows is None:  # Python floats, converted once for the whole level
+            self.rows = (
+                self.score.tolist(),
+                self.gain.tolist(),
+                self.threshold.tolist(),
+                self.candidate.tolist(),
+            )
+        scores, gains, thresholds, candidates = (part[k] for part in self.rows)
         found = []
-        for a in np.flatnonzero(self.candidate[k]).tolist():
-            score = float(self.score[k, a])
-            threshold = float(self.threshold[k, a])
-            if not np.isfinite(score):  # this candidate cannot split the node
-                found.append(AttributeScore(a, None, float(self.gain[k, a])))
+        for a, (score, gain, threshold, candidate) in enumerate(
+            zip(scores, gains, thresholds, candidates)
+        ):
+            if not candidate:
+                continue
+            if not math.isfinite(score):  # this candidate cannot split the node
+                found.append(AttributeScore(a, None, gain))
                 continue
             found.append(
-                AttributeScore(
-                    a, score, float(self.gain[k, a]), threshold if np.isfinite(threshold) else None
-                )
+                AttributeScore(a, score, gain, threshold if math.isfinite(threshold) else None)
             )
         return tuple(found)
 
@@ -249,7 +271,11 @@ def _choose(
 
 
 def _best_splits(
-    data: EncodedData, options: TreeOptions, level: _Level, can_split: np.ndarray
+    data: EncodedData,
+    options: TreeOptions,
+    level: _Level,
+    can_split: np.ndarray,
+    ranks: dict[int, np.ndarray],
 ) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray], _Scores]:
     """The attribute (-1: none), threshold and value subset chosen at each node.
 
@@ -277,7 +303,9 @@ def _best_splits(
         found.candidate[:, a] = ~used[:, a] if multiway else True
         if multiway and used[:, a].all():
             continue
-        ev = evaluate_attribute(data, options, a, rows, node, w, m, base_cache)
+        if m > 1 and is_continuous(data, a) and a not in ranks:
+            ranks[a] = value_ranks(data.columns[a])  # sorted once per tree, for every level
+        ev = evaluate_attribute(data, options, a, rows, node, w, m, base_cache, rank=ranks.get(a))
         found.score[:, a] = np.where(used[:, a], -np.inf, ev.score) if multiway else ev.score
         found.gain[:, a] = ev.gain
         if ev.threshold is not None:
@@ -300,7 +328,11 @@ def _best_splits(
 
 
 def _grow_level(
-    data: EncodedData, options: TreeOptions, level: _Level, depth: int
+    data: EncodedData,
+    options: TreeOptions,
+    level: _Level,
+    depth: int,
+    ranks: dict[int, np.ndarray],
 ) -> tuple[_LevelRecord, _Level]:
     n = level.n_nodes
     n_attributes = len(data.attributes)
@@ -315,7 +347,7 @@ def _grow_level(
     left: dict[int, np.ndarray] = {}
     scores = None
     if can_split.any() and n_attributes:
-        attribute, threshold, left, scores = _best_splits(data, options, level, can_split)
+        attribute, threshold, left, scores = _best_splits(data, options, level, can_split, ranks)
     record, next_level = _route(data, options, level, attribute, threshold, left, label)
     record.distribution = distribution
     record.scores = scores
@@ -459,10 +491,13 @@ def _spread_unknown(
 def _initial_level(data: EncodedData, binary: bool = False) -> _Level:
     n = data.n_rows
     n_values = _value_offsets(data)[-1]
+    weight = None if data.weights is None else data.weights.astype(np.float64)
+    if weight is None and data.has_missing():
+        weight = np.ones(n)
     return _Level(
         rows=np.arange(n, dtype=np.int64),
         node=np.zeros(n, dtype=np.int64),
-        weight=np.ones(n) if data.has_missing() else None,
+        weight=weight,
         n_nodes=1,
         used=np.zeros((1, len(data.attributes)), dtype=bool),
         parent_label=np.zeros(1, dtype=np.int64),
@@ -524,7 +559,9 @@ def _assemble(data: EncodedData, options: TreeOptions, levels: list[_LevelRecord
                     tuple(below[base:end]),
                     label,
                     distributions[k],
-                    record.scores.of(k) if record.scores is not None else (),
+                    record.scores.of(k)
+                    if record.scores is not None and options.keep_scores
+                    else (),
                 )
             )
         below = nodes
@@ -555,9 +592,10 @@ def grow_tree(
         raise InvalidParameterError("cannot grow a tree from no examples")
     levels: list[_LevelRecord] = []
     level = _initial_level(data, options.binary)
+    ranks: dict[int, np.ndarray] = {}  # each numeric attribute sorted once, when first needed
     depth = 0
     while level.n_nodes:
-        record, level = _grow_level(data, options, level, depth)
+        record, level = _grow_level(data, options, level, depth, ranks)
         levels.append(record)
         depth += 1
         if progress is not None:

@@ -82,6 +82,7 @@ from symlearn.learners.trees.results import (
     OUTPUT_SUFFIXES,
     tree_learner,
 )
+from symlearn.learners.trees.runs import fit_model
 from symlearn.learners.trees.selection import measure as make_measure
 from symlearn.learners.trees.settings import (
     CostSensitiveSettings,
@@ -94,6 +95,7 @@ __all__ = [
     "OUTPUT_SUFFIXES",
     "SETTINGS",
     "ID3Settings",
+    "fit",
     "id3",
     "id3_options",
     "learn",
@@ -189,3 +191,4 @@ class ID3Settings(CostSensitiveSettings):
 
 SETTINGS = ID3Settings
 learn = tree_learner(ID3Settings, "an ID3 tree")
+fit = fit_model

@@ -17,6 +17,8 @@ listed first).
 * The majority class of a value breaks ties in favour of the class listed first.
 * The rule set is unordered (its rules are mutually exclusive) with the
   overall majority class as default, for values never seen in training.
+* Weighted examples (``EncodedData.weights``) count as their weight in every
+  count above (errors included).
 
 Examples
 --------
@@ -58,6 +60,7 @@ from symlearn.learners.trees.results import (
     OUTPUT_SUFFIXES,
     tree_learner,
 )
+from symlearn.learners.trees.runs import fit_model
 from symlearn.learners.trees.settings import OneRSettings
 
 __all__ = [
@@ -66,6 +69,7 @@ __all__ = [
     "SETTINGS",
     "OneRCandidate",
     "OneRSettings",
+    "fit",
     "learn",
     "one_r",
     "one_r_candidates",
@@ -84,7 +88,7 @@ class OneRCandidate:
     attribute: str
     rules: tuple[Rule, ...]
     errors: float
-    n: int
+    n: float
 
     @property
     def accuracy(self) -> float:
@@ -92,10 +96,21 @@ class OneRCandidate:
         return 1.0 - self.errors / self.n if self.n else 0.0
 
 
+#: Counts or errors closer than this (relative) are equal: ties go to the first
+#: class or attribute whatever the rounding of weighted sums.
+_TIE = 1e-10
+
+
+def _first_largest(values: np.ndarray) -> int:
+    """The position of the first value within rounding of the largest."""
+    top = float(values.max())
+    return int(np.argmax(values >= top - _TIE * max(1.0, abs(top))))
+
+
 def _rule(
     conditions: tuple[Condition, ...], counts: np.ndarray, classes: tuple[Label, ...]
 ) -> Rule:
-    best = int(np.argmax(counts))
+    best = _first_largest(counts)
     return Rule(
         conditions, classes[best], covered=float(counts.sum()), correct=float(counts[best])
     )
@@ -107,7 +122,9 @@ def _categorical_rules(data: EncodedData, a: int) -> list[Rule]:
     c = len(data.classes)
     codes = data.columns[a].astype(np.int64)
     slot = np.where(codes < 0, len(values), codes)
-    counts = np.bincount(slot * c + data.y, minlength=(len(values) + 1) * c).reshape(-1, c)
+    counts = np.bincount(
+        slot * c + data.y, weights=data.weights, minlength=(len(values) + 1) * c
+    ).reshape(-1, c)
     rules = []
     for code, value in [*enumerate(values), (len(values), MISSING)]:
         if counts[code].sum() > 0:
@@ -149,12 +166,17 @@ def _continuous_rules(data: EncodedData, a: int, min_bucket: int) -> list[Rule]:
     column = data.columns[a]
     c = len(data.classes)
     known = ~np.isnan(column)
+    weights = data.weights
     distinct, group = np.unique(column[known], return_inverse=True)
-    counts = np.bincount(group * c + data.y[known], minlength=len(distinct) * c).reshape(-1, c)
+    counts = np.bincount(
+        group * c + data.y[known],
+        weights=None if weights is None else weights[known],
+        minlength=len(distinct) * c,
+    ).reshape(-1, c)
     rules = []
     intervals = _intervals(distinct, counts, min_bucket) if len(distinct) else []
     if len(intervals) == 1:  # the attribute does not separate: one rule for everything
-        everything = np.bincount(data.y, minlength=c)
+        everything = np.bincount(data.y, weights=weights, minlength=c)
         return [_rule((), everything, data.classes)]
     for i, (lo, hi) in enumerate(intervals):
         conditions = []
@@ -166,7 +188,9 @@ def _continuous_rules(data: EncodedData, a: int, min_bucket: int) -> list[Rule]:
             conditions.append(Condition(attribute.name, a, "=<", float(cut)))
         rules.append(_rule(tuple(conditions), counts[lo:hi].sum(0), data.classes))
     if not known.all():
-        missing = np.bincount(data.y[~known], minlength=c)
+        missing = np.bincount(
+            data.y[~known], weights=None if weights is None else weights[~known], minlength=c
+        )
         rules.append(_rule((Condition(attribute.name, a, "=", MISSING),), missing, data.classes))
     return rules
 
@@ -178,6 +202,7 @@ def one_r_candidates(
     if min_bucket < 1:
         raise InvalidParameterError(f"min_bucket must be at least 1, got {min_bucket}")
     encoded = as_encoded(data)
+    total = encoded.n_rows if encoded.weights is None else float(encoded.weights.sum())
     candidates = []
     for a, attribute in enumerate(encoded.attributes):
         if attribute.values is None:
@@ -185,7 +210,7 @@ def one_r_candidates(
         else:
             rules = _categorical_rules(encoded, a)
         errors = sum((r.covered or 0.0) - (r.correct or 0.0) for r in rules)
-        candidates.append(OneRCandidate(attribute.name, tuple(rules), errors, encoded.n_rows))
+        candidates.append(OneRCandidate(attribute.name, tuple(rules), errors, total))
     return candidates
 
 
@@ -209,14 +234,14 @@ def one_r(data: AttributeValueData | EncodedData, min_bucket: int = 6) -> RuleSe
     if not encoded.attributes or encoded.n_rows == 0:
         raise InvalidParameterError("OneR needs examples with at least one attribute")
     candidates = one_r_candidates(encoded, min_bucket)
-    best = min(candidates, key=lambda c: c.errors)
-    overall = np.bincount(encoded.y, minlength=len(encoded.classes))
+    best = candidates[_first_largest(-np.array([c.errors for c in candidates]))]
+    overall = np.bincount(encoded.y, weights=encoded.weights, minlength=len(encoded.classes))
     return RuleSet(
         encoded.target,
         tuple(a.name for a in encoded.attributes),
         best.rules,
         encoded.classes,
-        default=encoded.classes[int(np.argmax(overall))],
+        default=encoded.classes[_first_largest(overall)],
     )
 
 
@@ -224,3 +249,4 @@ def one_r(data: AttributeValueData | EncodedData, min_bucket: int = 6) -> RuleSe
 
 SETTINGS = OneRSettings
 learn = tree_learner(OneRSettings, "OneR's rules")
+fit = fit_model

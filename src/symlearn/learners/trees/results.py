@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from symlearn.data.attribute_value import AttributeValueData
+from symlearn.evaluation.reports import metric_lines
 from symlearn.evaluation.splits import holdout_split
 from symlearn.hypotheses.decision_tree import DecisionTree
 from symlearn.hypotheses.rule_set import RuleSet, label_text
@@ -299,53 +300,6 @@ class TreeRun(LearnResult):
                 self.graph(), path, self.settings.renderer, inputs=self.task.sources, force=force
             )
         self.output, self.output_renderer = str(path), renderer
-
-
-def metric_lines(metrics: dict[str, Any]) -> list[str]:
-    """The ``metrics`` JSON as comment lines."""
-    lines = [
-        f"% train accuracy {metrics['train_accuracy']:.4f} on {metrics['train_examples']} examples"
-    ]
-    if metrics.get("test_accuracy") is not None:
-        ci = metrics["error_confidence_interval"]
-        lines.append(
-            f"% test accuracy {metrics['test_accuracy']:.4f} on {metrics['test_examples']} "
-            f"examples (baseline {metrics['baseline_accuracy']:.4f}); "
-            f"true error {ci['center']:.4f} ± {ci['half_width']:.4f} ({ci['confidence']:g}%)"
-        )
-    lines += _confusion_lines(metrics["confusion_matrix"], metrics["measured_on"])
-    cv = metrics.get("cross_validation")
-    if cv is not None:
-        ci = cv["error_confidence_interval"]
-        lines.append(
-            f"% {cv['k']}-fold cross-validation (seed {cv['seed']}): "
-            f"accuracy {cv['accuracy']:.4f} (folds {cv['mean_fold_accuracy']:.4f} ± "
-            f"{cv['fold_accuracy_std']:.4f} sd, baseline {cv['baseline_accuracy']:.4f}); "
-            f"true error {ci['center']:.4f} ± {ci['half_width']:.4f} ({ci['confidence']:g}%)"
-        )
-    compared = metrics.get("compared_with")
-    if compared is not None:
-        test = metrics["paired_t_test"]
-        ci = test["confidence_interval"]
-        t = "inf" if test["t"] is None else f"{test['t']:.3f}"
-        lines.append(
-            f"% vs {compared['algorithm']} "
-            f"(accuracy {compared['cross_validation']['accuracy']:.4f}) on the same folds: "
-            f"mean error difference {test['mean_difference']:+.4f}, "
-            f"{ci['confidence']:g}% interval [{ci['low']:+.4f}, {ci['high']:+.4f}], "
-            f"t = {t}, df {test['df']}, p = {test['p_value']:.4g}"
-        )
-    return lines
-
-
-def _confusion_lines(matrix: dict[str, Any], measured_on: str) -> list[str]:
-    lines = [f"% confusion matrix on the {measured_on} examples (rows actual, columns predicted):"]
-    cells = [*matrix["classes"], *(str(v) for row in matrix["matrix"] for v in row)]
-    width = max(len(c) for c in cells) + 1
-    lines.append("%   " + " " * width + "".join(f"{c:>{width}}" for c in matrix["classes"]))
-    for name, row in zip(matrix["classes"], matrix["matrix"]):
-        lines.append("%   " + f"{name:<{width}}" + "".join(f"{v:>{width}}" for v in row))
-    return lines
 
 
 def learn_tree_task(

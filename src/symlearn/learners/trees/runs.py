@@ -38,6 +38,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +68,7 @@ __all__ = [
     "classifications",
     "evaluation_metrics",
     "fit",
+    "fit_model",
     "label_json",
     "root_measures",
     "stump_dict",
@@ -156,6 +158,22 @@ def fit(
         "rules_after": len(rules.rules),
     }
     return Learned(tree, rules, rules, pruning)
+
+
+def fit_model(data: AttributeValueData, settings: TreeLearnerSettings) -> DecisionTree | RuleSet:
+    """What classifies, learnt from all of ``data`` (the learner protocol's ``fit``).
+
+    The tree, or the rule set when rules were post-pruned or for OneR:
+    ensembles build their members with it.  Attribute costs come from
+    ``--cost`` only (a table has no ``cost/2`` directives); an example's
+    weight (``data.weights``) counts when ``settings.takes_weights``.
+    """
+    costs = settings.cost_table if isinstance(settings, CostSensitiveSettings) else {}
+    if isinstance(settings, TreeSettings) and settings.prune == "none":
+        # the tree alone: no rule set, no per-node scores (nothing reports them)
+        options = dataclasses.replace(settings.tree_options(costs), keep_scores=False)
+        return learn_tree(data, options)
+    return fit(settings, data, costs).model
 
 
 def _reduced_error(

@@ -188,6 +188,11 @@ class TreeLearnerSettings(Settings):
         """The name of the measure the root report shows."""
         return "accuracy"
 
+    @property
+    def takes_weights(self) -> bool:
+        """Whether the learner counts a weighted example as its weight (OneR does)."""
+        return True
+
 
 @dataclass(frozen=True)
 class TreeSettings(TreeLearnerSettings):
@@ -233,6 +238,15 @@ class TreeSettings(TreeLearnerSettings):
     def selection_measure(self) -> str:
         """The selection measure (``--measure``)."""
         return self.measure
+
+    @property
+    def takes_weights(self) -> bool:
+        """Whether weighted examples count as their weight: not when post-pruning.
+
+        The tree grower counts weights; reduced-error and rule post-pruning
+        count examples.
+        """
+        return self.prune == "none"
 
     def tree_keywords(self, costs: Mapping[str, float] | None = None) -> dict[str, Any]:
         """The keywords of the algorithm's ``*_options`` function (``id3_options`` ...)."""

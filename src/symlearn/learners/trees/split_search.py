@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from symlearn.data.encoded import EncodedData
+from symlearn.learners.trees.impurity import sum_last
 from symlearn.learners.trees.significance import rejects
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ __all__ = [
     "evaluate_attribute",
     "first_best",
     "is_continuous",
+    "value_ranks",
     "values_count",
     "weighted_bincount",
 ]
@@ -69,6 +71,17 @@ def weighted_bincount(keys: np.ndarray, weight: np.ndarray | None, size: int) ->
     """``numpy.bincount`` of ``keys`` (weighted by ``weight`` if given), ``size`` floats."""
     counts = np.bincount(keys, weights=weight, minlength=size)
     return counts.astype(np.float64, copy=False)
+
+
+def value_ranks(column: np.ndarray) -> np.ndarray:
+    """Each row's position in the sorted values of a numeric column (ties in any order).
+
+    Sorting once per tree, the rows of every level are then ordered by
+    ``(node, value)`` with one integer sort.
+    """
+    rank = np.empty(column.size, dtype=np.int64)
+    rank[np.argsort(column)] = np.arange(column.size)
+    return rank
 
 
 def is_continuous(data: EncodedData, a: int) -> bool:
@@ -202,6 +215,36 @@ def _subset_matrix(v: int) -> np.ndarray:
     return np.concatenate([np.ones((m, 1), dtype=np.float64), bits.astype(np.float64)], axis=1)
 
 
+def _order_by_rank(
+    rank: np.ndarray, rows: np.ndarray, node: np.ndarray, n_nodes: int
+) -> np.ndarray | None:
+    """The positions of ``rows`` sorted by ``(node, value)``, from each row's value rank.
+
+    The rows are put in value order by their ranks (no comparison sort), then
+    stably by node (a radix sort of small integers).  None when a row occurs
+    twice (C4.5 sends a row with a missing value down several branches).
+    """
+    slot = np.full(rank.size, -1, dtype=np.int64)
+    slot[rank[rows]] = np.arange(rows.size)
+    by_value = slot[slot >= 0]
+    if by_value.size != rows.size:
+        return None
+    node_type = np.uint16 if n_nodes <= np.iinfo(np.uint16).max else np.int64
+    return by_value[np.argsort(node[by_value].astype(node_type), kind="stable")]
+
+
+def _first_best_per_node(gain: np.ndarray, node: np.ndarray) -> np.ndarray:
+    """Per run of equal ``node`` (sorted), the first position of the highest ``gain``."""
+    rounded = np.round(gain, 10)
+    new_node = np.r_[True, node[1:] != node[:-1]]
+    starts = np.flatnonzero(new_node)
+    segment = np.cumsum(new_node) - 1
+    best = np.maximum.reduceat(rounded, starts)
+    at_best = np.flatnonzero(rounded == best[segment])
+    first = np.r_[True, segment[at_best][1:] != segment[at_best][:-1]]
+    return at_best[first]
+
+
 def _evaluate_threshold(
     data: EncodedData,
     options: TreeOptions,
@@ -211,8 +254,13 @@ def _evaluate_threshold(
     w: np.ndarray | None,
     n_nodes: int,
     want_candidates: bool = False,
+    rank: np.ndarray | None = None,
 ) -> Evaluation:
-    """The best threshold of continuous attribute ``a`` at every node."""
+    """The best threshold of continuous attribute ``a`` at every node.
+
+    ``rank`` (each row's position in the attribute's sorted values) turns
+    the sort by ``(node, value)`` into a sort of integers.
+    """
     c = len(data.classes)
     name = data.attributes[a].name
     values = data.columns[a][rows]
@@ -226,12 +274,19 @@ def _evaluate_threshold(
     score = np.full(n_nodes, -np.inf)
     gain = np.zeros(n_nodes)
     threshold = np.full(n_nodes, np.nan)
-    kv, kn, ky = values[known], node[known], data.y[rows[known]]
-    kw = None if w is None else w[known]
+    kr = rows if missing is None else rows[known]
+    if missing is None:  # every value known: no copies
+        kv, kn, ky, kw = values, node, data.y[rows], w
+    else:
+        kv, kn, ky = values[known], node[known], data.y[kr]
+        kw = None if w is None else w[known]
     no_split = None if options.significance is None else np.zeros(n_nodes, dtype=bool)
     if kv.size < 2:
         return Evaluation(score, gain, threshold, passes=no_split)
-    order = np.lexsort((kv, kn))
+    # rows of equal values form one group whatever their order: no stable sort is needed
+    order = None if rank is None else _order_by_rank(rank, kr, kn, n_nodes)
+    if order is None:
+        order = np.argsort(kv) if n_nodes == 1 else np.lexsort((kv, kn))
     kv, kn, ky = kv[order], kn[order], ky[order]
     kw = None if kw is None else kw[order]
     starts = np.empty(kv.size, dtype=bool)
@@ -247,9 +302,14 @@ def _evaluate_threshold(
     before = np.zeros((n_nodes, c))
     first_index = np.flatnonzero(first_group)
     before[group_node[first_index]] = cumulative[first_index] - group_counts[first_index]
-    node_total = np.zeros((n_nodes, c))
-    np.add.at(node_total, group_node, group_counts)
-    pure = np.where((group_counts > 0).sum(axis=1) == 1, np.argmax(group_counts, axis=1), -1)
+    node_total = np.stack(
+        [np.bincount(group_node, weights=group_counts[:, j], minlength=n_nodes) for j in range(c)],
+        axis=1,
+    )
+    present = group_counts > 0
+    classes_present = sum_last(present)
+    only_class = sum_last(present * np.arange(c))  # the class of a group with one class
+    pure = np.where(classes_present == 1, only_class, -1).astype(np.int64)
     same_node = group_node[:-1] == group_node[1:]
     change = ~((pure[:-1] >= 0) & (pure[:-1] == pure[1:]))
     cut = np.flatnonzero(same_node & change)
@@ -262,10 +322,7 @@ def _evaluate_threshold(
     pairs = np.stack([lhs, rhs], axis=1)
     s, g = options.measure.evaluate(pairs, cut_missing, name, options.min_leaf)
     midpoints = (group_value[cut] + group_value[cut + 1]) / 2.0
-    g_usable = np.where(np.isfinite(s), g, -np.inf)
-    best_order = np.lexsort((-np.round(g_usable, 10), cut_node))
-    first = np.r_[True, cut_node[best_order][1:] != cut_node[best_order][:-1]]
-    chosen = best_order[first]
+    chosen = _first_best_per_node(np.where(np.isfinite(s), g, -np.inf), cut_node)
     nodes = cut_node[chosen]
     score[nodes] = s[chosen]
     gain[nodes] = g[chosen]
@@ -288,17 +345,19 @@ def evaluate_attribute(
     n_nodes: int,
     base_cache: dict[int, np.ndarray],
     want_candidates: bool = False,
+    rank: np.ndarray | None = None,
 ) -> Evaluation:
     """Score attribute ``a``'s best split at each of the ``n_nodes`` nodes.
 
     ``rows`` are the examples of those nodes, ``node`` the node of each row and
     ``w`` their weights (None: all 1).  ``base_cache`` keeps the per-level
     part of the counting keys between attributes; ``want_candidates`` collects
-    the candidate thresholds at node 0 (the root report).
+    the candidate thresholds at node 0 (the root report); ``rank`` is
+    :func:`value_ranks` of a continuous attribute.
     """
     name = data.attributes[a].name
     if is_continuous(data, a):
-        return _evaluate_threshold(data, options, a, rows, node, w, n_nodes, want_candidates)
+        return _evaluate_threshold(data, options, a, rows, node, w, n_nodes, want_candidates, rank)
     counts, missing = _branch_counts(data, a, rows, node, w, n_nodes, base_cache)
     if options.binary:
         return _evaluate_subsets(options, name, counts, missing)

@@ -1,0 +1,762 @@
+r"""Compiling the ProbLog part of a knowledge base to a Bayesian network.
+
+The fragment of ProbLog (De Raedt, Kimmig & Toivonen 2007; Fierens et al.
+2015) that is a Bayesian network:
+
+* ground **probabilistic facts** ``0.001::burglary.``;
+* ground **probabilistic rules** ``0.9::alarm :- burglary, \+ earthquake.``
+  whose bodies are conjunctions of possibly negated ground atoms;
+* ground **annotated disjunctions** ``0.3::w(sunny); 0.7::w(rainy) :- Body.``;
+* ground **deterministic rules and facts** of the same shape (probability 1);
+* no cycles through the dependencies of atoms.
+
+Semantics (the distribution semantics, exactly as ProbLog defines it): every
+ground probabilistic clause makes an independent choice; a probabilistic rule
+``p::h :- B`` is ``h :- B, c`` with a fresh independent fact ``p::c``; an
+annotated disjunction chooses at most one of its heads, head ``i`` with
+probability ``p_i``, independently of every other clause; an atom is true
+exactly when one of its clauses fires.  The clauses of an atom are therefore
+**independent causes**: the atom's CPT is the noisy-or
+
+    P(h = true | parents) = 1 - prod over clauses whose body holds of (1 - p)
+
+over the atoms of its bodies.  Compiling makes
+
+* one **Boolean variable** per atom (states ``false``/``true``), whose CPT is
+  that noisy-or;
+* one **multi-valued variable** ``k`` per group of annotated disjunctions
+  whose heads are ``k(v1), ..., k(vn)`` (the key ``k`` and the values ``vi``,
+  see :func:`~symlearn.bayes.networks.network.key_of`) when those disjunctions are the
+  only clauses of the key's atoms and no two of their bodies can hold at once
+  (they contain complementary literals): its states are the values (plus
+  ``none`` if the probabilities of a row sum to less than 1 or no body holds);
+* for any other annotated disjunction, a hidden **choice variable** (one state
+  per head and ``none``) that the head atoms read, so that its heads stay
+  mutually exclusive.
+
+Atoms that are certainly true or false (deterministic facts, atoms with no
+clause) are folded away, and queries on them answer 1 or 0.  Programs outside
+the fragment are refused with an error naming the clause and where it was
+written: non-ground clauses (variables shared between literals), bodies that
+are not conjunctions of literals, learnable probabilities ``t(_)``, undefined
+predicates, cycles.
+
+Functions
+---------
+compile_program
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> program = compile_program(loads('''
+... 0.1::burglary. 0.2::earthquake.
+... 0.9::alarm :- burglary.
+... 0.8::alarm :- earthquake.
+... query(alarm).
+... '''))
+>>> program.network.variables, program.network.parents("alarm")
+(('burglary', 'earthquake', 'alarm'), ('burglary', 'earthquake'))
+>>> program.network["alarm"].table[1, 1].round(12).tolist()  # 1 - (1 - 0.9) * (1 - 0.8)
+[0.02, 0.98]
+"""
+
+from __future__ import annotations
+
+import linecache
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+import numpy as np
+
+from symlearn.bayes.networks.network import BOOLEAN_STATES, BayesianNetwork, Variable, key_of
+from symlearn.errors import InvalidParameterError, KBError
+from symlearn.kb.knowledge_base import KnowledgeBase, index_key
+from symlearn.logic.indicators import Indicator
+from symlearn.logic.printer import format_term
+from symlearn.logic.source import SourcePosition
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground, term_variables
+from symlearn.logic.unify import match, unify
+
+__all__ = ["MAX_TABLE_SIZE", "ProbLogNetwork", "compile_program"]
+
+#: Largest CPT (number of entries) a compiled variable may have.
+MAX_TABLE_SIZE = 1 << 22
+
+#: How far below 1 the probabilities of a row may sum before a ``none`` state is needed.
+_SUM_TOLERANCE = 1e-9
+
+#: A test on a variable: its name and the state indices that pass.
+Test = tuple[str, frozenset[int]]
+
+
+def located_error(message: str, position: SourcePosition | None) -> KBError:
+    """A :class:`KBError` at ``position``, with the source line when the file can be read."""
+    if position is None:
+        return KBError(message)
+    source = linecache.getline(position.path, position.line) or None
+    return KBError(message, position.path, position.line, position.column, source)
+
+
+class _ClauseText:
+    """A clause's text for messages, written only when a message needs it."""
+
+    __slots__ = ("clause", "one_line")
+
+    def __init__(self, clause: object, one_line: bool = True) -> None:
+        self.clause = clause
+        self.one_line = one_line
+
+    def __str__(self) -> str:
+        text = str(self.clause).rstrip(".")
+        return text.replace("\n", " ").replace("    ", "") if self.one_line else text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Rule:
+    """A ground clause: heads with probabilities, a body of literals, where it was written."""
+
+    heads: tuple[tuple[float, Term], ...]
+    body: tuple[tuple[Term, bool], ...]
+    position: SourcePosition | None
+    text: str | _ClauseText
+    disjunction: bool = False
+
+    def error(self, message: str) -> KBError:
+        return located_error(message, self.position)
+
+
+# -- reading clauses -------------------------------------------------------------------------
+
+
+def _shared_variables_message(text: str | _ClauseText, literals: Sequence[Term]) -> str:
+    variables = term_variables(*literals)
+    names = ", ".join(v.name for v in variables)
+    shared = [v for v in variables if sum(1 for t in literals if v in term_variables(t)) > 1]
+    if shared:
+        holders = [format_term(t) for t in literals if shared[0] in term_variables(t)]
+        detail = f"variable {shared[0].name} is shared between {' and '.join(holders)}"
+    else:
+        detail = f"it has the variable{'s' if len(variables) > 1 else ''} {names}"
+    return (
+        f"{text} is not ground: {detail}; a Bayesian network is compiled from ground "
+        "clauses only (write one clause per constant)"
+    )
+
+
+def _literal(
+    goal: Term, text: str | _ClauseText, position: SourcePosition | None
+) -> tuple[Term, bool] | None:
+    """A body goal as (atom, positive), None for ``true``; refuse anything else."""
+    if goal == "true":
+        return None
+    positive = True
+    if isinstance(goal, Struct) and goal.name in ("\\+", "not") and len(goal.args) == 1:
+        goal, positive = goal.args[0], False
+    if isinstance(goal, Struct) and goal.name in (",", ";", "->", "*->", "\\+", "not", ":-"):
+        raise located_error(
+            f"body goal {format_term(goal)} of {text} is not a (negated) atom; the network "
+            "compiler accepts conjunctions of atoms and \\+ atoms",
+            position,
+        )
+    if not isinstance(goal, (str, Struct)):
+        raise located_error(f"body goal {format_term(goal)} of {text} is not an atom", position)
+    return goal, positive
+
+
+def _body(
+    goals: Iterable[Term], text: str | _ClauseText, position: SourcePosition | None
+) -> tuple[tuple[Term, bool], ...]:
+    literals = (_literal(goal, text, position) for goal in goals)
+    return tuple(literal for literal in literals if literal is not None)
+
+
+def _probabilistic_rules(kb: KnowledgeBase) -> list[_Rule]:
+    rules = []
+    for clause in kb.probabilistic:
+        text = _ClauseText(clause, one_line=False)
+        literals = [h for _, h in clause.heads] + list(clause.body)
+        if not all(is_ground(t) for t in literals):
+            raise located_error(_shared_variables_message(text, literals), clause.position)
+        heads = []
+        for probability, atom in clause.heads:
+            if not isinstance(probability, (int, float)):
+                raise located_error(
+                    f"{text} has the learnable probability {format_term(probability)}; "
+                    "inference needs numbers (learn the parameters first)",
+                    clause.position,
+                )
+            heads.append((float(probability), atom))
+        body = _body(clause.body, text, clause.position)
+        rules.append(_Rule(tuple(heads), body, clause.position, text, len(heads) > 1))
+    return rules
+
+
+# -- the relevant ground program -------------------------------------------------------------
+
+
+class _Program:
+    """The ground clauses that the queries, the evidence and the probabilistic clauses need."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.probabilistic = _probabilistic_rules(kb)
+        self.by_head: dict[Term, list[_Rule]] = {}
+        self.heads_by_indicator: dict[Indicator, dict[Term, None]] = {}
+        for rule in self.probabilistic:
+            for _, atom in rule.heads:
+                same_head = self.by_head.setdefault(atom, [])
+                if not same_head or same_head[-1] is not rule:  # an atom twice in one head
+                    same_head.append(rule)
+                self.heads_by_indicator.setdefault(functor_of(atom), {})[atom] = None
+        self.rules: dict[Term, list[_Rule]] = {}
+
+    def defined(self, indicator: Indicator) -> bool:
+        predicate = self.kb.predicates.get(indicator)
+        return indicator in self.heads_by_indicator or bool(predicate and predicate.clauses)
+
+    def deterministic_rules(self, atom: Term) -> list[_Rule]:
+        """The ground deterministic clauses with head ``atom`` (refusing non-ground ones)."""
+        predicate = self.kb.predicates.get(functor_of(atom))
+        if predicate is None:
+            return []
+        keys = [index_key(a) for a in atom.args] if isinstance(atom, Struct) else []
+        rules = []
+        for number in predicate.candidates(keys):
+            clause = predicate.clauses[number]
+            position = predicate.positions[number]
+            if unify(clause.head, atom) is None:
+                continue
+            text = _ClauseText(clause)
+            if not clause.is_ground:
+                raise located_error(
+                    _shared_variables_message(text, [clause.head, *clause.body]), position
+                )
+            rules.append(_Rule(((1.0, atom),), _body(clause.body, text, position), position, text))
+        return rules
+
+    def close(self, roots: Iterable[Term]) -> None:
+        """Collect the clauses of ``roots`` and of every atom their bodies use."""
+        stack = list(roots)
+        while stack:
+            atom = stack.pop()
+            if atom in self.rules:
+                continue
+            rules = self.by_head.get(atom, []) + self.deterministic_rules(atom)
+            self.rules[atom] = rules
+            for rule in rules:
+                for literal, _ in rule.body:
+                    if not self.defined(functor_of(literal)):
+                        name, arity = functor_of(literal)
+                        raise rule.error(
+                            f"{name}/{arity} in the body of {rule.text} is not defined by any "
+                            "clause"
+                        )
+                    if literal not in self.rules:
+                        stack.append(literal)
+
+    def ground_instances(self, pattern: Term) -> list[Term]:
+        """The ground atoms with clauses that ``pattern`` matches (for non-ground queries)."""
+        indicator = functor_of(pattern)
+        found: dict[Term, None] = {}
+        for atom in self.heads_by_indicator.get(indicator, {}):
+            if match(pattern, atom) is not None:
+                found[atom] = None
+        predicate = self.kb.predicates.get(indicator)
+        for number, clause in enumerate(predicate.clauses if predicate else ()):
+            if unify(pattern, clause.head) is None:
+                continue
+            if not is_ground(clause.head):
+                text = str(clause).rstrip(".").replace("\n", " ").replace("    ", "")
+                raise located_error(
+                    _shared_variables_message(text, [clause.head, *clause.body]),
+                    predicate.positions[number],  # type: ignore[union-attr]
+                )
+            found[clause.head] = None
+        return list(found)
+
+    def check_acyclic(self) -> None:
+        graph = nx.DiGraph()
+        for atom, rules in self.rules.items():
+            for rule in rules:
+                for literal, _ in rule.body:
+                    graph.add_edge(atom, literal, rule=rule)
+        try:
+            cycle = nx.find_cycle(graph)
+        except nx.NetworkXNoCycle:
+            return
+        path = " -> ".join(format_term(a) for a, *_ in cycle) + " -> " + format_term(cycle[0][0])
+        rule = graph.edges[cycle[0][0], cycle[0][1]]["rule"]
+        raise rule.error(
+            f"{rule.text} is part of the cycle {path}; a Bayesian network must be acyclic"
+        )
+
+
+# -- multi-valued variables ------------------------------------------------------------------
+
+
+def _group_key(rule: _Rule) -> Term | None:
+    """The common key of an annotated disjunction's heads, if they have one."""
+    if not rule.disjunction:
+        return None
+    split = [key_of(atom) for _, atom in rule.heads]
+    if any(s is None for s in split):
+        return None
+    keys = {s[0] for s in split}  # type: ignore[index]
+    values = [s[1] for s in split]  # type: ignore[index]
+    if len(keys) != 1 or len(set(values)) != len(values):
+        return None
+    return keys.pop()
+
+
+def _candidate_groups(program: _Program) -> dict[Term, list[_Rule]]:
+    """Keys whose atoms are defined by annotated disjunctions over that key only."""
+    groups: dict[Term, list[_Rule]] = {}
+    spoiled: set[Term] = set()
+    for atom, rules in program.rules.items():
+        split = key_of(atom)
+        for rule in rules:
+            key = _group_key(rule)
+            if key is None:
+                if split is not None:
+                    spoiled.add(split[0])
+            elif key != (split[0] if split else None):  # pragma: no cover - heads share the key
+                spoiled.add(key)
+            elif rule not in groups.setdefault(key, []):
+                groups[key].append(rule)
+    boolean_names = {format_term(a) for a in program.rules}
+    for key in list(groups):
+        if key in spoiled or format_term(key) in boolean_names:
+            del groups[key]
+    return groups
+
+
+def _literal_unit(literal: Term, groups: Mapping[Term, list[_Rule]]) -> tuple[Term, Term | None]:
+    """(unit, value): the group key and value of a literal on a group, else (atom, None)."""
+    split = key_of(literal)
+    if split is not None and split[0] in groups:
+        return split[0], split[1]
+    return literal, None
+
+
+def _exclusive(a: _Rule, b: _Rule, groups: Mapping[Term, list[_Rule]]) -> bool:
+    """True when the bodies of ``a`` and ``b`` cannot both hold (complementary literals)."""
+    tests_a: dict[Term, list[tuple[Term | None, bool]]] = {}
+    for literal, positive in a.body:
+        unit, value = _literal_unit(literal, groups)
+        tests_a.setdefault(unit, []).append((value, positive))
+    for literal, positive in b.body:
+        unit, value = _literal_unit(literal, groups)
+        for other_value, other_positive in tests_a.get(unit, ()):
+            if value == other_value and positive != other_positive:
+                return True
+            if value is not None and positive and other_positive and value != other_value:
+                return True
+    return False
+
+
+def _unit_dependencies(program: _Program, groups: Mapping[Term, list[_Rule]]) -> nx.DiGraph:
+    graph = nx.DiGraph()
+    for atom, rules in program.rules.items():
+        unit = _literal_unit(atom, groups)[0]
+        graph.add_node(unit)
+        for rule in rules:
+            for literal, _ in rule.body:
+                graph.add_edge(_literal_unit(literal, groups)[0], unit)
+    return graph
+
+
+def _valid_groups(program: _Program) -> dict[Term, list[_Rule]]:
+    """Demote candidate groups until every group has exclusive bodies and no cycle."""
+    groups = _candidate_groups(program)
+    changed = True
+    while changed:
+        changed = False
+        for key, rules in list(groups.items()):
+            if any(
+                not _exclusive(a, b, groups) for i, a in enumerate(rules) for b in rules[i + 1 :]
+            ):
+                del groups[key]
+                changed = True
+        graph = _unit_dependencies(program, groups)
+        for component in nx.strongly_connected_components(graph):
+            looped = len(component) > 1 or any(graph.has_edge(u, u) for u in component)
+            for unit in component if looped else ():
+                if unit in groups:
+                    del groups[unit]
+                    changed = True
+    return groups
+
+
+# -- building the variables ------------------------------------------------------------------
+
+
+def _unique_name(base: str, taken: set[str]) -> str:
+    name = base
+    while name in taken:
+        name += "_"
+    taken.add(name)
+    return name
+
+
+class _Builder:
+    """Turns the relevant ground program into variables, folding constants."""
+
+    def __init__(self, program: _Program, groups: dict[Term, list[_Rule]], limit: int) -> None:
+        self.program = program
+        self.groups = groups
+        self.limit = limit
+        self.variables: dict[str, Variable] = {}
+        self.constants: dict[Term, bool] = {}
+        self.group_variable: dict[Term, str] = {}
+        self.atom_variable: dict[Term, str] = {}
+        self.choice_variable: dict[int, str | None] = {}
+        self.choices_of: dict[Term, list[_Rule]] = {}
+        self.taken = {format_term(a) for a in program.rules} | {format_term(k) for k in groups}
+
+    # literals and bodies
+    def test(self, literal: Term, positive: bool) -> Test | bool:
+        """The test a literal makes, or its constant truth value."""
+        unit, value = _literal_unit(literal, self.groups)
+        if value is not None:
+            name = self.group_variable[unit]
+            states = self.variables[name].states
+            text = format_term(value)
+            passing = frozenset({states.index(text)} if text in states else ())
+            return self._closed((name, passing), positive, len(states))
+        if literal in self.constants:
+            return self.constants[literal] == positive
+        name = self.atom_variable[literal]
+        return (name, frozenset({1 if positive else 0}))
+
+    @staticmethod
+    def _closed(test: Test, positive: bool, cardinality: int) -> Test | bool:
+        name, passing = test
+        if not positive:
+            passing = frozenset(range(cardinality)) - passing
+        if not passing:
+            return False
+        if len(passing) == cardinality:
+            return True
+        return name, passing
+
+    def body_tests(self, rule: _Rule) -> list[Test] | None:
+        """The tests of a rule's body (merged per variable), None if it can never hold."""
+        merged: dict[str, frozenset[int]] = {}
+        for literal, positive in rule.body:
+            test = self.test(literal, positive)
+            if test is False:
+                return None
+            if test is True:
+                continue
+            name, passing = test
+            merged[name] = merged[name] & passing if name in merged else passing
+            if not merged[name]:
+                return None
+        return list(merged.items())
+
+    # tables
+    def parents_of(self, tests: Iterable[Iterable[Test]]) -> tuple[str, ...]:
+        parents: dict[str, None] = {}
+        for group in tests:
+            for name, _ in group:
+                parents[name] = None
+        return tuple(parents)
+
+    def grid_mask(self, tests: Sequence[Test], parents: Sequence[str]) -> np.ndarray:
+        """A Boolean array over the parents' states: where all ``tests`` pass."""
+        cards = [self.variables[p].cardinality for p in parents]
+        mask = np.ones(cards, dtype=bool)
+        for name, passing in tests:
+            axis = parents.index(name)
+            indicator = np.zeros(cards[axis], dtype=bool)
+            indicator[sorted(passing)] = True
+            shape = [1] * len(cards)
+            shape[axis] = cards[axis]
+            mask = mask & indicator.reshape(shape)
+        return mask
+
+    def check_size(self, what: str, parents: Sequence[str], cardinality: int) -> None:
+        size = cardinality * math.prod(self.variables[p].cardinality for p in parents)
+        if size > self.limit:
+            raise InvalidParameterError(
+                f"the CPT of {what} would have {size} entries ({len(parents)} parents); "
+                f"the limit is {self.limit}"
+            )
+
+    # units
+    def add(self, variable: Variable) -> str:
+        self.variables[variable.name] = variable
+        return variable.name
+
+    def boolean(self, atom: Term) -> None:
+        causes: list[tuple[float, list[Test]]] = []
+        for rule in self.program.rules[atom]:
+            if rule.disjunction:
+                continue
+            tests = self.body_tests(rule)
+            probability = rule.heads[0][0]
+            if tests is not None and probability > 0.0:
+                causes.append((probability, tests))
+        for rule in self.choices_of.get(atom, ()):
+            name = self.choice_variable[id(rule)]
+            if name is not None:
+                state = self.variables[name].states.index(format_term(atom))
+                causes.append((1.0, [(name, frozenset({state}))]))
+        if any(p == 1.0 and not tests for p, tests in causes):
+            self.constants[atom] = True
+            return
+        if not causes:
+            self.constants[atom] = False
+            return
+        parents = self.parents_of(tests for _, tests in causes)
+        self.check_size(format_term(atom), parents, 2)
+        p_true = np.zeros([self.variables[p].cardinality for p in parents])
+        for probability, tests in causes:  # noisy-or, exact when one cause fires
+            p_true = p_true + probability * self.grid_mask(tests, parents) * (1.0 - p_true)
+        table = np.stack([1.0 - p_true, p_true], axis=-1)
+        name = format_term(atom)
+        self.atom_variable[atom] = self.add(
+            Variable(name, BOOLEAN_STATES, parents, table, ((atom, 1),))
+        )
+
+    def distribution_variable(
+        self,
+        name: str,
+        values: list[str],
+        rows: list[tuple[list[Test], list[float]]],
+        atoms: list[Term],
+    ) -> Variable:
+        """A variable whose row is the first row of ``rows`` whose tests hold (else ``none``)."""
+        parents = self.parents_of(tests for tests, _ in rows)
+        self.check_size(name, parents, len(values) + 1)
+        cards = [self.variables[p].cardinality for p in parents]
+        table = np.zeros([*cards, len(values)])
+        for tests, probabilities in rows:
+            table[self.grid_mask(tests, parents)] = probabilities
+        remainder = 1.0 - table.sum(axis=-1)
+        states = list(values)
+        if remainder.size and remainder.max() > _SUM_TOLERANCE:
+            states.append(_unique_name("none", set(values)))
+            table = np.concatenate([table, np.clip(remainder, 0.0, 1.0)[..., None]], axis=-1)
+        indexed = tuple((atom, i) for i, atom in enumerate(atoms))
+        return Variable(name, tuple(states), parents, table, indexed)
+
+    def group(self, key: Term) -> None:
+        values: dict[str, Term] = {}
+        rows: list[tuple[list[Test], list[float]]] = []
+        for rule in self.groups[key]:
+            for _, atom in rule.heads:
+                values.setdefault(format_term(key_of(atom)[1]), atom)  # type: ignore[index]
+        names = list(values)
+        for rule in self.groups[key]:
+            tests = self.body_tests(rule)
+            if tests is None:
+                continue
+            probabilities = [0.0] * len(names)
+            for probability, atom in rule.heads:
+                probabilities[names.index(format_term(key_of(atom)[1]))] = probability  # type: ignore[index]
+            rows.append((tests, probabilities))
+        variable = self.distribution_variable(format_term(key), names, rows, list(values.values()))
+        self.group_variable[key] = self.add(variable)
+
+    def choice(self, rule: _Rule) -> None:
+        tests = self.body_tests(rule)
+        if tests is None:
+            self.choice_variable[id(rule)] = None
+            return
+        heads: dict[str, float] = {}
+        for probability, atom in rule.heads:
+            heads[format_term(atom)] = heads.get(format_term(atom), 0.0) + probability
+        base = "choice" if rule.position is None else f"choice_{rule.position.line}"
+        name = _unique_name(base, self.taken)
+        variable = self.distribution_variable(
+            name, list(heads), [(tests, list(heads.values()))], []
+        )
+        self.choice_variable[id(rule)] = self.add(variable)
+
+    def build(self) -> None:
+        """Build every unit in dependency order."""
+        graph = _unit_dependencies(self.program, self.groups)
+        choices: dict[int, _Rule] = {}
+        for atom, rules in self.program.rules.items():
+            if _literal_unit(atom, self.groups)[1] is not None:
+                continue
+            for rule in rules:
+                if rule.disjunction:
+                    self.choices_of.setdefault(atom, []).append(rule)
+                    choices[id(rule)] = rule
+        position = {unit: i for i, unit in enumerate(graph.nodes)}
+        for unit in nx.lexicographical_topological_sort(graph, key=position.__getitem__):
+            if unit in self.groups:
+                self.group(unit)
+                continue
+            for rule in self.choices_of.get(unit, ()):
+                if id(rule) not in self.choice_variable:
+                    self.choice(rule)
+            self.boolean(unit)
+        del choices
+
+
+# -- the compiled program --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProbLogNetwork:
+    """A ProbLog program compiled to a Bayesian network.
+
+    Attributes
+    ----------
+    network
+        The network: a variable per atom, per multi-valued key and per
+        annotated disjunction that needed a choice variable.
+    queries
+        The ground query atoms (``query/1`` of the file, or those given), in order.
+    evidence
+        The evidence ``(atom, value)`` pairs, in order.
+    constants
+        Atoms of the program whose truth is certain (folded away).
+    """
+
+    network: BayesianNetwork
+    queries: tuple[Term, ...]
+    evidence: tuple[tuple[Term, bool], ...]
+    constants: Mapping[Term, bool] = field(default_factory=dict)
+    _events: Mapping[Term, tuple[str, frozenset[int]] | bool] = field(
+        default_factory=dict, repr=False
+    )
+
+    def atoms(self) -> list[Term]:
+        """Every ground atom of the compiled program (certain ones included), in compile order."""
+        return list(self._events)
+
+    def event(self, atom: Term) -> tuple[str, frozenset[int]] | bool:
+        """The variable and states in which ``atom`` is true, or its constant truth value.
+
+        Raises
+        ------
+        InvalidParameterError
+            If the atom was not part of the compiled program.
+        """
+        try:
+            return self._events[atom]
+        except KeyError:
+            raise InvalidParameterError(
+                f"{format_term(atom)} is not an atom of the compiled program"
+            ) from None
+
+    def evidence_states(self) -> dict[str, frozenset[str]]:
+        """The evidence as variable -> allowed states.
+
+        Raises
+        ------
+        InvalidParameterError
+            If the evidence contradicts itself or a certain atom.
+        """
+        allowed: dict[str, frozenset[int]] = {}
+        for atom, value in self.evidence:
+            event = self.event(atom)
+            if isinstance(event, bool):
+                if event != value:
+                    raise InvalidParameterError(
+                        f"the evidence {format_term(atom)}={str(value).lower()} is impossible: "
+                        f"{format_term(atom)} is certainly {str(event).lower()}"
+                    )
+                continue
+            name, states = event
+            if not value:
+                states = frozenset(range(self.network[name].cardinality)) - states
+            allowed[name] = allowed[name] & states if name in allowed else states
+            if not allowed[name]:
+                raise InvalidParameterError(
+                    f"the evidence contradicts itself on {format_term(atom)}"
+                )
+        return {
+            name: frozenset(self.network.states(name)[i] for i in states)
+            for name, states in allowed.items()
+        }
+
+
+def _query_atoms(program: _Program, queries: Iterable[Term]) -> list[Term]:
+    atoms: dict[Term, None] = {}
+    for query in queries:
+        if isinstance(query, Var) or not isinstance(query, (str, Struct)):
+            raise InvalidParameterError(f"query {format_term(query)} is not an atom")
+        indicator = functor_of(query)
+        if not program.defined(indicator):
+            raise InvalidParameterError(
+                f"query {format_term(query)}: {indicator[0]}/{indicator[1]} is not defined by "
+                "any clause"
+            )
+        if is_ground(query):
+            atoms[query] = None
+        else:
+            atoms.update(dict.fromkeys(program.ground_instances(query)))
+    return list(atoms)
+
+
+def compile_program(
+    kb: KnowledgeBase,
+    queries: Sequence[Term] | None = None,
+    evidence: Sequence[tuple[Term, bool]] | None = None,
+    max_table_size: int = MAX_TABLE_SIZE,
+) -> ProbLogNetwork:
+    """Compile the ProbLog part of ``kb`` to a Bayesian network (see the module docstring).
+
+    Parameters
+    ----------
+    kb
+        The knowledge base; its probabilistic clauses, the deterministic
+        clauses they use, ``query/1`` and ``evidence/2``.
+    queries
+        Query atoms (possibly non-ground: every ground atom with a clause that
+        matches); ``kb.queries`` when None.
+    evidence
+        ``(atom, value)`` pairs; ``kb.evidence`` when None.
+    max_table_size
+        Refuse a variable whose CPT would have more entries than this.
+
+    Returns
+    -------
+    ProbLogNetwork
+
+    Raises
+    ------
+    KBError
+        For a clause outside the fragment, with its position.
+    InvalidParameterError
+        For an undefined query or a CPT over the size limit.
+
+    References
+    ----------
+    De Raedt, Kimmig & Toivonen 2007 (ProbLog); Vennekens, Verbaeten &
+    Bruynooghe 2004 (annotated disjunctions); Fierens et al. 2015 (inference
+    in ProbLog, noisy-or of independent causes); Pearl 1988 (belief
+    networks).
+    """
+    program = _Program(kb)
+    query_atoms = _query_atoms(program, kb.queries if queries is None else queries)
+    given_evidence = list(kb.evidence if evidence is None else evidence)
+    for atom, _ in given_evidence:
+        _query_atoms(program, [atom])
+        if not is_ground(atom):
+            raise InvalidParameterError(f"evidence on {format_term(atom)} must be ground")
+    program.close([*program.by_head, *query_atoms, *(a for a, _ in given_evidence)])
+    program.check_acyclic()
+    builder = _Builder(program, _valid_groups(program), max_table_size)
+    builder.build()
+    network = BayesianNetwork(builder.variables.values(), "problog")
+    events: dict[Term, tuple[str, frozenset[int]] | bool] = {}
+    for atom in program.rules:
+        events[atom] = builder.test(atom, True)
+    return ProbLogNetwork(
+        network,
+        tuple(query_atoms),
+        tuple(given_evidence),
+        dict(builder.constants),
+        events,
+    )

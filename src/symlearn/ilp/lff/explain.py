@@ -1,0 +1,165 @@
+"""Explaining a failure: the smallest parts of a program that already fail.
+
+When a program proves no positive example, some of its literals are usually
+to blame on their own: in ``f(A) :- head(A,B), odd(B), even(B)`` the body
+``odd(B), even(B)`` holds for no ``B`` at all.  Pruning the specialisations
+of the smaller part prunes far more than pruning those of the whole program
+(Cropper and Morel 2021, section 4.3.3, "explaining failures"; Popper
+searches for such parts as unsatisfiable cores).  :func:`explain` looks for
+them among the program's *generalisations by deletion*: the program with one
+body literal left out of one rule (a rule keeps one literal, a recursive
+rule its call of the target and one more):
+
+* a part that is well formed (every rule connected to its head; with
+  directions, its inputs bound in some order) and proves no positive
+  example: its specialisations are pruned (Popper's redundancy constraint
+  too, for a base case under recursion);
+* for a one-rule part, a body that no binding satisfies in the background
+  knowledge (joined without the head): every rule containing it, in any
+  clause and under any naming of its variables, is pruned.
+
+Only minimal parts are returned: a part whose own parts still fail is
+replaced by them.  The number of parts tested is bounded (:data:`MAX_TESTS`).
+
+Functions
+---------
+explain, connected, well_directed
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from symlearn.ilp.lff.constrain import SPECIALISATION, UNSAT, Constraint
+from symlearn.ilp.lff.rules import (
+    Directions,
+    Literal,
+    Program,
+    Rule,
+    canonical,
+    head_inputs,
+    is_ready,
+)
+
+__all__ = ["MAX_TESTS", "connected", "explain", "well_directed"]
+
+#: The most parts one explanation tests.
+MAX_TESTS = 32
+
+
+def connected(rule: Rule) -> bool:
+    """True when every body literal is linked to the head through shared variables."""
+    reached = set(rule.head.arguments)
+    left = set(rule.body)
+    if not any(v in reached for b in left for v in b.arguments):
+        return False
+    while left:
+        linked = {b for b in left if any(v in reached for v in b.arguments)}
+        if not linked:
+            return False
+        for b in linked:
+            reached.update(b.arguments)
+        left -= linked
+    return True
+
+
+def well_directed(rule: Rule, directions: Directions) -> bool:
+    """True when the body can be ordered so that each literal's inputs are bound."""
+    if not directions:
+        return True
+    bound = head_inputs(rule.head, directions)
+    left = set(rule.body)
+    while left:
+        ready = {b for b in left if is_ready(b, bound, directions)}
+        if not ready:
+            return False
+        for b in ready:
+            bound.update(b.arguments)
+        left -= ready
+    return True
+
+
+def _parts(program: Program, directions: Directions) -> Iterator[Program]:
+    """The well-formed generalisations of ``program`` by deleting one body literal."""
+    for rule in sorted(program, key=lambda r: (r.recursive, sorted(r.body))):
+        body = sorted(rule.body)
+        head = rule.head
+        for literal in body:
+            if literal.predicate == head.predicate and literal.arity == head.arity:
+                continue  # a recursive rule keeps its call
+            rest = frozenset(b for b in body if b != literal)
+            part = Rule(head, rest)
+            if not rest or (rule.recursive and len(rest) < 2):
+                continue
+            if not (connected(part) and well_directed(part, directions)):
+                continue
+            yield frozenset(r for r in program if r != rule) | {part}
+
+
+def _key(program: Program) -> frozenset[Rule]:
+    return frozenset(canonical(r) for r in program)
+
+
+def explain(
+    program: Program,
+    proves_positive: Callable[[Program], bool],
+    body_satisfiable: Callable[[tuple[Literal, ...]], bool | None],
+    directions: Directions,
+) -> list[Constraint]:
+    """The constraints of the smallest failing parts of ``program`` (which proves no positive).
+
+    Parameters
+    ----------
+    program
+        A program that proves no positive example.
+    proves_positive
+        Whether a program proves some positive example.
+    body_satisfiable
+        Whether a conjunction has a solution in the background knowledge
+        (None: cannot tell).
+    directions
+        The bias's directions.
+
+    Returns
+    -------
+    list of Constraint
+        :data:`~symlearn.ilp.lff.constrain.UNSAT` constraints for
+        unsatisfiable bodies and
+        :data:`~symlearn.ilp.lff.constrain.SPECIALISATION` constraints for
+        failing parts; empty when no proper part fails.
+    """
+    seen: set[frozenset[Rule]] = {_key(program)}
+    budget = [MAX_TESTS]
+    found = _explain(program, proves_positive, body_satisfiable, directions, seen, budget)
+    whole = _key(program)
+    return [
+        c for c in found if not (c.kind == SPECIALISATION and _key(frozenset(c.rules)) == whole)
+    ]
+
+
+def _explain(
+    program: Program,
+    proves_positive: Callable[[Program], bool],
+    body_satisfiable: Callable[[tuple[Literal, ...]], bool | None],
+    directions: Directions,
+    seen: set[frozenset[Rule]],
+    budget: list[int],
+) -> list[Constraint]:
+    """The minimal failing parts below ``program`` (``program`` itself if none is smaller)."""
+    smaller: list[Constraint] = []
+    for part in _parts(program, directions):
+        key = _key(part)
+        if key in seen or budget[0] <= 0:
+            continue
+        seen.add(key)
+        budget[0] -= 1
+        if proves_positive(part):
+            continue
+        smaller += _explain(part, proves_positive, body_satisfiable, directions, seen, budget)
+    if smaller:
+        return smaller
+    rules = tuple(sorted(program, key=lambda r: (r.recursive, sorted(r.body))))
+    single = len(rules) == 1 and not rules[0].recursive
+    if single and body_satisfiable(tuple(sorted(rules[0].body))) is False:
+        return [Constraint(UNSAT, rules)]
+    return [Constraint(SPECIALISATION, rules)]

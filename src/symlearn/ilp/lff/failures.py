@@ -1,0 +1,173 @@
+"""What a tested program's outcome prunes: the constrain step's decisions.
+
+Given a program and what it proves, :func:`noiseless_constraints` decides
+(Cropper and Morel 2021, section 3.3 and 4.4; Cropper and Hocquette 2023,
+section 4 for the combine step):
+
+* it proves a negative example (*inconsistent*): prune its generalisations;
+* it proves no positive example: prune its specialisations, and explain the
+  failure (:func:`~symlearn.ilp.lff.explain.explain`) to prune those of its
+  smallest failing parts.  With recursion a base case that proves nothing
+  may still end a recursion, so only what cannot (a redundant recursive
+  clause, an unsatisfiable body) is pruned beyond the program's own
+  specialisations;
+* it proves positives and no negative (*consistent*): its specialisations
+  prove fewer positives with more literals, so they are pruned; it is
+  collected for the combine step unless a program already collected (no
+  larger) proves every positive it proves;
+* it proves every positive and no negative: it is a solution.
+
+:func:`noisy_constraints` makes the decisions of Hocquette et al. (2024) for
+the minimum description length ``size + false negatives + false
+positives``: a program can be part of a better hypothesis only when it
+proves more positives than it has literals and proves fewer negatives than
+the positives it gains; specialisations and generalisations are pruned only
+when no specialisation (generalisation) can lower the cost.
+
+Classes and functions
+---------------------
+Verdict, SearchState, noiseless_constraints, noisy_constraints
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from symlearn.ilp.lff.bias import Bias
+from symlearn.ilp.lff.constrain import (
+    BANISH,
+    GENERALISATION,
+    REDUNDANCY,
+    SPECIALISATION,
+    UNSAT,
+    Constraint,
+)
+from symlearn.ilp.lff.explain import explain
+from symlearn.ilp.lff.rules import Literal, Program, is_recursive, program_size
+from symlearn.ilp.lff.tester import Outcome, Tester
+
+__all__ = ["SearchState", "Verdict", "noiseless_constraints", "noisy_constraints"]
+
+
+@dataclass
+class Verdict:
+    """The constrain step's decision on one program.
+
+    Attributes
+    ----------
+    constraints
+        What to prune.
+    collect
+        Collect the program for the combine step.
+    solution
+        The program solves the task on its own.
+    prune_from
+        Prune every program of this size or more (None: no such bound).
+    """
+
+    constraints: list[Constraint] = field(default_factory=list)
+    collect: bool = False
+    solution: bool = False
+    prune_from: int | None = None
+
+
+class SearchState(Protocol):
+    """What the decisions read of the search."""
+
+    bias: Bias
+    tester: Tester
+    all_positives: int
+    n_pos: int
+    n_neg: int
+    #: (positives, size) of the consistent non-recursive programs collected so far
+    collected: list[tuple[int, int]]
+
+
+def _subsumed(positives: int, collected: list[tuple[int, int]]) -> bool:
+    """True when a collected program proves every one of ``positives``."""
+    return any(positives & ~other == 0 for other, _ in collected)
+
+
+def _explained(state: SearchState, program: Program) -> list[Constraint]:
+    """Constraints from the smallest failing parts of a program that proves no positive."""
+    tester = state.tester
+    target = next(iter(program)).head
+
+    def proves_positive(part: Program) -> bool:
+        return tester.test(part, negatives=False).positives != 0
+
+    def satisfiable(literals: tuple[Literal, ...]) -> bool | None:
+        if any(b.predicate == target.predicate for b in literals):
+            return None  # the target has no definition to ask yet
+        return tester.body_satisfiable(literals)
+
+    found = explain(program, proves_positive, satisfiable, tester.directions)
+    if not state.bias.recursion:
+        return found
+    kept = []
+    for constraint in found:
+        kept.append(constraint)
+        if constraint.kind == SPECIALISATION and len(constraint.rules) == 1:
+            kept.append(Constraint(REDUNDANCY, constraint.rules))
+    return kept
+
+
+def noiseless_constraints(state: SearchState, program: Program, outcome: Outcome) -> Verdict:
+    """What to prune after testing ``program`` without noise (see the module docstring)."""
+    verdict = Verdict()
+    positives = outcome.positives
+    inconsistent = bool(outcome.negatives)
+    rules = tuple(sorted(program, key=lambda r: (r.recursive, sorted(r.body))))
+    if not inconsistent and positives == state.all_positives:
+        verdict.solution = True
+        return verdict
+    if inconsistent:
+        verdict.constraints.append(Constraint(GENERALISATION, rules))
+    if not positives:
+        verdict.constraints.append(Constraint(SPECIALISATION, rules))
+        if state.bias.recursion and len(rules) == 1 and not rules[0].recursive:
+            verdict.constraints.append(Constraint(REDUNDANCY, rules))
+        verdict.constraints += _explained(state, program)
+        return verdict
+    if inconsistent:
+        return verdict
+    verdict.constraints.append(Constraint(SPECIALISATION, rules))
+    recursive = is_recursive(program)
+    if recursive or not _subsumed(positives, state.collected):
+        verdict.collect = True
+    return verdict
+
+
+def noisy_constraints(state: SearchState, program: Program, outcome: Outcome) -> Verdict:
+    """What to prune after testing ``program`` under noise (MDL; see the module docstring).
+
+    With ``tp`` positives and ``fp`` negatives proved by a program of
+    ``size`` literals:
+
+    * a specialisation proves at most ``tp`` positives and has more
+      literals, so if ``tp <= size`` none can gain on the empty program's
+      cost: prune the specialisations; likewise when ``fp == 0`` (a
+      specialisation cannot lose a wrong answer);
+    * a generalisation proves at least ``fp`` negatives and has at least
+      ``size`` literals; when every positive is proved (``fn == 0``) it
+      cannot gain a positive: prune the generalisations;
+    * a program is worth combining only when it proves more positives than
+      its size plus the negatives it proves.
+    """
+    verdict = Verdict()
+    size = program_size(program)
+    tp, fp = outcome.tp, outcome.fp
+    fn = state.n_pos - tp
+    rules = tuple(sorted(program, key=lambda r: (r.recursive, sorted(r.body))))
+    if tp <= size or fp == 0:
+        verdict.constraints.append(Constraint(SPECIALISATION, rules))
+        if not tp and not state.bias.recursion:
+            verdict.constraints += [c for c in _explained(state, program) if c.kind == UNSAT]
+    if fn == 0:
+        verdict.constraints.append(Constraint(GENERALISATION, rules))
+    if not verdict.constraints:
+        verdict.constraints.append(Constraint(BANISH, rules))
+    if tp > size + fp:
+        verdict.collect = True
+    return verdict

@@ -1,0 +1,338 @@
+"""The generate step: programs from an answer-set solver, smallest first, minus what failed.
+
+:class:`Generator` grounds the encoding of a bias
+(:mod:`~symlearn.ilp.lff.encoding`) once in a ``clingo.Control`` and then
+solves it incrementally (Cropper and Morel 2021, section 4.2; Gebser et al.
+2019 for multi-shot solving): one solve call per program size, under the
+assumption ``size(N)``, so programs come smallest first and the first
+complete and consistent one is optimal in size; within a call, each answer
+set is one program.  Between two programs the search adds the constraints the
+test step learnt (:mod:`~symlearn.ilp.lff.constrain`):
+
+* a constraint about one rule is added at once as nogoods over the solver's
+  ``body_literal`` atoms, one per renaming of the rule's variables, and kept
+  for later calls as integrity constraints;
+* a constraint about several rules would need the product of their
+  renamings; instead each rule gets an atom ``lff_contains(R, C)`` ("clause
+  ``C`` contains rule ``R``", defined by one rule per renaming) and the
+  constraint is one nogood over these atoms.  Rules can only be added between
+  solve calls, so the generator then ends the call and starts another under
+  the same size (the programs already tested are excluded by their own
+  constraints).
+
+Classes
+-------
+Generator
+
+References
+----------
+Gebser, M., Kaminski, R., Kaufmann, B. and Schaub, T. (2019).  Multi-shot
+ASP solving with clingo.  Theory and Practice of Logic Programming 19(1).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from symlearn.errors import KBError
+from symlearn.ilp.lff.bias import Bias, Statement
+from symlearn.ilp.lff.constrain import (
+    BANISH,
+    GENERALISATION,
+    REDUNDANCY,
+    SPECIALISATION,
+    UNSAT,
+    Constraint,
+    body_renamings,
+    clause_placements,
+    variable_maps,
+)
+from symlearn.ilp.lff.encoding import encoding
+from symlearn.ilp.lff.rules import Literal, Program, Rule
+from symlearn.ilp.lff.tester import OutOfTime
+
+__all__ = ["Generator", "has_program"]
+
+#: A nogood: program literals that may not all hold.
+Nogood = list[int]
+
+_Key = tuple[Any, ...]
+
+
+class Generator:
+    """Programs of a bias, smallest first, pruned by constraints (see the module docstring).
+
+    Parameters
+    ----------
+    bias
+        The hypothesis space.
+    """
+
+    def __init__(self, bias: Bias) -> None:
+        import clingo  # the solver: imported when a search starts
+
+        self._clingo = clingo
+        self.bias = bias
+        messages: list[str] = []
+        self.control = clingo.Control(
+            ["-Wnone", "--models=0"], logger=lambda _c, m: messages.append(m)
+        )
+        try:
+            self.control.add("base", [], encoding(bias))
+            self.control.ground([("base", [])])
+        except RuntimeError as error:
+            where = bias.constraint_file or "the bias"
+            detail = messages[0].splitlines()[0] if messages else str(error)
+            raise KBError(f"the constraints of {where} do not ground: {detail}", where) from None
+        self._atoms: dict[_Key, int] = {}
+        self._literal_of: dict[Any, tuple[int, Literal]] = {}
+        self._index_atoms()
+        self.head = Literal(bias.head.name, tuple(range(bias.head.arity)))
+        #: nogoods added during the current solve call, made permanent before the next
+        self._pending: list[Nogood] = []
+        self._defined: dict[tuple[Rule, int], int] = {}
+        self._deferred: list[list[tuple[Rule, int] | int]] = []
+        self._model: Any = None
+        self._restart = False
+        #: nogoods added in all (counted for the result)
+        self.nogoods = 0
+        self.max_size = (bias.max_body + 1) * bias.clauses
+
+    # ------------------------------------------------------------------ atoms
+    def _index_atoms(self) -> None:
+        """Map the atoms constraints talk about to their program literals."""
+        clingo = self._clingo
+        atoms = self.control.symbolic_atoms
+        for symbol_atom in atoms.by_signature("body_literal", 4):
+            symbol = symbol_atom.symbol
+            clause, predicate, _, variables = symbol.arguments
+            literal = Literal(_text(predicate), tuple(v.number for v in variables.arguments))
+            key = ("b", clause.number, literal)
+            self._atoms[key] = symbol_atom.literal
+            self._literal_of[symbol] = (clause.number, literal)
+        for name, count in (("size", 1), ("clause", 1), ("body_size", 2)):
+            for symbol_atom in atoms.by_signature(name, count):
+                numbers = tuple(a.number for a in symbol_atom.symbol.arguments)
+                self._atoms[(name, *numbers)] = symbol_atom.literal
+        del clingo
+
+    def atom(self, key: _Key) -> int | None:
+        """The program literal of an atom (None when the grounding has no such atom)."""
+        return self._atoms.get(key)
+
+    # ------------------------------------------------------------------ programs
+    def programs(self, size: int, deadline: float | None = None) -> Iterator[Program]:
+        """Every program of ``size`` literals not yet pruned, one per answer set.
+
+        The caller may call :meth:`constrain` between two programs.  The
+        solver runs in the background while this waits for its next answer
+        set, so a ``deadline`` (``time.monotonic()``) stops a long search:
+        :class:`~symlearn.ilp.lff.tester.OutOfTime` is raised.
+        """
+        literal = self._atoms.get(("size", size))
+        if literal is None:
+            return
+        while True:
+            self._commit()
+            self._restart = False
+            with self.control.solve(assumptions=[literal], yield_=True, async_=True) as handle:
+                while True:
+                    handle.resume()
+                    if not handle.wait(_remaining(deadline)):
+                        handle.cancel()
+                        raise OutOfTime
+                    model = handle.model()
+                    if model is None:
+                        self._model = None
+                        return
+                    self._model = model
+                    yield self._program(model.symbols(shown=True))
+                    if self._restart:
+                        break
+            self._model = None
+
+    def _program(self, symbols: list[Any]) -> Program:
+        bodies: dict[int, set[Literal]] = {}
+        for symbol in symbols:
+            found = self._literal_of.get(symbol)
+            if found is not None:
+                bodies.setdefault(found[0], set()).add(found[1])
+        return frozenset(Rule(self.head, frozenset(body)) for body in bodies.values())
+
+    # ------------------------------------------------------------------ constraints
+    def constrain(self, constraints: list[Constraint]) -> None:
+        """Prune what ``constraints`` say, from the current program on."""
+        for constraint in constraints:
+            if len(constraint.rules) == 1 or constraint.kind == UNSAT:
+                for nogood in self._ground(constraint):
+                    self._add(nogood)
+            else:
+                self._add_program_constraint(constraint)
+
+    def prune_sizes(self, smallest: int) -> None:
+        """Prune every program of ``smallest`` or more literals."""
+        for size in range(smallest, self.max_size + 1):
+            literal = self._atoms.get(("size", size))
+            if literal is not None:
+                self._add([literal])
+
+    def _add(self, nogood: Nogood) -> None:
+        self.nogoods += 1
+        self._pending.append(nogood)
+        if self._model is not None:
+            self._model.context.add_nogood(nogood)
+
+    def _ground(self, constraint: Constraint) -> Iterator[Nogood]:
+        """The nogoods of a one-rule constraint (or an unsatisfiable body)."""
+        bias = self.bias
+        if constraint.kind == UNSAT:
+            body = sorted(constraint.rules[0].body)
+            for clause in range(bias.clauses):
+                for renamed in variable_maps(body, bias.max_vars):
+                    nogood = self._literals(clause, renamed)
+                    if nogood is not None:
+                        yield nogood
+            return
+        rule = constraint.rules[0]
+        exact = constraint.kind in (GENERALISATION, BANISH)
+        if constraint.kind == REDUNDANCY:
+            placements: list[int] = [1] if bias.clauses > 1 else []
+        else:
+            placements = [p[0] for p in clause_placements([rule], bias.clauses, constraint.kind)]
+        for clause in placements:
+            extra = self._extra(constraint.kind, clause, len(rule.body), 1)
+            if extra is None:
+                continue
+            for renamed in body_renamings(rule, bias.max_vars, exact=exact):
+                nogood = self._literals(clause, renamed)
+                if nogood is not None:
+                    yield nogood + extra
+
+    def _extra(self, kind: str, clause: int, body_size: int, rules: int) -> Nogood | None:
+        """The literals a constraint adds besides the rules' own (None: it cannot hold)."""
+        extra: Nogood = []
+        if kind in (GENERALISATION, BANISH):
+            size = self._atoms.get(("body_size", clause, body_size))
+            if size is None:
+                return None
+            extra.append(size)
+        if kind in (SPECIALISATION, BANISH):
+            more = self._atoms.get(("clause", rules))
+            if more is not None:  # no clause beyond the rules' own
+                extra.append(-more)
+        if kind == REDUNDANCY:
+            more = self._atoms.get(("clause", 2))
+            if more is not None:  # the one recursive clause
+                extra.append(-more)
+        return extra
+
+    def _literals(self, clause: int, literals: tuple[Literal, ...]) -> Nogood | None:
+        found = []
+        for literal in literals:
+            atom = self._atoms.get(("b", clause, literal))
+            if atom is None:
+                return None
+            found.append(atom)
+        return found
+
+    def _add_program_constraint(self, constraint: Constraint) -> None:
+        """A constraint on several rules: one nogood over ``lff_contains`` atoms (deferred)."""
+        rules = sorted(constraint.rules, key=lambda r: (r.recursive, sorted(r.body)))
+        for placement in clause_placements(rules, self.bias.clauses, constraint.kind):
+            parts: list[tuple[Rule, int] | int] = []
+            for rule, clause in zip(rules, placement):
+                parts.append((rule, clause))
+                extra = self._extra(constraint.kind, clause, len(rule.body), len(rules))
+                if extra is None:
+                    break
+                parts.extend(extra)
+            else:
+                self._deferred.append(parts)
+        self._restart = True
+
+    def _commit(self) -> None:
+        """Between solve calls: make pending nogoods permanent, define deferred constraints."""
+        if not self._pending and not self._deferred:
+            return
+        clingo = self._clingo
+        with self.control.backend() as backend:
+            for nogood in self._pending:
+                backend.add_rule([], nogood)
+            self._pending = []
+            for parts in self._deferred:
+                body: list[int] = []
+                for part in parts:
+                    if isinstance(part, int):
+                        body.append(part)
+                        continue
+                    rule, clause = part
+                    atom = self._contains_atom(backend, rule, clause, clingo)
+                    if atom is None:
+                        break
+                    body.append(atom)
+                else:
+                    backend.add_rule([], body)
+                    self.nogoods += 1
+            self._deferred = []
+
+    def _contains_atom(self, backend: Any, rule: Rule, clause: int, clingo: Any) -> int | None:
+        """The atom "clause ``clause`` contains ``rule``" (defined once per rule and clause)."""
+        key = (rule, clause)
+        atom = self._defined.get(key)
+        if atom is not None:
+            return atom
+        number = len(self._defined)
+        atom = backend.add_atom(clingo.Function("lff_contains", [clingo.Number(number)]))
+        bodies = 0
+        for renamed in body_renamings(rule, self.bias.max_vars, exact=False):
+            literals = self._literals(clause, renamed)
+            if literals is not None:
+                backend.add_rule([atom], literals)
+                bodies += 1
+        self._defined[key] = atom
+        return atom if bodies else None
+
+
+def _remaining(deadline: float | None) -> float | None:
+    """Seconds left before ``deadline`` (None: no deadline)."""
+    if deadline is None:
+        return None
+    return max(deadline - time.monotonic(), 0.0)
+
+
+def has_program(
+    bias: Bias, constraints: tuple[Statement, ...], timeout: float = 10.0
+) -> bool | None:
+    """Whether ``bias``, with only ``constraints`` of its own, allows some program.
+
+    None when the solver cannot tell within ``timeout`` seconds.
+    """
+    import clingo
+
+    control = clingo.Control(["-Wnone"])
+    try:
+        control.add("base", [], encoding(replace(bias, constraints=constraints)))
+        control.ground([("base", [])])
+    except RuntimeError:
+        return None
+    with control.solve(async_=True) as handle:
+        if not handle.wait(timeout):
+            handle.cancel()
+            return None
+        result = handle.get()
+    return bool(result.satisfiable)
+
+
+def _text(symbol: Any) -> str:
+    """A clingo constant as the predicate name it stands for."""
+    import clingo
+
+    if symbol.type == clingo.SymbolType.String:
+        return str(symbol.string)
+    return str(symbol.name)
+
+
+Callback = Callable[[Program], None]

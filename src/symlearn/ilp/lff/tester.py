@@ -1,0 +1,347 @@
+"""The test step: which training examples a program proves, with symlearn's own machinery.
+
+Learning from failures tests each generated program on the examples
+(Cropper and Morel 2021, section 4.3).  Here everything goes through the
+task's :meth:`~symlearn.ilp.task.RelationalTask.coverage`:
+
+* a rule that does not call the target is joined set-at-a-time over all the
+  examples at once (the head bound to the examples once, then one join per
+  body literal: :meth:`~symlearn.ilp.coverage.Coverage.extend`); a rule
+  with a literal that cannot be evaluated that way is proved example by
+  example by the engine;
+* a recursive program is asked of its demanded least model
+  (:func:`~symlearn.ilp.least_model.demanded_model`) when its calls of the
+  target are ground when reached; otherwise the engine proves each example
+  with a step limit, and a proof that runs over it counts as a failure (a
+  looping program is a failure, not a hang; Popper's ``eval_timeout``).
+
+A coverage is a Python integer used as a bit set: bit ``i`` is the ``i``-th
+positive (or negative) example.
+
+Classes and functions
+---------------------
+Tester, Outcome, bits, count
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from symlearn.errors import EngineLimitError, PrologError
+from symlearn.ilp.coverage import BindingLimitError, BindingTable, NotSetAtATimeError
+from symlearn.ilp.lff.bias import Bias
+from symlearn.ilp.lff.demand import Oracle, demanded_answers
+from symlearn.ilp.lff.rules import (
+    Literal,
+    Program,
+    Rule,
+    canonical,
+    is_ready,
+    literal_term,
+    ordered_body,
+    sorted_rules,
+    to_clause,
+)
+from symlearn.ilp.task import RelationalTask
+from symlearn.logic.clauses import Clause
+from symlearn.logic.terms import Struct, Term, functor_of, is_ground
+
+__all__ = ["OutOfTime", "Outcome", "Tester", "bits", "count"]
+
+
+class OutOfTime(Exception):
+    """The search's deadline passed (raised between two steps or two proofs)."""
+
+
+def bits(mask: np.ndarray) -> int:
+    """A boolean mask as a bit set (bit ``i`` set where ``mask[i]``).
+
+    Examples
+    --------
+    >>> bits(np.array([True, False, True]))
+    5
+    """
+    if not mask.any():
+        return 0
+    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
+
+
+def count(bitset: int) -> int:
+    """The number of members of a bit set."""
+    return bitset.bit_count()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a program proves of the training examples.
+
+    Attributes
+    ----------
+    positives, negatives
+        Bit sets of the positive and negative examples proved; ``negatives``
+        is None when they were not tested (no positive was proved).
+    """
+
+    positives: int
+    negatives: int | None
+
+    @property
+    def tp(self) -> int:
+        """Positives proved."""
+        return count(self.positives)
+
+    @property
+    def fp(self) -> int:
+        """Negatives proved (0 when not tested)."""
+        return count(self.negatives or 0)
+
+
+class Tester:
+    """Tests programs on a task's examples (see the module docstring).
+
+    Parameters
+    ----------
+    task
+        The relational task (examples, background, coverage).
+    bias
+        The language bias (its directions order the bodies).
+    max_steps
+        The engine's step limit per proof of a recursive program.
+    """
+
+    def __init__(self, task: RelationalTask, bias: Bias, *, max_steps: int) -> None:
+        self.task = task
+        self.directions = bias.directions()
+        self.positives: list[Term] = list(task.positives)
+        self.negatives: list[Term] = list(task.negatives)
+        #: a rule whose proof raises an error proves nothing (as a Prolog query would)
+        self.coverage = task.coverage(tolerant=False, max_steps=max_steps)
+        self.fixpoint = task.coverage(tolerant=True, max_steps=max_steps)
+        #: for satisfiability: an error is "cannot tell", not "no answer"
+        self.strict = task.coverage(tolerant=False, max_steps=max_steps)
+        #: background answers one binding at a time, for recursive programs
+        self.oracle = Oracle(self.fixpoint)
+        self.target = task.target
+        self._head_tables: dict[bool, BindingTable] = {}
+        self._codes: list[tuple[int, ...]] | None = None
+        self._evaluable = True
+        self._rules: dict[tuple[Rule, bool], int] = {}
+        self._clauses: dict[Rule, Clause] = {}
+        #: problems met in single proofs (message -> how often)
+        self.warnings: dict[str, int] = {}
+        #: background predicates whose calls ran over a limit (predicate -> what happened)
+        self.looping: dict[tuple[str, int], str] = {}
+        #: programs tested
+        self.tested = 0
+        #: proofs of recursive programs that ran over the step limit or raised an error
+        self.failed_proofs = 0
+        #: when to stop (time.monotonic()); checked between two proofs of the engine
+        self.deadline: float | None = None
+
+    # ------------------------------------------------------------------ programs
+    def test(self, program: Program, *, negatives: bool = True, always: bool = False) -> Outcome:
+        """The examples ``program`` proves.
+
+        The negatives are tested when ``negatives`` is true and a positive is
+        proved, or ``always``: under recursion a rule that proves a negative
+        prunes every program it is part of, whatever it proves alone.
+        """
+        rules = sorted_rules(program)
+        if any(rule.recursive for rule in rules):
+            return self._recursive(rules, negatives, always)
+        negatives = negatives and (always or self._proves_some_positive(rules))
+        positives = 0
+        for rule in rules:
+            positives |= self.rule_covers(rule, True)
+        if not negatives:
+            return Outcome(positives, None)
+        covered = 0
+        for rule in rules:
+            covered |= self.rule_covers(rule, False)
+        return Outcome(positives, covered)
+
+    def _proves_some_positive(self, rules: Sequence[Rule]) -> bool:
+        """Whether some of the (non-recursive) rules proves a positive."""
+        return any(self.rule_covers(rule, True) for rule in rules)
+
+    def rule_covers(self, rule: Rule, positive: bool) -> int:
+        """The bit set of the positive (or negative) examples one non-recursive rule proves."""
+        key = (canonical(rule), positive)
+        found = self._rules.get(key)
+        if found is None:
+            found = self._rules[key] = bits(self._rule_mask(rule, positive))
+        return found
+
+    def clause(self, rule: Rule) -> Clause:
+        """The rule as a clause, its body in calling order (made once per rule)."""
+        found = self._clauses.get(rule)
+        if found is None:
+            found = self._clauses[rule] = to_clause(rule, self.directions)
+        return found
+
+    # ------------------------------------------------------------------ one rule
+    def _examples(self, positive: bool) -> list[Term]:
+        return self.positives if positive else self.negatives
+
+    def _head_table(self, clause: Clause, positive: bool) -> BindingTable:
+        """The target's head bound to the examples, once per example set."""
+        table = self._head_tables.get(positive)
+        if table is None:
+            table = self._head_tables[positive] = self.coverage.bind_head(
+                clause.head, self._examples(positive)
+            )
+        return table
+
+    def _rule_mask(self, rule: Rule, positive: bool) -> np.ndarray:
+        examples = self._examples(positive)
+        if not examples:
+            return np.zeros(0, dtype=bool)
+        clause = self.clause(rule)
+        table = self._head_table(clause, positive)
+        literal: Term = clause.head
+        try:
+            for literal in clause.body:
+                if not len(table):
+                    break
+                table = self.coverage.extend(table, literal)
+            return table.covered(len(examples))
+        except NotSetAtATimeError:
+            return self._by_engine(rule, clause, examples)
+        except EngineLimitError as error:
+            self.looping.setdefault(functor_of(literal), str(error))
+            self._warn(f"testing {rule} ran over a limit ({error}): taken as proving nothing")
+        except (BindingLimitError, PrologError) as error:
+            self._warn(f"testing {rule} raised {error}: taken as proving nothing")
+        return np.zeros(len(examples), dtype=bool)
+
+    def _by_engine(self, rule: Rule, clause: Clause, examples: list[Term]) -> np.ndarray:
+        """One engine proof per example (a literal with a non-ground answer)."""
+        try:
+            return self.coverage.covered(clause, examples)
+        except EngineLimitError as error:
+            for literal in clause.body:
+                self.looping.setdefault(functor_of(literal), str(error))
+            self._warn(f"testing {rule} ran over a limit ({error}): taken as proving nothing")
+        except PrologError as error:
+            self._warn(f"testing {rule} raised {error}: taken as proving nothing")
+        return np.zeros(len(examples), dtype=bool)
+
+    # ------------------------------------------------------------------ recursion
+    def _recursive(self, rules: Sequence[Rule], negatives: bool, always: bool) -> Outcome:
+        """What a recursive program proves: its demanded answers, else the engine's proofs."""
+        clauses = [self.clause(rule) for rule in rules]
+        asked = self._asked()
+        if asked is not None:
+            found = demanded_answers(
+                self.oracle, self.target, clauses, asked, budget=1000 + 100 * len(asked)
+            )
+            if found is not None:
+                if not found.complete:
+                    self.failed_proofs += 1
+                n_pos = len(self.positives)
+                positives = bits(found.proved[:n_pos])
+                wanted = negatives and (always or positives)
+                covered = bits(found.proved[n_pos:]) if wanted else None
+                return Outcome(positives, covered)
+        base_pos = base_neg = 0
+        for rule in rules:
+            if not rule.recursive:
+                base_pos |= self.rule_covers(rule, True)
+                if negatives:
+                    base_neg |= self.rule_covers(rule, False)
+        positives = base_pos | self._proved_by_engine(clauses, self.positives, base_pos)
+        if not negatives or not (always or positives):
+            return Outcome(positives, None)
+        return Outcome(
+            positives, base_neg | self._proved_by_engine(clauses, self.negatives, base_neg)
+        )
+
+    def _asked(self) -> list[tuple[int, ...]] | None:
+        """Every example's arguments as tuples of codes, positives first (None: not calls)."""
+        if self._codes is None:
+            arity = self.target[1]
+            symbols = self.fixpoint.symbols
+            rows = []
+            for example in (*self.positives, *self.negatives):
+                args = example.args if type(example) is Struct else ()
+                if len(args) != arity or not is_ground(example):
+                    self._codes = []
+                    self._evaluable = False
+                    return None
+                rows.append(tuple(symbols.code(a) for a in args))
+            self._codes = rows
+        return self._codes if self._evaluable else None
+
+    def _proved_by_engine(self, clauses: list[Clause], examples: list[Term], known: int) -> int:
+        """The examples outside ``known`` the engine proves with ``clauses``, one by one.
+
+        A proof that raises an error or runs over the step limit is a
+        failure (Popper: ``eval_timeout``); the deadline is checked between
+        two proofs.
+        """
+        coverage = self.fixpoint
+        coverage.set_theory(clauses)
+        engine = coverage.engine
+        proved = 0
+        try:
+            for number, example in enumerate(examples):
+                if known >> number & 1:
+                    continue
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    raise OutOfTime
+                try:
+                    if engine.ask(example):
+                        proved |= 1 << number
+                except (EngineLimitError, PrologError):
+                    self.failed_proofs += 1
+        finally:
+            coverage.set_theory(())
+        return proved
+
+    # ------------------------------------------------------------------ bodies
+    def body_satisfiable(self, literals: Sequence[Literal]) -> bool | None:
+        """Whether some binding satisfies the conjunction (None: cannot tell).
+
+        The literals are joined from one empty binding, in an order where each
+        literal's inputs are bound (None when there is none).  An error or a
+        limit in the background knowledge means "cannot tell", never "no".
+        """
+        order = self._free_order(literals)
+        if order is None:
+            return None
+        table = BindingTable((), (), np.zeros(1, dtype=np.int64))
+        try:
+            for literal in order:
+                table = self.strict.extend(table, literal_term(literal))
+                if not len(table):
+                    return False
+        except (NotSetAtATimeError, BindingLimitError, EngineLimitError, PrologError):
+            return None
+        return True
+
+    def _free_order(self, literals: Sequence[Literal]) -> list[Literal] | None:
+        """An order of the literals, none bound at first, each called with its inputs bound."""
+        if not self.directions:
+            return list(ordered_body(Rule(Literal("", ()), frozenset(literals))))
+        bound: set[int] = set()
+        left = sorted(literals)
+        order = []
+        while left:
+            for literal in left:
+                if literal.predicate in self.directions and is_ready(
+                    literal, bound, self.directions
+                ):
+                    break
+            else:
+                return None
+            order.append(literal)
+            left.remove(literal)
+            bound.update(literal.arguments)
+        return order
+
+    def _warn(self, message: str) -> None:
+        self.warnings[message] = self.warnings.get(message, 0) + 1

@@ -1,0 +1,139 @@
+r"""The perceptron training rule (Rosenblatt's perceptron, as a batch learner).
+
+A perceptron outputs ``o(x) = 1`` if ``w . x > 0`` and ``-1`` otherwise, with
+``x_0 = 1`` so that ``w_0`` is the threshold's bias.  The perceptron training
+rule revises each weight after each example (Mitchell 1997, section 4.4.2)
+
+    w_i <- w_i + eta (t - o) x_i
+
+for the target ``t`` (1 for the first class, -1 for the other) and output
+``o``; an example the perceptron gets right changes nothing.  The examples
+are presented in order (``--shuffle``: a new random order each epoch) until
+an epoch makes no mistake, which happens when the examples are linearly
+separable and ``eta`` small enough (Mitchell 1997, section 4.4.2; Novikoff's
+theorem).  Otherwise it stops after ``--epochs`` epochs, or when no epoch
+has made fewer mistakes than the best one for ``--patience`` epochs (the
+weights of the last epoch are kept).  The weights start at 0 (the notes' "set all
+weights to 0"), or at the file's ``:- set(initial_weights, [W0, W1, ...]).``
+to follow a textbook trace.
+
+More than two classes: one perceptron per class against the rest, the class
+of the largest ``w . x``.  Attributes are numbers (``--normalise`` to scale
+them to [0, 1]) and one 0/1 column per value of a nominal attribute.  The
+weights print as the equation of the separating hyperplane and as a clause;
+with two numeric attributes ``-o FILE.svg|png`` draws the decision regions.
+
+The online (mistake-bound) perceptron of :mod:`symlearn.online.perceptron`
+learns from a stream with ``y (w . x) <= 0`` as its mistake; this is the
+batch learner of a training set, with Mitchell's rule and threshold.
+
+Examples
+--------
+>>> from symlearn.kb import loads
+>>> from symlearn.learning.attribute_data import from_kb
+>>> data = from_kb(loads('''
+... neg(and(0, 0)). neg(and(0, 1)). neg(and(1, 0)). pos(and(1, 1)).
+... '''), "and", 2)
+>>> trained = perceptron(data, learning_rate=0.5)
+>>> [e["error"] for e in trained.trace], trained.model.weight_dict()
+([1.0, 3.0, 3.0, 2.0, 1.0, 0.0], {'bias': -2.0, 'a1': 2.0, 'a2': 1.0})
+>>> trained.model.clauses("and")
+['and(A, B) :-\n    -2.0+2.0*A+1.0*B>0.0.']
+
+References
+----------
+Mitchell, T. (1997) *Machine Learning*, ch. 4 (section 4.4: perceptrons, the
+perceptron training rule); Witten, I. H. and Frank, E. (2005) *Data Mining*,
+2nd ed., section 4.6 (linear classification: the perceptron); Rosenblatt
+(1958); Novikoff (1962).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from symlearn.data.attribute_value import AttributeValueData
+from symlearn.learners.linear.epochs import perceptron_epoch
+from symlearn.learners.linear.gradient import train_units
+from symlearn.learners.linear.runs import (
+    GradientSettings,
+    LinearRun,
+    Trained,
+    learn_with,
+    targets,
+)
+from symlearn.learning.settings import option
+from symlearn.learning.task import LearningTask
+
+__all__ = ["SETTINGS", "PerceptronSettings", "learn", "perceptron"]
+
+SUMMARY = "The perceptron training rule: the separating hyperplane's weights, epoch by epoch."
+EXAMPLE = "symlearn learn perceptron kb/perceptron_and.pl --json"
+TABLES = True
+OUTPUT_SUFFIXES = (".pl", ".svg", ".png")
+OUTPUT_HELP = "Write the clauses (.pl) or draw the decision regions (.svg, .png)."
+
+
+@dataclass(frozen=True)
+class PerceptronSettings(GradientSettings):
+    """What ``symlearn learn perceptron`` can be told."""
+
+    ALGORITHM: ClassVar[str] = "perceptron"
+
+    learning_rate: float = option(
+        0.1, key="learning_rate", metavar="ETA", help="The learning rate eta (> 0)."
+    )
+    tolerance: float = option(
+        0.0,
+        key="tolerance",
+        minimum=0,
+        help="The fall in mistakes per example --patience waits for (0: any fewer mistakes).",
+    )
+
+
+SETTINGS = PerceptronSettings
+
+
+def perceptron(
+    data: AttributeValueData,
+    learning_rate: float = 0.1,
+    *,
+    settings: PerceptronSettings | None = None,
+    progress: Callable[[str, int, int | None], None] | None = None,
+    **given: Any,
+) -> Trained:
+    """Train a perceptron (one per class for more than two) on ``data``.
+
+    ``settings`` (or keywords of :class:`PerceptronSettings`) give the rest.
+
+    Raises
+    ------
+    InvalidParameterError
+        For a learning rate <= 0, initial weights of the wrong length, one class.
+    """
+    chosen = settings or PerceptronSettings(learning_rate=learning_rate, **given)
+    goal = targets(data, negative=-1.0, regression=False)
+    return train_units(
+        data, goal, chosen, perceptron_epoch, spread=0.0, perfect=True, progress=progress
+    )
+
+
+def learn(
+    task: LearningTask,
+    settings: PerceptronSettings | None = None,
+    *,
+    progress: Callable[[str, int, int | None], None] | None = None,
+    log: Callable[[int, str], None] | None = None,
+) -> LinearRun:
+    """Train a perceptron on the task's examples (the learner protocol)."""
+    chosen = settings or PerceptronSettings.from_task(task)
+    return learn_with(
+        lambda train: perceptron(train, settings=chosen, progress=progress),
+        task,
+        chosen,
+        "perceptron",
+        regression=False,
+        progress=progress,
+    )
