@@ -8,7 +8,8 @@ backtracks, bagof keeps the free variables' bindings, ``length(L, L)``
 fails, the younger of two variables is bound, an unknown directive does not
 stop the load), ``op/3``, grammar rules and ``phrase/2,3``, the ISO
 built-ins, flags and the error terms ISO names, SSU rules, yall, strings,
-moded tabling and SWI-Prolog's conditional loading.
+moded tabling, library(clpfd) (integers only, propagation, labelling in
+SWI-Prolog's order) and SWI-Prolog's conditional loading.
 """
 
 from __future__ import annotations
@@ -55,6 +56,14 @@ or(A, B, or(A,B)).
 and(one, B, B) :- !.
 and(B, one, B) :- !.
 and(A, B, and(A,B)).
+"""
+CLPFD = """
+:- use_module(library(clpfd)).
+queens(N, Qs) :- length(Qs, N), Qs ins 1..N, safe(Qs), labeling([ff], Qs).
+safe([]).
+safe([Q|Qs]) :- safe(Qs, Q, 1), safe(Qs).
+safe([], _, _).
+safe([Q|Qs], Q0, D0) :- Q0 #\\= Q, abs(Q0 - Q) #\\= D0, D1 #= D0 + 1, safe(Qs, Q0, D1).
 """
 CONDITIONAL = """
 :- if(current_prolog_flag(dialect, swi)).
@@ -218,6 +227,59 @@ CASES = {
         "setof(Y-N, conn(a, Y, N), L)",
     ): "r(setof(A-B, conn(a, A, B), [a-3, b-1, c-1, d-2]))",
     (LATTICE, "path(a, e, T)"): "r(path(a, e, or(and(e(a, b), e(b, e)), e(a, e))))",
+    # library(clpfd)
+    (CLPFD, "X #= 1.5 + 1"): "error(domain_error(clpfd_expression, 1.5))",
+    (CLPFD, "X #= 2^(-1)"): "false",
+    (CLPFD, "X #= 3 + 4 * 2, Y #= X // 2 + X mod 3"): "r(11#=3+4*2, 7#=11//2+11 mod 3)",
+    (
+        CLPFD,
+        "findall(X, (X in 1..3, label([X])), L)",
+    ): "r(findall(A, (A in 1..3, label([A])), [1, 2, 3]))",
+    (
+        CLPFD,
+        "findall(D, (X #> 3, X #< 6, fd_dom(X, D)), Ds)",
+    ): "r(findall(A, (B#>3, B#<6, fd_dom(B, A)), [4..5]))",
+    (CLPFD, "findall(D, (X in 1..5, X #\\= 3, fd_dom(X, D)), Ds)"): (
+        "r(findall(A, (B in 1..5, B#\\=3, fd_dom(B, A)), [1..2\\/4..5]))"
+    ),
+    (
+        CLPFD,
+        "findall(X-Y, ([X,Y] ins 1..3, X #< Y, label([X,Y])), L)",
+    ): "r(findall(A-B, ([A, B]ins 1..3, A#<B, label([A, B])), [1-2, 1-3, 2-3]))",
+    (CLPFD, "B #<==> (X #> 2), X in 0..5, X = 4"): "r(1#<==>4#>2, 4 in 0..5, 4=4)",
+    (
+        CLPFD,
+        "findall([X,Y], (sum([X,Y], #=, 5), [X,Y] ins 0..5, X #> Y, label([X,Y])), L)",
+    ): (
+        "r(findall([A, B], (sum([A, B], #=, 5), [A, B]ins 0..5, A#>B, label([A, B])), "
+        "[[3, 2], [4, 1], [5, 0]]))"
+    ),
+    (
+        CLPFD,
+        "all_different([X,Y]), [X,Y] ins 1..2, X = 1",
+    ): "r(all_different([1, 2]), [1, 2]ins 1..2, 1=1)",
+    (CLPFD, "X in 1..3, X = 5"): "false",
+    (CLPFD, "findall(X, (X in 1..3, \\+ X = 5, label([X])), L)"): (
+        "r(findall(A, (A in 1..3, \\+A=5, label([A])), [1, 2, 3]))"
+    ),
+    (
+        CLPFD,
+        "findall(L, (length(L, 3), L ins 0..1, sum(L, #=, 2), label(L)), Ls)",
+    ): (
+        "r(findall(A, (length(A, 3), A ins 0..1, sum(A, #=, 2), label(A)), "
+        "[[0, 1, 1], [1, 0, 1], [1, 1, 0]]))"
+    ),
+    (
+        CLPFD,
+        "findall(X, (X * X #= 4, X in -5..5, label([X])), L)",
+    ): "r(findall(A, (A*A#=4, A in -5..5, label([A])), [-2, 2]))",
+    (
+        CLPFD,
+        "findall(X, (X in 1..4, labeling([down], [X])), L)",
+    ): "r(findall(A, (A in 1..4, labeling([down], [A])), [4, 3, 2, 1]))",
+    (CLPFD, "queens(8, Qs)"): "r(queens(8, [1, 5, 8, 6, 3, 7, 2, 4]))",
+    (CLPFD, "X in 1..3, labeling([foo], [X])"): "error(domain_error(labeling_option, foo))",
+    (CLPFD, "X #> 0, label([X])"): "error(instantiation_error)",
     # loading as SWI-Prolog loads
     (CONDITIONAL, "d(X), m(1, Y)"): "r(d(swi), m(1, 2))",
 }

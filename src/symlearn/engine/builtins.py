@@ -602,10 +602,11 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 # The built-ins of the other modules register themselves on import.
 from symlearn.engine import (  # noqa: E402
+    clpfd_builtins,
     database,
     output,
     prolog_flags,
     text,
 )
 
-_ = (database, output, prolog_flags, text)
+_ = (clpfd_builtins, database, output, prolog_flags, text)

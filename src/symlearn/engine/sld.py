@@ -53,6 +53,7 @@ from symlearn.engine.arithmetic import (
     resource_error,
     type_error,
 )
+from symlearn.engine.clpfd import FDFailure, FDStore, Recheck
 from symlearn.engine.control import CONTROL as _CONTROL
 from symlearn.engine.control import call_goal
 from symlearn.engine.datalog import DatalogProgram
@@ -258,6 +259,14 @@ class Engine:
         self._step_budget = max_steps
         self._grace_given = False
         self._memory_base = 0
+        #: The run's finite-domain constraints (library(clpfd)), made by the first one.
+        self.fd: FDStore | None = None
+        #: True once a constraint exists: the store is looked at every step.
+        self.fd_watching = False
+        self._full_check_at = 0
+        #: The constraints left on the last solution's unbound variables
+        #: (``X in 4..sup``), as SWI-Prolog's toplevel shows them.
+        self.residual_goals: list[Term] = []
         from symlearn.engine.builtins import DETERMINISTIC, NONDETERMINISTIC
         from symlearn.engine.library import library
 
@@ -294,13 +303,14 @@ class Engine:
                 solution = {var: resolve(ref, names) for var, ref in mapping.items()}
             except PrologThrow as thrown:  # a cyclic answer: it has no finite form
                 raise self._as_error(thrown) from None
+            self.residual_goals = self.fd.residual_goals(names) if self.fd is not None else []
             yield solution
 
     def solve_text(self, goal: str, limit: int | None = None) -> Iterator[dict[str, Term]]:
         """Like :meth:`solve` for a goal written as text; solutions keyed by variable name."""
         from symlearn.kb.parser import parse_term_with_variables
 
-        term, variables = parse_term_with_variables(goal)
+        term, variables = parse_term_with_variables(goal, ops=self.kb.operators)
         by_var = {v: name for name, v in variables.items()}
         for solution in self.solve(term, limit):
             yield {by_var[v]: value for v, value in solution.items() if v in by_var}
@@ -313,7 +323,7 @@ class Engine:
         """:meth:`ask` for a goal written as text."""
         from symlearn.kb.parser import parse_term
 
-        return self.ask(parse_term(goal))
+        return self.ask(parse_term(goal, ops=self.kb.operators))
 
     def count(self, goal: Term) -> int:
         """The number of solutions of ``goal`` (without building them)."""
@@ -464,6 +474,7 @@ class Engine:
         self._deadline = None if self.timeout is None else time.monotonic() + self.timeout
         self._step_budget = self.max_steps
         self._grace_given = False
+        self.fd, self.fd_watching = None, False
         self._memory_base = _resident_bytes() if self.max_memory is not None else 0
         found = 0
         m = Run(self)
@@ -497,7 +508,19 @@ class Engine:
             trail.pop().value = None
 
     def _check(self, steps: int, m: Run) -> int:
-        """Enforce the step, time and memory limits; the step count of the next check."""
+        """Enforce the step, time and memory limits; the step count of the next check.
+
+        While finite-domain constraints exist this runs at every step: it
+        propagates the bindings of constrained variables made since the last
+        step (raising :class:`FDFailure` when one cannot hold), and looks at the
+        limits only every ``_CHECK_EVERY`` steps.
+        """
+        if self.fd_watching:
+            assert self.fd is not None
+            self.fd.wake()
+            if steps < self._full_check_at:
+                return steps + 1
+            self._full_check_at = steps + _CHECK_EVERY
         total = steps + m.extra
         self.steps = total
         max_steps = self._step_budget
@@ -511,6 +534,8 @@ class Engine:
         following = steps + _CHECK_EVERY
         if max_steps is not None:
             following = min(following, max_steps - m.extra + 1)
+        if self.fd_watching:
+            return steps + 1
         return max(following, steps + 1)
 
     def _limit_reached(self, ball: str, steps: int) -> Exception:
@@ -541,6 +566,9 @@ class Engine:
             try:
                 while True:
                     if cont is None:
+                        if self.fd_watching:  # the bindings just made must satisfy the constraints
+                            assert self.fd is not None
+                            self.fd.wake()
                         self.steps = steps + m.extra
                         yield
                         self.trail = m.trail  # another run may have used the engine meanwhile
@@ -559,6 +587,13 @@ class Engine:
                             return
             except PrologThrow as thrown:
                 cont = self._recover(thrown, m)
+            except Recheck:  # the first constraint was posted: look at every step from now
+                cont = nxt
+                check_at = steps + 1
+            except FDFailure:  # a binding broke a constraint
+                cont = backtrack(m)
+                if cont is FAIL:
+                    return
             except MemoryError:
                 cont = self._recover(resource_error("memory"), m)
             except RecursionError:

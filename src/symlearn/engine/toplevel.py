@@ -196,6 +196,8 @@ class QueryAnswers:
     shown: tuple[dict[str, str], ...] | None = None
     #: What the goal printed (``write/1``, ``format/2`` ...), when it was collected.
     output: str | None = None
+    #: Per solution, the constraints left on its unbound variables (``X in 4..sup``).
+    residuals: tuple[tuple[str, ...], ...] = ()
 
     @property
     def count(self) -> int:
@@ -218,10 +220,14 @@ class QueryAnswers:
         if not self.solutions:
             return ["false."]
         answers = self.solutions if self.shown is None else self.shown
-        if not self.variables or not any(answers):  # no binding to show: SWI's "true."
+        if not self.variables or not (any(answers) or any(self.residuals)):  # SWI's "true."
             return ["true."] if self.count == 1 else [f"true ({self.count} solutions)."]
+        residuals = self.residuals or tuple(() for _ in answers)
         # a solution that binds no variable is "true" among the others, as in SWI-Prolog
-        lines = [", ".join(f"{n} = {v}" for n, v in s.items()) or "true" for s in answers]
+        lines = [
+            ", ".join([*(f"{n} = {v}" for n, v in s.items()), *goals]) or "true"
+            for s, goals in zip(answers, residuals)
+        ]
         lines.append(f"{self.count} solution{'s' if self.count != 1 else ''}.")
         return lines
 
@@ -268,12 +274,16 @@ def run_query(
         max_memory=max_memory,
     )
     visible = {name: var for name, var in variables.items() if not name.startswith("_")}
-    values = [
-        {name: solution[var] for name, var in visible.items()}
-        for solution in engine.solve(term, limit)
-    ]
+    values = []
+    residuals = []
+    for solution in engine.solve(term, limit):
+        values.append({name: solution[var] for name, var in visible.items()})
+        residuals.append(
+            tuple(format_term(g, None, 999, kb.operators) for g in engine.residual_goals)
+        )
     ops = kb.operators
     solutions = tuple(format_solution(v, ops=ops) for v in values)
     shown = tuple(format_solution(v, answer_depth, ops) for v in values) if answer_depth else None
     printed = None if collected is None else collected.getvalue()
-    return QueryAnswers(goal, solutions, tuple(visible), shown, printed)
+    kept = tuple(residuals) if any(residuals) else ()
+    return QueryAnswers(goal, solutions, tuple(visible), shown, printed, kept)

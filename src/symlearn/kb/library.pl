@@ -179,20 +179,28 @@ pairs_keys([K-_|T], [K|Ks]) :- pairs_keys(T, Ks).
 pairs_values([], []).
 pairs_values([_-V|T], [V|Vs]) :- pairs_values(T, Vs).
 
-% library(clpfd)'s arithmetic comparisons, for the calls that need no
-% constraint store: both sides ground integer expressions, or X #= Expr (and
-% Expr #= X) with X a variable and Expr ground, which solves for X.  Any other
-% call raises an instantiation error (SWI-Prolog would delay the constraint).
-X #= Y :- var(X), ground(Y), !, X is Y.
-X #= Y :- var(Y), ground(X), !, Y is X.
-X #= Y :- '$fd_ground'(X, Y), X =:= Y.
-X #\= Y :- '$fd_ground'(X, Y), X =\= Y.
-X #< Y :- '$fd_ground'(X, Y), X < Y.
-X #> Y :- '$fd_ground'(X, Y), X > Y.
-X #=< Y :- '$fd_ground'(X, Y), X =< Y.
-X #>= Y :- '$fd_ground'(X, Y), X >= Y.
-'$fd_ground'(X, Y) :- ground(X), ground(Y), !.
-'$fd_ground'(_, _) :- throw(error(instantiation_error, context(clpfd, _))).
+% library(clpfd)'s labelling, on the solver's steps (engine/clpfd_builtins.py): SWI-Prolog's
+% "step" branching, X = V or else X #\= V, the variable chosen again each time.
+label(Vars) :- labeling([], Vars).
+labeling(Options, Vars) :-
+    '$fd_options'(Options, Vars, Selection, Order),
+    '$fd_label'(Vars, Selection, Order).
+'$fd_label'(Vars, Selection, Order) :-
+    (   '$fd_select'(Vars, Selection, Var)
+    ->  '$fd_choose'(Var, Order, Value),
+        (   Var = Value
+        ;   '$fd_exclude'(Var, Value)
+        ),
+        '$fd_label'(Vars, Selection, Order)
+    ;   true
+    ).
+indomain(Var) :- label([Var]).
+transpose([], []).
+transpose([F|Fs], Ts) :- '$transpose'(F, [F|Fs], Ts).
+'$transpose'([], _, []).
+'$transpose'([_|Rs], Ms, [Ts|Tss]) :- '$lists_firsts_rests'(Ms, Ts, Ms1), '$transpose'(Rs, Ms1, Tss).
+'$lists_firsts_rests'([], [], []).
+'$lists_firsts_rests'([[F|Os]|Rest], [F|Fs], [Os|Oss]) :- '$lists_firsts_rests'(Rest, Fs, Oss).
 
 % with_output_to/2: what Goal writes goes to Sink (atom(A), string(S), codes(C), chars(C)).
 with_output_to(Sink, Goal) :-
