@@ -440,3 +440,62 @@ def _predicate_property(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[Non
 
 
 _ = make_list
+
+
+def _translate(engine: Engine, rule: RTerm, result: RTerm) -> bool:
+    """``dcg_translate_rule/2`` and ``expand_term/2``: a grammar rule's clause."""
+    from symlearn.kb.dcg import DCGError, dcg_translate_rule
+
+    term = deref(rule)
+    if type(term) is Ref:
+        raise instantiation_error()
+    if not (type(term) is Struct and term.name == "-->" and len(term.args) == 2):
+        return unify_terms(engine, result, term)
+    names: dict[Ref, Var] = {}
+    value = resolve(term, names)
+    try:
+        clause = dcg_translate_rule(value)
+    except DCGError as error:
+        if error.kind == "instantiation_error":
+            raise instantiation_error() from None
+        raise type_error(error.expected, error.culprit) from None
+    back = {var: ref for ref, var in names.items()}
+    return unify_terms(engine, result, to_runtime(clause, back))
+
+
+DETERMINISTIC[("dcg_translate_rule", 2)] = lambda engine, args: _translate(engine, *args)
+DETERMINISTIC[("expand_term", 2)] = lambda engine, args: _translate(engine, *args)
+
+
+@det("abolish_all_tables", 0)
+def _abolish_all_tables(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """Forget every table (SWI-Prolog's ``abolish_all_tables/0``)."""
+    engine.reset_tables()
+    return True
+
+
+# ---------------------------------------------------------------- global variables
+@det("nb_setval", 2)
+def _nb_setval(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    key = deref(args[0])
+    if type(key) is Ref:
+        raise instantiation_error()
+    engine.globals[key] = resolve(args[1])
+    return True
+
+
+DETERMINISTIC[("b_setval", 2)] = DETERMINISTIC[("nb_setval", 2)]
+
+
+@det("nb_getval", 2)
+def _nb_getval(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    key = deref(args[0])
+    if type(key) is Ref:
+        raise instantiation_error()
+    if key not in engine.globals:
+        formal = Struct("existence_error", ("variable", key))
+        raise PrologThrow(Struct("error", (formal, Ref())))
+    return unify_terms(engine, args[1], to_runtime(engine.globals[key], {}))
+
+
+DETERMINISTIC[("b_getval", 2)] = DETERMINISTIC[("nb_getval", 2)]
