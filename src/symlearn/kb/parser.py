@@ -323,6 +323,16 @@ _FAST_FACT = re.compile(
 _FAST_ARG_SPLIT = re.compile(r"\s*,\s*")
 # A fast fact followed by the layout after it: one match per clause.
 _FAST_FACT_AND_LAYOUT = re.compile(_FAST_FACT.pattern + r"(?:\s+|%[^\n]*|/\*.*?\*/)*", re.DOTALL)
+# A fact whose one argument is such a fact, ``pos(goal(1, black, 0)).`` (Popper's
+# and our examples), and the layout after it.
+_FAST_WRAPPED_AND_LAYOUT = re.compile(
+    r"([a-z][A-Za-z0-9_]*)\(\s*([a-z][A-Za-z0-9_]*)\(\s*("
+    + _SIMPLE_ARG
+    + r"(?:\s*,\s*"
+    + _SIMPLE_ARG
+    + r")*)\s*\)\s*\)\s*\.(?=\s|%|$)(?:\s+|%[^\n]*|/\*.*?\*/)*",
+    re.DOTALL,
+)
 # A ProbLog fact with a literal probability, ``0.3::edge(1, 2).``, and the layout after it.
 _FAST_PROBABILISTIC_FACT_AND_LAYOUT = re.compile(
     r"([0-9]+(?:\.[0-9]+)?)\s*::\s*" + _FAST_FACT_AND_LAYOUT.pattern, re.DOTALL
@@ -459,19 +469,28 @@ def scan_clauses(
     """
     layout = _LAYOUT.match
     fast_fact = _FAST_FACT_AND_LAYOUT.match if fast else None
+    fast_wrapped = _FAST_WRAPPED_AND_LAYOUT.match
     fast_probabilistic = _FAST_PROBABILISTIC_FACT_AND_LAYOUT.match if fast else None
     where = _Position(text)
     pos = layout(text, 0).end()  # type: ignore[union-attr]
     length = len(text)
     while pos < length:
         m = fast_fact(text, pos) if fast_fact is not None else None
-        if m is not None:
+        w = fast_wrapped(text, pos) if fast_fact is not None and m is None else None
+        if m is not None or w is not None:
             run: FactRun = []
             append = run.append
-            while m is not None and len(run) < FACT_RUN:
-                append((m.group(1), _fact_arguments(m.group(2)), pos))
-                pos = m.end()
+            while (m is not None or w is not None) and len(run) < FACT_RUN:
+                if m is not None:
+                    append((m.group(1), _fact_arguments(m.group(2)), pos))
+                    pos = m.end()
+                else:
+                    assert w is not None
+                    inner = Struct(w.group(2), _fact_arguments(w.group(3)))
+                    append((w.group(1), (inner,), pos))
+                    pos = w.end()
                 m = fast_fact(text, pos)  # type: ignore[misc]
+                w = fast_wrapped(text, pos) if m is None else None
             yield run
             continue
         m = fast_probabilistic(text, pos) if fast_probabilistic is not None else None

@@ -172,6 +172,13 @@ class _Loop:
         if self.noisy:
             self.stopped = "solved"
 
+    @property
+    def bound(self) -> int | None:
+        """The cost of the best solution so far (None: none yet)."""
+        if self.noisy or self.best.program is None:
+            return None
+        return self.best.cost
+
     def _solved_below(self, size: int) -> bool:
         """True when the best program so far costs no more than any program of ``size``."""
         cost = self.best.cost
