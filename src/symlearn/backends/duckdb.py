@@ -13,6 +13,15 @@ system's temporary directory that is removed when the backend closes
 '8GB').`` and ``:- set(duckdb_temp_directory, '/scratch')`` in a file).
 When the disk runs out too, the error says so, naming the relation.
 
+The query engine's lookups of an external relation (a call with some
+arguments bound, for goals that are not Datalog and for Progol's bottom
+clauses) are ``SELECT ... WHERE`` queries.  A view over a file has no index,
+so each would read the whole file: after a few lookups of one relation, it
+is copied once into a table of the connection with an ART index on the
+looked-up argument (one more index per other argument looked up first),
+and later lookups are index scans.  A DuckDB database written by
+``symlearn store`` has an index on every column already.
+
 Classes
 -------
 DuckDBBackend
@@ -32,6 +41,7 @@ from symlearn.backends.sql import (
     INTEGER,
     SQL_TYPES,
     SqlBackend,
+    SqlRelation,
     column_kinds,
     external_error,
     unreadable,
@@ -42,7 +52,16 @@ from symlearn.kb.knowledge_base import ExternalRelation, KnowledgeBase
 if TYPE_CHECKING:
     import pyarrow as pa
 
-__all__ = ["DuckDBBackend", "column_kind", "csv_layout", "duckdb_error_text"]
+__all__ = [
+    "LOOKUPS_BEFORE_INDEXING",
+    "DuckDBBackend",
+    "column_kind",
+    "csv_layout",
+    "duckdb_error_text",
+]
+
+#: Lookups of one relation by the engine before it gets an indexed copy.
+LOOKUPS_BEFORE_INDEXING = 16
 
 _INTEGER_TYPES = frozenset(
     {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "UTINYINT", "USMALLINT", "UINTEGER"}
@@ -142,6 +161,9 @@ class DuckDBBackend(SqlBackend):
             raise BackendError(f"DuckDB cannot start: {duckdb_error_text(error)}") from None
         self.connection.execute("SET enable_progress_bar = false")
         self._attached = 0
+        #: per relation: how many lookups, its indexed copy and the indexed columns
+        self._looked_up: dict[tuple[str, int], int] = {}
+        self._indexed: dict[tuple[str, int], tuple[str, set[int]]] = {}
         self._finalizer = weakref.finalize(self, _close, self.connection, made)
 
     # ------------------------------------------------------------ engine
@@ -175,6 +197,26 @@ class DuckDBBackend(SqlBackend):
         """Drop a table, a view or a registered Arrow table called ``name``."""
         self.connection.unregister(name)
         self.execute(f"DROP TABLE IF EXISTS {name}")
+
+    def lookup_source(self, relation: SqlRelation, bound: list[int]) -> str:
+        """An indexed copy of the relation once it has been looked up a few times."""
+        indicator = relation.indicator
+        external = self.kb.external.get(indicator)
+        if not bound or external is None or external.kind == "duckdb":
+            return relation.name  # a DuckDB table has the indexes its store gave it
+        count = self._looked_up[indicator] = self._looked_up.get(indicator, 0) + 1
+        copy = self._indexed.get(indicator)
+        if copy is None and count < LOOKUPS_BEFORE_INDEXING:
+            return relation.name
+        if copy is None:
+            name = self.fresh_name("i")
+            self.execute(f"CREATE TEMP TABLE {name} AS SELECT * FROM {relation.name}")
+            copy = self._indexed[indicator] = (name, set())
+        name, columns = copy
+        if not columns & set(bound):
+            self.execute(f"CREATE INDEX {name}_c{bound[0]} ON {name} (c{bound[0]})")
+            columns.add(bound[0])
+        return name
 
     def close(self) -> None:
         """Close the connection and remove the spill directory made for it."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import socket
+import warnings
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from symlearn.backends.sql import (
@@ -72,6 +73,8 @@ def spark_session(master: str | None = None) -> Any:
     """
     from pyspark.sql import SparkSession
 
+    # pyspark warns about pandas' version on first use of Arrow; we never hand it pandas
+    warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas")
     if master is not None:
         _check_reachable(master)
     active = SparkSession.getActiveSession()

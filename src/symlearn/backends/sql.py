@@ -337,21 +337,35 @@ class SqlBackend:
             self._lookups.move_to_end(cache_key)
             return cached
         conditions = []
-        for column, key, kind in zip(relation.columns, keys, relation.types):
+        bound = []
+        for position, (column, key, kind) in enumerate(
+            zip(relation.columns, keys, relation.types)
+        ):
             if key is None:
                 continue
             literal = self.literal(key, kind)
             if literal is None:
                 return ()
             conditions.append(f"{column} = {literal}")
+            bound.append(position)
         where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
-        table = self.arrow(f"SELECT {', '.join(relation.columns)} FROM {relation.name}{where}")
+        source = self.lookup_source(relation, bound)
+        order = " ORDER BY rowid" if source != relation.name else ""  # a copy: the file's order
+        table = self.arrow(f"SELECT {', '.join(relation.columns)} FROM {source}{where}{order}")
         found = list(zip(*(column_terms(c) for c in table.columns)))
         if len(found) <= _LOOKUP_CACHE_ROWS:
             self._lookups[cache_key] = found
             if len(self._lookups) > _LOOKUP_CACHE_SIZE:
                 self._lookups.popitem(last=False)
         return found
+
+    def lookup_source(self, relation: SqlRelation, bound: list[int]) -> str:
+        """The table the engine's lookups with ``bound`` arguments read.
+
+        The relation's own, or an indexed copy of it made by the backend (a
+        table with a ``rowid`` in the relation's order).
+        """
+        return relation.name
 
     def involved(self, sql: str) -> str:
         """The relations a query reads, named with their files (for error messages)."""

@@ -7,7 +7,8 @@ task folder) and writes a *store*: a folder holding
   argument (atoms, integers, floats), one table each: ``NAME_ARITY.parquet``
   files (``format="parquet"``, the default) or tables of one DuckDB database
   ``facts.duckdb`` (``format="duckdb"``, the default for a folder named
-  ``*.duckdb``); relations the input already declared external are copied in;
+  ``*.duckdb``; an index on every column); relations the input already
+  declared external are copied in;
 * the rest of the knowledge base as a program that declares those tables
   (``:- external(parent/2, parquet('parent_2.parquet')).``): ``kb.pl``, or for
   a Popper task ``bk.pl`` beside a copy of its ``exs.pl`` and ``bias.pl``, so
@@ -319,14 +320,14 @@ class _DuckDBWriter:
         try:
             for batch in batches:
                 self.connection.register("symlearn_batch", batch)
-                if not made:
-                    self.connection.execute(
-                        f'CREATE TABLE "{name}" AS SELECT * FROM symlearn_batch'
-                    )
-                    made = True
-                else:
-                    self.connection.execute(f'INSERT INTO "{name}" SELECT * FROM symlearn_batch')
+                verb = f'INSERT INTO "{name}"' if made else f'CREATE TABLE "{name}" AS'
+                self.connection.execute(f"{verb} SELECT * FROM symlearn_batch")
                 self.connection.unregister("symlearn_batch")
+                made = True
+            for position in range(indicator[1]):  # the engine's lookups are index scans
+                self.connection.execute(
+                    f'CREATE INDEX "{name}_a{position + 1}" ON "{name}" (a{position + 1})'
+                )
         except duckdb.Error as error:
             raise OSError(str(error).splitlines()[0]) from None
 

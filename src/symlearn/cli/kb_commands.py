@@ -45,6 +45,7 @@ def check(files: tuple[str, ...], as_json: bool) -> int:
         "evidence": "evidence",
         "queries": "queries",
         "tabled": "tabled predicates",
+        "external": "external relations",
     }
     lines = [f"{', '.join(files)}: ok"]
     lines += [f"  {summary[key]:>8}  {label}" for key, label in labels.items() if summary[key]]
@@ -152,6 +153,7 @@ def query(
         unknown=unknown,
         output=None if as_json else sys.stdout,
         answer_depth=0 if full else answer_depth,
+        keep_output=as_json,
     )
     emit(as_json, answers.to_dict(), answers.report())
     return 1 if fail_empty and not answers.count else 0

@@ -94,7 +94,9 @@ def _background(kb: KnowledgeBase, target: Indicator) -> list[Indicator]:
     return [
         indicator
         for indicator, predicate in kb.predicates.items()
-        if predicate.clauses and indicator not in excluded and not is_example_predicate(indicator)
+        if (predicate.clauses or indicator in kb.external)
+        and indicator not in excluded
+        and not is_example_predicate(indicator)
     ]
 
 
@@ -189,7 +191,8 @@ def undefined_mode_warnings(
         if indicator == target:
             continue
         predicate = kb.predicates.get(indicator)
-        if (predicate is None or not predicate.clauses) and not engine().is_builtin(*indicator):
+        defined = (predicate is not None and predicate.clauses) or indicator in kb.external
+        if not defined and not engine().is_builtin(*indicator):
             where = mode.position
             prefix = f"{where.path}:{where.line}:{where.column}: " if where else ""
             warnings.append(

@@ -24,16 +24,17 @@ from typing import Any, ClassVar
 
 from symlearn.errors import KBError
 from symlearn.hypotheses.theory import Theory
+from symlearn.ilp.backend_settings import BackendSettings
 from symlearn.ilp.lff.bias import Bias, Statement, read_bias
 from symlearn.ilp.lff.checks import background_error, check_bias, empty_space_error
 from symlearn.ilp.lff.explanation import explain_exhausted
 from symlearn.ilp.lff.generate import has_program
-from symlearn.ilp.lff.rules import sorted_rules, to_clause
+from symlearn.ilp.lff.rules import format_program, sorted_rules, to_clause
 from symlearn.ilp.lff.search import Log, Progress, SearchResult, search
 from symlearn.ilp.lff.tester import Tester, count
 from symlearn.ilp.result import RelationalRun, confusion
 from symlearn.ilp.task import RelationalTask
-from symlearn.learning.settings import Settings, option
+from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
 
 __all__ = ["EXAMPLE", "SETTINGS", "SUMMARY", "LffResult", "LffRun", "LffSettings", "learn"]
@@ -42,11 +43,11 @@ SUMMARY = (
     "Learn the smallest program (recursive, several clauses) by learning from failures, "
     "as Popper does."
 )
-EXAMPLE = "symlearn learn lff tests/ilp/tasks/lff_lists/last"
+EXAMPLE = "symlearn learn lff tests/ilp/tasks/lff/last"
 
 
 @dataclass(frozen=True)
-class LffSettings(Settings):
+class LffSettings(BackendSettings):
     """The options of learning from failures, each also ``:- set(Name, Value).``.
 
     Attributes
@@ -301,7 +302,7 @@ def learn(
     started = time.monotonic()
     deadline = started + settings.timeout
     held_out = _held_out(settings, task)
-    relational = RelationalTask.from_task(task)
+    relational = RelationalTask.from_task(task, **settings.backend_options())
     if not relational.positives:
         where = ", ".join(relational.sources) or "the knowledge base"
         raise KBError(f"no positive examples of {relational.name} in {where}")
@@ -333,6 +334,12 @@ def learn(
                 bias, tester.positives, found.reached, found.sizes, settings.max_literals
             )
         )
+        if found.partial:
+            shown = format_program(found.partial, bias.directions()).replace("\n", " ")
+            explanation += (
+                f"the best consistent union found proves {count(found.reached)} of "
+                f"{len(tester.positives)} positives: {shown}",
+            )
     directions = bias.directions()
     rules = sorted_rules(found.program or ())
     theory = Theory(relational.target, tuple(to_clause(r, directions) for r in rules))

@@ -40,6 +40,7 @@ from symlearn.ilp.lff.rules import (
     Program,
     Rule,
     canonical,
+    is_ready,
     literal_term,
     ordered_body,
     sorted_rules,
@@ -149,6 +150,8 @@ class Tester:
         proved, or ``always``: under recursion a rule that proves a negative
         prunes every program it is part of, whatever it proves alone.
         """
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime
         rules = sorted_rules(program)
         if any(rule.recursive for rule in rules):
             return self._recursive(rules, negatives, always)
@@ -331,9 +334,8 @@ class Tester:
         order = []
         while left:
             for literal in left:
-                dirs = self.directions.get(literal.predicate)
-                if dirs is not None and all(
-                    v in bound for v, d in zip(literal.arguments, dirs) if d == "in"
+                if literal.predicate in self.directions and is_ready(
+                    literal, bound, self.directions
                 ):
                     break
             else:
