@@ -39,12 +39,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from symlearn.bayes.problog.grounding import Choice, located_error
-from symlearn.bayes.problog.rewriting import rewritten
+from symlearn.bayes.problog.rewriting import clause_line, rewritten
 from symlearn.errors import KBError
 from symlearn.kb.knowledge_base import KnowledgeBase, ProbabilisticClause
 from symlearn.logic.clauses import Clause
@@ -117,7 +116,7 @@ class LearnableClause:
             shown = _number_text(values[index]) if index in values else _term(probability)
             heads.append(f"{shown}::{_term(substitute(head, binding))}")
         body = [substitute(goal, binding) for goal in self.clause.body]
-        return _clause_text("; ".join(heads), body)
+        return clause_line("; ".join(heads), body)
 
 
 @dataclass(eq=False)
@@ -199,13 +198,13 @@ class LFIProgram:
         for predicate in self.source.predicates.values():
             for plain, position in zip(predicate.clauses, predicate.positions):
                 if position is not None and position.path in paths:
-                    text = _clause_text(_term(plain.head), plain.body)
+                    text = clause_line(_term(plain.head), plain.body)
                     lines.append((_order(position, paths), [text]))
         for number, clause in enumerate(self.source.probabilistic):
             where = _order(clause.position, paths)
             learnable = self.learnable.get(number)
             if learnable is None:
-                lines.append((where, [_clause_text(_heads_text(clause), clause.body)]))
+                lines.append((where, [clause_line(_heads_text(clause), clause.body)]))
                 continue
             bindings: dict[tuple[Term, ...], dict[int, float]] = {}
             for (clause_number, head, key), value in values.items():
@@ -238,12 +237,6 @@ def _number_text(value: float) -> str:
 
 def _heads_text(clause: ProbabilisticClause) -> str:
     return "; ".join(f"{_term(p)}::{_term(h)}" for p, h in clause.heads)
-
-
-def _clause_text(head: str, body: Sequence[Term]) -> str:
-    if not body:
-        return head + "."
-    return f"{head} :- {', '.join(_term(goal) for goal in body)}."
 
 
 def _start_values(
