@@ -156,6 +156,29 @@ for _op in ("<", ">", "=<", ">=", "=:=", "=\\="):
     DETERMINISTIC[(_op, 2)] = _arithmetic_comparison(_op)
 
 
+@det("statistics", 2)
+def _statistics(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """SWI-Prolog's ``statistics/2`` for the usual keys (times in milliseconds or seconds)."""
+    import time
+
+    key = deref(args[0])
+    if type(key) is Ref:
+        raise instantiation_error()
+    cpu = time.process_time()
+    values: dict[object, RTerm] = {
+        "runtime": make_list([int(cpu * 1000), 0]),
+        "process_cputime": make_list([int(cpu * 1000), 0]),
+        "walltime": make_list([int(time.monotonic() * 1000), 0]),
+        "real_time": make_list([int(time.time()), 0]),
+        "cputime": cpu,
+        "inferences": engine.steps,
+        "epoch": time.time() - cpu,
+    }
+    if key not in values:
+        raise domain_error("statistics_key", resolve(key))
+    return unify_terms(engine, args[1], values[key])
+
+
 @det("succ", 2)
 def _succ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b = deref(args[0]), deref(args[1])
@@ -579,10 +602,11 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 # The built-ins of the other modules register themselves on import.
 from symlearn.engine import (  # noqa: E402
+    clpfd_builtins,
     database,
     output,
     prolog_flags,
     text,
 )
 
-_ = (database, output, prolog_flags, text)
+_ = (clpfd_builtins, database, output, prolog_flags, text)

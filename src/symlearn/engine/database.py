@@ -39,7 +39,7 @@ from symlearn.engine.runtime import Ref, RTerm, deref, resolve, to_runtime, unif
 from symlearn.kb.knowledge_base import Predicate, index_key
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjunction, conjuncts
-from symlearn.logic.terms import Struct, Term, Var, make_list
+from symlearn.logic.terms import Struct, Term, Var, functor_of, make_list
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine
@@ -341,6 +341,42 @@ def _clause(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         engine._undo(mark)
 
 
+def _problog_clauses(engine: Engine, head: RTerm) -> Iterator[tuple[Term, Term, Term]]:
+    """``(head, body, probability)`` of each clause whose head may match ``head``.
+
+    The knowledge base's clauses (probability 1.0), then its probabilistic
+    clauses (one per head of an annotated disjunction), as ProbLog lists them;
+    every clause when ``head`` is unbound.
+    """
+    wanted = None if type(head) is Ref else functor_of(head)
+    predicates = engine.kb.predicates
+    for key in [wanted] if wanted is not None else list(predicates):
+        predicate = predicates.get(key)
+        for clause in list(predicate.clauses) if predicate is not None else ():
+            yield clause.head, conjunction(clause.body), 1.0
+    for probabilistic in engine.kb.probabilistic:
+        for probability, atom in probabilistic.heads:
+            if wanted is None or functor_of(atom) == wanted:
+                yield atom, conjunction(probabilistic.body), probability
+
+
+@nondet("clause", 3)
+def _clause_probability(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    """ProbLog's ``clause(Head, Body, Probability)``, probabilistic clauses included."""
+    head = deref(args[0])
+    if type(head) not in (Ref, str, Struct):
+        raise type_error("callable", resolve(head))
+    body = deref(args[1])
+    if type(body) not in (Ref, str, Struct):
+        raise type_error("callable", resolve(body))
+    for clause_head, clause_body, probability in list(_problog_clauses(engine, head)):
+        mark = len(engine.trail)
+        found = to_runtime(Struct("c", (clause_head, clause_body, probability)), {})
+        if unify(Struct("c", args), found, engine.trail):
+            yield
+        engine._undo(mark)
+
+
 def _defined(engine: Engine) -> list[tuple[str, int]]:
     """The predicates the program defines (clauses, or declared dynamic), in order."""
     return [key for key, p in engine.kb.predicates.items() if p.clauses or p.dynamic]
@@ -404,3 +440,62 @@ def _predicate_property(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[Non
 
 
 _ = make_list
+
+
+def _translate(engine: Engine, rule: RTerm, result: RTerm) -> bool:
+    """``dcg_translate_rule/2`` and ``expand_term/2``: a grammar rule's clause."""
+    from symlearn.kb.dcg import DCGError, dcg_translate_rule
+
+    term = deref(rule)
+    if type(term) is Ref:
+        raise instantiation_error()
+    if not (type(term) is Struct and term.name == "-->" and len(term.args) == 2):
+        return unify_terms(engine, result, term)
+    names: dict[Ref, Var] = {}
+    value = resolve(term, names)
+    try:
+        clause = dcg_translate_rule(value)
+    except DCGError as error:
+        if error.kind == "instantiation_error":
+            raise instantiation_error() from None
+        raise type_error(error.expected, error.culprit) from None
+    back = {var: ref for ref, var in names.items()}
+    return unify_terms(engine, result, to_runtime(clause, back))
+
+
+DETERMINISTIC[("dcg_translate_rule", 2)] = lambda engine, args: _translate(engine, *args)
+DETERMINISTIC[("expand_term", 2)] = lambda engine, args: _translate(engine, *args)
+
+
+@det("abolish_all_tables", 0)
+def _abolish_all_tables(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """Forget every table (SWI-Prolog's ``abolish_all_tables/0``)."""
+    engine.reset_tables()
+    return True
+
+
+# ---------------------------------------------------------------- global variables
+@det("nb_setval", 2)
+def _nb_setval(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    key = deref(args[0])
+    if type(key) is Ref:
+        raise instantiation_error()
+    engine.globals[key] = resolve(args[1])
+    return True
+
+
+DETERMINISTIC[("b_setval", 2)] = DETERMINISTIC[("nb_setval", 2)]
+
+
+@det("nb_getval", 2)
+def _nb_getval(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    key = deref(args[0])
+    if type(key) is Ref:
+        raise instantiation_error()
+    if key not in engine.globals:
+        formal = Struct("existence_error", ("variable", key))
+        raise PrologThrow(Struct("error", (formal, Ref())))
+    return unify_terms(engine, args[1], to_runtime(engine.globals[key], {}))
+
+
+DETERMINISTIC[("b_getval", 2)] = DETERMINISTIC[("nb_getval", 2)]

@@ -142,6 +142,27 @@ def _nl_stream(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return True
 
 
+@det("current_output", 1)
+def _current_output(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return unify_terms(engine, args[0], "user_output")
+
+
+@det("current_input", 1)
+def _current_input(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return unify_terms(engine, args[0], "user_input")
+
+
+@det("put_char", 1)
+def _put_char(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    char = deref(args[0])
+    if type(char) is Ref:
+        raise instantiation_error()
+    if not (type(char) is str and len(char) == 1):
+        raise type_error("character", resolve(char))
+    write_text(engine, char)
+    return True
+
+
 @det("tab", 1)
 def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     count = evaluate(args[0], deref)
@@ -307,22 +328,22 @@ def _output_sink(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 # ---------------------------------------------------------------- reading
 def _next_clause_text(stream: TextIO) -> str | None:
-    """The text of the next clause on ``stream`` (None at its end)."""
-    from symlearn.kb.parser import _clause_end
+    """The text of the next clause on ``stream`` (None at its end: only layout is left)."""
+    from symlearn.kb.parser import _LAYOUT, _clause_end
 
     buffered: str = getattr(stream, "_symlearn_unread", "")
     while True:
-        stripped = buffered.lstrip()
-        if stripped:
-            end = _clause_end(stripped, 0)
-            if end < len(stripped) or stripped.rstrip().endswith("."):
-                rest = stripped[end:]
-                stream._symlearn_unread = rest
-                return stripped[:end]
+        skipped = _LAYOUT.match(buffered)
+        text = buffered[skipped.end() :] if skipped else buffered
+        if text and not text.startswith("/*"):  # a block comment may go on on the next line
+            end = _clause_end(text, 0)
+            if end < len(text) or text.rstrip().endswith("."):
+                stream._symlearn_unread = text[end:]
+                return text[:end]
         chunk = stream.readline()
         if not chunk:
             stream._symlearn_unread = ""
-            return stripped or None
+            return text if text.strip() else None
         buffered += chunk
 
 

@@ -240,6 +240,11 @@ class _ToTerms(Transformer):
             return _unescape(token[1:-1], "'")
         return str(token)
 
+    def aggregate(self, children: list[Token]) -> Term:
+        """ProbLog's ``avg<X>`` in a clause head: ``'$aggregate'(avg, X)`` (see the loader)."""
+        name, _, variable = str(children[0]).partition("<")
+        return Struct("$aggregate", (name, self.variable([variable[:-1]])))  # type: ignore[list-item]
+
     def compound(self, children: list[object]) -> Term:
         functor, arguments = children
         name = str(functor)
@@ -276,6 +281,11 @@ class _ToTerms(Transformer):
         left, op, right = children
         name = op.children[0] if hasattr(op, "children") else op
         return Struct(str(name), (left, right))  # type: ignore[arg-type]
+
+    def collect_clause(self, children: list[object]) -> Term:
+        """ProbLog's ``Head :- Body => Group/Collector`` (library(collect))."""
+        head, _neck, body, _arrow, collector = children
+        return Struct(":-", (head, Struct("=>", (body, collector))))  # type: ignore[arg-type]
 
     def prefix(self, children: list[object]) -> Term:
         op, operand = children

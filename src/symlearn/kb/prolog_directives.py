@@ -11,6 +11,8 @@ directives:
                                        after it read ``"text"``
 ``:- mode(p(+, -)).``                  Quintus/SWI-Prolog mode declaration:
                                        accepted, as SWI-Prolog accepts it (no effect)
+``:- use_module(library(clpfd)).``     the library's operators (``in``, ``ins``,
+                                       ``..``, ``#<==>`` ...); nothing else to load
 ``:- assert(C)`` (``asserta``, ``assertz``)  add a clause while loading
 =====================================  ===============================================
 
@@ -81,6 +83,16 @@ def _set_prolog_flag(context: DirectiveContext, args: tuple[Term, ...]) -> None:
         raise context.error(f"set_prolog_flag/2: {_describe_error(error)}")
     assert isinstance(flag, str)
     context.kb.flags[flag] = flag_value(flag, value)
+
+
+def _use_module(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """``:- use_module(library(clpfd)).``: nothing to load, but the library's operators."""
+    context.kb.operators.use_library(args[0])
+
+
+# (registered after symlearn.kb.directives, whose handler only accepted these)
+register_directive("use_module", 1)(_use_module)
+register_directive("use_module", 2)(_use_module)
 
 
 @register_directive("mode", 1)

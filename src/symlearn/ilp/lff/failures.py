@@ -14,7 +14,10 @@ section 4 for the combine step):
 * it proves positives and no negative (*consistent*): its specialisations
   prove fewer positives with more literals, so they are pruned; it is
   collected for the combine step unless a program already collected (no
-  larger) proves every positive it proves;
+  larger) proves every positive it proves, in which case the smallest part
+  of it that is still so subsumed has its specialisations pruned too
+  (:func:`subsumed_parts`); an inconsistent program is likewise pruned once
+  a collected program proves all its positives;
 * it proves every positive and no negative: it is a solution.
 
 :func:`noisy_constraints` makes the decisions of Hocquette et al. (2024) for
@@ -43,11 +46,17 @@ from symlearn.ilp.lff.constrain import (
     UNSAT,
     Constraint,
 )
-from symlearn.ilp.lff.explain import explain
+from symlearn.ilp.lff.explain import explain, smallest_parts
 from symlearn.ilp.lff.rules import Literal, Program, is_recursive, program_size
 from symlearn.ilp.lff.tester import Outcome, Tester
 
-__all__ = ["SearchState", "Verdict", "noiseless_constraints", "noisy_constraints"]
+__all__ = [
+    "SearchState",
+    "Verdict",
+    "noiseless_constraints",
+    "noisy_constraints",
+    "subsumed_parts",
+]
 
 
 @dataclass
@@ -136,37 +145,75 @@ def noiseless_constraints(state: SearchState, program: Program, outcome: Outcome
     recursive = is_recursive(program)
     if recursive or not _subsumed(positives, state.collected):
         verdict.collect = True
+    else:
+        verdict.constraints += subsumed_parts(state, program, [p for p, _ in state.collected])
     return verdict
+
+
+def subsumed_parts(state: SearchState, program: Program, covers: list[int]) -> list[Constraint]:
+    """Specialisation constraints on the smallest parts of a one-rule program still subsumed.
+
+    A part (a generalisation) whose positives are all proved by a program
+    already collected has specialisations that prove no more and are at
+    least as large as that program (programs come smallest first): none
+    belongs to a smallest union (Popper prunes them as "subsumed").
+    """
+    if len(program) != 1 or is_recursive(program):
+        return []
+    tester = state.tester
+
+    def subsumed(part: Program) -> bool:
+        positives = tester.test(part, negatives=False).positives
+        return any(positives & ~other == 0 for other in covers)
+
+    found = []
+    for part in smallest_parts(program, subsumed, tester.directions):
+        if part != program:
+            rules = tuple(sorted(part, key=lambda r: sorted(r.body)))
+            found.append(Constraint(SPECIALISATION, rules))
+    return found
 
 
 def noisy_constraints(state: SearchState, program: Program, outcome: Outcome) -> Verdict:
     """What to prune after testing ``program`` under noise (MDL; see the module docstring).
 
-    With ``tp`` positives and ``fp`` negatives proved by a program of
-    ``size`` literals:
+    With ``tp`` positives and ``fp`` negatives proved (``fn`` positives
+    missed) by a program of ``size`` literals, and MDL the size plus the
+    examples misclassified (Hocquette et al. 2024, section 4):
 
-    * a specialisation proves at most ``tp`` positives and has more
-      literals, so if ``tp <= size`` none can gain on the empty program's
-      cost: prune the specialisations; likewise when ``fp == 0`` (a
-      specialisation cannot lose a wrong answer);
-    * a generalisation proves at least ``fp`` negatives and has at least
-      ``size`` literals; when every positive is proved (``fn == 0``) it
-      cannot gain a positive: prune the generalisations;
+    * a specialisation S proves at most ``tp`` positives and at most ``fp``
+      negatives.  Added to a hypothesis it gains at most ``tp`` positives for
+      its literals, and in place of the program it loses at most ``fp``
+      negatives for its extra literals, so it can lower the MDL only when it
+      has fewer than ``min(tp, size + fp)`` literals: the larger ones are
+      pruned (all of them when that bound is not above ``size``);
+    * a generalisation (more clauses: under recursion) proves at least
+      ``fp`` negatives and gains at most ``fn`` positives for its extra
+      literals: those of ``size + fn`` literals or more are pruned (all of
+      them when ``fn`` is 0);
     * a program is worth combining only when it proves more positives than
-      its size plus the negatives it proves.
+      its literals and the negatives it proves cost; the program itself is
+      banished when no constraint above excludes it.
     """
     verdict = Verdict()
     size = program_size(program)
     tp, fp = outcome.tp, outcome.fp
     fn = state.n_pos - tp
     rules = tuple(sorted(program, key=lambda r: (r.recursive, sorted(r.body))))
-    if tp <= size or fp == 0:
+    spec_bound = min(tp, size + fp)
+    if spec_bound <= size:
         verdict.constraints.append(Constraint(SPECIALISATION, rules))
         if not tp and not state.bias.recursion:
             verdict.constraints += [c for c in _explained(state, program) if c.kind == UNSAT]
+    else:
+        verdict.constraints.append(Constraint(SPECIALISATION, rules, spec_bound))
+    excluded = spec_bound <= size
     if fn == 0:
         verdict.constraints.append(Constraint(GENERALISATION, rules))
-    if not verdict.constraints:
+        excluded = True
+    elif state.bias.recursion:
+        verdict.constraints.append(Constraint(GENERALISATION, rules, size + fn))
+    if not excluded:
         verdict.constraints.append(Constraint(BANISH, rules))
     if tp > size + fp:
         verdict.collect = True
