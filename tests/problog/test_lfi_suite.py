@@ -21,7 +21,7 @@ from symlearn.kb import loads
 
 from .task_outcomes import expected_model, model_differences
 
-LFI = Path(__file__).parent / "lfi"
+LFI = Path(__file__).parent / "programs" / "lfi"
 PROGRAMS = sorted(LFI.glob("*/*.pl"))
 
 #: Where ProbLog's expected outcome is not the maximum of the likelihood (see the test below).

@@ -37,8 +37,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from symlearn.bayes.problog.deep_stack import run_deep
 from symlearn.errors import InvalidParameterError
 from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.logic.terms import Term
 
 if TYPE_CHECKING:
     from symlearn.bayes.networks.network_answer import EvidenceGiven, PathLike, Progress, Queries
@@ -98,6 +100,19 @@ def run_task(
     kb, sources = _program(source, progress)
     asked = query_terms(queries) or None  # none given: the files'
     observed = atom_evidence(given_evidence(evidence)) or None
+    return run_deep(_run, task, kb, sources, asked, observed, search, progress)
+
+
+def _run(
+    task: str,
+    kb: KnowledgeBase,
+    sources: tuple[str, ...],
+    asked: list[Term] | None,
+    observed: list[tuple[Term, bool]] | None,
+    search: str,
+    progress: Progress | None,
+) -> Any:
+    """The task on a large stack (grounding and compiling follow the program's recursion)."""
     if task == "dt":
         if asked or observed:
             raise InvalidParameterError(

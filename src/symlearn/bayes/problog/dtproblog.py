@@ -18,8 +18,9 @@ strategy as ProbLog's ``dtproblog`` does:
   exactly one head of each disjunction of decisions, in ProbLog's order
   (the decisions as the bits of a counter), and keeps the first of the
   best;
-* ``local`` starts from the strategy that takes a decision when its own
-  utility is positive, then flips one decision at a time while that
+* ``local`` starts from the strategy that takes a decision fact when its
+  own utility is positive (as ProbLog, whose decisions with a body are never
+  rewarded directly), then flips one decision at a time while that
   improves, round the decisions until no flip does (ProbLog's local search).
 
 Where ProbLog finds no decision it reports a score of 0 without evaluating
@@ -236,7 +237,7 @@ def solve_decisions(
             "forbids; use --search exhaustive"
         )
     best = (
-        _local(evaluator, rewards)
+        _local(evaluator, rewards, kb)
         if search == "local" and decisions.choices
         else _exhaustive(evaluator, progress)
     )
@@ -274,10 +275,15 @@ def _exhaustive(
 
 
 def _local(
-    evaluator: _Evaluator, rewards: dict[Term, float]
+    evaluator: _Evaluator, rewards: dict[Term, float], kb: KnowledgeBase
 ) -> tuple[tuple[bool, ...], float] | None:
-    names = evaluator.decisions.names()
-    strategy = [rewards.get(name, 0.0) > 0.0 for name in names]
+    decisions = evaluator.decisions
+    choices = [decisions.program.choices[i] for i in decisions.choices]
+    # ProbLog's start: a decision fact is taken when its own atom has a positive utility
+    # (a decision with a body is a choice node of its own there, never rewarded)
+    strategy = [
+        not kb.probabilistic[c.clause].body and rewards.get(c.name, 0.0) > 0.0 for c in choices
+    ]
     best = evaluator.expected_utility(strategy)
     if best is None:
         return None

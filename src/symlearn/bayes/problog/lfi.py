@@ -44,6 +44,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
+from symlearn.bayes.problog.deep_stack import run_deep
 from symlearn.bayes.problog.grounding import GroundProgram, ground_program
 from symlearn.bayes.problog.interpretations import (
     Interpretation,
@@ -319,6 +320,19 @@ def learn_parameters(
         When an interpretation names an atom the program does not define.
     """
     program = learnable_program(kb, seed)
+    return run_deep(
+        _expectation_maximisation, program, interpretations, max_iterations, tolerance, progress
+    )
+
+
+def _expectation_maximisation(
+    program: LFIProgram,
+    interpretations: Sequence[Interpretation],
+    max_iterations: int,
+    tolerance: float,
+    progress: Callable[[str, int, int | None], None] | None,
+) -> LearnedParameters:
+    """EM on a large stack (grounding and compiling follow the program's recursion)."""
     learner = _Learner(program, interpretations, progress)
     history: list[float] = []
     converged = False

@@ -1,4 +1,0 @@
-%Expected outcome:
-% error: NonGroundProbabilisticClause
-
-t(_)::a(X); t(_)::b(Y).
