@@ -574,8 +574,10 @@ class _Loader:
         self.kb.probabilistic.append(ProbabilisticClause(tuple(heads), body, self.position))
 
     def probability(self, term: Term) -> Term:
-        if type(term) is Struct and term.name == "t" and len(term.args) == 1:
+        if type(term) is Struct and term.name == "t" and term.args:
             return term  # a learnable parameter (ProbLog's t(_))
+        if term == "?":
+            return term  # a decision (ProbLog's ?::Head, for symlearn problog dt)
         value = _evaluate(term)
         if value is None and not is_ground(term):
             return term  # P::H :- Body with P bound by the body (evaluated when grounded)

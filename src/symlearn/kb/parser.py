@@ -566,7 +566,14 @@ def _parse_clause(
     try:
         term = _parser().parse(chunk, start="clause")
     except UnexpectedInput as error:
-        raise _syntax_error(error, text, start, chunk, path, where) from error
+        decided = _decisions_spaced(chunk)
+        if decided == chunk:
+            raise _syntax_error(error, text, start, chunk, path, where) from error
+        try:  # ProbLog's ?::Head (a decision): `?::` reads as one symbol atom otherwise
+            _TRANSFORMER.reset()
+            term = _parser().parse(decided, start="clause")
+        except UnexpectedInput:
+            raise _syntax_error(error, text, start, chunk, path, where) from error
     except (ValueError, VisitError) as error:  # a bad escape sequence in a quoted item
         cause = error.orig_exc if isinstance(error, VisitError) else error
         raise KBSyntaxError(
@@ -575,6 +582,25 @@ def _parse_clause(
     variables = _TRANSFORMER.clause_variables[-1] if _TRANSFORMER.clause_variables else {}
     _TRANSFORMER.reset()
     return term, variables  # type: ignore[return-value]
+
+
+#: A quoted item or a comment (left alone), or a ``?::`` that is not part of a longer symbol run.
+_DECISION = re.compile(
+    r"""'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"|`[^`]*`|%[^\n]*|/\*.*?\*/"""
+    r"|(?<![+\-*/\\^<>=~:.?@#&$])\?::(?![+\-*/\\^<>=~:.?@#&$])",
+    re.DOTALL,
+)
+
+
+def _decisions_spaced(chunk: str) -> str:
+    """``chunk`` with each ``?::`` outside quotes and comments written ``? ::``.
+
+    ProbLog writes a decision as ``?::a``; read as SWI-Prolog reads it, the
+    symbol characters ``?::`` are one atom.
+    """
+    if "?::" not in chunk:
+        return chunk
+    return _DECISION.sub(lambda m: "? ::" if m.group(0) == "?::" else m.group(0), chunk)
 
 
 def _read_with_operators(
