@@ -49,7 +49,7 @@ from symlearn.ilp.lff.constrain import (
     UNSAT,
     Constraint,
 )
-from symlearn.ilp.lff.explain import explain, smallest_parts
+from symlearn.ilp.lff.explain import MAX_RECURSIVE_TESTS, MAX_TESTS, explain, smallest_parts
 from symlearn.ilp.lff.rules import Literal, Program, is_recursive, program_size
 from symlearn.ilp.lff.tester import Outcome, Tester
 
@@ -197,6 +197,32 @@ def _incomplete_parts(state: SearchState, program: Program) -> list[Constraint]:
     return found
 
 
+def _weak_parts(state: SearchState, program: Program) -> list[Constraint]:
+    """Under noise: specialisation constraints on the smallest parts proving few positives.
+
+    A part that proves no more positives than its size has no
+    specialisation that lowers the description length (Popper's explanation
+    under noise: a part is "unsatisfiable" when it proves fewer positives
+    than its size).  An unsatisfiable body, as without noise, prunes every
+    rule containing it.
+    """
+    tester = state.tester
+
+    def weak(part: Program) -> bool:
+        return tester.test(part, negatives=False).tp <= program_size(part)
+
+    found: list[Constraint] = []
+    budget = MAX_RECURSIVE_TESTS if is_recursive(program) else MAX_TESTS
+    for part in smallest_parts(program, weak, tester.directions, budget):
+        if part == program:
+            continue
+        rules = tuple(sorted(part, key=lambda r: (r.recursive, sorted(r.body))))
+        found.append(Constraint(SPECIALISATION, rules))
+    if not state.bias.recursion and not tester.test(program, negatives=False).positives:
+        found += [c for c in _explained(state, program) if c.kind == UNSAT]
+    return found
+
+
 def subsumed_parts(state: SearchState, program: Program, covers: list[int]) -> list[Constraint]:
     """Specialisation constraints on the smallest parts of a one-rule program still subsumed.
 
@@ -250,15 +276,15 @@ def noisy_constraints(state: SearchState, program: Program, outcome: Outcome) ->
     spec_bound = min(tp, size + fp)
     if spec_bound <= size:
         verdict.constraints.append(Constraint(SPECIALISATION, rules))
-        if not tp and not state.bias.recursion:
-            verdict.constraints += [c for c in _explained(state, program) if c.kind == UNSAT]
+        verdict.constraints += _weak_parts(state, program)
     else:
         verdict.constraints.append(Constraint(SPECIALISATION, rules, spec_bound))
     excluded = spec_bound <= size
+    largest = (state.bias.max_body + 1) * state.bias.clauses
     if fn == 0:
         verdict.constraints.append(Constraint(GENERALISATION, rules))
         excluded = True
-    elif state.bias.recursion:
+    elif state.bias.recursion and size + fn <= largest:
         verdict.constraints.append(Constraint(GENERALISATION, rules, size + fn))
     if not excluded:
         verdict.constraints.append(Constraint(BANISH, rules))

@@ -190,7 +190,11 @@ class _Loop:
         """Test every program of ``size``; True when one solves the task (optimally)."""
         for program in self.generator.programs(size, self.deadline):
             self._check_time()
-            outcome = self.tester.test(program, always=self.bias.recursion)
+            size = program_size(program)
+            if self.noisy:  # the negatives matter only if it proves more positives than its size
+                outcome = self.tester.test(program, least=size + 1)
+            else:
+                outcome = self.tester.test(program, always=self.bias.recursion)
             self.tester.tested += 1
             tested = self.tester.tested
             if self.progress is not None and tested % 50 == 0:
