@@ -57,6 +57,7 @@ ALLOWED["bayes.naive"] = BELOW_FAMILIES | {"bayes.networks"}  # its model is a n
 ALLOWED["bayes.map"] = BELOW_FAMILIES
 ALLOWED["bayes.mixtures"] = BELOW_FAMILIES
 ALLOWED["bayes.answer"] = BELOW_FAMILIES | {"bayes.networks", "bayes.problog"}
+ALLOWED["bayes.tasks"] = BELOW_FAMILIES | {"bayes.networks", "bayes.problog"}  # symlearn problog
 BAYES_PARTS = {part for part in ALLOWED if part.startswith("bayes.")}
 # bayes/__init__.py names the entry points lazily
 ALLOWED["bayes"] = ALLOWED["bayes"] | BAYES_PARTS

@@ -57,6 +57,11 @@ LEARNERS: dict[str, tuple[str, ...]] = {
     "foil": ("family.pl", "--target", "grandparent/2"),
     "progol": ("family.pl", "--target", "grandparent/2"),
     "inverse-resolution": ("grandchild.pl", "--target", "grandchild/2"),
+    "apriori": ("playtennis.pl",),
+    "k-means": ("golf.pl",),
+    "agglomerative": ("golf.pl",),
+    "divisive": ("golf.pl",),
+    "em-clustering": ("golf.pl",),
 }
 
 

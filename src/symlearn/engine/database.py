@@ -39,7 +39,7 @@ from symlearn.engine.runtime import Ref, RTerm, deref, resolve, to_runtime, unif
 from symlearn.kb.knowledge_base import Predicate, index_key
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjunction, conjuncts
-from symlearn.logic.terms import Struct, Term, Var, make_list
+from symlearn.logic.terms import Struct, Term, Var, functor_of, make_list
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine
@@ -337,6 +337,42 @@ def _clause(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
             continue
         mark = len(engine.trail)
         if unify(wanted, to_runtime(_clause_term(clause), {}), engine.trail):
+            yield
+        engine._undo(mark)
+
+
+def _problog_clauses(engine: Engine, head: RTerm) -> Iterator[tuple[Term, Term, Term]]:
+    """``(head, body, probability)`` of each clause whose head may match ``head``.
+
+    The knowledge base's clauses (probability 1.0), then its probabilistic
+    clauses (one per head of an annotated disjunction), as ProbLog lists them;
+    every clause when ``head`` is unbound.
+    """
+    wanted = None if type(head) is Ref else functor_of(head)
+    predicates = engine.kb.predicates
+    for key in [wanted] if wanted is not None else list(predicates):
+        predicate = predicates.get(key)
+        for clause in list(predicate.clauses) if predicate is not None else ():
+            yield clause.head, conjunction(clause.body), 1.0
+    for probabilistic in engine.kb.probabilistic:
+        for probability, atom in probabilistic.heads:
+            if wanted is None or functor_of(atom) == wanted:
+                yield atom, conjunction(probabilistic.body), probability
+
+
+@nondet("clause", 3)
+def _clause_probability(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    """ProbLog's ``clause(Head, Body, Probability)``, probabilistic clauses included."""
+    head = deref(args[0])
+    if type(head) not in (Ref, str, Struct):
+        raise type_error("callable", resolve(head))
+    body = deref(args[1])
+    if type(body) not in (Ref, str, Struct):
+        raise type_error("callable", resolve(body))
+    for clause_head, clause_body, probability in list(_problog_clauses(engine, head)):
+        mark = len(engine.trail)
+        found = to_runtime(Struct("c", (clause_head, clause_body, probability)), {})
+        if unify(Struct("c", args), found, engine.trail):
             yield
         engine._undo(mark)
 

@@ -64,6 +64,9 @@ class DirectiveContext(Protocol):
     def error(self, message: str) -> Exception:
         """A located error for the directive being run (raise it)."""
 
+    def add_fact(self, atom: Term) -> None:
+        """Add a fact at the directive being run (data a directive reads)."""
+
     def include(self, path: str) -> None:
         """Read another file into the knowledge base at this point."""
 
@@ -276,9 +279,7 @@ def _accept(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     """Directives that only matter to a full Prolog system; recorded, nothing to do."""
 
 
-for _name, _arity in [
-    ("use_module", 1),
-    ("use_module", 2),
+for _name, _arity in [  # use_module/1,2 are symlearn.kb.problog's (ProbLog's libraries)
     ("ensure_loaded", 1),
     ("style_check", 1),
     ("set_prolog_flag", 2),

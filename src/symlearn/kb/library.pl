@@ -215,3 +215,13 @@ with_output_to(Sink, Goal) :-
 % Aleph's aleph_random/1 (a float in [0, 1)), which the background of Aleph's
 % examples calls (numbers/miline); defined as Aleph defines it under SWI-Prolog.
 aleph_random(X) :- I = 1000000, X is float(random(I-1))/float(I).
+
+% ProbLog's collectors and try_call/1 (ProbLog 2 has them built in): all/3 is
+% findall/3 without repeated answers (in the order found), failing when there is
+% none; all_or_none/3 gives [] then.  try_call/1 fails on an unknown predicate.
+all(T, G, L) :- findall(T, G, L0), L0 \== [], '$answers'(L0, L).
+all_or_none(T, G, L) :- findall(T, G, L0), '$answers'(L0, L).
+'$answers'(L0, L) :- '$numbered'(L0, 1, P), sort(2, @<, P, U), keysort(U, S), pairs_values(S, L).
+'$numbered'([], _, []).
+'$numbered'([X|T], I, [I-X|R]) :- I1 is I + 1, '$numbered'(T, I1, R).
+try_call(G) :- catch(G, error(existence_error(procedure, _), _), fail).

@@ -63,6 +63,13 @@ from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
 from symlearn.kb.parser import FactRun, ReadClause, SourceText, scan_clauses
+from symlearn.kb.problog import (
+    aggregate_clause,
+    clause_term,
+    library_text,
+    negative_head,
+    request_library,
+)
 from symlearn.kb.prolog_directives import strings_as
 from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
@@ -176,10 +183,25 @@ class _Loader:
 
     # -- loading
     def commit(self, kb: KnowledgeBase | None) -> KnowledgeBase:
+        self.load_libraries()
         if kb is None:
             return self.kb
         _merge(kb, self.kb)
         return kb
+
+    def load_libraries(self) -> None:
+        """Add the clauses of the ProbLog libraries the files asked for (once each)."""
+        requested = self.kb.declarations.get("problog_libraries", [])
+        loaded = self.kb.declarations.setdefault("problog_libraries_loaded", [])
+        for name in requested:
+            if name not in loaded:
+                loaded.append(name)
+                self.load_text(library_text(str(name)), f"library({name})", base=self.base)
+
+    def add_fact(self, atom: Term) -> None:
+        """Add a fact read from data at the directive being run (csv_load, sqlite_load)."""
+        assert type(atom) is Struct
+        self.kb.predicate(*functor_of(atom)).add(Clause.fact(atom), self.position)
 
     def load_file(self, path: Path, included: bool = False) -> None:
         resolved = path.resolve()
@@ -324,6 +346,8 @@ class _Loader:
         if type(term) is Struct and term.name not in _SPECIAL_NAMES:
             self.clause(term)  # the common case: an ordinary fact
             return
+        if type(term) is Struct and term.name == "<-" and len(term.args) == 2:
+            term = clause_term(term)
         if type(term) is Struct and term.name == ":-" and len(term.args) == 1:
             self.directive(term.args[0])
         elif type(term) is Struct and term.name == "?-" and len(term.args) == 1:
@@ -434,6 +458,20 @@ class _Loader:
     def clause(self, term: Term) -> None:
         if term == ":-":
             raise self.error("':-' must be followed by a body")
+        if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
+            if negative_head(term.args[0]):
+                self.probabilistic(Struct(":-", (Struct("::", (1.0, term.args[0])), term.args[1])))
+                return
+        elif negative_head(term):
+            self.probabilistic(Struct("::", (1.0, term)))
+            return
+        try:
+            aggregate = aggregate_clause(term)
+        except ValueError as error:
+            raise self.error(str(error)) from None
+        if aggregate is not None:
+            term = aggregate
+            request_library(self.kb, "aggregate")
         try:
             clause = Clause.from_term(term)
         except TypeError:
@@ -486,13 +524,19 @@ class _Loader:
             value = args[1] if len(args) == 2 else "true"
             if value not in ("true", "false"):
                 raise self.error("evidence/2 expects true or false as its second argument")
-            if not is_callable(args[0]):
+            atom, observed = args[0], value == "true"
+            if negative_head(atom):  # evidence(\+A) is evidence(A, false)
+                atom, observed = atom.args[0], not observed  # type: ignore[union-attr]
+            if not is_callable(atom):
                 raise self.error("evidence/2 expects an atom first")
-            self.kb.evidence.append((args[0], value == "true"))
+            self.kb.evidence.append((atom, observed))
         elif name == "query" and len(args) == 1:
-            if not is_callable(args[0]):
+            atom = args[0]
+            if negative_head(atom):  # query(\+A) asks P(not A)
+                atom = Struct("\\+", atom.args)  # type: ignore[union-attr]
+            if not is_callable(atom):
                 raise self.error("query/1 expects an atom")
-            self.kb.queries.append(args[0])
+            self.kb.queries.append(atom)
 
     def probabilistic(self, term: Term) -> None:
         head_part: Term = term
@@ -518,6 +562,8 @@ class _Loader:
                     f"the head {format_term(head)} of a probabilistic clause must "
                     "be an atom or compound term"
                 )
+            if negative_head(head):  # P::\+H (or P::not H): a negative head
+                head = Struct("\\+", head.args)  # type: ignore[union-attr]
             heads.append((self.probability(probability), head))
         numeric = [float(p) for p, _ in heads if isinstance(p, (int, float))]
         if len(numeric) == len(heads) and sum(numeric) > 1 + 1e-9:
@@ -528,8 +574,10 @@ class _Loader:
         self.kb.probabilistic.append(ProbabilisticClause(tuple(heads), body, self.position))
 
     def probability(self, term: Term) -> Term:
-        if type(term) is Struct and term.name == "t" and len(term.args) == 1:
+        if type(term) is Struct and term.name == "t" and term.args:
             return term  # a learnable parameter (ProbLog's t(_))
+        if term == "?":
+            return term  # a decision (ProbLog's ?::Head, for symlearn problog dt)
         value = _evaluate(term)
         if value is None and not is_ground(term):
             return term  # P::H :- Body with P bound by the body (evaluated when grounded)
@@ -572,7 +620,7 @@ class _LineCursor:
 
 
 _SPECIAL_NAMES = frozenset(
-    {":-", "?-", "::", ";", "-->", "=>", "pos", "neg", "label", "instance", "unlabelled"}
+    {":-", "<-", "?-", "::", ";", "-->", "=>", "pos", "neg", "label", "instance", "unlabelled"}
     | {"evidence", "query"}
 )
 
@@ -622,9 +670,17 @@ def _is_probabilistic(term: Term) -> bool:
 
 
 def _disjuncts(term: Term) -> list[Term]:
-    if type(term) is Struct and term.name == ";" and len(term.args) == 2:
-        return [*_disjuncts(term.args[0]), *_disjuncts(term.args[1])]
-    return [term]
+    """The disjuncts of ``A ; B ; ...`` in order (without recursion: an AD may have many)."""
+    found: list[Term] = []
+    stack = [term]
+    while stack:
+        current = stack.pop()
+        if type(current) is Struct and current.name == ";" and len(current.args) == 2:
+            stack.append(current.args[1])
+            stack.append(current.args[0])
+        else:
+            found.append(current)
+    return found
 
 
 def _evaluate(term: Term) -> float | None:

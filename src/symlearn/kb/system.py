@@ -123,6 +123,7 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("char_code", 2),
         ("char_type", 2),
         ("clause", 2),
+        ("clause", 3),  # ProbLog's: clause(Head, Body, Probability)
         ("compare", 3),
         ("compound", 1),
         ("copy_term", 2),

@@ -2,8 +2,8 @@ r"""Answering probabilistic queries with a belief network: the network side of `
 
 :func:`infer_network` reads the ProbLog-syntax clauses of knowledge-base files
 (or a BIF network), compiles them to a belief network, takes the queries and
-the evidence (given, else the files' ``query/1`` and ``evidence/2``; with no
-query at all, every atom), runs one inference method and returns an
+the evidence (given, else the files' ``query/1`` and ``evidence/2``; a BIF
+network with no query asks every atom), runs one inference method and returns an
 :class:`InferenceRun`: the probability of each query atom, the standard errors
 of the sampling methods, the JSON of ``symlearn infer --json``
 (:meth:`~InferenceRun.to_dict`), its text (:meth:`~InferenceRun.report`) and
@@ -44,7 +44,6 @@ De Raedt, Kimmig & Toivonen 2007 (ProbLog); Russell & Norvig 2010, ch. 14
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -67,12 +66,12 @@ from symlearn.bayes.networks.network_files import (
 from symlearn.bayes.networks.program import ProbLogNetwork, compile_program
 from symlearn.bayes.networks.queries import InferenceResult
 from symlearn.bayes.networks.variable_elimination import ORDERINGS
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
 from symlearn.kb.parser import parse_term
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Term
+from symlearn.logic.terms import Struct, Term
 
 __all__ = [
     "EvidenceGiven",
@@ -244,7 +243,7 @@ def load_program(
     """The compiled program of ``source`` with its queries and evidence, and the files read.
 
     Queries and evidence given replace the files' ``query/1`` and
-    ``evidence/2``; a program with no query asks about every atom.
+    ``evidence/2``; a network with no query asks about every atom.
 
     Raises
     ------
@@ -360,6 +359,8 @@ class InferenceRun:
     def report(self, verbose: int = 0) -> list[str]:
         """The text of ``symlearn infer``: one line per query atom (``verbose``: P(evidence))."""
         answer = self.answer
+        if not answer.probabilities:  # nothing asked: nothing to print, as problog prints
+            return [f"% wrote {self.output}"] if self.output is not None else []
         evidence = ", ".join(
             format_term(a) if v else f"\\+{format_term(a)}" for a, v in answer.evidence
         )
@@ -417,11 +418,27 @@ def check_choice(name: str, value: str, choices: Iterable[str]) -> None:
 def network_of(
     kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
 ) -> ProbLogNetwork:
-    """The program as a belief network (ground and acyclic), asking every atom by default."""
-    program = compile_program(kb, asked, observed)
-    if not program.queries:
-        program = dataclasses.replace(program, queries=tuple(program.atoms()))
-    return program
+    """The program as a belief network (ground and acyclic).
+
+    Raises
+    ------
+    KBError
+        When the program is not one: also for query or evidence given by
+        rules (``query(p(X)) :- q(X).``), negated queries and negative heads
+        (a program with no query asks nothing, as in ProbLog).
+    """
+    for indicator in (("query", 1), ("evidence", 1), ("evidence", 2)):
+        predicate = kb.predicates.get(indicator)
+        if predicate is not None and any(c.body for c in predicate.clauses):
+            raise KBError(f"{indicator[0]}/{indicator[1]} is defined by rules")
+    negations = [
+        term
+        for term in [*(asked or kb.queries), *(h for c in kb.probabilistic for _, h in c.heads)]
+        if isinstance(term, Struct) and term.name == "\\+"
+    ]
+    if negations:
+        raise KBError(f"{format_term(negations[0])}: a negated query or head")
+    return compile_program(kb, asked, observed)
 
 
 def run_network(

@@ -150,6 +150,8 @@ class Tester:
         proved, or ``always``: under recursion a rule that proves a negative
         prunes every program it is part of, whatever it proves alone.
         """
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime
         rules = sorted_rules(program)
         if any(rule.recursive for rule in rules):
             return self._recursive(rules, negatives, always)
