@@ -43,7 +43,7 @@ from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.terms import Term
 
 if TYPE_CHECKING:
-    from symlearn.bayes.networks.network_answer import EvidenceGiven, PathLike, Progress, Queries
+    from symlearn.bayes.given import EvidenceGiven, PathLike, Progress, Queries
 
 __all__ = ["TASKS", "run_task"]
 
@@ -93,13 +93,13 @@ def run_task(
     KBError
         For a file that does not load or a program that cannot be grounded.
     """
-    from symlearn.bayes.networks.network_answer import atom_evidence, given_evidence, query_terms
+    from symlearn.bayes.given import evidence_pairs, query_terms
 
     if task not in TASKS:
         raise InvalidParameterError(f"the task must be one of {', '.join(TASKS)}, not {task!r}")
     kb, sources = _program(source, progress)
     asked = query_terms(queries) or None  # none given: the files'
-    observed = atom_evidence(given_evidence(evidence)) or None
+    observed = evidence_pairs(evidence)
     return run_deep(_run, task, kb, sources, asked, observed, search, progress)
 
 
@@ -140,7 +140,7 @@ def _program(
     source: PathLike | list[PathLike] | tuple[PathLike, ...] | KnowledgeBase,
     progress: Progress | None,
 ) -> tuple[KnowledgeBase, tuple[str, ...]]:
-    from symlearn.bayes.networks.network_answer import source_paths
+    from symlearn.bayes.given import source_paths
     from symlearn.kb.loader import load
 
     if isinstance(source, KnowledgeBase):

@@ -41,8 +41,8 @@ from typing import Any
 
 from symlearn.bayes.problog.decisions import decision_program
 from symlearn.bayes.problog.grounding import ground_program, located_error
-from symlearn.bayes.problog.problog_inference import problog_text
-from symlearn.bayes.problog.rewriting import clause_line, rewritten
+from symlearn.bayes.problog.printing import clause_line, problog_text
+from symlearn.bayes.problog.rewriting import rewritten
 from symlearn.bayes.problog.sdd_compilation import compile_program_sdd
 from symlearn.bayes.problog.weighted_counts import WeightedCounts
 from symlearn.errors import InvalidParameterError

@@ -45,13 +45,13 @@ from typing import Any
 
 from symlearn.bayes.problog.decisions import DecisionProgram, Decisions, decision_program
 from symlearn.bayes.problog.grounding import ground_program
-from symlearn.bayes.problog.problog_inference import problog_text
+from symlearn.bayes.problog.printing import problog_text
 from symlearn.bayes.problog.sdd_compilation import CompiledProgram, compile_program_sdd
 from symlearn.bayes.problog.weighted_counts import WeightedCounts
 from symlearn.errors import InvalidParameterError, SymlearnError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var
+from symlearn.logic.terms import Struct, Term, Var, is_ground
 
 __all__ = ["SEARCHES", "DecisionRun", "solve_decisions", "utilities"]
 
@@ -77,8 +77,13 @@ def utilities(program: DecisionProgram) -> dict[Term, float]:
         )
     grounded = ground_program(program.kb, [Struct("utility", (atom, value))], [])
     found: dict[Term, float] = {}
-    for fact in grounded.queries:
-        assert isinstance(fact, Struct)
+    for node in grounded.queries:
+        fact = grounded.name(node)
+        if not is_ground(fact) or not isinstance(fact, Struct):
+            raise InvalidParameterError(
+                f"{format_term(fact)}: a utility names a ground atom (bind its variables in "
+                "the body of the utility/2 rule)"
+            )
         rewarded, amount = fact.args
         found[rewarded] = found.get(rewarded, 0.0) + _number(amount, fact)
     return found
@@ -142,7 +147,12 @@ def _evaluator(program: DecisionProgram, rewards: dict[Term, float]) -> _Evaluat
     for atom in rewards:
         positive = not (isinstance(atom, Struct) and atom.name == "\\+" and len(atom.args) == 1)
         atoms[atom] = (atom if positive else atom.args[0], positive)  # type: ignore[union-attr]
-    grounded = ground_program(program.kb, list(dict.fromkeys(a for a, _ in atoms.values())))
+    try:
+        grounded = ground_program(program.kb, list(dict.fromkeys(a for a, _ in atoms.values())))
+    except InvalidParameterError as error:  # an atom no clause defines
+        raise InvalidParameterError(
+            f"a utility's atom cannot be grounded: {str(error).removeprefix('query ')}"
+        ) from None
     compiled = compile_program_sdd(grounded)
     manager = compiled.manager
     nodes = []

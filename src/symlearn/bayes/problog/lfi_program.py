@@ -43,7 +43,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from symlearn.bayes.problog.grounding import Choice, located_error
-from symlearn.bayes.problog.rewriting import clause_line, rewritten
+from symlearn.bayes.problog.printing import clause_line
+from symlearn.bayes.problog.rewriting import rewritten
 from symlearn.errors import KBError
 from symlearn.kb.knowledge_base import KnowledgeBase, ProbabilisticClause
 from symlearn.logic.clauses import Clause
@@ -173,7 +174,7 @@ class LFIProgram:
                     "body (ProbLog's NonGroundProbabilisticClause)"
                 )
             else:
-                reason = re.sub(r"\s*\(in [^\n]*\)", "", error.message)
+                reason = re.sub(r"\s*\(in [^\n]*\)", "", error.message).removeprefix("error: ")
             return located_error(
                 f"{entry.clause} cannot be learned from {used}: {reason}", position
             )

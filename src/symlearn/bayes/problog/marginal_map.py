@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from symlearn.bayes.problog.grounding import ground_program
-from symlearn.bayes.problog.problog_inference import problog_text
+from symlearn.bayes.problog.printing import problog_text
 from symlearn.bayes.problog.sdd_compilation import compile_program_sdd
 from symlearn.errors import InvalidParameterError
 from symlearn.kb.knowledge_base import KnowledgeBase

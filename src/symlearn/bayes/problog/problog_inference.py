@@ -39,6 +39,7 @@ from symlearn.bayes.problog.deep_stack import run_deep
 from symlearn.bayes.problog.ground_program import GroundProgram
 from symlearn.bayes.problog.grounding import ground_program, located_error
 from symlearn.bayes.problog.mpe import Explanation, most_probable_explanation
+from symlearn.bayes.problog.printing import problog_text
 from symlearn.bayes.problog.program_sampling import sample_program
 from symlearn.bayes.problog.sdd_compilation import compile_program_sdd
 from symlearn.errors import InvalidParameterError
@@ -50,13 +51,6 @@ __all__ = ["PROGRAM_METHODS", "ProgramRun", "infer_program", "problog_text"]
 
 #: The methods of a grounded program: exact by SDD compilation, sampling, and the MPE task.
 PROGRAM_METHODS = ("sdd", "sample", "mpe")
-
-
-def problog_text(term: Term) -> str:
-    """A term as ProbLog prints it: no space after the commas of arguments."""
-    if isinstance(term, Struct) and term.args and term.name.isidentifier():
-        return f"{format_term(term.name)}({','.join(problog_text(a) for a in term.args)})"
-    return format_term(term)
 
 
 def _problog_number(value: float, precision: int = 8) -> str:

@@ -11,7 +11,7 @@ some plain clauses added or taken away, the original left untouched.
 
 Functions
 ---------
-rewritten, clause_line
+rewritten
 
 Examples
 --------
@@ -21,7 +21,6 @@ Examples
 >>> changed = rewritten(kb, kb.probabilistic, [Clause("c", ("b",))])
 >>> changed.defines("c", 0), kb.defines("c", 0)
 (True, False)
->>> from symlearn.logic.terms import Struct, Var
 """
 
 from __future__ import annotations
@@ -32,11 +31,9 @@ from collections.abc import Iterable, Sequence
 from symlearn.kb.knowledge_base import KnowledgeBase, Predicate, ProbabilisticClause
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
-from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Term
 
-__all__ = ["clause_line", "rewritten"]
+__all__ = ["rewritten"]
 
 
 def rewritten(
@@ -83,14 +80,3 @@ def _copy_of(predicate: Predicate | None, indicator: Indicator) -> Predicate:
         for clause, position in zip(predicate.clauses, predicate.positions):
             fresh.add(clause, position)
     return fresh
-
-
-def clause_line(head: str, body: Sequence[Term]) -> str:
-    """A clause on one line, as ProbLog prints one: ``head :- goal, goal.`` (variables as written).
-
-    >>> clause_line("0.5::a(X)", [Struct("b", (Var("X"),))])
-    '0.5::a(X) :- b(X).'
-    """
-    if not body:
-        return head + "."
-    return f"{head} :- {', '.join(format_term(goal, max_priority=999) for goal in body)}."
