@@ -89,8 +89,6 @@ def _task(module: ModuleType, given: dict[str, Any], progress: TerminalProgress 
         raise click.UsageError(
             "--positive, --categorical and --class-column apply to --csv and --parquet"
         )
-    if target is None and getattr(module, "TARGET_REQUIRED", False):
-        raise click.UsageError("--target NAME/ARITY is required with FILE...")
     if target is None and getattr(module, "TARGET_FROM_KB", None) is not None:
         return LearningTask.from_kb_target(files, module.TARGET_FROM_KB, progress=progress)
     return LearningTask.from_files(files, target, progress=progress)

@@ -97,7 +97,6 @@ __all__ = [
 
 SUMMARY = "Brute-force MAP: P(h|D) for every conjunction of H; Bayes optimal and Gibbs votes."
 EXAMPLE = "symlearn learn brute-force-map kb/enjoysport.pl --target enjoysport/6"
-TARGET_REQUIRED = True
 
 #: The largest hypothesis space listed unless told otherwise.
 DEFAULT_LIMIT = 200_000

@@ -1,0 +1,54 @@
+"""A newcomer's first hour (issue 26): what the command line does without being told.
+
+* ``--target`` defaults on the command line as it does in Python: to the one
+  predicate the files are about (the file's one head mode, else its one
+  example predicate); a file about several says which to choose.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from symlearn.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+KB = ROOT / "kb"
+
+
+@pytest.mark.parametrize(
+    ("argv", "target"),
+    [
+        (["learn", "id3", "playtennis.pl"], "playtennis/4"),
+        (["learn", "c45", "playtennis.pl"], "playtennis/4"),
+        (["learn", "cart", "playtennis.pl"], "playtennis/4"),
+        (["learn", "one-r", "playtennis.pl"], "playtennis/4"),
+        (["learn", "sequential-covering", "playtennis.pl"], "playtennis/4"),
+        (["learn", "brute-force-map", "enjoysport.pl"], "enjoysport/6"),
+    ],
+)
+def test_the_target_defaults_on_the_command_line_as_in_python(argv, target, capsys):
+    import symlearn
+
+    *command, file = argv
+    assert main([*command, str(KB / file), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["target"] == target
+    name, arity = symlearn.learn(command[1], str(KB / file)).task.target
+    assert f"{name}/{arity}" == target
+
+
+def test_the_lattice_target_defaults_too(tmp_path, capsys):
+    out = tmp_path / "vs.json"
+    assert main(["lattice", str(KB / "enjoysport.pl"), "-o", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["target"] == "enjoysport/6"
+
+
+def test_a_file_about_several_predicates_asks_which(tmp_path, capsys):
+    two = tmp_path / "two.pl"
+    two.write_text("pos(p(a)). neg(p(b)). pos(q(a)). neg(q(b)).\n")
+    assert main(["learn", "id3", str(two)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "--target" in err
