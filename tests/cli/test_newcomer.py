@@ -3,6 +3,8 @@
 * ``--target`` defaults on the command line as it does in Python: to the one
   predicate the files are about (the file's one head mode, else its one
   example predicate); a file about several says which to choose.
+* one spelling per concept across learners: ``--clause-length`` for FOIL and
+  Progol (Aleph's ``clauselength`` is the name in files).
 """
 
 from __future__ import annotations
@@ -52,3 +54,19 @@ def test_a_file_about_several_predicates_asks_which(tmp_path, capsys):
     assert main(["learn", "id3", str(two)]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "--target" in err
+
+
+def test_one_spelling_of_the_clause_length_across_the_ilp_learners(capsys):
+    # Item 3: FOIL and Progol both take --clause-length (Aleph's clauselength is the file's
+    # set/2 name, and a Python keyword spelt either way)
+    import symlearn
+
+    family = str(KB / "family.pl")
+    for algorithm in ("foil", "progol"):
+        argv = ["learn", algorithm, family, "--target", "grandparent/2", "--clause-length", "3"]
+        assert main([*argv, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["settings"]["clause_length"] == 3
+        run = symlearn.learn(algorithm, family, target="grandparent/2", clauselength=3)
+        assert run.settings.clause_length == 3
+    assert main(["learn", "progol", family, "--clauselength", "3"]) == 2
+    assert "Did you mean '--clause-length'?" in capsys.readouterr().err
