@@ -5,6 +5,8 @@
   example predicate); a file about several says which to choose.
 * one spelling per concept across learners: ``--clause-length`` for FOIL and
   Progol (Aleph's ``clauselength`` is the name in files).
+* a learnt theory that is no answer (no clause, no positive proved, fewer
+  examples right than the empty theory) says so on stderr and exits 1.
 """
 
 from __future__ import annotations
@@ -70,3 +72,31 @@ def test_one_spelling_of_the_clause_length_across_the_ilp_learners(capsys):
         assert run.settings.clause_length == 3
     assert main(["learn", "progol", family, "--clauselength", "3"]) == 2
     assert "Did you mean '--clause-length'?" in capsys.readouterr().err
+
+
+ANCESTOR = """
+parent(ann, bob). parent(bob, carl). parent(carl, dora). parent(ann, eve).
+pos(ancestor(ann, bob)). pos(ancestor(bob, carl)). pos(ancestor(carl, dora)).
+pos(ancestor(ann, eve)). pos(ancestor(ann, carl)). pos(ancestor(bob, dora)).
+pos(ancestor(ann, dora)).
+"""
+
+
+@pytest.mark.parametrize(
+    ("options", "warning"),
+    [
+        (["--clause-length", "1"], "none of the 7 positive examples is proved"),
+        (
+            ["--clause-length", "2", "--min-accuracy", "0"],
+            "fewer training examples right (17/25) than no clause (18/25)",
+        ),
+    ],
+)
+def test_a_theory_that_is_no_answer_says_so_and_exits_1(tmp_path, options, warning, capsys):
+    # Item 5: no clause, no positive proved, or worse than the empty theory is a "no"
+    anc = tmp_path / "anc.pl"
+    anc.write_text(ANCESTOR)
+    assert main(["learn", "foil", str(anc), "--closed-world", *options]) == 1
+    assert warning in capsys.readouterr().err
+    assert main(["learn", "foil", str(anc), "--closed-world"]) == 0
+    assert "warning" not in capsys.readouterr().err
