@@ -5,6 +5,9 @@
   example predicate); a file about several says which to choose.
 * one spelling per concept across learners: ``--clause-length`` for FOIL and
   Progol (Aleph's ``clauselength`` is the name in files).
+* files are consulted as SWI-Prolog consults them: a predicate a later file
+  defines again is replaced, with a warning, unless declared ``multifile``
+  (a learnt theory queried with its knowledge base answers once).
 * a learnt theory that is no answer (no clause, no positive proved, fewer
   examples right than the empty theory) says so on stderr and exits 1.
 """
@@ -100,3 +103,23 @@ def test_a_theory_that_is_no_answer_says_so_and_exits_1(tmp_path, options, warni
     assert warning in capsys.readouterr().err
     assert main(["learn", "foil", str(anc), "--closed-world"]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def _solutions(argv: list[str], capsys) -> tuple[list[str], str]:
+    assert main([*argv, "--json"]) == 0
+    captured = capsys.readouterr()
+    return sorted(
+        json.dumps(s, sort_keys=True) for s in json.loads(captured.out)["solutions"]
+    ), captured.err
+
+
+def test_a_learnt_theory_queried_with_its_knowledge_base_answers_once(tmp_path, capsys):
+    # Item 4: SWI-Prolog's consult: the later file's grandparent/2 (and the background it
+    # copies) replace the earlier file's, with a warning, instead of answering 4 times
+    family, learned = str(KB / "family.pl"), str(tmp_path / "learned.pl")
+    assert main(["learn", "foil", family, "--target", "grandparent/2", "-o", learned]) == 0
+    capsys.readouterr()
+    alone, _ = _solutions(["query", learned, "grandparent(X, Y)"], capsys)
+    both, err = _solutions(["query", family, learned, "grandparent(X, Y)"], capsys)
+    assert both == alone and len(both) == 19
+    assert "warning: redefined procedure grandparent/2" in err
