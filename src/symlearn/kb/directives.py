@@ -180,8 +180,7 @@ def _discontiguous(context: DirectiveContext, args: tuple[Term, ...]) -> None:
 @register_directive("multifile", 1)
 def _multifile(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     """``:- multifile p/1.``: several files add to p/1 (else a later file redefines it)."""
-    declared = context.kb.declarations.setdefault(MULTIFILE, set())
-    declared.update(_indicators(context, args[0]))
+    context.kb.declarations.setdefault(MULTIFILE, []).extend(_indicators(context, args[0]))
 
 
 @register_directive("include", 1)
