@@ -10,6 +10,11 @@
   (a learnt theory queried with its knowledge base answers once).
 * a learnt theory that is no answer (no clause, no positive proved, fewer
   examples right than the empty theory) says so on stderr and exits 1.
+* the toplevel's details: a forgotten GOAL is named, the help texts give
+  examples that answer and whole summaries, every learner says where ``-o``
+  wrote, ``infer`` with nothing to infer says so, ``bound --list`` fits 80
+  columns (tests/cli/test_bound_cli.py), brute-force MAP classifies the asked
+  instance once.
 """
 
 from __future__ import annotations
@@ -123,3 +128,63 @@ def test_a_learnt_theory_queried_with_its_knowledge_base_answers_once(tmp_path, 
     both, err = _solutions(["query", family, learned, "grandparent(X, Y)"], capsys)
     assert both == alone and len(both) == 19
     assert "warning: redefined procedure grandparent/2" in err
+
+
+# -- item 10: the toplevel's details -------------------------------------------------------
+
+
+def test_a_forgotten_goal_is_named(capsys):
+    assert main(["query", str(KB / "family.pl")]) == 2
+    assert "Missing argument 'GOAL'" in capsys.readouterr().err
+
+
+def test_the_help_texts_give_examples_that_answer(capsys):
+    assert main(["--help"]) == 0
+    assert 'symlearn query kb/family.pl "grandparent(X, lisa)"' in capsys.readouterr().out
+    assert main(["query", str(KB / "family.pl"), "grandparent(X, lisa)"]) == 0
+    assert "false." not in capsys.readouterr().out
+    assert main(["query", "--help"]) == 0
+    assert "grandparent(X, lisa)" in capsys.readouterr().out
+
+
+def test_learn_help_shows_every_summary_whole(capsys):
+    from symlearn.learning.registry import learner
+
+    assert main(["learn", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for name in ("foil", "progol", "lff", "id3", "k-means"):
+        assert " ".join(learner(name).SUMMARY.split()) in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "suffix"),
+    [
+        (["learn", "find-s", "enjoysport.pl"], ".pl"),
+        (["learn", "progol", "family.pl", "--target", "grandparent/2"], ".pl"),
+        (["learn", "foil", "family.pl", "--target", "grandparent/2"], ".pl"),
+        (["learn", "id3", "playtennis.pl"], ".pl"),
+    ],
+)
+def test_every_learner_says_where_o_wrote(argv, suffix, tmp_path, capsys):
+    command, algorithm, file, *rest = argv
+    out = tmp_path / f"out{suffix}"
+    assert main([command, algorithm, str(KB / file), *rest, "-o", str(out)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"% written to {out}")
+    assert (
+        main([command, algorithm, str(KB / file), *rest, "-o", str(out), "--force", "--json"]) == 0
+    )
+    assert json.loads(capsys.readouterr().out)["output"] == str(out)
+
+
+def test_infer_with_nothing_to_infer_says_so(tmp_path, capsys):
+    plain = tmp_path / "plain.pl"
+    plain.write_text("p(a).\nq :- p(a).\n")
+    assert main(["infer", str(plain)]) == 0
+    assert "nothing to infer" in capsys.readouterr().err
+
+
+def test_brute_force_map_classifies_the_asked_instance_once(capsys):
+    asked = "enjoysport(sunny, warm, normal, strong, cool, change)"  # also an instance/1
+    argv = ["learn", "brute-force-map", str(KB / "enjoysport.pl"), "--classify", asked]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.count(f"classify {asked}:") == 1

@@ -531,7 +531,8 @@ def learn(
     data = task.attribute_data
     space, examples = conjunction_examples(data, "brute-force-map")
     asked = [_instance(data, space, settings.classify)] if settings.classify else []
-    instances = [*asked, *(space.check_instance(x) for x in data.unlabelled)]
+    listed = [space.check_instance(x) for x in data.unlabelled]
+    instances = [*asked, *(x for x in listed if x not in asked)]  # the asked one once
     if space.size > settings.limit:
         raise HypothesisSpaceError(
             f"the hypothesis space of {space.target}/{space.arity} has {space.size} hypotheses, "
