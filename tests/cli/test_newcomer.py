@@ -188,3 +188,10 @@ def test_brute_force_map_classifies_the_asked_instance_once(capsys):
     argv = ["learn", "brute-force-map", str(KB / "enjoysport.pl"), "--classify", asked]
     assert main(argv) == 0
     assert capsys.readouterr().out.count(f"classify {asked}:") == 1
+
+
+def test_an_output_folder_that_does_not_exist_is_said_once(tmp_path, capsys):
+    out = tmp_path / "nowhere" / "x.pl"
+    assert main(["learn", "find-s", str(KB / "enjoysport.pl"), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("cannot write") == 1 and "does not exist" in err
