@@ -63,6 +63,8 @@ def write_file(
     target = Path(path)
     try:
         _check_target(target, inputs, force)
+    except OutputError:
+        raise  # already says which file and why
     except OSError as error:  # a name too long, a loop of links: before anything is written
         raise OutputError(f"cannot write {target}: {error.strerror or error}") from error
     data = content.encode("utf-8") if isinstance(content, str) else content

@@ -681,7 +681,8 @@ class Engine:
             ):
                 return UnknownPredicateError(format_term(formal.args[1]))
             if formal == Struct("resource_error", ("memory",)) and self.max_memory is not None:
-                return EngineLimitError(f"memory limit of {self.max_memory} bytes exceeded")
+                megabytes = f"{self.max_memory / 1_000_000:g}"  # as --max-memory gives it
+                return EngineLimitError(f"memory limit of {megabytes} MB exceeded")
             if type(context) is Struct and context.name == "depth_limit":
                 return EngineLimitError(
                     f"depth limit {context.args[0]} exceeded while proving "
