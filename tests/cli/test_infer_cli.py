@@ -121,20 +121,23 @@ def test_outputs(capsys, tmp_path, suffix):
             assert again["probabilities"][atom] == pytest.approx(p, abs=1e-12)
 
 
-def test_no_queries_reports_every_atom(capsys, tmp_path):
+def test_no_queries_answers_nothing_as_problog(capsys, tmp_path):
     path = tmp_path / "p.pl"
     path.write_text("0.3::a. 0.5::b :- a.\n")
     payload = _json(capsys, str(path))
-    assert payload["probabilities"] == {"a": 0.3, "b": pytest.approx(0.15)}
+    assert payload["probabilities"] == {}
+    assert _run(capsys, str(path))[1] == ""  # problog prints nothing either
+    payload = _json(capsys, str(path), "--query", "b")
+    assert payload["probabilities"] == {"b": pytest.approx(0.15)}
 
 
 @pytest.mark.parametrize(
     ("text", "args", "message"),
     [
-        ("0.3::p(X) :- q(Y).\nq(a).\n", [], "is not ground"),
-        ("0.3::a :- \\+ b.\nb :- \\+ a.\n", [], "not stratified"),
+        ("0.3::p(X) :- q(Y).\nq(a).\nquery(p(_)).\n", [], "is not ground"),
+        ("0.3::a :- \\+ b.\nb :- \\+ a.\nquery(a).\n", [], "not stratified"),
         ("0.3::a.\n1.5::b.\n", [], "outside [0, 1]"),
-        ("X::a :- X = 2.\n", [], "outside [0, 1]"),
+        ("X::a :- X = 2.\nquery(a).\n", [], "outside [0, 1]"),
         ("0.6::a; 0.7::b.\n", [], "more than 1"),
         ("0.3::a.\n", ["--query", "nothing"], "nothing/0 is not defined"),
         ("0.3::a.\n", ["--evidence", "a=maybe"], "ATOM=true or ATOM=false"),
@@ -157,7 +160,9 @@ def test_bad_input_exits_2_without_traceback(capsys, tmp_path, text, args, messa
 
 def test_error_as_json(capsys, tmp_path):
     path = tmp_path / "bad.pl"
-    path.write_text("0.1::ok.\n0.3::p(X) :- q(X), \\+ r(X).\nq(a).\nr(X) :- \\+ p(X).\n")
+    path.write_text(
+        "0.1::ok.\n0.3::p(X) :- q(X), \\+ r(X).\nq(a).\nr(X) :- \\+ p(X).\nquery(p(_)).\n"
+    )
     status, out, _ = _run(capsys, str(path), "--json")
     assert status == 2
     error = json.loads(out)["error"]

@@ -23,7 +23,11 @@ COLOURS = ("red", "green", "blue")
 def tables(draw: st.DrawFn) -> AttributeValueData:
     """Small tables: two numeric attributes, one nominal, values sometimes missing."""
     n = draw(st.integers(2, 12))
-    number = st.one_of(st.integers(-50, 50), st.floats(-10, 10, allow_nan=False))
+    # six decimals, as a table would have them: scikit-learn's scaler treats a range
+    # below ~1e-15 as none, where the definition (v - min) / (max - min) divides by it
+    number = st.one_of(
+        st.integers(-50, 50), st.floats(-10, 10, allow_nan=False).map(lambda v: round(v, 6))
+    )
     rows = []
     for _ in range(n):
         rows.append(

@@ -101,6 +101,7 @@ class _Watched(KnowledgeBase):
         ("progol", str(TASKS / "popper_family"), None, {}),
         ("progol", "kb/family.pl", "grandparent/2", {"posonly": True}),
         ("inverse-resolution", "kb/grandchild.pl", "grandchild/2", {}),
+        ("lff", str(TASKS / "popper_ancestor"), None, {}),
     ],
 )
 def test_learners_read_nothing_from_the_knowledge_base(

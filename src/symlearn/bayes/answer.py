@@ -153,7 +153,7 @@ def infer(
         if method not in PROGRAM_METHODS:
             try:
                 network_program = network_of(kb, asked, observed)
-            except KBError:
+            except (KBError, InvalidParameterError):
                 if method != "exact":
                     raise
         if network_program is None:

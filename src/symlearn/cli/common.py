@@ -172,7 +172,8 @@ def emit(as_json: bool, payload: dict[str, Any], text: str | Sequence[str]) -> N
     if as_json:
         echo_json(payload)
         return
-    click.echo(text if isinstance(text, str) else "\n".join(text))
+    if isinstance(text, str) or text:  # a result of no lines prints nothing
+        click.echo(text if isinstance(text, str) else "\n".join(text))
 
 
 def _json_default(value: object) -> object:

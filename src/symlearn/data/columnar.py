@@ -111,7 +111,7 @@ def class_order(y: np.ndarray, classes: Sequence[Label]) -> tuple[Label, ...]:
 
 
 def label_codes(
-    data: AttributeValueData | EncodedData | Sequence[Any],
+    data: AttributeValueData | EncodedData | Sequence[Any] | np.ndarray,
 ) -> tuple[np.ndarray, tuple[Any, ...]]:
     """Each example's class as a number, and the classes those numbers stand for.
 
@@ -125,11 +125,20 @@ def label_codes(
     >>> codes, classes = label_codes(["b", "a", "b", 1, True])
     >>> codes.tolist(), classes
     ([0, 1, 0, 2, 3], ('b', 'a', 1, True))
+    >>> codes, classes = label_codes(np.array([7, 3, 7]))  # a numpy array: no Python loop
+    >>> codes.tolist(), classes
+    ([0, 1, 0], (7, 3))
     """
     if isinstance(data, ColumnarData):
         return data.encoded.y, data.encoded.classes
     if isinstance(data, EncodedData):
         return data.y, data.classes
+    if isinstance(data, np.ndarray) and data.dtype.kind in "iuf":
+        values, first, inverse = np.unique(data, return_index=True, return_inverse=True)
+        order = np.argsort(first, kind="stable")  # the classes in order of first appearance
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        return rank[inverse.reshape(-1)], tuple(values[order].tolist())
     labels = data.labels if isinstance(data, AttributeValueData) else data
     numbers: dict[tuple[type, Any], int] = {}
     codes = np.fromiter(

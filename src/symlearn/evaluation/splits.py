@@ -52,7 +52,9 @@ __all__ = [
 Data = TypeVar("Data", AttributeValueData, EncodedData)
 
 
-def _label_codes(data: Sequence[Hashable] | AttributeValueData | EncodedData) -> np.ndarray:
+def _label_codes(
+    data: Sequence[Hashable] | np.ndarray | AttributeValueData | EncodedData,
+) -> np.ndarray:
     """Each example's class as a number, classes numbered in order of first appearance."""
     return label_codes(data)[0]
 
@@ -90,7 +92,7 @@ def _proportional_split(
 
 
 def train_test_split(
-    data: Sequence[Hashable] | AttributeValueData | EncodedData,
+    data: Sequence[Hashable] | np.ndarray | AttributeValueData | EncodedData,
     test_fraction: float = 1 / 3,
     seed: int | None = 0,
     stratify: bool = True,
@@ -116,7 +118,7 @@ def train_test_split(
 
 
 def train_validation_test_split(
-    data: Sequence[Hashable] | AttributeValueData | EncodedData,
+    data: Sequence[Hashable] | np.ndarray | AttributeValueData | EncodedData,
     validation_fraction: float,
     test_fraction: float,
     seed: int | None = 0,
@@ -130,7 +132,7 @@ def train_validation_test_split(
 
 
 def k_fold_indices(
-    data: Sequence[Hashable] | AttributeValueData | EncodedData,
+    data: Sequence[Hashable] | np.ndarray | AttributeValueData | EncodedData,
     k: int = 10,
     seed: int | None = 0,
     stratify: bool = True,

@@ -26,10 +26,11 @@ it are read.
 **SSU rules.**  ``Head, Guard => Body`` commits to the first clause whose
 head *subsumes* the call (matching binds no variable of the call) and whose
 guard succeeds; a call no clause matches is an
-``existence_error(matching_rule, Goal)``.  Such a clause is stored as the
-ordinary clause ``p(V1, ..., Vn) :- subsumes_term(Head, p(V1, ..., Vn)),
-Head = p(V1, ..., Vn), Guard, !, Body`` and the predicate ends with a clause
-that raises the error.
+``existence_error(matching_rule, Goal)``.  Such a clause is stored as an
+ordinary clause that tests the subsumption, then the guard, then cuts:
+``p([], S0, S) => S = S0`` is ``p(A, S0, S) :- A == [], !, S = S0`` (see
+:func:`_ssu_matching`), and the predicate ends with a clause that raises
+the error.
 
 Functions
 ---------
@@ -62,6 +63,13 @@ from symlearn.kb.directives import DIRECTIVES
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
 from symlearn.kb.parser import FactRun, ReadClause, SourceText, scan_clauses
+from symlearn.kb.problog import (
+    aggregate_clause,
+    clause_term,
+    library_text,
+    negative_head,
+    request_library,
+)
 from symlearn.kb.prolog_directives import strings_as
 from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
@@ -175,10 +183,25 @@ class _Loader:
 
     # -- loading
     def commit(self, kb: KnowledgeBase | None) -> KnowledgeBase:
+        self.load_libraries()
         if kb is None:
             return self.kb
         _merge(kb, self.kb)
         return kb
+
+    def load_libraries(self) -> None:
+        """Add the clauses of the ProbLog libraries the files asked for (once each)."""
+        requested = self.kb.declarations.get("problog_libraries", [])
+        loaded = self.kb.declarations.setdefault("problog_libraries_loaded", [])
+        for name in requested:
+            if name not in loaded:
+                loaded.append(name)
+                self.load_text(library_text(str(name)), f"library({name})", base=self.base)
+
+    def add_fact(self, atom: Term) -> None:
+        """Add a fact read from data at the directive being run (csv_load, sqlite_load)."""
+        assert type(atom) is Struct
+        self.kb.predicate(*functor_of(atom)).add(Clause.fact(atom), self.position)
 
     def load_file(self, path: Path, included: bool = False) -> None:
         resolved = path.resolve()
@@ -323,6 +346,8 @@ class _Loader:
         if type(term) is Struct and term.name not in _SPECIAL_NAMES:
             self.clause(term)  # the common case: an ordinary fact
             return
+        if type(term) is Struct and term.name == "<-" and len(term.args) == 2:
+            term = clause_term(term)
         if type(term) is Struct and term.name == ":-" and len(term.args) == 1:
             self.directive(term.args[0])
         elif type(term) is Struct and term.name == "?-" and len(term.args) == 1:
@@ -356,10 +381,7 @@ class _Loader:
         if not is_callable(head):
             raise self.error(_not_callable_message(Struct(":-", (head, body))))
         name, arity = functor_of(head)
-        call: Term = Struct(name, tuple(Var("_") for _ in range(arity))) if arity else name
-        goals: list[Term] = []
-        if arity:
-            goals = [Struct("subsumes_term", (head, call)), Struct("=", (head, call))]
+        call, goals = _ssu_matching(head)
         if guard != "true":
             goals.append(guard)
         goals += ["!", body]
@@ -373,11 +395,15 @@ class _Loader:
             del predicate.clauses[-1]
             del predicate.positions[-1]
         self.clause(Struct(":-", (call, clause_term)))
+        anything: Term = Struct(name, tuple(Var("_") for _ in range(arity))) if arity else name
         error = Struct(
             "error",
-            (Struct("existence_error", ("matching_rule", Struct(":", ("user", call)))), Var("_")),
+            (
+                Struct("existence_error", ("matching_rule", anything)),
+                Var("_"),
+            ),
         )
-        fallback = Clause(call, (Struct("throw", (error,)),))
+        fallback = Clause(anything, (Struct("throw", (error,)),))
         self.ssu_fallbacks[key] = fallback
         predicate.add(fallback, self.position)
 
@@ -432,6 +458,20 @@ class _Loader:
     def clause(self, term: Term) -> None:
         if term == ":-":
             raise self.error("':-' must be followed by a body")
+        if type(term) is Struct and term.name == ":-" and len(term.args) == 2:
+            if negative_head(term.args[0]):
+                self.probabilistic(Struct(":-", (Struct("::", (1.0, term.args[0])), term.args[1])))
+                return
+        elif negative_head(term):
+            self.probabilistic(Struct("::", (1.0, term)))
+            return
+        try:
+            aggregate = aggregate_clause(term)
+        except ValueError as error:
+            raise self.error(str(error)) from None
+        if aggregate is not None:
+            term = aggregate
+            request_library(self.kb, "aggregate")
         try:
             clause = Clause.from_term(term)
         except TypeError:
@@ -484,13 +524,19 @@ class _Loader:
             value = args[1] if len(args) == 2 else "true"
             if value not in ("true", "false"):
                 raise self.error("evidence/2 expects true or false as its second argument")
-            if not is_callable(args[0]):
+            atom, observed = args[0], value == "true"
+            if negative_head(atom):  # evidence(\+A) is evidence(A, false)
+                atom, observed = atom.args[0], not observed  # type: ignore[union-attr]
+            if not is_callable(atom):
                 raise self.error("evidence/2 expects an atom first")
-            self.kb.evidence.append((args[0], value == "true"))
+            self.kb.evidence.append((atom, observed))
         elif name == "query" and len(args) == 1:
-            if not is_callable(args[0]):
+            atom = args[0]
+            if negative_head(atom):  # query(\+A) asks P(not A)
+                atom = Struct("\\+", atom.args)  # type: ignore[union-attr]
+            if not is_callable(atom):
                 raise self.error("query/1 expects an atom")
-            self.kb.queries.append(args[0])
+            self.kb.queries.append(atom)
 
     def probabilistic(self, term: Term) -> None:
         head_part: Term = term
@@ -516,6 +562,8 @@ class _Loader:
                     f"the head {format_term(head)} of a probabilistic clause must "
                     "be an atom or compound term"
                 )
+            if negative_head(head):  # P::\+H (or P::not H): a negative head
+                head = Struct("\\+", head.args)  # type: ignore[union-attr]
             heads.append((self.probability(probability), head))
         numeric = [float(p) for p, _ in heads if isinstance(p, (int, float))]
         if len(numeric) == len(heads) and sum(numeric) > 1 + 1e-9:
@@ -526,8 +574,10 @@ class _Loader:
         self.kb.probabilistic.append(ProbabilisticClause(tuple(heads), body, self.position))
 
     def probability(self, term: Term) -> Term:
-        if type(term) is Struct and term.name == "t" and len(term.args) == 1:
+        if type(term) is Struct and term.name == "t" and term.args:
             return term  # a learnable parameter (ProbLog's t(_))
+        if term == "?":
+            return term  # a decision (ProbLog's ?::Head, for symlearn problog dt)
         value = _evaluate(term)
         if value is None and not is_ground(term):
             return term  # P::H :- Body with P bound by the body (evaluated when grounded)
@@ -570,9 +620,49 @@ class _LineCursor:
 
 
 _SPECIAL_NAMES = frozenset(
-    {":-", "?-", "::", ";", "-->", "=>", "pos", "neg", "label", "instance", "unlabelled"}
+    {":-", "<-", "?-", "::", ";", "-->", "=>", "pos", "neg", "label", "instance", "unlabelled"}
     | {"evidence", "query"}
 )
+
+
+def _ssu_matching(head: Term) -> tuple[Term, list[Term]]:
+    """The head of an SSU clause's stored form and the goals that test subsumption.
+
+    A head argument that is a variable (its only occurrence in the head) takes
+    the call's argument as it is; a constant is a ``==`` test; a compound term
+    is ``'$ssu_skeleton'(Pattern, A), Pattern = A`` (the argument has the
+    pattern's shape: subsumption, since the pattern's variables are its own).
+    A head with a repeated variable is tested whole, ``subsumes_term(Head,
+    Call), Head = Call``.
+    """
+    if type(head) is not Struct:
+        return head, []
+    seen: set[Var] = set()
+    repeated = False
+    stack: list[Term] = list(head.args)
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            repeated = repeated or t in seen
+            seen.add(t)
+        elif type(t) is Struct:
+            stack.extend(t.args)
+    if repeated:
+        call = Struct(head.name, tuple(Var("_") for _ in head.args))
+        return call, [Struct("subsumes_term", (head, call)), Struct("=", (head, call))]
+    arguments: list[Term] = []
+    goals: list[Term] = []
+    for arg in head.args:
+        if type(arg) is Var:
+            arguments.append(arg)
+            continue
+        value = Var("_")
+        arguments.append(value)
+        if type(arg) is Struct:  # its variables are its own: matching its shape is enough
+            goals += [Struct("$ssu_skeleton", (arg, value)), Struct("=", (arg, value))]
+        else:
+            goals.append(Struct("==", (value, arg)))
+    return Struct(head.name, tuple(arguments)), goals
 
 
 def _is_probabilistic(term: Term) -> bool:
@@ -582,9 +672,17 @@ def _is_probabilistic(term: Term) -> bool:
 
 
 def _disjuncts(term: Term) -> list[Term]:
-    if type(term) is Struct and term.name == ";" and len(term.args) == 2:
-        return [*_disjuncts(term.args[0]), *_disjuncts(term.args[1])]
-    return [term]
+    """The disjuncts of ``A ; B ; ...`` in order (without recursion: an AD may have many)."""
+    found: list[Term] = []
+    stack = [term]
+    while stack:
+        current = stack.pop()
+        if type(current) is Struct and current.name == ";" and len(current.args) == 2:
+            stack.append(current.args[1])
+            stack.append(current.args[0])
+        else:
+            found.append(current)
+    return found
 
 
 def _evaluate(term: Term) -> float | None:
@@ -636,6 +734,7 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.attributes.update(source.attributes)
     target.domains.update(source.domains)
     target.tabled |= source.tabled
+    target.table_modes.update(source.table_modes)
     target.probabilistic.extend(source.probabilistic)
     target.evidence.extend(source.evidence)
     target.queries.extend(source.queries)

@@ -188,7 +188,7 @@ def evaluate_regression(
     """
     if settings.test_fraction:
         train_index, test_index = train_test_split(
-            list(range(data.n_examples)), settings.test_fraction, settings.seed, stratify=False
+            np.arange(data.n_examples), settings.test_fraction, settings.seed, stratify=False
         )
         train, test = data.take(train_index), data.take(test_index)
     else:
@@ -201,7 +201,7 @@ def evaluate_regression(
         metrics.update({f"test_{k}": v for k, v in _errors(model, test).items()})  # type: ignore[arg-type]
         metrics["test_examples"] = test.n_examples
     if settings.cv is not None:
-        folds = k_fold_indices(list(range(data.n_examples)), settings.cv, settings.seed, False)
+        folds = k_fold_indices(np.arange(data.n_examples), settings.cv, settings.seed, False)
         squared, fold_rmse = 0.0, []
         for i, fold in enumerate(folds):
             rest = np.setdiff1d(np.arange(data.n_examples), fold)

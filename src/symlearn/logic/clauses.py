@@ -83,8 +83,9 @@ def conjunction(goals: Iterable[Term]) -> Term:
 #: Control constructs whose two arguments are both goals.
 _BINARY_CONTROL = frozenset({",", ";", "->", "*->"})
 #: Predicates whose arguments may be goals (every callable argument is looked into).
-_META_CALLS = frozenset({"\\+", "call", "once", "ignore", "forall", "not"})
-_COLLECTORS = frozenset({"findall", "bagof", "setof", "aggregate_all"})
+_META_CALLS = frozenset({"\\+", "call", "once", "ignore", "forall", "not", "try_call", "call_nc"})
+#: Collectors (ProbLog's ``all/3`` and ``all_or_none/3`` among them).
+_COLLECTORS = frozenset({"findall", "bagof", "setof", "aggregate_all", "all", "all_or_none"})
 
 
 def called_predicates(goal: Term) -> set[tuple[str, int]]:
@@ -115,9 +116,20 @@ def called_predicates(goal: Term) -> set[tuple[str, int]]:
                 continue
             if g.name in _META_CALLS or (g.name in _COLLECTORS and len(g.args) >= 2):
                 stack.extend(a for a in g.args if type(a) in (str, Struct))
+                if g.name in ("call", "try_call", "call_nc") and len(g.args) > 1:
+                    stack.append(_with_arguments(g.args[0], g.args[1:]))
         if type(g) in (str, Struct):
             found.add(functor_of(g))
     return found
+
+
+def _with_arguments(goal: Term, extra: tuple[Term, ...]) -> Term:
+    """``call(G, A1, ...)``'s goal: ``G`` with the arguments added (as it is if not callable)."""
+    if type(goal) is str:
+        return Struct(goal, extra)
+    if type(goal) is Struct:
+        return Struct(goal.name, goal.args + extra)
+    return goal
 
 
 def _rename(term: Term, mapping: dict[Var, Var]) -> Term:

@@ -24,9 +24,11 @@ CASES = [
     ("p(0.7).\nq.\nP::a; P::b :- p(P).\nquery(a).\n", "more than 1", (3,)),
     # a grounding that never ends
     ("nat(0).\nnat(s(X)) :- nat(X).\n0.5::a(X) :- nat(X).\nquery(a(_)).\n", "terminate", (2,)),
-    # a variable left in a head, negation of a non-ground atom
+    # a variable left in the head of a probabilistic clause (ProbLog's
+    # NonGroundProbabilisticClause)
     ("0.5::a(X, Y) :- b(X).\nb(1).\nquery(a(_, _)).\n", "not ground", (1,)),
-    ("0.5::p(1).\nq :- \\+ p(_).\nquery(q).\n", "not ground", (2,)),
+    # groundings that never end: an unbounded between/3, a recursion counting up
+    ("0.5::q(X) :- between(1, inf, X).\nquery(q(_)).\n", "terminate", (1,)),
 ]
 
 

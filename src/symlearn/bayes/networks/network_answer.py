@@ -2,8 +2,8 @@ r"""Answering probabilistic queries with a belief network: the network side of `
 
 :func:`infer_network` reads the ProbLog-syntax clauses of knowledge-base files
 (or a BIF network), compiles them to a belief network, takes the queries and
-the evidence (given, else the files' ``query/1`` and ``evidence/2``; with no
-query at all, every atom), runs one inference method and returns an
+the evidence (given, else the files' ``query/1`` and ``evidence/2``; a BIF
+network with no query asks every atom), runs one inference method and returns an
 :class:`InferenceRun`: the probability of each query atom, the standard errors
 of the sampling methods, the JSON of ``symlearn infer --json``
 (:meth:`~InferenceRun.to_dict`), its text (:meth:`~InferenceRun.report`) and
@@ -44,12 +44,20 @@ De Raedt, Kimmig & Toivonen 2007 (ProbLog); Russell & Norvig 2010, ch. 14
 
 from __future__ import annotations
 
-import dataclasses
-import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from symlearn.bayes.given import (
+    EvidenceGiven,
+    PathLike,
+    Progress,
+    Queries,
+    parse_evidence,
+    query_terms,
+    source_paths,
+    term_of,
+)
 from symlearn.bayes.networks.inference import (
     METHODS,
     AtomProbabilities,
@@ -67,12 +75,11 @@ from symlearn.bayes.networks.network_files import (
 from symlearn.bayes.networks.program import ProbLogNetwork, compile_program
 from symlearn.bayes.networks.queries import InferenceResult
 from symlearn.bayes.networks.variable_elimination import ORDERINGS
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
-from symlearn.kb.parser import parse_term
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Term
+from symlearn.logic.terms import Struct, Term
 
 __all__ = [
     "EvidenceGiven",
@@ -91,34 +98,8 @@ __all__ = [
     "source_paths",
 ]
 
-PathLike = str | os.PathLike[str]
-
 #: What :func:`infer_network` answers over: files, a knowledge base or a network.
 Source = PathLike | Iterable[PathLike] | KnowledgeBase | BayesianNetwork | ProbLogNetwork
-
-#: Query atoms: one or several, as text or terms.
-Queries = str | Term | Iterable[str | Term]
-#: ``progress(stage, done, total)``: loading the files, and the sampling methods.
-Progress = Callable[[str, int, "int | None"], None]
-
-#: Evidence: ``ATOM=true`` texts, ``(atom, value)`` pairs, or a mapping atom -> value.
-EvidenceGiven = Mapping[Any, bool] | Iterable[str | tuple[Any, bool]]
-
-
-def parse_evidence(text: str) -> tuple[Term, bool]:
-    """``ATOM=true`` or ``ATOM=false`` as an ``(atom, value)`` pair.
-
-    Raises
-    ------
-    InvalidParameterError
-        When the text is not of that form.
-    KBError
-        When the atom does not parse.
-    """
-    atom_text, separator, value = text.rpartition("=")
-    if not separator or value.strip() not in ("true", "false"):
-        raise InvalidParameterError(f"--evidence {text!r} is not ATOM=true or ATOM=false")
-    return parse_term(atom_text.strip(), "<--evidence>"), value.strip() == "true"
 
 
 @dataclass(frozen=True)
@@ -173,18 +154,6 @@ def _state_evidence(
     return result
 
 
-def _term(value: str | Term, where: str) -> Term:
-    return parse_term(value, where) if isinstance(value, str) else value
-
-
-def query_terms(queries: Queries | None) -> list[Term] | None:
-    """The query atoms as terms; None when none are given (use the file's)."""
-    if queries is None:
-        return None
-    items = [queries] if isinstance(queries, str) or not isinstance(queries, Iterable) else queries
-    return [_term(q, "<--query>") for q in items] or None
-
-
 def given_evidence(
     evidence: EvidenceGiven | None,
 ) -> list[tuple[Term, bool] | StateEvidence] | None:
@@ -198,7 +167,7 @@ def given_evidence(
     pairs: list[tuple[Term, bool] | StateEvidence] = [
         _evidence_item(item)
         if isinstance(item, str)
-        else (_term(item[0], "<--evidence>"), item[1])
+        else (term_of(item[0], "<--evidence>"), item[1])
         for item in items
     ]
     for item in pairs:
@@ -228,13 +197,6 @@ def atom_evidence(
     return atoms
 
 
-def source_paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
-    """The file names of ``source``: one path or several."""
-    if isinstance(source, (str, os.PathLike)):
-        return (str(source),)
-    return tuple(str(p) for p in source)
-
-
 def load_program(
     source: Source,
     queries: Queries | None = None,
@@ -244,7 +206,7 @@ def load_program(
     """The compiled program of ``source`` with its queries and evidence, and the files read.
 
     Queries and evidence given replace the files' ``query/1`` and
-    ``evidence/2``; a program with no query asks about every atom.
+    ``evidence/2``; a network with no query asks about every atom.
 
     Raises
     ------
@@ -339,7 +301,7 @@ class InferenceRun:
         InvalidParameterError
             For an atom that was not asked about.
         """
-        term = _term(atom, "<query>")
+        term = term_of(atom, "<query>")
         if term not in self.probabilities:
             asked = ", ".join(format_term(a) for a in self.probabilities)
             raise InvalidParameterError(f"{format_term(term)} was not asked (asked: {asked})")
@@ -360,6 +322,8 @@ class InferenceRun:
     def report(self, verbose: int = 0) -> list[str]:
         """The text of ``symlearn infer``: one line per query atom (``verbose``: P(evidence))."""
         answer = self.answer
+        if not answer.probabilities:  # nothing asked: nothing to print, as problog prints
+            return [f"% wrote {self.output}"] if self.output is not None else []
         evidence = ", ".join(
             format_term(a) if v else f"\\+{format_term(a)}" for a, v in answer.evidence
         )
@@ -417,11 +381,27 @@ def check_choice(name: str, value: str, choices: Iterable[str]) -> None:
 def network_of(
     kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
 ) -> ProbLogNetwork:
-    """The program as a belief network (ground and acyclic), asking every atom by default."""
-    program = compile_program(kb, asked, observed)
-    if not program.queries:
-        program = dataclasses.replace(program, queries=tuple(program.atoms()))
-    return program
+    """The program as a belief network (ground and acyclic).
+
+    Raises
+    ------
+    KBError
+        When the program is not one: also for query or evidence given by
+        rules (``query(p(X)) :- q(X).``), negated queries and negative heads
+        (a program with no query asks nothing, as in ProbLog).
+    """
+    for indicator in (("query", 1), ("evidence", 1), ("evidence", 2)):
+        predicate = kb.predicates.get(indicator)
+        if predicate is not None and any(c.body for c in predicate.clauses):
+            raise KBError(f"{indicator[0]}/{indicator[1]} is defined by rules")
+    negations = [
+        term
+        for term in [*(asked or kb.queries), *(h for c in kb.probabilistic for _, h in c.heads)]
+        if isinstance(term, Struct) and term.name == "\\+"
+    ]
+    if negations:
+        raise KBError(f"{format_term(negations[0])}: a negated query or head")
+    return compile_program(kb, asked, observed)
 
 
 def run_network(

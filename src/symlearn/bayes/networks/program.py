@@ -316,18 +316,23 @@ def _group_key(rule: _Rule) -> Term | None:
 def _candidate_groups(program: _Program) -> dict[Term, list[_Rule]]:
     """Keys whose atoms are defined by annotated disjunctions over that key only."""
     groups: dict[Term, list[_Rule]] = {}
+    grouped: set[int] = set()
     spoiled: set[Term] = set()
+    keys: dict[int, Term | None] = {}  # each rule's key, once (an AD's rule serves every head)
     for atom, rules in program.rules.items():
         split = key_of(atom)
         for rule in rules:
-            key = _group_key(rule)
+            if id(rule) not in keys:
+                keys[id(rule)] = _group_key(rule)
+            key = keys[id(rule)]
             if key is None:
                 if split is not None:
                     spoiled.add(split[0])
             elif key != (split[0] if split else None):  # pragma: no cover - heads share the key
                 spoiled.add(key)
-            elif rule not in groups.setdefault(key, []):
-                groups[key].append(rule)
+            elif id(rule) not in grouped:
+                grouped.add(id(rule))
+                groups.setdefault(key, []).append(rule)
     boolean_names = {format_term(a) for a in program.rules}
     for key in list(groups):
         if key in spoiled or format_term(key) in boolean_names:
@@ -416,6 +421,7 @@ class _Builder:
         self.atom_variable: dict[Term, str] = {}
         self.choice_variable: dict[int, str | None] = {}
         self.choices_of: dict[Term, list[_Rule]] = {}
+        self.state_indices: dict[str, dict[str, int]] = {}
         self.taken = {format_term(a) for a in program.rules} | {format_term(k) for k in groups}
 
     # literals and bodies
@@ -425,13 +431,21 @@ class _Builder:
         if value is not None:
             name = self.group_variable[unit]
             states = self.variables[name].states
-            text = format_term(value)
-            passing = frozenset({states.index(text)} if text in states else ())
+            index = self._state_index(name).get(format_term(value))
+            passing = frozenset(() if index is None else (index,))
             return self._closed((name, passing), positive, len(states))
         if literal in self.constants:
             return self.constants[literal] == positive
         name = self.atom_variable[literal]
         return (name, frozenset({1 if positive else 0}))
+
+    def _state_index(self, name: str) -> dict[str, int]:
+        """State -> its index, for variable ``name`` (made once: an AD may have many heads)."""
+        index = self.state_indices.get(name)
+        if index is None:
+            states = self.variables[name].states
+            index = self.state_indices[name] = {s: i for i, s in enumerate(states)}
+        return index
 
     @staticmethod
     def _closed(test: Test, positive: bool, cardinality: int) -> Test | bool:
@@ -505,7 +519,7 @@ class _Builder:
         for rule in self.choices_of.get(atom, ()):
             name = self.choice_variable[id(rule)]
             if name is not None:
-                state = self.variables[name].states.index(format_term(atom))
+                state = self._state_index(name)[format_term(atom)]
                 causes.append((1.0, [(name, frozenset({state}))]))
         if any(p == 1.0 and not tests for p, tests in causes):
             self.constants[atom] = True
@@ -553,13 +567,14 @@ class _Builder:
             for _, atom in rule.heads:
                 values.setdefault(format_term(key_of(atom)[1]), atom)  # type: ignore[index]
         names = list(values)
+        position = {name: i for i, name in enumerate(names)}
         for rule in self.groups[key]:
             tests = self.body_tests(rule)
             if tests is None:
                 continue
             probabilities = [0.0] * len(names)
             for probability, atom in rule.heads:
-                probabilities[names.index(format_term(key_of(atom)[1]))] = probability  # type: ignore[index]
+                probabilities[position[format_term(key_of(atom)[1])]] = probability  # type: ignore[index]
             rows.append((tests, probabilities))
         variable = self.distribution_variable(format_term(key), names, rows, list(values.values()))
         self.group_variable[key] = self.add(variable)

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from symlearn.bayes.problog.grounding import GroundProgram
+from symlearn.bayes.problog.ground_program import GroundProgram
 from symlearn.bayes.problog.program_sampling import world_values
 from symlearn.bayes.problog.sdd_compilation import (
     compile_program_sdd,

@@ -29,13 +29,17 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from symlearn.bayes.marginals import marginals_payload
-from symlearn.bayes.problog.grounding import GroundProgram, ground_program
+from symlearn.bayes.problog.deep_stack import run_deep
+from symlearn.bayes.problog.ground_program import GroundProgram
+from symlearn.bayes.problog.grounding import ground_program, located_error
 from symlearn.bayes.problog.mpe import Explanation, most_probable_explanation
+from symlearn.bayes.problog.printing import problog_text
 from symlearn.bayes.problog.program_sampling import sample_program
 from symlearn.bayes.problog.sdd_compilation import compile_program_sdd
 from symlearn.errors import InvalidParameterError
@@ -47,13 +51,6 @@ __all__ = ["PROGRAM_METHODS", "ProgramRun", "infer_program", "problog_text"]
 
 #: The methods of a grounded program: exact by SDD compilation, sampling, and the MPE task.
 PROGRAM_METHODS = ("sdd", "sample", "mpe")
-
-
-def problog_text(term: Term) -> str:
-    """A term as ProbLog prints it: no space after the commas of arguments."""
-    if isinstance(term, Struct) and term.args and term.name.isidentifier():
-        return f"{format_term(term.name)}({','.join(problog_text(a) for a in term.args)})"
-    return format_term(term)
 
 
 def _problog_number(value: float, precision: int = 8) -> str:
@@ -118,7 +115,7 @@ class ProgramRun:
             self.probabilities,
             self.method,
             self.standard_errors,
-            self.program.evidence,
+            [(self.program.name(node), value) for node, value in self.program.evidence],
             self.evidence_probability,
         )
         payload["ground_program"] = {
@@ -165,12 +162,29 @@ class ProgramRun:
 
 
 def _every_atom(kb: KnowledgeBase) -> list[Term]:
-    """One open query per predicate with probabilistic clauses: every atom, when none is asked."""
+    """One open query per predicate with probabilistic clauses (``mpe`` with no query)."""
     indicators = dict.fromkeys(functor_of(h) for c in kb.probabilistic for _, h in c.heads)
     return [
         Struct(name, tuple(Var("_") for _ in range(arity))) if arity else name
         for name, arity in indicators
     ]
+
+
+def _refuse_decisions(kb: KnowledgeBase) -> None:
+    """A program with decisions (``?::``) has no probabilities until a strategy makes them.
+
+    Raises
+    ------
+    KBError
+        At the first decision.
+    """
+    for clause in kb.probabilistic:
+        if any(probability == "?" for probability, _ in clause.heads):
+            raise located_error(
+                f"{clause} is a decision (?::): symlearn problog dt makes decisions; "
+                "symlearn infer answers probabilities",
+                clause.position,
+            )
 
 
 def infer_program(
@@ -192,8 +206,8 @@ def infer_program(
         The knowledge base with the program.
     queries, evidence
         Replace the file's ``query/1`` and ``evidence/2`` when given.  With
-        no query at all, every ground instance of the predicates with
-        probabilistic clauses is asked.
+        no query at all nothing is asked (as in ProbLog), but with ``mpe``
+        every ground instance of the predicates with probabilistic clauses.
     method
         ``sdd`` (exact: knowledge compilation and weighted model counting),
         ``sample`` (rejection sampling of worlds) or ``mpe`` (the most
@@ -215,11 +229,15 @@ def infer_program(
             f"--method must be one of {', '.join(PROGRAM_METHODS)} for this program, "
             f"not {method!r}"
         )
-    if queries is None and not kb.queries and not kb.defines("query", 1):
-        queries = _every_atom(kb)
+    _refuse_decisions(kb)
+    if method == "mpe" and queries is None and not kb.queries and not kb.defines("query", 1):
+        queries = _every_atom(kb)  # the most probable world's atoms, as problog mpe prints
     program = ground_program(kb, queries, evidence)
     if method == "mpe":
-        explanation = most_probable_explanation(program, progress)
+        explanation = run_deep(most_probable_explanation, program, progress)
+        explanation = dataclasses.replace(
+            explanation, queries={program.name(a): v for a, v in explanation.queries.items()}
+        )
         truth = {atom: float(value) for atom, value in explanation.queries.items()}
         return ProgramRun(program, truth, "mpe", sources=sources, explanation=explanation)
     if method == "sample":
@@ -227,15 +245,25 @@ def infer_program(
         details = {"samples": estimate.samples, "accepted": estimate.accepted, "seed": seed}
         return ProgramRun(
             program,
-            estimate.probabilities,
+            _named(program, estimate.probabilities),
             "sample",
-            standard_errors=estimate.standard_errors,
+            standard_errors=_named(program, estimate.standard_errors),
             details=details,
             sources=sources,
         )
-    compiled = compile_program_sdd(program)
-    probabilities, evidence_probability = compiled.probabilities(program.queries)
+    compiled = run_deep(compile_program_sdd, program)
+    probabilities, evidence_probability = run_deep(compiled.probabilities, program.queries)
     details = {"sdd_size": int(compiled.manager.size())}
     return ProgramRun(
-        program, probabilities, "sdd", evidence_probability, details=details, sources=sources
+        program,
+        _named(program, probabilities),
+        "sdd",
+        evidence_probability,
+        details=details,
+        sources=sources,
     )
+
+
+def _named(program: GroundProgram, values: dict[Term, float]) -> dict[Term, float]:
+    """Values keyed by the atoms their nodes stand for (as asked, variables X1, X2...)."""
+    return {program.name(node): value for node, value in values.items()}

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from symlearn.bayes.problog.grounding import GroundProgram
+from symlearn.bayes.problog.ground_program import GroundProgram
 from symlearn.bayes.problog.sdd_compilation import program_strata
 from symlearn.errors import InvalidParameterError
 from symlearn.logic.terms import Term

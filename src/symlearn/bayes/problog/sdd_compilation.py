@@ -74,7 +74,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from symlearn.bayes.problog.grounding import GroundProgram, GroundRule
+from symlearn.bayes.problog.ground_program import GroundProgram, GroundRule
 from symlearn.bayes.problog.strongly_connected import strongly_connected_components
 from symlearn.errors import InvalidParameterError, ResourceLimitError
 from symlearn.logic.printer import format_term

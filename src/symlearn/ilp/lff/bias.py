@@ -22,8 +22,12 @@ A hypothesis space of :mod:`symlearn.ilp.lff` is fixed by (Cropper and Morel
 task's files is read as Popper reads it (an answer-set program whose
 ``head_pred/2``, ``body_pred/2``, ``type/2``, ``direction/2``, ``max_vars/1``,
 ... atoms are the declarations); otherwise the task's modes give the
-predicates, types and directions (``+`` is ``in``, ``-`` is ``out``; modes
-derived from the data have neither types nor directions).  Settings given on
+predicates, types and directions (``+`` is ``in``, ``-`` is ``out``; a
+predicate with several modes may be called in any of their ways; modes
+derived from the data have neither types nor directions).  Declared modes
+allow singleton variables, as the mode languages of Aleph and Progol do
+(``components(+list, -item, -list)`` leaves one unused); Popper's bias and
+derived modes do not, as Popper.  Settings given on
 the command line or with ``:- set(Name, Value).`` override the file.  The
 defaults are Popper v3.1.0's: ``max_vars`` 6, ``max_body`` 6, ``max_clauses``
 1, or 2 with recursion.
@@ -41,8 +45,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +54,6 @@ from symlearn.errors import KBError
 from symlearn.ilp.language import LiteralMode
 from symlearn.ilp.task import RelationalTask
 from symlearn.logic.indicators import format_indicator
-from symlearn.logic.terms import Term
 
 __all__ = [
     "DEFAULT_MAX_BODY",
@@ -83,6 +86,10 @@ _DECLARATIONS = {
 }
 
 
+#: ``"in"`` or ``"out"`` for each argument of a predicate.
+Direction = tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class Predicate:
     """A predicate of the hypothesis language.
@@ -94,13 +101,15 @@ class Predicate:
     types
         The type of each argument, or None (untyped).
     directions
-        ``"in"`` or ``"out"`` per argument, or None (any).
+        The ways it may be called: each a tuple of ``"in"`` or ``"out"`` per
+        argument (Popper's ``direction/2`` gives one, Aleph's modes one per
+        mode); None: any way.
     """
 
     name: str
     arity: int
     types: tuple[str, ...] | None = None
-    directions: tuple[str, ...] | None = None
+    directions: tuple[Direction, ...] | None = None
 
     @property
     def indicator(self) -> tuple[str, int]:
@@ -133,6 +142,8 @@ class Bias:
     constraints: tuple[Statement, ...] = ()
     #: The file the constraints come from, for messages.
     constraint_file: str | None = None
+    #: The ways the head predicate may be called in a body (None: as the head).
+    call_directions: tuple[Direction, ...] | None = None
     #: Where each declaration is: ``(declaration, predicate name) -> (path, line, column)``
     #: (declarations ``head_pred``, ``body_pred``, ``type``, ``direction``, ``mode``).
     positions: dict[tuple[str, str], tuple[str, int, int]] = field(
@@ -170,11 +181,17 @@ class Bias:
         """True when some predicate has directions (then calls must be safe)."""
         return any(p.directions is not None for p in (self.head, *self.body))
 
-    def directions(self) -> dict[str, tuple[str, ...]]:
-        """Per predicate name, its directions (predicates with none left out)."""
+    def directions(self) -> dict[str, tuple[Direction, ...]]:
+        """Per predicate name, the ways it may be called (predicates with none left out).
+
+        The head predicate's first way is the head's own (its inputs are bound
+        by the example), then the ways its recursive call may be made.
+        """
         found = {p.name: p.directions for p in self.body if p.directions is not None}
-        if self.head.directions is not None:
-            found[self.head.name] = self.head.directions
+        head = self.head.directions
+        if head is not None:
+            calls = self.call_directions or ()
+            found[self.head.name] = (head[0], *(d for d in calls if d != head[0]))
         return found
 
     def describe(self) -> dict[str, Any]:
@@ -200,6 +217,7 @@ class _Declared:
     numbers: dict[str, int] = field(default_factory=dict)
     flags: set[str] = field(default_factory=set)
     constraints: list[Statement] = field(default_factory=list)
+    call_directions: tuple[Direction, ...] | None = None
     constraint_file: str | None = None
     notes: list[str] = field(default_factory=list)
     positions: dict[tuple[str, str], tuple[str, int, int]] = field(default_factory=dict)
@@ -225,7 +243,7 @@ def read_bias(
         When ``bias.pl`` does not read as an answer-set program, names no
         head predicate or another head than the task's target.
     """
-    path = _popper_bias_file(task)
+    path = _popper_bias_file(task) if task.bias.source == "popper" else None
     declared = _from_popper(path) if path is not None else _from_modes(task)
     head = declared.head
     if head is None or head.indicator != task.target:
@@ -235,7 +253,7 @@ def read_bias(
             path or (task.sources[0] if task.sources else None),
         )
     numbers = declared.numbers
-    body_limit = max_body or numbers.get("max_body") or _clause_length_body(task.file_settings)
+    body_limit = max_body or numbers.get("max_body")
     recursive = recursion if recursion is not None else "enable_recursion" in declared.flags
     return Bias(
         head=head,
@@ -247,6 +265,7 @@ def read_bias(
         non_datalog=_flag(non_datalog, "non_datalog", declared.flags),
         allow_singletons=_flag(allow_singletons, "allow_singletons", declared.flags),
         constraints=tuple(declared.constraints),
+        call_directions=declared.call_directions,
         constraint_file=declared.constraint_file,
         notes=tuple(declared.notes),
         positions=declared.positions,
@@ -255,12 +274,6 @@ def read_bias(
 
 def _flag(given: bool | None, name: str, flags: set[str]) -> bool:
     return given if given is not None else name in flags
-
-
-def _clause_length_body(settings: Mapping[str, Term]) -> int | None:
-    """``clauselength - 1`` when the files set Aleph's ``clauselength``, else None."""
-    value = settings.get("clauselength")
-    return value - 1 if type(value) is int and value > 1 else None
 
 
 def _popper_bias_file(task: RelationalTask) -> str | None:
@@ -327,7 +340,7 @@ def _from_popper(path: str) -> _Declared:
             name,
             arity,
             own_types if own_types is not None and len(own_types) == arity else None,
-            own_dirs if own_dirs is not None and len(own_dirs) == arity else None,
+            (own_dirs,) if own_dirs is not None and len(own_dirs) == arity else None,
         )
 
     heads = [predicate(a) for a in atoms.get(("head_pred", 2), [])]
@@ -407,20 +420,18 @@ def _clingo_error(path: str, text: str, problems: list[str], error: Exception) -
 
 
 def _from_modes(task: RelationalTask) -> _Declared:
-    """The predicates, types and directions the task's modes declare."""
+    """The predicates, types and directions the task's modes state (its :class:`LanguageBias`)."""
+    language = task.bias
     declared = _Declared()
-    heads = [m for m in task.modes if m.kind == "head" and m.indicator == task.target]
-    bodies: dict[tuple[str, int], list[LiteralMode]] = {}
-    allowed = set(task.determinations)
-    for mode in task.modes:
+    for mode in language.modes:
         where = mode.position
         if where is not None:
             place = (where.path or "", where.line, where.column)
             declared.positions.setdefault(("mode", mode.indicator[0]), place)
-        if mode.kind != "body":
-            continue
+    bodies: dict[tuple[str, int], list[LiteralMode]] = {}
+    for mode in language.allowed_body_modes:
         literal = LiteralMode.from_mode(mode)
-        if literal.negated or (allowed and literal.indicator not in allowed):
+        if literal.negated:
             continue
         if any(a.marker not in ("+", "-") for a in literal.arguments):
             declared.notes.append(
@@ -429,38 +440,59 @@ def _from_modes(task: RelationalTask) -> _Declared:
             )
             continue
         bodies.setdefault(literal.indicator, []).append(literal)
-    untyped = task.modes_derived
+    untyped = language.derived
+    heads = language.head_modes
     if heads:
-        declared.head = _mode_predicate([LiteralMode.from_mode(heads[0])], untyped, task)
+        declared.head = _mode_predicate([LiteralMode.from_mode(heads[0])], untyped)
     else:
         declared.head = Predicate(*task.target)
     for literals in bodies.values():
-        declared.body.append(_mode_predicate(literals, untyped, task))
+        declared.body.append(_mode_predicate(literals, untyped))
     declared.body.sort(key=lambda p: p.indicator)
-    if task.target in bodies:
+    calls = [p for p in declared.body if p.indicator == task.target]
+    if calls:
+        declared.call_directions = calls[0].directions
+    if declared.head.directions is not None:  # directed: every predicate has some way
+        declared.body = [_any_way(p) for p in declared.body]
+    if language.recursion:
         declared.flags.add("enable_recursion")
-    for key, flag in (("non_datalog", "non_datalog"), ("allow_singletons", "allow_singletons")):
-        if str(task.file_settings.get(key, "false")) == "true":
-            declared.flags.add(flag)
+    if language.non_datalog:
+        declared.flags.add("non_datalog")
+    # Aleph's and Progol's mode languages allow a variable to occur once
+    if language.allow_singletons or (
+        not untyped and _setting(task, "allow_singletons") != "false"
+    ):
+        declared.flags.add("allow_singletons")
     for key in ("max_vars", "max_body", "max_clauses"):
-        value = task.file_settings.get(key)
-        if type(value) is int:
-            declared.numbers[key] = value
-    if str(task.file_settings.get("recursion", "")) == "true":
-        declared.flags.add("enable_recursion")
-    elif str(task.file_settings.get("recursion", "")) == "false":
-        declared.flags.discard("enable_recursion")
+        number = getattr(language, key)
+        if number is not None:
+            declared.numbers[key] = number
     return declared
 
 
-def _mode_predicate(literals: list[LiteralMode], untyped: bool, task: RelationalTask) -> Predicate:
-    """One predicate from its modes: types if they agree, directions if they agree."""
+def _setting(task: RelationalTask, key: str) -> str:
+    """The files' ``set(key, Value)`` as text ("" when not set)."""
+    value = task.file_settings.get(key)
+    return "" if value is None else str(value)
+
+
+def _mode_predicate(literals: list[LiteralMode], untyped: bool) -> Predicate:
+    """One predicate from its modes: its types if they agree, one way to call it per mode."""
     name, arity = literals[0].indicator
     types = {tuple(a.type or "t" for a in m.arguments) for m in literals}
-    directions = {tuple("in" if a.marker == "+" else "out" for a in m.arguments) for m in literals}
+    ways = dict.fromkeys(
+        tuple("in" if a.marker == "+" else "out" for a in m.arguments) for m in literals
+    )
     return Predicate(
         name,
         arity,
         None if untyped or len(types) != 1 else types.pop(),
-        None if untyped or len(directions) != 1 else directions.pop(),
+        None if untyped or not ways else tuple(ways),
     )
+
+
+def _any_way(predicate: Predicate) -> Predicate:
+    """A predicate without directions, in a bias with some, may be called any way."""
+    if predicate.directions is not None:
+        return predicate
+    return replace(predicate, directions=(("out",) * predicate.arity,))

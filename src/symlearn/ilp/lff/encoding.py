@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import itertools
 
-from symlearn.ilp.lff.bias import Bias, Predicate
+from symlearn.ilp.lff.bias import Bias, Direction, Predicate
 
 __all__ = ["ENCODING", "bias_facts", "encoding"]
 
@@ -59,8 +59,9 @@ ENCODING = r"""
 #defined bad_body/3.
 #defined arg_type/3.
 #defined head_type/2.
-#defined arg_in/2.
-#defined inputs/2.
+#defined arg_in/3.
+#defined inputs/3.
+#defined head_in/1.
 #defined directed/0.
 #defined lower/2.
 #show body_literal/4.
@@ -84,6 +85,7 @@ body_size(C,N) :- clause(C), max_body(M), N = 1..M, #count{P,Vars : body_literal
 :- clause(C), not body_size(C,_).
 max_size(K) :- max_body(M), max_clauses(N), K = (M+1)*N.
 size(N) :- max_size(K), N = 2..K, #sum{B+1,C : body_size(C,B)} == N.
+size_at_least(M) :- size(N), M = 2..N.
 
 % ---------------------------------------------------------------- variables
 var_member(V,Vars) :- var_pos(V,Vars,_).
@@ -111,9 +113,10 @@ var_type(C,V,T) :- var_in_literal(C,P,Vars,V), var_pos(V,Vars,I), arg_type(P,I,T
 :- clause_var(C,V), #count{T : var_type(C,V,T)} > 1.
 
 % ---------------------------------------------------------------- directions
-safe(C,V) :- head_literal(C,P,_,Vars), var_pos(V,Vars,I), arg_in(P,I).
-ready(C,P,Vars) :- body_literal(C,P,_,Vars), inputs(P,N),
-    #count{I : var_pos(W,Vars,I), arg_in(P,I), safe(C,W)} >= N.
+% a literal is ready when, for one way M of calling it, its inputs are safe
+safe(C,V) :- head_literal(C,_,_,Vars), var_pos(V,Vars,I), head_in(I).
+ready(C,P,Vars) :- body_literal(C,P,_,Vars), inputs(P,M,N),
+    #count{I : var_pos(W,Vars,I), arg_in(P,M,I), safe(C,W)} >= N.
 safe(C,V) :- ready(C,_,Vars), var_member(V,Vars).
 :- directed, body_var(C,V), not safe(C,V).
 
@@ -131,9 +134,9 @@ recursive :- recursive_clause(_,_,_).
 :- clause(C), C > 0, not recursive_clause(C,_,_).
 :- recursive_clause(C,_,_), body_size(C,1).
 :- clause(C), head_pred(P,A), #count{Vars : body_literal(C,P,A,Vars)} > 1.
-head_input(C,V) :- head_literal(C,P,_,Vars), var_pos(V,Vars,I), arg_in(P,I).
-:- body_literal(C,P,A,Vars), head_pred(P,A), inputs(P,N), N > 0,
-    #count{I : var_pos(W,Vars,I), arg_in(P,I), head_input(C,W)} >= N.
+head_input(C,V) :- head_literal(C,_,_,Vars), var_pos(V,Vars,I), head_in(I).
+:- body_literal(C,P,A,Vars), head_pred(P,A), inputs(P,0,N), N > 0,
+    #count{I : var_pos(W,Vars,I), arg_in(P,0,I), head_input(C,W)} >= N.
 :- C > 0, head_literal(C,P,2,_), body_literal(C,P,2,(_,0)).
 :- C > 0, head_literal(C,P,2,_), body_literal(C,P,2,(1,_)).
 outside(C1,C2) :- clause(C1), clause(C2), C1 != C2, body_literal(C1,P,A,Vars),
@@ -157,27 +160,32 @@ def _quote(name: str) -> str:
     return f'"{escaped}"'
 
 
-def _predicate_facts(predicate: Predicate, kind: str) -> list[str]:
+def _predicate_facts(
+    predicate: Predicate, kind: str, ways: tuple[Direction, ...] | None
+) -> list[str]:
     name = _quote(predicate.name)
     facts = [f"{kind}({name},{predicate.arity})."]
     if predicate.types is not None:
         types = tuple(_quote(t) for t in predicate.types)
         facts.append(f"type({name},{_tuple(types)}).")
         facts += [f"arg_type({name},{i},{t})." for i, t in enumerate(types)]
-    if predicate.directions is not None:
-        facts.append(f"direction({name},{_tuple(predicate.directions)}).")
-        ins = [i for i, d in enumerate(predicate.directions) if d == "in"]
-        facts += [f"arg_in({name},{i})." for i in ins]
-        facts.append(f"inputs({name},{len(ins)}).")
+    for way, direction in enumerate(ways or ()):
+        if way == 0:
+            facts.append(f"direction({name},{_tuple(direction)}).")
+        ins = [i for i, d in enumerate(direction) if d == "in"]
+        facts += [f"arg_in({name},{way},{i})." for i in ins]
+        facts.append(f"inputs({name},{way},{len(ins)}).")
     return facts
 
 
 def bias_facts(bias: Bias) -> list[str]:
     """The facts that state ``bias`` for :data:`ENCODING`."""
-    facts = _predicate_facts(bias.head, "head_pred")
-    for predicate in bias.body:
-        facts += _predicate_facts(predicate, "body_pred")
     head = bias.head
+    facts = _predicate_facts(head, "head_pred", bias.directions().get(head.name))
+    if head.directions is not None:
+        facts += [f"head_in({i})." for i, d in enumerate(head.directions[0]) if d == "in"]
+    for predicate in bias.body:
+        facts += _predicate_facts(predicate, "body_pred", predicate.directions)
     facts.append(f"head_vars({head.arity},{_tuple(tuple(range(head.arity)))}).")
     if head.types is not None:
         facts += [f"head_type({i},{_quote(t)})." for i, t in enumerate(head.types)]

@@ -44,18 +44,22 @@ def unusable_predicates(bias: Bias) -> list[tuple[Predicate, str]]:
     provided: set[str] = set()
     head = bias.head
     if head.types is not None and head.directions is not None:
-        provided |= {t for t, d in zip(head.types, head.directions) if d == "in"}
+        provided |= {t for t, d in zip(head.types, head.directions[0]) if d == "in"}
     for predicate in bias.body:
-        if predicate.types is not None and predicate.directions is not None:
-            provided |= {t for t, d in zip(predicate.types, predicate.directions) if d == "out"}
+        for way in predicate.directions or ():
+            if predicate.types is not None:
+                provided |= {t for t, d in zip(predicate.types, way) if d == "out"}
     found = []
     for predicate in bias.body:
-        if predicate.types is None or predicate.directions is None:
+        if predicate.types is None or not predicate.directions:
             continue
-        for kind, direction in zip(predicate.types, predicate.directions):
-            if direction == "in" and kind not in provided:
-                found.append((predicate, kind))
-                break
+        missing = [
+            next(t for t, d in zip(predicate.types, way) if d == "in" and t not in provided)
+            for way in predicate.directions
+            if any(d == "in" and t not in provided for t, d in zip(predicate.types, way))
+        ]
+        if len(missing) == len(predicate.directions):
+            found.append((predicate, missing[0]))
     return found
 
 

@@ -62,8 +62,9 @@ __all__ = [
     "to_clause",
 ]
 
-#: Per predicate name, the direction of each argument (``"in"`` or ``"out"``).
-Directions = Mapping[str, Sequence[str]]
+#: Per predicate name, the ways it may be called: each the direction of every
+#: argument (``"in"`` or ``"out"``).  The head predicate's first way is the head's.
+Directions = Mapping[str, Sequence[Sequence[str]]]
 
 _NAMES = [chr(ord("A") + i) for i in range(26)]
 
@@ -161,6 +162,29 @@ def _canonical(head: Literal, body: frozenset[Literal]) -> Rule:
     return Rule(head, frozenset(best or ()))
 
 
+def head_inputs(head: Literal, directions: Directions | None) -> set[int]:
+    """The head's variables bound when it is called (all of them without directions)."""
+    ways = (directions or {}).get(head.predicate)
+    if not ways or len(ways[0]) != head.arity:
+        return set(head.arguments)
+    return {v for v, d in zip(head.arguments, ways[0]) if d == "in"}
+
+
+def is_ready(literal: Literal, bound: set[int], directions: Directions | None) -> bool:
+    """True when, for some way of calling ``literal``, its inputs are in ``bound``.
+
+    A predicate without directions may be called any time.
+    """
+    ways = (directions or {}).get(literal.predicate)
+    if not ways:
+        return True
+    return any(
+        all(v in bound for v, d in zip(literal.arguments, way) if d == "in")
+        for way in ways
+        if len(way) == literal.arity
+    )
+
+
 def ordered_body(rule: Rule, directions: Directions | None = None) -> list[Literal]:
     """The body in an order to call it: inputs bound first, joins before tests.
 
@@ -172,12 +196,7 @@ def ordered_body(rule: Rule, directions: Directions | None = None) -> list[Liter
     literals' sorted order, so the order is the same on every run.
     """
     head = rule.head
-    head_dirs = (directions or {}).get(head.predicate)
-    bound = {
-        v
-        for i, v in enumerate(head.arguments)
-        if head_dirs is None or len(head_dirs) != head.arity or head_dirs[i] == "in"
-    }
+    bound = head_inputs(head, directions)
     left = sorted(rule.body)
     order: list[Literal] = []
     while left:
@@ -191,16 +210,10 @@ def ordered_body(rule: Rule, directions: Directions | None = None) -> list[Liter
 def _next_literal(
     left: list[Literal], bound: set[int], head: Literal, directions: Directions | None
 ) -> Literal:
-    def inputs(literal: Literal) -> list[int]:
-        dirs = (directions or {}).get(literal.predicate)
-        if dirs is None or len(dirs) != literal.arity:
-            return []
-        return [a for a, d in zip(literal.arguments, dirs) if d == "in"]
-
     def is_call(literal: Literal) -> bool:
         return literal.predicate == head.predicate and literal.arity == head.arity
 
-    ready = [b for b in left if all(v in bound for v in inputs(b))]
+    ready = [b for b in left if is_ready(b, bound, directions)]
     pool = ready or left
     return max(
         pool,

@@ -131,16 +131,23 @@ def _splinter(d: np.ndarray) -> np.ndarray:
     moved = np.zeros(m, dtype=bool)
     to_rest = d.sum(axis=1)  # each instance's summed distance to the rest (itself: 0)
     to_splinter = np.zeros(m)
+    barred = np.zeros(m)  # -inf for the instances moved already
+    gain, other = np.empty(m), np.empty(m)
     pick = int(np.argmax(to_rest))  # the instance farthest, on average, from the others
+    rest = m
     while True:
         moved[pick] = True
+        barred[pick] = -np.inf
+        rest -= 1
         to_rest -= d[pick]
         to_splinter += d[pick]
-        rest = int((~moved).sum())
         if rest < 2:
             return moved
-        gain = to_rest / (rest - 1) - to_splinter / (m - rest)
-        gain[moved] = -np.inf
+        # average distance to the rest minus average distance to the splinter group
+        np.multiply(to_rest, 1.0 / (rest - 1), out=gain)
+        np.multiply(to_splinter, 1.0 / (m - rest), out=other)
+        gain -= other
+        gain += barred
         pick = int(np.argmax(gain))
         if gain[pick] <= 0:
             return moved
@@ -266,15 +273,20 @@ def divide(
         negative, _, members, sub = heapq.heappop(queue)
         if members.size < 2:
             continue
-        if split == "mst":
+        if members.size == 2:
+            side = np.array([True, False])  # what every split makes of two instances
+        elif split == "mst":
             side = _mst_cut(sub)
         elif split == "k-means":
             side = _two_means(x[members], seed + len(splits))
-        if split == "splinter" or side.all() or not side.any():
+        if members.size > 2 and (split == "splinter" or side.all() or not side.any()):
             side = _splinter(sub)
         splits.append((members, members[~side], members[side], -negative))
         for chosen in (~side, side):
             made += 1
+            if chosen.sum() < 2:  # a single instance: nothing to split, nothing to keep
+                heapq.heappush(queue, (0.0, made, members[chosen], sub[:0, :0]))
+                continue
             inner = sub[np.ix_(chosen, chosen)]
             heapq.heappush(queue, (-coherence(inner, linkage), made, members[chosen], inner))
         if progress is not None:

@@ -11,9 +11,9 @@ for the target ``t`` (1 for the first class, -1 for the other) and output
 are presented in order (``--shuffle``: a new random order each epoch) until
 an epoch makes no mistake, which happens when the examples are linearly
 separable and ``eta`` small enough (Mitchell 1997, section 4.4.2; Novikoff's
-theorem).  Otherwise it stops after ``--epochs`` epochs, or when the
-mistakes of an epoch have not fallen for ``--patience`` epochs (the weights
-of the last epoch are kept).  The weights start at 0 (the notes' "set all
+theorem).  Otherwise it stops after ``--epochs`` epochs, or when no epoch
+has made fewer mistakes than the best one for ``--patience`` epochs (the
+weights of the last epoch are kept).  The weights start at 0 (the notes' "set all
 weights to 0"), or at the file's ``:- set(initial_weights, [W0, W1, ...]).``
 to follow a textbook trace.
 
@@ -84,6 +84,12 @@ class PerceptronSettings(GradientSettings):
 
     learning_rate: float = option(
         0.1, key="learning_rate", metavar="ETA", help="The learning rate eta (> 0)."
+    )
+    tolerance: float = option(
+        5e-4,
+        key="tolerance",
+        minimum=0,
+        help="The fall in mistakes per example --patience waits for (0: any fewer mistakes).",
     )
 
 

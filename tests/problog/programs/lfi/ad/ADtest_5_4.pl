@@ -1,0 +1,4 @@
+%Expected outcome:
+% error: NonGroundProbabilisticClause
+
+t(_)::a(X); t(_)::b(Y).

@@ -1,0 +1,7 @@
+0.5::heads1.
+0.6::heads2.
+someHeads :- heads1.
+someHeads :- heads2.
+
+evidence(heads1, false).
+query(someHeads).
