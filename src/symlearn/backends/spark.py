@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import warnings
 from collections.abc import Iterator, Sequence
@@ -57,8 +58,20 @@ LOCAL_ROWS = 200_000
 _ARROW_KINDS = {"string": ATOM, "large_string": ATOM, "int64": INTEGER, "double": FLOAT}
 
 
+#: The master URLs Spark accepts (its ``SparkSubmit``): local threads, a standalone
+#: cluster, YARN, Kubernetes, a local test cluster.
+_MASTER = re.compile(
+    r"local(\[(\*|\d+)(, *\d+)?\])?|spark://\S+|yarn|k8s://\S+|local-cluster\[[\d, ]+\]"
+)
+
+
 def _check_reachable(master: str) -> None:
-    """Raise BackendError unless every ``host:port`` of a ``spark://`` URL accepts connections."""
+    """Raise BackendError unless ``master`` is a master URL whose hosts accept connections."""
+    if not _MASTER.fullmatch(master):
+        raise BackendError(
+            f"{master!r} is not a Spark master URL "
+            "(local[*], local[N], spark://HOST:PORT, yarn or k8s://HOST:PORT)"
+        )
     if not master.startswith("spark://"):
         return
     for address in master.removeprefix("spark://").split(","):
