@@ -61,7 +61,7 @@ HARNESS = """
     ).
 """
 SWI_STREAMS = """
-'$iso_open'(F) :- see(F).
+'$iso_open'(F) :- absolute_file_name(F, Path), see(Path).
 '$iso_close' :- seen.
 """
 SYMLEARN_STREAMS = """
@@ -94,17 +94,16 @@ def run_swipl(files: list[str], timeout: float) -> dict[str, tuple[int, int]]:
             "forall(score(F, total(T), wrong(W)), (writeq(s(F, T, W)), write('.'), nl))"
         )
         result = subprocess.run(
-            ["swipl", "-q", "inriasuite.pl", "-g", goal, "-t", "halt"],
+            [swipl, "-q", "-g", goal, "-t", "halt", "inriasuite.pl"],
             cwd=SUITE,
             capture_output=True,
             text=True,
             timeout=timeout * len(files),
             check=False,
-            executable=swipl,
         )
     scores: dict[str, tuple[int, int]] = {}
     for line in result.stdout.splitlines():
-        match = re.fullmatch(r"s\('?(.*?)'?,(\d+),(\d+)\)\.", line.strip())
+        match = re.search(r"s\('?([^,]*?)'?,(\d+),(\d+)\)\.$", line.strip())
         if match:
             scores[match.group(1)] = (int(match.group(2)), int(match.group(3)))
     return scores

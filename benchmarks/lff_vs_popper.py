@@ -167,8 +167,10 @@ def swipl_check(files: list[Path], work: Path) -> tuple[int, int, int, int] | No
     """(true positives, false positives, positives, negatives) by SWI-Prolog, or None."""
     check = work / "check.pl"
     check.write_text(CHECK.format(limit=EXAMPLE_LIMIT))
-    goal = ", ".join(f"consult('{f}')" for f in [*files, check])
-    _code, out, _, _ = run(
+    first = work / "examples_may_be_missing.pl"
+    first.write_text(":- dynamic pos/1.\n:- dynamic neg/1.\n")
+    goal = ", ".join(f"consult('{f}')" for f in [first, *files, check])
+    _, out, _, _ = run(
         ["swipl", "-q", "-g", f"{goal}, check_examples", "-t", "halt(1)"], None, timeout=600
     )
     numbers = re.findall(r"^(\d+) (\d+) (\d+) (\d+)$", out, re.MULTILINE)
@@ -204,10 +206,16 @@ def run_popper(task: Path, popper: Path, timeout: float, work: Path) -> Outcome:
     outcome = Outcome(code, wall, cpu, popper_clauses(out))
     if code == -9:
         outcome.note = "killed"
+    judge_popper(outcome, task, work)
+    return outcome
+
+
+def judge_popper(outcome: Outcome, task: Path, work: Path) -> None:
+    """Judge Popper's clauses, consulted with ``bk.pl`` as they are printed."""
     theory = work / "popper_theory.pl"
     theory.write_text(":- style_check(-discontiguous).\n" + "\n".join(outcome.clauses) + "\n")
+    noisy = task.name.startswith("noisy")
     judge(outcome, [task / "bk.pl", theory, task / "exs.pl"], work, noisy)
-    return outcome
 
 
 def run_lff(task: Path, timeout: float, work: Path) -> Outcome:
@@ -265,6 +273,8 @@ def main() -> None:
             noisy = name.startswith("noisy")
             if name in loaded and "popper" in loaded[name]:
                 popper = Outcome(**loaded[name]["popper"])
+                popper.note = ""
+                judge_popper(popper, task, work)
             elif args.only != "lff":
                 popper = run_popper(task, args.popper, args.timeout, work)
             else:

@@ -22,10 +22,11 @@ SWI-Prolog.
 
 ``foil`` runs ``symlearn learn foil ... --target grandparent/2`` in a child
 process per row and reports its time (wall clock, the whole command) and
-peak resident memory (``VmHWM``), and whether the learnt theory is the
-textbook clause ``grandparent(A, B) :- parent(A, C), parent(C, B)``:
-``duckdb`` and ``spark`` read the Parquet files, ``memory`` reads
-``facts.pl`` (what a user with a ``.pl`` file runs today).
+peak resident memory (``VmHWM``, with Spark's JVM), and whether the learnt
+theory is the textbook clause ``grandparent(A, B) :- parent(A, C), parent(C,
+B)``: ``duckdb`` and ``spark`` read the Parquet files, ``memory`` reads
+``facts.pl`` (what a user with a ``.pl`` file runs today), ``memory-parquet``
+reads the Parquet files into Python (``--backend memory`` on them).
 
 ``closure`` times ``symlearn query --backend duckdb`` and SWI-Prolog (with
 ``:- table path/2``) on ``aggregate_all(count, path(X, Y), N)`` over the
@@ -250,7 +251,7 @@ def foil_row(directory: Path, backend: str, master: str) -> dict:
     inputs = ["facts.pl"] if backend == "memory" else ["external.pl"]
     files = [str(directory / f) for f in [*inputs, "examples.pl"]]
     command = symlearn("learn", "foil", *files, "--target", "grandparent/2", "--json")
-    command += ["--backend", backend]
+    command += ["--backend", backend.removesuffix("-parquet")]
     if backend == "spark":
         command += ["--spark-master", master]
     run = timed(command, env={**os.environ, "PYTHONPATH": str(REPO / "src")})
@@ -266,7 +267,7 @@ def foil_row(directory: Path, backend: str, master: str) -> dict:
 def foil(args: argparse.Namespace) -> None:
     print(f"load average {os.getloadavg()[0]:.2f} at start")
     print(
-        f"{'people':>10} {'facts':>11} {'backend':8} {'seconds':>9} {'peak MB':>8}  "
+        f"{'people':>10} {'facts':>11} {'backend':14} {'seconds':>9} {'peak MB':>8}  "
         "textbook clause"
     )
     for n in (int(s) for s in args.sizes.split(",")):
@@ -275,7 +276,7 @@ def foil(args: argparse.Namespace) -> None:
         for backend in args.backends.split(","):
             run = foil_row(directory, backend, args.spark_master)
             print(
-                f"{n:>10,} {facts:>11,} {backend:8} {run['seconds']:9.1f} {run['peak_mb']:8.0f}  "
+                f"{n:>10,} {facts:>11,} {backend:14} {run['seconds']:9.1f} {run['peak_mb']:8.0f}  "
                 f"{run['textbook']}",
                 flush=True,
             )

@@ -14,7 +14,7 @@ The data sets and how both sides are timed are described in
 stderr and exit status 2.
 
 Run: python benchmarks/seed_learners_vs_peers.py [--only instances] [--rows N] [--seed S]
-     [--data mushroom|house-votes|numeric] [--json]
+     [--data mushroom|house-votes|numeric] [--learner NAME] [--json]
 """
 
 from __future__ import annotations

@@ -62,6 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--epochs-network", type=int, default=10, help="most epochs of backpropagation"
     )
     parser.add_argument(
+        "--learner", action="append", help="only this learner's rows (repeatable; default all)"
+    )
+    parser.add_argument(
         "--data",
         action="append",
         choices=("mushroom", "house-votes", "numeric"),
@@ -86,6 +89,12 @@ def warm_up() -> None:
 def wanted(args: argparse.Namespace, name: str) -> bool:
     """Whether data set ``name`` is asked for."""
     return not args.data or name in args.data
+
+
+def learner_wanted(args: argparse.Namespace, name: str) -> bool:
+    """Whether learner ``name`` is asked for (``--learner``, default all)."""
+    chosen = getattr(args, "learner", None)
+    return not chosen or name in chosen
 
 
 def numeric_table(rows: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -17,7 +17,16 @@ from typing import Any
 
 import numpy as np
 
-from seed_learners.common import data_sets, ours, peer_matrix, read_frame, row, split, timed
+from seed_learners.common import (
+    data_sets,
+    learner_wanted,
+    ours,
+    peer_matrix,
+    read_frame,
+    row,
+    split,
+    timed,
+)
 
 K = 5
 
@@ -44,7 +53,9 @@ def _one_hot_width(frame: Any) -> int:
 
 
 def rows(args: argparse.Namespace) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
+    if not learner_wanted(args, "knn"):
+        return out
     for name, path, class_column in data_sets(args):
         result, seconds = ours("knn", path, class_column, args, k=K)
         theirs, peer_seconds = _peer(path, class_column, args)

@@ -34,6 +34,7 @@ import numpy as np
 
 from seed_learners.common import (
     data_sets,
+    learner_wanted,
     numeric_csv,
     ours,
     peer_matrix,
@@ -122,6 +123,8 @@ def _ours(
 def rows(args: argparse.Namespace) -> list[dict[str, Any]]:
     out = []
     for algorithm in ("linear-regression", "perceptron", "delta-rule", "backpropagation", "svm"):
+        if not learner_wanted(args, algorithm):
+            continue
         for name, path, class_column in data_sets(args):
             result, seconds = _ours(algorithm, path, class_column, args)
             theirs, peer_seconds = _peer(algorithm, path, class_column, args)
@@ -162,6 +165,8 @@ def _regression_rows(args: argparse.Namespace) -> list[dict[str, Any]]:
         ("linear-regression", LinearRegression),
         ("delta-rule", SGDRegressor),
     ):
+        if not learner_wanted(args, algorithm):
+            continue
         result, seconds = ours(algorithm, path, column, args)
 
         def run(peer: Any = peer) -> float:

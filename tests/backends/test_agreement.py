@@ -139,15 +139,19 @@ def test_the_engine_looks_external_facts_up_through_an_index(tmp_path: Path) -> 
 
     calls = 3 * LOOKUPS_BEFORE_INDEXING
     pq.write_table(
-        pa.table({"a": [f"n{i}" for i in range(200)], "b": [f"m{i % 7}" for i in range(200)]}),
+        pa.table({"a": [f"n{i}" for i in range(200)], "b": [f"m{i % 40}" for i in range(200)]}),
         tmp_path / "edge.parquet",
     )
     (tmp_path / "kb.pl").write_text(":- external(edge/2, parquet('edge.parquet')).\n")
-    goal = f"between(1, {calls}, I), atom_concat(n, I, X), edge(X, Y), \\+ edge(Y, _)"
+    goals = [  # lookups on the first argument, then on the second (five answers each, in order)
+        f"between(1, {calls}, I), atom_concat(n, I, X), edge(X, Y), \\+ edge(Y, _)",
+        "between(0, 39, J), atom_concat(m, J, Y), edge(X, Y)",
+    ]
     found = {}
     for backend in ("memory", "duckdb"):
         kb = load([tmp_path / "kb.pl"])
         opened = open_backend(kb, backend)
-        assert opened is None or compile_goal(kb, opened, goal) is None  # the engine answers
-        found[backend] = answers(kb, goal, opened).solutions
-    assert found["duckdb"] == found["memory"] and len(found["memory"]) == calls
+        assert opened is None or all(compile_goal(kb, opened, g) is None for g in goals)
+        found[backend] = [answers(kb, goal, opened).solutions for goal in goals]
+    assert found["duckdb"] == found["memory"]
+    assert [len(s) for s in found["memory"]] == [calls, 200]

@@ -45,7 +45,18 @@ def test_query_json_and_limit(capsys) -> None:
         "query": "split([1, 2], L, R)",
         "solutions": [{"L": "[]", "R": "[1, 2]"}, {"L": "[1]", "R": "[2]"}],
         "count": 2,
+        "output": "",
     }
+
+
+def test_query_json_keeps_what_the_goal_prints(capsys) -> None:
+    status, out, _ = run(capsys, "query", LISTS, "write(hello), nl, X = 1", "--json")
+    assert status == 0
+    assert json.loads(out)["output"] == "hello\n"
+
+
+def test_query_a_goal_whose_variables_stay_unbound_is_true(capsys) -> None:
+    assert run(capsys, "query", LISTS, "X = X")[1] == "true.\n"
 
 
 def test_query_answers_without_variables_and_fresh_variables(capsys) -> None:

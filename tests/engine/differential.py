@@ -29,17 +29,19 @@ STEPS = 200_000
 
 def outcome(goal: str, program: str = "p.") -> str:
     """The outcome of ``goal`` in symlearn's engine (see the module docstring)."""
-    engine = Engine(loads(program), max_steps=STEPS)
+    kb = loads(program)
+    engine = Engine(kb, max_steps=STEPS)
     term, variables = parse_term_with_variables(
-        f"Outcome__ = r({goal}), catch(({goal}), error(Formal__, _), true)"
+        f"Outcome__ = r({goal}), catch(({goal}), error(Formal__, _), true)", ops=kb.operators
     )
+    ops = kb.operators
     try:
         for solution in engine.solve(term):
             formal = solution[variables["Formal__"]]
             if type(formal) is not Var:
-                return f"error({format_term(formal, variable_names(formal, False), 999)})"
+                return f"error({format_term(formal, variable_names(formal, False), 999, ops)})"
             result = solution[variables["Outcome__"]]
-            return format_term(result, variable_names(result, False), 999)
+            return format_term(result, variable_names(result, False), 999, ops)
         return "false"
     except SymlearnError as error:  # an uncaught non-error/2 throw, or a limit
         return f"<{type(error).__name__}>"

@@ -483,9 +483,9 @@ def test_a_clause_scored_once_per_renaming_scores_as_afresh(path, target, monkey
     """⊥e's literals differing only in a new variable give one clause: scored once, the same."""
     import numpy as np
 
-    from symlearn.ilp import progol as module
+    from symlearn.ilp.progol_search import BottomSearch
 
-    evaluate, renamed = module._Search.evaluate, module._Search._renamed
+    evaluate, renamed = BottomSearch.evaluate, BottomSearch._renamed
     reused = []
 
     def checked(self, literals, parent):
@@ -502,8 +502,8 @@ def test_a_clause_scored_once_per_renaming_scores_as_afresh(path, target, monkey
         reused.append(args)
         return renamed(self, *args)
 
-    monkeypatch.setattr(module._Search, "evaluate", checked)
-    monkeypatch.setattr(module._Search, "_renamed", counted)
+    monkeypatch.setattr(BottomSearch, "evaluate", checked)
+    monkeypatch.setattr(BottomSearch, "_renamed", counted)
     import symlearn
 
     symlearn.learn("progol", path, target=target)

@@ -140,9 +140,10 @@ def open_backend(
     """
     chosen = backend_name(kb, name)
     if chosen == "memory":
-        from symlearn.backends.memory import load_external
+        if kb.external:
+            from symlearn.backends.memory import load_external
 
-        load_external(kb)
+            load_external(kb)
         return None
     from symlearn.backends.sql import SqlBackend
 

@@ -198,9 +198,8 @@ class GoalCompiler:
             found = _Source(relation.name, relation.types, relation.empty)
         else:
             component = self._component(indicator)
-            recursive = len(component) > 1 or (indicator, False) in self._calls(indicator)
-            recursive = recursive or (indicator, True) in self._calls(indicator)
-            if recursive:
+            calls_itself = any(callee == indicator for callee, _ in self._calls(indicator))
+            if len(component) > 1 or calls_itself:
                 self._recursive(component)
                 return self._sources[indicator]
             found = self._rules(indicator)
@@ -261,8 +260,10 @@ class GoalCompiler:
         self, indicator: Indicator, clauses: Sequence[Clause]
     ) -> tuple[list[str], tuple[str, ...]]:
         """Each clause's SELECT (facts gathered in one table) and the columns' one type each."""
-        facts = [c for c in clauses if not c.body and c.is_ground]
-        rules = [c for c in clauses if c not in facts]
+        facts: list[Clause] = []
+        rules: list[Clause] = []
+        for clause in clauses:
+            (facts if not clause.body and clause.is_ground else rules).append(clause)
         selects: list[str] = []
         types: tuple[str, ...] | None = None
         if facts:

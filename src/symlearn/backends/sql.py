@@ -350,7 +350,8 @@ class SqlBackend:
             bound.append(position)
         where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
         source = self.lookup_source(relation, bound)
-        table = self.arrow(f"SELECT {', '.join(relation.columns)} FROM {source}{where}")
+        order = " ORDER BY rowid" if source != relation.name else ""  # a copy: the file's order
+        table = self.arrow(f"SELECT {', '.join(relation.columns)} FROM {source}{where}{order}")
         found = list(zip(*(column_terms(c) for c in table.columns)))
         if len(found) <= _LOOKUP_CACHE_ROWS:
             self._lookups[cache_key] = found
@@ -359,7 +360,11 @@ class SqlBackend:
         return found
 
     def lookup_source(self, relation: SqlRelation, bound: list[int]) -> str:
-        """The table the engine's lookups with ``bound`` arguments read (an indexed one if any)."""
+        """The table the engine's lookups with ``bound`` arguments read.
+
+        The relation's own, or an indexed copy of it made by the backend (a
+        table with a ``rowid`` in the relation's order).
+        """
         return relation.name
 
     def involved(self, sql: str) -> str:

@@ -153,6 +153,7 @@ def query(
         unknown=unknown,
         output=None if as_json else sys.stdout,
         answer_depth=0 if full else answer_depth,
+        keep_output=as_json,
     )
     emit(as_json, answers.to_dict(), answers.report())
     return 1 if fail_empty and not answers.count else 0

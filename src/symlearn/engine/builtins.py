@@ -156,6 +156,29 @@ for _op in ("<", ">", "=<", ">=", "=:=", "=\\="):
     DETERMINISTIC[(_op, 2)] = _arithmetic_comparison(_op)
 
 
+@det("statistics", 2)
+def _statistics(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """SWI-Prolog's ``statistics/2`` for the usual keys (times in milliseconds or seconds)."""
+    import time
+
+    key = deref(args[0])
+    if type(key) is Ref:
+        raise instantiation_error()
+    cpu = time.process_time()
+    values: dict[object, RTerm] = {
+        "runtime": make_list([int(cpu * 1000), 0]),
+        "process_cputime": make_list([int(cpu * 1000), 0]),
+        "walltime": make_list([int(time.monotonic() * 1000), 0]),
+        "real_time": make_list([int(time.time()), 0]),
+        "cputime": cpu,
+        "inferences": engine.steps,
+        "epoch": time.time() - cpu,
+    }
+    if key not in values:
+        raise domain_error("statistics_key", resolve(key))
+    return unify_terms(engine, args[1], values[key])
+
+
 @det("succ", 2)
 def _succ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b = deref(args[0]), deref(args[1])
@@ -345,6 +368,32 @@ def _numbervars(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         engine.trail.append(ref)
         number += 1
     return unify_terms(engine, args[2], number)
+
+
+@det("$ssu_skeleton", 2)
+def _ssu_skeleton(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """Internal (SSU heads): the term has the pattern's shape where the pattern is not a variable.
+
+    The pattern's variables occur in it once and nowhere else, so this is
+    ``subsumes_term(Pattern, Term)`` at the cost of the pattern's size, not the
+    term's (a head ``p([H|T])`` against a long list looks at one cell).
+    """
+    stack = [(args[0], args[1])]
+    while stack:
+        pattern, term = stack.pop()
+        pattern = deref(pattern)
+        if type(pattern) is Ref:
+            continue
+        term = deref(term)
+        if type(pattern) is Struct:
+            if type(term) is not Struct or term.name != pattern.name:
+                return False
+            if len(term.args) != len(pattern.args):
+                return False
+            stack.extend(zip(pattern.args, term.args))
+        elif type(term) is not type(pattern) or term != pattern:
+            return False
+    return True
 
 
 @det("subsumes_term", 2)
@@ -579,10 +628,11 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 # The built-ins of the other modules register themselves on import.
 from symlearn.engine import (  # noqa: E402
+    clpfd_builtins,
     database,
     output,
     prolog_flags,
     text,
 )
 
-_ = (database, output, prolog_flags, text)
+_ = (clpfd_builtins, database, output, prolog_flags, text)

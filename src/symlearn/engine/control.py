@@ -33,6 +33,7 @@ from symlearn.engine.runtime import (
     copy_runtime,
     deref,
     resolve,
+    to_runtime,
     unify,
     variant_key,
 )
@@ -361,6 +362,9 @@ def collect(
 
     With ``template`` None the solutions are only counted.
     """
+    goal_term = deref(goal)
+    if goal_term.__class__ is not Struct or goal_term.name in _CONTROL_PAIRS:
+        check_body(goal_term)
     answers = Answers()
     cps = m.cps
     choice = Choice(COLLECT, len(m.trail), nxt, depth, _finish, finish, answers)
@@ -563,3 +567,111 @@ def _bagof_control(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> objec
 @_control("setof", 3)
 def _setof_control(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     return _bagof(m, args, depth, nxt, unique=True)
+
+
+# ---------------------------------------------------------------- determinism
+def _determinism_error(goal: RTerm, found: str) -> PrologThrow:
+    formal = Struct("determinism_error", (resolve(goal), "det", found, "guard"))
+    return PrologThrow(Struct("error", (formal, Ref())))
+
+
+def _det_failed(m: Run, goal: object, cutb: int, depth: int, nxt: Cont) -> object:
+    raise _determinism_error(goal, "fail")
+
+
+def _det_exit(m: Run, data: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    height, goal = data
+    if len(m.cps) > height + 1:
+        raise _determinism_error(goal, "nondet")
+    del m.cps[height:]
+    return nxt
+
+
+@_control("$", 1)
+def _det_call(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    """SWI-Prolog's ``$Goal``: Goal must succeed once, leaving no choicepoint."""
+    goal = args[0]
+    cps = m.cps
+    height = len(cps)
+    cps.append(Choice(ALT, len(m.trail), (_det_failed, goal, cutb, depth, None), depth))
+    exit_goal = (_det_exit, (height, goal), cutb, depth, nxt)
+    return (call_goal, goal, height + 1, depth + 1, exit_goal)
+
+
+#: SWI-Prolog's ``$`` (the deterministic cut of SSU rules) cuts as ``!`` does.
+CONTROL[("$", 0)] = _cut
+
+
+# ---------------------------------------------------------------- library(yall)
+def _lambda(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    """``call(Free/[X1, ...]>>Body, A1, ...)``: yall's lambda, copied apart from Free."""
+    params, body, extra = deref(args[0]), args[1], args[2:]
+    free: list[Ref] = []
+    if type(params) is Struct and params.name == "/" and len(params.args) == 2:
+        free = _refs(params.args[0])
+        params = deref(params.args[1])
+    copied = copy_runtime(Struct(">>", (params, body)), keep=free)
+    names, goal = copied.args
+    items: list[RTerm] = []
+    names = deref(names)
+    while type(names) is Struct and names.name == LIST_FUNCTOR and len(names.args) == 2:
+        items.append(names.args[0])
+        names = deref(names.args[1])
+    trail = m.trail
+    for name, value in zip(items, extra):
+        if not unify(name, value, trail):
+            return FAIL
+    rest = extra[len(items) :]
+    if rest:
+        goal = add_arguments(goal, tuple(rest))
+    return (call_goal, goal, len(m.cps), depth + 1, nxt)
+
+
+def _free_lambda(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    """``call(Free/Goal, A1, ...)``: Goal copied apart from Free, called with the arguments."""
+    copied = copy_runtime(args[1], keep=_refs(args[0]))
+    goal = add_arguments(copied, tuple(args[2:]))
+    return (call_goal, goal, len(m.cps), depth + 1, nxt)
+
+
+for _arity in range(2, 10):
+    CONTROL[(">>", _arity)] = _lambda
+for _arity in range(3, 10):
+    CONTROL[("/", _arity)] = _free_lambda
+
+
+# ---------------------------------------------------------------- phrase/2,3
+def dcg_goal(body: RTerm, s0: RTerm, s: RTerm) -> RTerm:
+    """The goal the grammar body ``body`` stands for between ``s0`` and ``s`` (run-time terms)."""
+    from symlearn.kb.dcg import DCGError, dcg_body
+    from symlearn.logic.terms import Var
+
+    names: dict[Ref, Var] = {}
+    term = resolve(body, names)
+    start, end = Var("_"), Var("_")
+    try:
+        translated = dcg_body(term, start, end)
+    except DCGError as error:
+        if error.kind == "instantiation_error":
+            raise instantiation_error() from None
+        raise type_error(error.expected, error.culprit) from None
+    back: dict[Any, RTerm] = {var: ref for ref, var in names.items()}
+    back[start], back[end] = s0, s
+    return to_runtime(translated, back)
+
+
+@_control("phrase", 2, 3)
+def _phrase(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    body = deref(args[0])
+    if type(body) is Ref:
+        raise instantiation_error()
+    if type(body) not in (str, Struct):
+        raise type_error("callable", resolve(body))
+    tail = deref(args[1])
+    while type(tail) is Struct and tail.name == LIST_FUNCTOR and len(tail.args) == 2:
+        tail = deref(tail.args[1])
+    if type(tail) is not Ref and tail != EMPTY_LIST:
+        raise type_error("list", resolve(args[1]))
+    rest = args[2] if len(args) == 3 else EMPTY_LIST
+    goal = dcg_goal(body, args[1], rest)
+    return (call_goal, goal, len(m.cps), depth + 1, nxt)

@@ -103,13 +103,19 @@ class Table:
         "leader",
         "leader_table",
         "looped",
+        "moded",
+        "modes",
         "position",
         "round_id",
         "round_start",
     )
 
-    def __init__(self, key: Term) -> None:
+    def __init__(self, key: Term, modes: tuple[Term, ...] | None = None) -> None:
         self.key = key
+        #: Answer subsumption: each argument's mode (None for a plain table), and
+        #: the position of the answer kept for each variant of the index arguments.
+        self.modes = modes
+        self.moded: dict[Term, int] = {}
         self.answers: list[Term] = []
         self.answer_set: set[Term] = set()
         self.complete = False

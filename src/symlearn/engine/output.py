@@ -37,7 +37,7 @@ from symlearn.engine.builtins import (
     unify_terms,
 )
 from symlearn.engine.runtime import Ref, RTerm, deref, resolve
-from symlearn.logic.printer import variable_names, write_term
+from symlearn.logic.printer import format_atom, portray_clause, variable_names, write_term
 from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_list
 
 if TYPE_CHECKING:
@@ -142,6 +142,27 @@ def _nl_stream(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return True
 
 
+@det("current_output", 1)
+def _current_output(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return unify_terms(engine, args[0], "user_output")
+
+
+@det("current_input", 1)
+def _current_input(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    return unify_terms(engine, args[0], "user_input")
+
+
+@det("put_char", 1)
+def _put_char(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    char = deref(args[0])
+    if type(char) is Ref:
+        raise instantiation_error()
+    if not (type(char) is str and len(char) == 1):
+        raise type_error("character", resolve(char))
+    write_text(engine, char)
+    return True
+
+
 @det("tab", 1)
 def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     count = evaluate(args[0], deref)
@@ -150,6 +171,35 @@ def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if count > MAX_TEXT_LENGTH:
         raise resource_error("memory")
     write_text(engine, " " * count)
+    return True
+
+
+@det("portray_clause", 1)
+def _portray_clause(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    write_text(engine, portray_clause(resolve(args[0])) + "\n")
+    return True
+
+
+@det("listing", 1)
+def _listing(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """SWI-Prolog's ``listing(Name)`` or ``listing(Name/Arity)``: the clauses, as written."""
+    spec = deref(args[0])
+    name, arity = spec, None
+    if type(spec) is Struct and spec.name == "/" and len(spec.args) == 2:
+        name, arity = deref(spec.args[0]), deref(spec.args[1])
+    if type(name) is not str:
+        raise type_error("predicate_indicator", resolve(spec))
+    for (found, n), predicate in engine.kb.predicates.items():
+        if found != name or (type(arity) is int and n != arity):
+            continue
+        indicator = f"{format_atom(found)}/{n}"
+        lines = []
+        if (found, n) in engine.kb.tabled:
+            lines.append(f":- table {indicator} as variant.\n\n")
+        elif predicate.dynamic:
+            lines.append(f":- dynamic {indicator}.\n\n")
+        lines += [portray_clause(clause.to_term()) + "\n" for clause in predicate.clauses]
+        write_text(engine, "".join(lines) + "\n")
     return True
 
 
@@ -307,22 +357,22 @@ def _output_sink(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 # ---------------------------------------------------------------- reading
 def _next_clause_text(stream: TextIO) -> str | None:
-    """The text of the next clause on ``stream`` (None at its end)."""
-    from symlearn.kb.parser import _clause_end
+    """The text of the next clause on ``stream`` (None at its end: only layout is left)."""
+    from symlearn.kb.parser import _LAYOUT, _clause_end
 
     buffered: str = getattr(stream, "_symlearn_unread", "")
     while True:
-        stripped = buffered.lstrip()
-        if stripped:
-            end = _clause_end(stripped, 0)
-            if end < len(stripped) or stripped.rstrip().endswith("."):
-                rest = stripped[end:]
-                stream._symlearn_unread = rest
-                return stripped[:end]
+        skipped = _LAYOUT.match(buffered)
+        text = buffered[skipped.end() :] if skipped else buffered
+        if text and not text.startswith("/*"):  # a block comment may go on on the next line
+            end = _clause_end(text, 0)
+            if end < len(text) or text.rstrip().endswith("."):
+                stream._symlearn_unread = text[end:]
+                return text[:end]
         chunk = stream.readline()
         if not chunk:
             stream._symlearn_unread = ""
-            return stripped or None
+            return text if text.strip() else None
         buffered += chunk
 
 

@@ -14,7 +14,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from symlearn.engine.arithmetic import PrologThrow, instantiation_error, type_error
-from symlearn.engine.builtins import det, domain_error, nondet, proper_list, unify_terms
+from symlearn.engine.builtins import (
+    DETERMINISTIC,
+    det,
+    domain_error,
+    nondet,
+    proper_list,
+    unify_terms,
+)
 from symlearn.engine.runtime import Ref, RTerm, deref, resolve
 from symlearn.kb.flags import check_flag_setting, flag_value
 from symlearn.logic.operators import OPERATOR_TYPES, op_error
@@ -99,6 +106,15 @@ def _op(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             raise _iso_error(("permission_error", "create", "operator", name))
         operators.add(priority, kind, name)
     return True
+
+
+def _use_module(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """``use_module(library(clpfd))`` as a goal: the library's operators (nothing to load)."""
+    engine.kb.operators.use_library(_value(args[0]))
+    return True
+
+
+DETERMINISTIC[("use_module", 1)] = DETERMINISTIC[("use_module", 2)] = _use_module
 
 
 @nondet("current_op", 3)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from symlearn.logic.clauses import Clause, canonical_variables
@@ -487,8 +487,13 @@ def variant_key(term: object) -> Term:
     return _rebuild(term, leaf)
 
 
-def copy_runtime(term: object) -> RTerm:
-    """``copy_term/2``: a copy of a run-time term with fresh references."""
+def copy_runtime(term: object, keep: Iterable[Ref] = ()) -> RTerm:
+    """``copy_term/2``: a copy of a run-time term with fresh references.
+
+    The variables in ``keep`` are not renamed (the free variables of a lambda).
+    """
+    if keep:
+        return _copy_keeping(term, {ref: ref for ref in keep})
     while term.__class__ is Ref:  # fast paths: an atomic value, or a flat compound of them
         value = term.value
         if value is None:
@@ -512,6 +517,19 @@ def copy_runtime(term: object) -> RTerm:
             return Struct(term.name, tuple(items))
     fresh: dict[Ref, Ref] = {}
 
+    def leaf(t: object) -> RTerm:
+        t = deref(t)
+        if type(t) is Ref:
+            new = fresh.get(t)
+            if new is None:
+                new = fresh[t] = Ref()
+            return new
+        return t
+
+    return _rebuild(term, leaf)
+
+
+def _copy_keeping(term: object, fresh: dict[Ref, Ref]) -> RTerm:
     def leaf(t: object) -> RTerm:
         t = deref(t)
         if type(t) is Ref:

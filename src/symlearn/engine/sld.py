@@ -23,10 +23,12 @@ bounds it, ``timeout`` bounds the wall-clock time of one query, ``max_memory``
 the memory a query may add, and ``max_depth`` the nesting of calls.  They are
 thrown as SWI-Prolog throws them: ``inference_limit_exceeded``,
 ``time_limit_exceeded``, ``error(resource_error(memory), _)`` and
-``error(resource_error(stack), _)``.  ``catch/3`` can catch them, but the step
-and time budgets are spent: every further inference of the query throws again,
-so a catch-all cannot turn a runaway into an endless loop.  Uncaught, they
-reach the caller as :class:`~symlearn.errors.EngineLimitError`.
+``error(resource_error(stack), _)``.  ``catch/3`` can catch them: the
+recovery, and whatever the query does after it, gets a grace of a tenth of
+the budget (at least 1,000 inferences, or a second); past the grace the query
+ends with the error whatever catches it, so a catch-all cannot turn a
+runaway into an endless loop.  Uncaught, they reach the caller as
+:class:`~symlearn.errors.EngineLimitError`.
 
 **Tabling.**  A predicate declared with ``:- table p/N.`` is answered from
 tables of answers (see :mod:`symlearn.engine.tabling`).
@@ -42,7 +44,7 @@ import gc
 import time
 from collections.abc import Iterator
 from functools import partial
-from typing import TextIO
+from typing import Any, TextIO
 
 from symlearn.engine import tabling
 from symlearn.engine.arithmetic import (
@@ -51,6 +53,7 @@ from symlearn.engine.arithmetic import (
     resource_error,
     type_error,
 )
+from symlearn.engine.clpfd import FDFailure, FDStore, Recheck
 from symlearn.engine.control import CONTROL as _CONTROL
 from symlearn.engine.control import call_goal
 from symlearn.engine.datalog import DatalogProgram
@@ -96,6 +99,7 @@ from symlearn.errors import (
     UnknownPredicateError,
 )
 from symlearn.kb.knowledge_base import KnowledgeBase, modifications
+from symlearn.kb.system import PROTECTED
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
@@ -241,6 +245,10 @@ class Engine:
         #: Outputs set aside while ``with_output_to/2`` collects what a goal writes.
         self.output_stack: list[TextIO | None] = []
         self.input = input
+        #: Global variables (``nb_setval/2``, ``b_setval/2``).
+        self.globals: dict[object, Term] = {}
+        #: Dynamic predicates' clauses by first argument, for retract/1 (engine.database).
+        self.first_argument: dict[object, Any] = {}
         self.trail: list[Ref] = []
         self.steps = 0
         self.tables: dict[Term, Table] = {}
@@ -250,7 +258,17 @@ class Engine:
         self._predicates: dict[Indicator, Predicate] = {}
         self._seen_modifications = modifications()
         self._deadline: float | None = None
+        self._step_budget = max_steps
+        self._grace_given = False
         self._memory_base = 0
+        #: The run's finite-domain constraints (library(clpfd)), made by the first one.
+        self.fd: FDStore | None = None
+        #: True once a constraint exists: the store is looked at every step.
+        self.fd_watching = False
+        self._full_check_at = 0
+        #: The constraints left on the last solution's unbound variables
+        #: (``X in 4..sup``), as SWI-Prolog's toplevel shows them.
+        self.residual_goals: list[Term] = []
         from symlearn.engine.builtins import DETERMINISTIC, NONDETERMINISTIC
         from symlearn.engine.library import library
 
@@ -287,13 +305,14 @@ class Engine:
                 solution = {var: resolve(ref, names) for var, ref in mapping.items()}
             except PrologThrow as thrown:  # a cyclic answer: it has no finite form
                 raise self._as_error(thrown) from None
+            self.residual_goals = self.fd.residual_goals(names) if self.fd is not None else []
             yield solution
 
     def solve_text(self, goal: str, limit: int | None = None) -> Iterator[dict[str, Term]]:
         """Like :meth:`solve` for a goal written as text; solutions keyed by variable name."""
         from symlearn.kb.parser import parse_term_with_variables
 
-        term, variables = parse_term_with_variables(goal)
+        term, variables = parse_term_with_variables(goal, ops=self.kb.operators)
         by_var = {v: name for name, v in variables.items()}
         for solution in self.solve(term, limit):
             yield {by_var[v]: value for v, value in solution.items() if v in by_var}
@@ -306,7 +325,7 @@ class Engine:
         """:meth:`ask` for a goal written as text."""
         from symlearn.kb.parser import parse_term
 
-        return self.ask(parse_term(goal))
+        return self.ask(parse_term(goal, ops=self.kb.operators))
 
     def count(self, goal: Term) -> int:
         """The number of solutions of ``goal`` (without building them)."""
@@ -361,8 +380,8 @@ class Engine:
         control = _CONTROL.get(key)
         if control is not None:
             return control
-        if self.kb.defines(name, arity):  # a redefined built-in (the loader allowed it)
-            return self._user_procedure(name, arity)
+        if key not in PROTECTED and self.kb.defines(name, arity):
+            return self._user_procedure(name, arity)  # a library built-in the file redefined
         deterministic = self._det.get(key)
         if deterministic is not None:
             engine = self
@@ -455,6 +474,9 @@ class Engine:
             self.changed()
         self.steps = 0
         self._deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        self._step_budget = self.max_steps
+        self._grace_given = False
+        self.fd, self.fd_watching = None, False
         self._memory_base = _resident_bytes() if self.max_memory is not None else 0
         found = 0
         m = Run(self)
@@ -488,21 +510,46 @@ class Engine:
             trail.pop().value = None
 
     def _check(self, steps: int, m: Run) -> int:
-        """Enforce the step, time and memory limits; the step count of the next check."""
+        """Enforce the step, time and memory limits; the step count of the next check.
+
+        While finite-domain constraints exist this runs at every step: it
+        propagates the bindings of constrained variables made since the last
+        step (raising :class:`FDFailure` when one cannot hold), and looks at the
+        limits only every ``_CHECK_EVERY`` steps.
+        """
+        if self.fd_watching:
+            assert self.fd is not None
+            self.fd.wake()
+            if steps < self._full_check_at:
+                return steps + 1
+            self._full_check_at = steps + _CHECK_EVERY
         total = steps + m.extra
         self.steps = total
-        max_steps = self.max_steps
+        max_steps = self._step_budget
         if max_steps is not None and total > max_steps:
-            raise PrologThrow("inference_limit_exceeded")
+            raise self._limit_reached("inference_limit_exceeded", total)
         if self._deadline is not None and time.monotonic() > self._deadline:
-            raise PrologThrow("time_limit_exceeded")
+            raise self._limit_reached("time_limit_exceeded", total)
         if self.max_memory is not None and (steps // _CHECK_EVERY) % 16 == 0:
             self.check_memory()
         m.compact()
         following = steps + _CHECK_EVERY
         if max_steps is not None:
             following = min(following, max_steps - m.extra + 1)
+        if self.fd_watching:
+            return steps + 1
         return max(following, steps + 1)
+
+    def _limit_reached(self, ball: str, steps: int) -> Exception:
+        """The step or time limit's error: catchable once, with a grace; then final."""
+        if self._grace_given:
+            return self._as_error(PrologThrow(ball))
+        self._grace_given = True
+        if self.max_steps is not None:
+            self._step_budget = steps + max(1000, self.max_steps // 10)
+        if self.timeout is not None:
+            self._deadline = time.monotonic() + max(1.0, self.timeout / 10)
+        return PrologThrow(ball)
 
     def check_memory(self) -> None:
         """Throw ``resource_error(memory)`` when the query grew past ``max_memory``."""
@@ -521,6 +568,9 @@ class Engine:
             try:
                 while True:
                     if cont is None:
+                        if self.fd_watching:  # the bindings just made must satisfy the constraints
+                            assert self.fd is not None
+                            self.fd.wake()
                         self.steps = steps + m.extra
                         yield
                         self.trail = m.trail  # another run may have used the engine meanwhile
@@ -539,6 +589,13 @@ class Engine:
                             return
             except PrologThrow as thrown:
                 cont = self._recover(thrown, m)
+            except Recheck:  # the first constraint was posted: look at every step from now
+                cont = nxt
+                check_at = steps + 1
+            except FDFailure:  # a binding broke a constraint
+                cont = backtrack(m)
+                if cont is FAIL:
+                    return
             except MemoryError:
                 cont = self._recover(resource_error("memory"), m)
             except RecursionError:

@@ -11,6 +11,14 @@ after which every table of the component is complete.  A component without
 such a loop is complete after one round.  Answers are a set: their order is
 not SWI-Prolog's.
 
+**Answer subsumption** (``:- table path(_, _, min).``, SWI-Prolog's moded
+tabling): a table keeps one answer per variant of its *index* arguments (the
+``_`` ones); a new answer for the same index combines with the kept one by
+the other arguments' modes: ``min``/``max`` in the standard order of terms,
+``sum``, ``first``, ``last``, or ``lattice(Pred/3)`` (``Pred(Old, New,
+Joined)`` is called), and counts as new when the kept answer changes, so the
+fixpoint iteration goes on until no answer improves.
+
 Answers are stored compactly: an answer whose arguments are atoms, integers
 or strings is the tuple of its arguments (no term is built for it); any
 other answer is its variant key.  A tabled predicate in the Datalog fragment
@@ -158,7 +166,8 @@ def call_tabled(
     nxt: Cont,
 ) -> object:
     """A call of a tabled predicate: answered from (or computing) its table."""
-    if engine._datalog is not None:
+    modes = engine.kb.table_modes.get(predicate.key)
+    if engine._datalog is not None and modes is None:
         cont = _datalog_table(engine, m, predicate.key, args, depth, nxt)
         if cont is not NOT_HERE:
             return cont
@@ -166,7 +175,7 @@ def call_tabled(
     key = _call_key(goal)
     table = engine.tables.get(key)
     if table is None:
-        table = engine.tables[key] = Table(key)
+        table = engine.tables[key] = Table(key, modes)
         return _evaluate(engine, m, predicate, table, goal, depth, nxt)
     if table.complete:
         return _consume(m, table, goal, depth, nxt, live=False)
@@ -190,6 +199,8 @@ def _add_answer(m: Run, data: Any, cutb: int, depth: int, nxt: Cont) -> object:
     """Internal goal: record the current instance of the call in its table, then fail."""
     table, goal = data
     engine = m.engine
+    if table.modes is not None:
+        return _add_moded_answer(m, table, goal, depth)
     answer = _answer_key(goal)
     if answer not in table.answer_set:
         table.answer_set.add(answer)
@@ -198,6 +209,104 @@ def _add_answer(m: Run, data: Any, cutb: int, depth: int, nxt: Cont) -> object:
         table.last_new = engine._answer_serial
         if engine._answer_serial & 0xFFFF == 0:
             engine.check_memory()
+    return FAIL
+
+
+def _noted(engine: Engine, table: Table) -> None:
+    """A table's answers changed: the round that found it is not the last."""
+    engine._answer_serial += 1
+    table.last_new = engine._answer_serial
+
+
+def _add_moded_answer(m: Run, table: Table, goal: Any, depth: int) -> object:
+    """Keep the answer ``goal`` in a moded table: new, or combined with the kept one."""
+    goal = deref(goal)
+    args = goal.args
+    modes = table.modes
+    assert modes is not None
+    index = variant_key(Struct("$index", tuple(a for a, m_ in zip(args, modes) if m_ == "index")))
+    position = table.moded.get(index)
+    if position is None:
+        table.moded[index] = len(table.answers)
+        table.answers.append(variant_key(goal))
+        _noted(m.engine, table)
+        return FAIL
+    kept = key_to_runtime(table.answers[position])
+    values = list(kept.args)
+    for i, mode in enumerate(modes):
+        if mode == "index":
+            continue
+        if type(mode) is Struct:  # lattice(PI) (po(PI): kept as lattice of the greater)
+            return _join(m, table, position, values, i, mode, args[i], depth)
+        values[i] = _combine(mode, values[i], args[i])
+    _replace(m.engine, table, position, Struct(goal.name, tuple(values)))
+    return FAIL
+
+
+def _combine(mode: Term, old: RTerm, new: RTerm) -> RTerm:
+    """The value ``min``, ``max``, ``sum``, ``first`` or ``last`` keeps of two answers."""
+    from symlearn.engine.arithmetic import evaluate
+    from symlearn.engine.runtime import compare_runtime
+
+    if mode == "first":
+        return old
+    if mode == "last":
+        return new
+    if mode == "sum":
+        return evaluate(Struct("+", (old, new)), deref)
+    order = compare_runtime(new, old)
+    return new if (order < 0 if mode == "min" else order > 0) else old
+
+
+def _replace(engine: Engine, table: Table, position: int, answer: RTerm) -> None:
+    key = variant_key(answer)
+    if key != table.answers[position]:
+        table.answers[position] = key
+        _noted(engine, table)
+
+
+def _join(
+    m: Run,
+    table: Table,
+    position: int,
+    values: list[RTerm],
+    place: int,
+    mode: Struct,
+    new: RTerm,
+    depth: int,
+) -> object:
+    """Call the lattice's ``Join(Old, New, Joined)`` once, then keep ``Joined``."""
+    from symlearn.engine.control import CONTROL
+
+    indicator: Any = mode.args[0]
+    name: Any = indicator.args[0]
+    joined: Any = Ref()
+    if mode.name == "po":  # po(Better/2): keep New when Better(Old, New)
+        call = Struct(name, (values[place], new))
+        store = (_store_preferred, (table, position, values, place, new), 0, depth, None)
+    else:
+        call = Struct(name, (values[place], new, joined))
+        store = (_store_joined, (table, position, values, place, joined), 0, depth, None)
+    return (CONTROL[("once", 1)], (call,), len(m.cps), depth + 1, store)
+
+
+def _store_joined(m: Run, data: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    """Internal goal: the lattice join succeeded; keep its value, then fail."""
+    table, position, values, place, joined = data
+    values = list(values)
+    values[place] = joined
+    head = table.key.name if type(table.key) is Struct else table.key
+    _replace(m.engine, table, position, Struct(head, tuple(values)))
+    return FAIL
+
+
+def _store_preferred(m: Run, data: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    """Internal goal: the partial order prefers the new value; keep it, then fail."""
+    table, position, values, place, new = data
+    values = list(values)
+    values[place] = new
+    head = table.key.name if type(table.key) is Struct else table.key
+    _replace(m.engine, table, position, Struct(head, tuple(values)))
     return FAIL
 
 

@@ -313,6 +313,11 @@ def read_text(engine: Engine, text: str) -> tuple[RTerm, dict[str, Ref]]:
     except KBSyntaxError as error:
         formal = Struct("syntax_error", (error.message,))
         raise PrologThrow(Struct("error", (formal, Ref()))) from None
+    quotes = engine.flags.get("double_quotes")
+    if quotes != "string":
+        from symlearn.kb.prolog_directives import strings_as
+
+        parsed = strings_as(parsed, quotes)
     mapping: dict[Var, Ref] = {}
     runtime = to_runtime(parsed, mapping)
     return runtime, {name: mapping[var] for name, var in variables.items() if var in mapping}

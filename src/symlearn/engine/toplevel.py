@@ -28,12 +28,14 @@ Examples
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from symlearn.engine.sld import Engine
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.parser import parse_term_with_variables
+from symlearn.logic.operators import Operators
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import EMPTY_LIST, LIST_FUNCTOR, Struct, Term, Var, make_list
 
@@ -151,13 +153,16 @@ def _answer_names(values: dict[str, Term]) -> dict[Var, str]:
     return names
 
 
-def format_solution(values: dict[str, Term], max_depth: int = 0) -> dict[str, str]:
+def format_solution(
+    values: dict[str, Term], max_depth: int = 0, ops: Operators | None = None
+) -> dict[str, str]:
     """The bindings of one solution as text, variable name -> term, as SWI's toplevel shows them.
 
     A query variable left unbound is written by its own name and not listed
     (``X = f(Y, Y)``, not ``Y = _A``); other unbound variables are ``_`` or
     ``_A``, ``_B`` ... when they occur more than once.  ``max_depth`` cuts
-    each term as :func:`depth_limited` does (0: the whole term).
+    each term as :func:`depth_limited` does (0: the whole term).  ``ops`` is
+    the operator table (the knowledge base's, with its ``op/3`` operators).
     """
     groups: dict[Var, list[str]] = {}
     for name, value in values.items():
@@ -173,7 +178,7 @@ def format_solution(values: dict[str, Term], max_depth: int = 0) -> dict[str, st
             if position + 1 < len(group):
                 shown[name] = group[position + 1]  # X = Y, Y = Z for aliases
             continue
-        shown[name] = format_term(depth_limited(value, max_depth), names, 699)
+        shown[name] = format_term(depth_limited(value, max_depth), names, 699, ops)
     return shown
 
 
@@ -189,6 +194,10 @@ class QueryAnswers:
     solutions: tuple[dict[str, str], ...]
     variables: tuple[str, ...]
     shown: tuple[dict[str, str], ...] | None = None
+    #: What the goal printed (``write/1``, ``format/2`` ...), when it was collected.
+    output: str | None = None
+    #: Per solution, the constraints left on its unbound variables (``X in 4..sup``).
+    residuals: tuple[tuple[str, ...], ...] = ()
 
     @property
     def count(self) -> int:
@@ -196,17 +205,29 @@ class QueryAnswers:
         return len(self.solutions)
 
     def to_dict(self) -> dict[str, Any]:
-        """``query``, ``solutions`` and ``count``."""
-        return {"query": self.query, "solutions": list(self.solutions), "count": self.count}
+        """``query``, ``solutions``, ``count``, and ``output`` when the printed text was kept."""
+        result: dict[str, Any] = {
+            "query": self.query,
+            "solutions": list(self.solutions),
+            "count": self.count,
+        }
+        if self.output is not None:
+            result["output"] = self.output
+        return result
 
     def report(self) -> list[str]:
         """The lines SWI-Prolog's toplevel would show (one per solution), then a count."""
         if not self.solutions:
             return ["false."]
-        if not self.variables:
-            return ["true."] if self.count == 1 else [f"true ({self.count} solutions)."]
         answers = self.solutions if self.shown is None else self.shown
-        lines = [", ".join(f"{n} = {v}" for n, v in s.items()) for s in answers]
+        if not self.variables or not (any(answers) or any(self.residuals)):  # SWI's "true."
+            return ["true."] if self.count == 1 else [f"true ({self.count} solutions)."]
+        residuals = self.residuals or tuple(() for _ in answers)
+        # a solution that binds no variable is "true" among the others, as in SWI-Prolog
+        lines = [
+            ", ".join([*(f"{n} = {v}" for n, v in s.items()), *goals]) or "true"
+            for s, goals in zip(answers, residuals)
+        ]
         lines.append(f"{self.count} solution{'s' if self.count != 1 else ''}.")
         return lines
 
@@ -223,11 +244,14 @@ def run_query(
     answer_depth: int = ANSWER_DEPTH,
     timeout: float | None = None,
     max_memory: int | None = None,
+    keep_output: bool = False,
 ) -> QueryAnswers:
     """Every solution of ``goal`` (text) in ``kb``, formatted as SWI-Prolog's toplevel does.
 
     Variables whose names start with ``_`` are not shown, as in SWI-Prolog.
-    ``output`` receives what ``write/1``, ``format/2`` ... print.  The text
+    ``output`` receives what ``write/1``, ``format/2`` ... print; with
+    ``keep_output`` it is also collected into :attr:`QueryAnswers.output`
+    (``symlearn query --json``).  The text
     (:meth:`QueryAnswers.report`) shows each answer to ``answer_depth``
     (10, as SWI-Prolog's toplevel; 0 for the whole term); the JSON is whole.
 
@@ -238,21 +262,28 @@ def run_query(
     PrologError, UnknownPredicateError, EngineLimitError
         From the engine (``timeout`` in seconds, ``max_memory`` in bytes).
     """
-    term, variables = parse_term_with_variables(goal, "<goal>")
+    term, variables = parse_term_with_variables(goal, "<goal>", kb.operators)
+    collected = io.StringIO() if keep_output else None
     engine = Engine(
         kb,
         max_depth=max_depth,
         max_steps=max_steps,
         unknown=unknown,
-        output=output,
+        output=collected if collected is not None else output,
         timeout=timeout,
         max_memory=max_memory,
     )
     visible = {name: var for name, var in variables.items() if not name.startswith("_")}
-    values = [
-        {name: solution[var] for name, var in visible.items()}
-        for solution in engine.solve(term, limit)
-    ]
-    solutions = tuple(format_solution(v) for v in values)
-    shown = tuple(format_solution(v, answer_depth) for v in values) if answer_depth else None
-    return QueryAnswers(goal, solutions, tuple(visible), shown)
+    values = []
+    residuals = []
+    for solution in engine.solve(term, limit):
+        values.append({name: solution[var] for name, var in visible.items()})
+        residuals.append(
+            tuple(format_term(g, None, 999, kb.operators) for g in engine.residual_goals)
+        )
+    ops = kb.operators
+    solutions = tuple(format_solution(v, ops=ops) for v in values)
+    shown = tuple(format_solution(v, answer_depth, ops) for v in values) if answer_depth else None
+    printed = None if collected is None else collected.getvalue()
+    kept = tuple(residuals) if any(residuals) else ()
+    return QueryAnswers(goal, solutions, tuple(visible), shown, printed, kept)

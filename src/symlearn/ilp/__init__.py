@@ -7,7 +7,9 @@ foil
     :mod:`~symlearn.ilp.foil_search`.
 progol
     Progol-style mode-directed inverse entailment (Muggleton 1995) over
-    bottom clauses (:mod:`~symlearn.ilp.bottom`).
+    bottom clauses (:mod:`~symlearn.ilp.bottom`); its search of one bottom
+    clause is :mod:`~symlearn.ilp.progol_search`, Aleph's lazy evaluation
+    :mod:`~symlearn.ilp.lazy_evaluation`.
 inverse_resolution
     CIGOL-style inverse resolution (Muggleton and Buntine 1988) with the
     V- and W-operators of :mod:`~symlearn.ilp.inverse_operators`.

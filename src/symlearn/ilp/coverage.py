@@ -66,29 +66,24 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import math
-import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from symlearn.errors import EngineLimitError, PrologError
-from symlearn.ilp.relations import CODE, Relation, SymbolTable, composite_keys, distinct_rows
-from symlearn.kb.gcpause import gc_paused
+from symlearn.ilp.fact_store import Answers, FactStore, fact_store
+from symlearn.ilp.relations import CODE, Relation, composite_keys, distinct_rows, most_frequent
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.views import background_view
 from symlearn.logic.clauses import Clause, conjunction
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import (
-    PString,
     Struct,
     Term,
     Var,
-    compare_terms,
     functor_of,
     is_ground,
     term_variables,
@@ -106,17 +101,13 @@ __all__ = [
     "NotSetAtATimeError",
     "fact_store",
     "foil_gain",
-    "most_frequent",
 ]
 
 
 _COMPARISONS = frozenset({"=", "\\=", "==", "\\=="})
-_HEAD = attrgetter("head")
-_BODY = attrgetter("body")
-_ARGS = attrgetter("args")
 
 
-_Answers = tuple[tuple[int, ...], ...]
+_Answers = Answers
 
 
 class BindingLimitError(EngineLimitError):
@@ -668,11 +659,8 @@ class Coverage:
         if exists_only:
             new_vars = ()
         n = len(table)
-        if len(old) == 1:  # one column: a plain (much cheaper) unique
-            values, inverse = np.unique(table.column(old[0]), return_inverse=True)
-            keys, inverse = values.reshape(-1, 1), inverse.reshape(-1)
-        elif old:
-            keys, inverse = self._distinct_bindings([table.column(v) for v in old])
+        if old:
+            keys, inverse = self._distinct_keys(table, old)
         else:
             keys = np.zeros((1, 0), dtype=CODE)
             inverse = np.zeros(n, dtype=np.intp)
@@ -698,6 +686,13 @@ class Coverage:
         flat = [row for group in answers for row in group]
         source = np.array(flat, dtype=CODE).reshape(len(flat), len(new_vars))
         return lo, counts, source, np.arange(len(flat), dtype=CODE), new_vars
+
+    def _distinct_keys(self, table: BindingTable, old: list[Var]) -> tuple[np.ndarray, np.ndarray]:
+        """The distinct bindings of ``old`` (one row each) and each row's index among them."""
+        if len(old) == 1:  # one column: a plain (much cheaper) unique
+            values, inverse = np.unique(table.column(old[0]), return_inverse=True)
+            return values.reshape(-1, 1), inverse.reshape(-1)
+        return self._distinct_bindings([table.column(v) for v in old])
 
     def _distinct_bindings(self, columns: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """The distinct rows of ``columns`` and each row's index among them.
@@ -755,19 +750,6 @@ class Coverage:
         return tuple(seen)
 
 
-def most_frequent(values: Sequence[Term], counts: Sequence[int], limit: int) -> list[Term]:
-    """The ``limit`` values with the highest counts (ties in standard order), in standard order.
-
-    Examples
-    --------
-    >>> most_frequent(["c", "a", "b", 1], [2, 1, 2, 2], 2)
-    [1, 'b']
-    """
-    key = functools.cmp_to_key(compare_terms)
-    ranked = sorted(zip(values, counts), key=lambda pair: (-pair[1], key(pair[0])))
-    return sorted((value for value, _ in ranked[:limit]), key=key)
-
-
 def _is_unification(goal: Term) -> bool:
     return type(goal) is Struct and goal.name == "=" and len(goal.args) == 2
 
@@ -795,62 +777,6 @@ def _split_negation(literal: Term) -> tuple[bool, Term]:
 def _literal_signature(goal: Term, old: Sequence[Var]) -> object:
     """A hashable key for ``goal`` up to renaming, with its old variables in order."""
     return Clause(Struct("$literal", (goal, *old))).canonical()[0]
-
-
-class FactStore:
-    """The fact tables of one knowledge base, encoded once for every :class:`Coverage` over it.
-
-    A table is rebuilt when its predicate's clauses change (another
-    predicate object, or another number of clauses).
-    """
-
-    def __init__(self) -> None:
-        self.symbols = SymbolTable()
-        self._tables: dict[Indicator, tuple[object, int, Relation | None]] = {}
-        #: answers of ``=/2`` literals (see :meth:`Coverage._engine_join`), for every coverage
-        self.unifications: dict[tuple[object, bool], dict[tuple[int, ...], _Answers]] = {}
-
-    def relation(self, kb: KnowledgeBase, indicator: Indicator) -> Relation | None:
-        """The relation of ``indicator`` if its clauses are ground facts, else None."""
-        predicate = kb.predicates.get(indicator)
-        if predicate is None or not (predicate.clauses or predicate.dynamic):
-            return None
-        cached = self._tables.get(indicator)
-        if cached is not None and cached[0] is predicate and cached[1] == len(predicate.clauses):
-            return cached[2]
-        with gc_paused():  # millions of small acyclic objects: no cyclic collection
-            found = _fact_relation(indicator, predicate.clauses, self.symbols)
-        self._tables[indicator] = (predicate, len(predicate.clauses), found)
-        return found
-
-
-_STORES: weakref.WeakKeyDictionary[KnowledgeBase, FactStore] = weakref.WeakKeyDictionary()
-
-
-def fact_store(kb: KnowledgeBase) -> FactStore:
-    """The :class:`FactStore` of ``kb`` (made on first use, dropped with ``kb``)."""
-    store = _STORES.get(kb)
-    if store is None:
-        store = _STORES[kb] = FactStore()
-    return store
-
-
-def _fact_relation(
-    indicator: Indicator, clauses: Sequence[Clause], symbols: SymbolTable
-) -> Relation | None:
-    """The relation of ``clauses`` if they are all ground facts, else None."""
-    if any(map(_BODY, clauses)):
-        return None
-    if not indicator[1]:
-        return Relation.from_columns(indicator, [], len(clauses), symbols)
-    columns = list(zip(*map(_ARGS, map(_HEAD, clauses))))
-    for column in columns:
-        kinds = set(map(type, column))
-        if not kinds <= {str, int, float, PString} and (
-            Var in kinds or not all(map(is_ground, column))
-        ):
-            return None
-    return Relation.from_columns(indicator, columns, len(clauses), symbols)
 
 
 def _text(term: Term) -> str:

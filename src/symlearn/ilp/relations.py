@@ -29,14 +29,23 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from symlearn.logic.indicators import Indicator
-from symlearn.logic.terms import PString, Term
+from symlearn.logic.terms import PString, Term, compare_terms
 
-__all__ = ["Relation", "SortedIndex", "SymbolTable", "composite_keys", "distinct", "distinct_rows"]
+__all__ = [
+    "Relation",
+    "SortedIndex",
+    "SymbolTable",
+    "composite_keys",
+    "distinct",
+    "distinct_rows",
+    "most_frequent",
+]
 
 #: Codes are int64; a key that cannot match anything is -1.
 CODE = np.int64
@@ -338,3 +347,16 @@ class Relation:
                     keep &= self.rows[:, p] == self.rows[:, group[0]]
             found = self._filtered[groups] = Relation(self.indicator, self.rows[keep], self.bits)
         return found
+
+
+def most_frequent(values: Sequence[Term], counts: Sequence[int], limit: int) -> list[Term]:
+    """The ``limit`` values with the highest counts (ties in standard order), in standard order.
+
+    Examples
+    --------
+    >>> most_frequent(["c", "a", "b", 1], [2, 1, 2, 2], 2)
+    [1, 'b']
+    """
+    key = functools.cmp_to_key(compare_terms)
+    ranked = sorted(zip(values, counts), key=lambda pair: (-pair[1], key(pair[0])))
+    return sorted((value for value, _ in ranked[:limit]), key=key)

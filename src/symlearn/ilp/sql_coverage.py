@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from symlearn.backends.sql import SqlBackend, SqlRelation, arrow_column, column_terms
-from symlearn.ilp.coverage import BindingTable, Coverage, most_frequent
-from symlearn.ilp.relations import CODE, Relation
+from symlearn.ilp.coverage import BindingTable, Coverage
+from symlearn.ilp.relations import CODE, Relation, most_frequent
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
@@ -256,13 +256,6 @@ class SqlCoverage(Coverage):
         if len(kept) > _REDUCTIONS_KEPT:
             backend.drop(kept.pop(0)[1])
         return name
-
-    def _distinct_keys(self, table: BindingTable, old: list[Var]) -> tuple[np.ndarray, np.ndarray]:
-        """The distinct bindings of ``old`` (one row each) and each row's index among them."""
-        if len(old) == 1:
-            values, inverse = np.unique(table.column(old[0]), return_inverse=True)
-            return values.reshape(-1, 1), inverse.reshape(-1)
-        return self._distinct_bindings([table.column(v) for v in old])
 
     def _key_table(self, keys: np.ndarray, old: list[Var], plan: _LiteralPlan) -> pa.Table:
         """The key table ``(g, k0, k1, ...)``: each distinct binding as values of its columns."""

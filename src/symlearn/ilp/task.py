@@ -44,10 +44,9 @@ import functools
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from symlearn.backends import open_backend
-from symlearn.backends.sql import SqlBackend
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.ilp.background import (
     dependent_predicates,
@@ -68,6 +67,9 @@ from symlearn.logic.indicators import Indicator, format_indicator
 from symlearn.logic.modes import Mode
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term
+
+if TYPE_CHECKING:
+    from symlearn.backends.sql import SqlBackend
 
 __all__ = ["ALEPH_SETTINGS", "RelationalTask", "knowledge_base"]
 

@@ -47,7 +47,7 @@ from symlearn.kb.knowledge_base import ExternalRelation, KnowledgeBase, Mode
 from symlearn.kb.sources import allowed_include_dirs
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Struct, Term, is_callable, is_ground, list_items
+from symlearn.logic.terms import Struct, Term, Var, is_callable, is_ground, list_items
 
 __all__ = ["DIRECTIVES", "DirectiveContext", "register_directive"]
 
@@ -130,9 +130,38 @@ def _flatten_commas(term: Term) -> list[Term]:
 
 @register_directive("table", 1)
 def _table(context: DirectiveContext, args: tuple[Term, ...]) -> None:
-    for name, arity in _indicators(context, args[0]):
-        context.kb.tabled.add((name, arity))
-        context.kb.predicate(name, arity).dynamic = True
+    spec = args[0]
+    if type(spec) is Struct and spec.name == "as" and len(spec.args) == 2:
+        spec = spec.args[0]  # :- table p/1 as subsumptive (how, not what: the same answers)
+    for item in _flatten_commas(spec):
+        if type(item) is Struct and item.name != "/":  # p(_, _, min): answer subsumption
+            modes = tuple(_table_mode(context, arg) for arg in item.args)
+            key = (item.name, len(item.args))
+            context.kb.table_modes[key] = modes
+            items = [key]
+        else:
+            items = _indicators(context, item)
+        for name, arity in items:
+            context.kb.tabled.add((name, arity))
+            context.kb.predicate(name, arity).dynamic = True
+
+
+_TABLE_MODES = ("min", "max", "sum", "first", "last")
+
+
+def _table_mode(context: DirectiveContext, arg: Term) -> Term:
+    """One argument of a moded table: ``index`` (a variable) or how answers combine."""
+    if type(arg) is Var:
+        return "index"
+    if arg in _TABLE_MODES:
+        return arg
+    if type(arg) is Struct and arg.name in ("lattice", "po") and len(arg.args) == 1:
+        (indicator,) = _indicators(context, arg.args[0])
+        return Struct(arg.name, (Struct("/", indicator),))
+    raise context.error(
+        f"unknown tabling mode {format_term(arg)} (expected _, min, max, sum, first, "
+        "last, lattice(Name/3) or po(Name/2))"
+    )
 
 
 @register_directive("dynamic", 1)

@@ -447,6 +447,9 @@ class KnowledgeBase:
         self.attributes: dict[str, list[str]] = {}
         self.domains: dict[str, list[Term] | str] = {}
         self.tabled: set[Indicator] = set()
+        #: Answer subsumption (``:- table path(_, _, min).``): the mode of each argument,
+        #: ``index`` or ``min``, ``max``, ``sum``, ``first``, ``last``, ``lattice(PI)``.
+        self.table_modes: dict[Indicator, tuple[Term, ...]] = {}
         self.probabilistic: list[ProbabilisticClause] = []
         self.evidence: list[tuple[Term, bool]] = []
         self.queries: list[Term] = []

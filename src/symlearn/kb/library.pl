@@ -10,6 +10,8 @@ append([], L, L).
 append([H|T], L, [H|R]) :- append(T, L, R).
 
 append(ListOfLists, List) :- '$append_lists'(ListOfLists, List).
+'$append'([], L, L).
+'$append'([H|T], L, [H|R]) :- '$append'(T, L, R).
 '$append_lists'([], []).
 '$append_lists'([L|Ls], As) :- append(L, Ws, As), '$append_lists'(Ls, Ws).
 
@@ -74,6 +76,13 @@ maplist(G, [X|Xs], [Y|Ys], [Z|Zs], [W|Ws]) :- call(G, X, Y, Z, W), maplist(G, Xs
 foldl(G, L, V0, V) :- '$foldl'(L, G, V0, V).
 '$foldl'([], _, V, V).
 '$foldl'([X|Xs], G, V0, V) :- call(G, X, V0, V1), '$foldl'(Xs, G, V1, V).
+foldl(G, L1, L2, V0, V) :- '$foldl'(L1, L2, G, V0, V).
+'$foldl'([], [], _, V, V).
+'$foldl'([X|Xs], [Y|Ys], G, V0, V) :- call(G, X, Y, V0, V1), '$foldl'(Xs, Ys, G, V1, V).
+foldl(G, L1, L2, L3, V0, V) :- '$foldl'(L1, L2, L3, G, V0, V).
+'$foldl'([], [], [], _, V, V).
+'$foldl'([X|Xs], [Y|Ys], [Z|Zs], G, V0, V) :-
+    call(G, X, Y, Z, V0, V1), '$foldl'(Xs, Ys, Zs, G, V1, V).
 
 sum_list(Xs, Sum) :- '$sum_list'(Xs, 0, Sum).
 '$sum_list'([], Sum, Sum).
@@ -119,6 +128,50 @@ flatten(List, Flat) :- '$flatten'(List, [], Flat0), !, Flat = Flat0.
 '$flatten'([Hd|Tl], Tail, List) :- !, '$flatten'(Hd, FlatHeadTail, List), '$flatten'(Tl, Tail, FlatHeadTail).
 '$flatten'(NonList, Tl, [NonList|Tl]).
 
+% library(sort)'s predsort/3: merge sort with a three-way comparison predicate
+% (=, <, >); an element comparing = to another is dropped.
+predsort(P, L, Sorted) :-
+    length(L, N),
+    '$predsort'(P, N, L, _, Sorted1),
+    !,
+    Sorted = Sorted1.
+'$predsort'(P, 2, [X1,X2|L], L, R) :- !, call(P, Delta, X1, X2), '$sort2'(Delta, X1, X2, R).
+'$predsort'(_, 1, [X|L], L, [X]) :- !.
+'$predsort'(_, 0, L, L, []) :- !.
+'$predsort'(P, N, L1, L3, R) :-
+    N1 is N // 2, plus(N1, N2, N),
+    '$predsort'(P, N1, L1, L2, R1),
+    '$predsort'(P, N2, L2, L3, R2),
+    '$predmerge'(P, R1, R2, R).
+'$sort2'(<, X1, X2, [X1,X2]).
+'$sort2'(=, X1, _, [X1]).
+'$sort2'(>, X1, X2, [X2,X1]).
+'$predmerge'(_, [], R, R) :- !.
+'$predmerge'(_, R, [], R) :- !.
+'$predmerge'(P, [H1|T1], [H2|T2], Result) :-
+    call(P, Delta, H1, H2), !,
+    '$predmerge_'(Delta, P, H1, H2, T1, T2, Result).
+'$predmerge_'(<, P, H1, H2, T1, T2, [H1|R]) :- '$predmerge'(P, T1, [H2|T2], R).
+'$predmerge_'(=, P, H1, _, T1, T2, [H1|R]) :- '$predmerge'(P, T1, T2, R).
+'$predmerge_'(>, P, H1, H2, T1, T2, [H2|R]) :- '$predmerge'(P, [H1|T1], T2, R).
+
+% library(ordsets): ordered sets are sorted lists without duplicates.
+list_to_ord_set(List, Set) :- sort(List, Set).
+ord_union(A, B, C) :- append(A, B, L), sort(L, C).
+ord_union(ListOfSets, Set) :- append(ListOfSets, L), sort(L, Set).
+ord_subtract(A, B, C) :- '$ord_subtract'(A, B, C).
+'$ord_subtract'([], _, []).
+'$ord_subtract'([H|T], B, C) :- ( memberchk(H, B) -> C = C1 ; C = [H|C1] ), '$ord_subtract'(T, B, C1).
+ord_intersection(A, B, C) :- '$ord_intersection'(A, B, C).
+'$ord_intersection'([], _, []).
+'$ord_intersection'([H|T], B, C) :- ( memberchk(H, B) -> C = [H|C1] ; C = C1 ), '$ord_intersection'(T, B, C1).
+ord_memberchk(X, Set) :- memberchk(X, Set).
+ord_insert(Set, X, Set1) :- ord_union(Set, [X], Set1).
+ord_add_element(Set, X, Set1) :- ord_union(Set, [X], Set1).
+ord_del_element(Set, X, Set1) :- ord_subtract(Set, [X], Set1).
+ord_subset(A, B) :- ord_subtract(A, B, []).
+ord_empty([]).
+
 pairs_keys_values([], [], []).
 pairs_keys_values([K-V|T], [K|Ks], [V|Vs]) :- pairs_keys_values(T, Ks, Vs).
 pairs_keys([], []).
@@ -126,20 +179,38 @@ pairs_keys([K-_|T], [K|Ks]) :- pairs_keys(T, Ks).
 pairs_values([], []).
 pairs_values([_-V|T], [V|Vs]) :- pairs_values(T, Vs).
 
-% library(clpfd)'s arithmetic comparisons, for the calls that need no
-% constraint store: both sides ground integer expressions, or X #= Expr (and
-% Expr #= X) with X a variable and Expr ground, which solves for X.  Any other
-% call raises an instantiation error (SWI-Prolog would delay the constraint).
-X #= Y :- var(X), ground(Y), !, X is Y.
-X #= Y :- var(Y), ground(X), !, Y is X.
-X #= Y :- '$fd_ground'(X, Y), X =:= Y.
-X #\= Y :- '$fd_ground'(X, Y), X =\= Y.
-X #< Y :- '$fd_ground'(X, Y), X < Y.
-X #> Y :- '$fd_ground'(X, Y), X > Y.
-X #=< Y :- '$fd_ground'(X, Y), X =< Y.
-X #>= Y :- '$fd_ground'(X, Y), X >= Y.
-'$fd_ground'(X, Y) :- ground(X), ground(Y), !.
-'$fd_ground'(_, _) :- throw(error(instantiation_error, context(clpfd, _))).
+% library(clpfd)'s labelling, on the solver's steps (engine/clpfd_builtins.py): SWI-Prolog's
+% "step" branching, X = V or else X #\= V, the variable chosen again each time.
+label(Vars) :- labeling([], Vars).
+labeling(Options, Vars) :-
+    '$fd_options'(Options, Vars, Selection, Order),
+    '$fd_label'(Vars, Selection, Order).
+'$fd_label'(Vars, Selection, Order) :-
+    (   '$fd_select'(Vars, Selection, Var)
+    ->  '$fd_choose'(Var, Order, Value),
+        (   Var = Value
+        ;   '$fd_exclude'(Var, Value)
+        ),
+        '$fd_label'(Vars, Selection, Order)
+    ;   true
+    ).
+indomain(Var) :- label([Var]).
+transpose([], []).
+transpose([F|Fs], Ts) :- '$transpose'(F, [F|Fs], Ts).
+'$transpose'([], _, []).
+'$transpose'([_|Rs], Ms, [Ts|Tss]) :- '$lists_firsts_rests'(Ms, Ts, Ms1), '$transpose'(Rs, Ms1, Tss).
+'$lists_firsts_rests'([], [], []).
+'$lists_firsts_rests'([[F|Os]|Rest], [F|Fs], [Os|Oss]) :- '$lists_firsts_rests'(Rest, Fs, Oss).
+
+% with_output_to/2: what Goal writes goes to Sink (atom(A), string(S), codes(C), chars(C)).
+with_output_to(Sink, Goal) :-
+    '$push_output'(Depth),
+    (   catch(Goal, Error, ('$pop_output'(Depth, _), throw(Error)))
+    ->  '$pop_output'(Depth, Text),
+        '$output_sink'(Sink, Text)
+    ;   '$pop_output'(Depth, _),
+        fail
+    ).
 
 % Aleph's aleph_random/1 (a float in [0, 1)), which the background of Aleph's
 % examples calls (numbers/miline); defined as Aleph defines it under SWI-Prolog.

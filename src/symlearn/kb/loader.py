@@ -26,10 +26,11 @@ it are read.
 **SSU rules.**  ``Head, Guard => Body`` commits to the first clause whose
 head *subsumes* the call (matching binds no variable of the call) and whose
 guard succeeds; a call no clause matches is an
-``existence_error(matching_rule, Goal)``.  Such a clause is stored as the
-ordinary clause ``p(V1, ..., Vn) :- subsumes_term(Head, p(V1, ..., Vn)),
-Head = p(V1, ..., Vn), Guard, !, Body`` and the predicate ends with a clause
-that raises the error.
+``existence_error(matching_rule, Goal)``.  Such a clause is stored as an
+ordinary clause that tests the subsumption, then the guard, then cuts:
+``p([], S0, S) => S = S0`` is ``p(A, S0, S) :- A == [], !, S = S0`` (see
+:func:`_ssu_matching`), and the predicate ends with a clause that raises
+the error.
 
 Functions
 ---------
@@ -380,10 +381,7 @@ class _Loader:
         if not is_callable(head):
             raise self.error(_not_callable_message(Struct(":-", (head, body))))
         name, arity = functor_of(head)
-        call: Term = Struct(name, tuple(Var("_") for _ in range(arity))) if arity else name
-        goals: list[Term] = []
-        if arity:
-            goals = [Struct("subsumes_term", (head, call)), Struct("=", (head, call))]
+        call, goals = _ssu_matching(head)
         if guard != "true":
             goals.append(guard)
         goals += ["!", body]
@@ -397,11 +395,15 @@ class _Loader:
             del predicate.clauses[-1]
             del predicate.positions[-1]
         self.clause(Struct(":-", (call, clause_term)))
+        anything: Term = Struct(name, tuple(Var("_") for _ in range(arity))) if arity else name
         error = Struct(
             "error",
-            (Struct("existence_error", ("matching_rule", Struct(":", ("user", call)))), Var("_")),
+            (
+                Struct("existence_error", ("matching_rule", anything)),
+                Var("_"),
+            ),
         )
-        fallback = Clause(call, (Struct("throw", (error,)),))
+        fallback = Clause(anything, (Struct("throw", (error,)),))
         self.ssu_fallbacks[key] = fallback
         predicate.add(fallback, self.position)
 
@@ -572,8 +574,10 @@ class _Loader:
         self.kb.probabilistic.append(ProbabilisticClause(tuple(heads), body, self.position))
 
     def probability(self, term: Term) -> Term:
-        if type(term) is Struct and term.name == "t" and len(term.args) == 1:
+        if type(term) is Struct and term.name == "t" and term.args:
             return term  # a learnable parameter (ProbLog's t(_))
+        if term == "?":
+            return term  # a decision (ProbLog's ?::Head, for symlearn problog dt)
         value = _evaluate(term)
         if value is None and not is_ground(term):
             return term  # P::H :- Body with P bound by the body (evaluated when grounded)
@@ -619,6 +623,46 @@ _SPECIAL_NAMES = frozenset(
     {":-", "<-", "?-", "::", ";", "-->", "=>", "pos", "neg", "label", "instance", "unlabelled"}
     | {"evidence", "query"}
 )
+
+
+def _ssu_matching(head: Term) -> tuple[Term, list[Term]]:
+    """The head of an SSU clause's stored form and the goals that test subsumption.
+
+    A head argument that is a variable (its only occurrence in the head) takes
+    the call's argument as it is; a constant is a ``==`` test; a compound term
+    is ``'$ssu_skeleton'(Pattern, A), Pattern = A`` (the argument has the
+    pattern's shape: subsumption, since the pattern's variables are its own).
+    A head with a repeated variable is tested whole, ``subsumes_term(Head,
+    Call), Head = Call``.
+    """
+    if type(head) is not Struct:
+        return head, []
+    seen: set[Var] = set()
+    repeated = False
+    stack: list[Term] = list(head.args)
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            repeated = repeated or t in seen
+            seen.add(t)
+        elif type(t) is Struct:
+            stack.extend(t.args)
+    if repeated:
+        call = Struct(head.name, tuple(Var("_") for _ in head.args))
+        return call, [Struct("subsumes_term", (head, call)), Struct("=", (head, call))]
+    arguments: list[Term] = []
+    goals: list[Term] = []
+    for arg in head.args:
+        if type(arg) is Var:
+            arguments.append(arg)
+            continue
+        value = Var("_")
+        arguments.append(value)
+        if type(arg) is Struct:  # its variables are its own: matching its shape is enough
+            goals += [Struct("$ssu_skeleton", (arg, value)), Struct("=", (arg, value))]
+        else:
+            goals.append(Struct("==", (value, arg)))
+    return Struct(head.name, tuple(arguments)), goals
 
 
 def _is_probabilistic(term: Term) -> bool:
@@ -690,6 +734,7 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.attributes.update(source.attributes)
     target.domains.update(source.domains)
     target.tabled |= source.tabled
+    target.table_modes.update(source.table_modes)
     target.probabilistic.extend(source.probabilistic)
     target.evidence.extend(source.evidence)
     target.queries.extend(source.queries)

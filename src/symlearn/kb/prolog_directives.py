@@ -11,6 +11,8 @@ directives:
                                        after it read ``"text"``
 ``:- mode(p(+, -)).``                  Quintus/SWI-Prolog mode declaration:
                                        accepted, as SWI-Prolog accepts it (no effect)
+``:- use_module(library(clpfd)).``     the library's operators (``in``, ``ins``,
+                                       ``..``, ``#<==>`` ...); nothing else to load
 ``:- assert(C)`` (``asserta``, ``assertz``)  add a clause while loading
 =====================================  ===============================================
 

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 
 __all__ = [
     "INFIX",
+    "LIBRARY_OPERATORS",
     "OPERATOR_TYPES",
     "POSTFIX",
     "PREFIX",
@@ -189,9 +190,17 @@ class Operators:
 
     def all(self) -> Iterator[tuple[int, str, str]]:
         """Every operator as ``(priority, type, name)`` (``current_op/3``)."""
-        for table in (self.infix, self.prefix, self.postfix):
+        for table in (self.prefix, self.infix, self.postfix):
             for name, (priority, kind) in table.items():
                 yield priority, kind, name
+
+    def use_library(self, spec: object) -> None:
+        """Add the operators of ``library(Name)`` when that library has some."""
+        from symlearn.logic.terms import Struct
+
+        if type(spec) is Struct and spec.name == "library" and len(spec.args) == 1:
+            for priority, kind, name in LIBRARY_OPERATORS.get(str(spec.args[0]), ()):
+                self.add(priority, kind, name)
 
     def is_operator(self, name: str) -> bool:
         """True when ``name`` is an operator of any class."""
@@ -237,6 +246,23 @@ def _bar_allowed(priority: int, kind: str) -> bool:
 
 #: SWI-Prolog's standard table, with symlearn's three additions.
 STANDARD = Operators()
+
+#: The operators a library adds when it is loaded (``:- use_module(library(clpfd))``).
+LIBRARY_OPERATORS: dict[str, tuple[tuple[int, str, str], ...]] = {
+    "clpfd": (
+        (760, "yfx", "#<==>"),
+        (750, "xfy", "#==>"),
+        (750, "yfx", "#<=="),
+        (740, "yfx", "#\\/"),
+        (730, "yfx", "#\\"),
+        (720, "yfx", "#/\\"),
+        (710, "fy", "#\\"),
+        (700, "xfx", "in"),
+        (700, "xfx", "ins"),
+        (700, "xfx", "in_set"),
+        (450, "xfx", ".."),
+    ),
+}
 
 
 def is_operator(name: str) -> bool:

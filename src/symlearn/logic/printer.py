@@ -343,8 +343,8 @@ class _Writer:
             text = f"{left_text}{self.comma}{right_text}"
         else:
             op = "|" if name == "|" else self.atom(name)
-            gap_left = " " if _glues(left_text[-1], op[0]) else ""
-            gap_right = " " if _glues(op[-1], right_text[0]) else ""
+            gap_left = " " if _glues(left_text[-1:], op[0]) else ""
+            gap_right = " " if _glues(op[-1], right_text[:1]) else ""
             if gap_left:
                 gap_right = " "  # SWI-Prolog spaces an operator on both sides or neither
             text = f"{left_text}{gap_left}{op}{gap_right}{right_text}"
@@ -360,10 +360,10 @@ class _Writer:
             text = f"{op} ({self.atom(arg)})"
             return f"({text})" if priority > max_priority else text
         arg_text: str = yield (arg, arg_max, False)  # type: ignore[assignment]
-        if name == "-" and (arg_text[0].isdigit() or type(arg) in (int, float)):
+        if name == "-" and (arg_text[:1].isdigit() or type(arg) in (int, float)):
             # "- 1" is -(1); "-1" would read back as the integer -1.
             text = f"{op} {arg_text}"
-        elif arg_text[0] in "({" or _glues(op[-1], arg_text[0]):
+        elif arg_text[:1] in ("(", "{") or _glues(op[-1], arg_text[:1]):
             # "-(a)" and "-{a}" would read back as a compound term and a dict
             text = f"{op} {arg_text}"
         else:
@@ -377,7 +377,7 @@ class _Writer:
         arg_max = priority if kind == "yf" else priority - 1
         arg_text: str = yield (arg, arg_max, True)  # type: ignore[assignment]
         op = self.atom(name)
-        gap = " " if _glues(arg_text[-1], op[0]) else ""
+        gap = " " if _glues(arg_text[-1:], op[0]) else ""
         text = f"{arg_text}{gap}{op}"
         return f"({text})" if priority > max_priority else text
 
@@ -398,6 +398,8 @@ def _numbervar_name(number: Term) -> str | None:
 
 def _glues(last: str, first: str) -> bool:
     """True when a token ending in ``last`` and one starting with ``first`` would merge."""
+    if not last or not first:  # an empty atom written unquoted
+        return False
     if last in _SYMBOL_CHARS and first in _SYMBOL_CHARS:
         return True
     return (last.isalnum() or last == "_") and (first.isalnum() or first == "_")

@@ -45,7 +45,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -54,7 +54,6 @@ from symlearn.errors import KBError
 from symlearn.ilp.language import LiteralMode
 from symlearn.ilp.task import RelationalTask
 from symlearn.logic.indicators import format_indicator
-from symlearn.logic.terms import Term
 
 __all__ = [
     "DEFAULT_MAX_BODY",
@@ -244,7 +243,7 @@ def read_bias(
         When ``bias.pl`` does not read as an answer-set program, names no
         head predicate or another head than the task's target.
     """
-    path = _popper_bias_file(task)
+    path = _popper_bias_file(task) if task.bias.source == "popper" else None
     declared = _from_popper(path) if path is not None else _from_modes(task)
     head = declared.head
     if head is None or head.indicator != task.target:
@@ -254,7 +253,7 @@ def read_bias(
             path or (task.sources[0] if task.sources else None),
         )
     numbers = declared.numbers
-    body_limit = max_body or numbers.get("max_body") or _clause_length_body(task.file_settings)
+    body_limit = max_body or numbers.get("max_body")
     recursive = recursion if recursion is not None else "enable_recursion" in declared.flags
     return Bias(
         head=head,
@@ -275,12 +274,6 @@ def read_bias(
 
 def _flag(given: bool | None, name: str, flags: set[str]) -> bool:
     return given if given is not None else name in flags
-
-
-def _clause_length_body(settings: Mapping[str, Term]) -> int | None:
-    """``clauselength - 1`` when the files set Aleph's ``clauselength``, else None."""
-    value = settings.get("clauselength")
-    return value - 1 if type(value) is int and value > 1 else None
 
 
 def _popper_bias_file(task: RelationalTask) -> str | None:
@@ -427,20 +420,18 @@ def _clingo_error(path: str, text: str, problems: list[str], error: Exception) -
 
 
 def _from_modes(task: RelationalTask) -> _Declared:
-    """The predicates, types and directions the task's modes declare."""
+    """The predicates, types and directions the task's modes state (its :class:`LanguageBias`)."""
+    language = task.bias
     declared = _Declared()
-    heads = [m for m in task.modes if m.kind == "head" and m.indicator == task.target]
-    bodies: dict[tuple[str, int], list[LiteralMode]] = {}
-    allowed = set(task.determinations)
-    for mode in task.modes:
+    for mode in language.modes:
         where = mode.position
         if where is not None:
             place = (where.path or "", where.line, where.column)
             declared.positions.setdefault(("mode", mode.indicator[0]), place)
-        if mode.kind != "body":
-            continue
+    bodies: dict[tuple[str, int], list[LiteralMode]] = {}
+    for mode in language.allowed_body_modes:
         literal = LiteralMode.from_mode(mode)
-        if literal.negated or (allowed and literal.indicator not in allowed):
+        if literal.negated:
             continue
         if any(a.marker not in ("+", "-") for a in literal.arguments):
             declared.notes.append(
@@ -449,7 +440,8 @@ def _from_modes(task: RelationalTask) -> _Declared:
             )
             continue
         bodies.setdefault(literal.indicator, []).append(literal)
-    untyped = task.modes_derived
+    untyped = language.derived
+    heads = language.head_modes
     if heads:
         declared.head = _mode_predicate([LiteralMode.from_mode(heads[0])], untyped)
     else:
@@ -462,25 +454,26 @@ def _from_modes(task: RelationalTask) -> _Declared:
         declared.call_directions = calls[0].directions
     if declared.head.directions is not None:  # directed: every predicate has some way
         declared.body = [_any_way(p) for p in declared.body]
-    if task.target in bodies:
+    if language.recursion:
         declared.flags.add("enable_recursion")
-    if not untyped:  # Aleph's and Progol's mode languages allow a variable to occur once
+    if language.non_datalog:
+        declared.flags.add("non_datalog")
+    # Aleph's and Progol's mode languages allow a variable to occur once
+    if language.allow_singletons or (
+        not untyped and _setting(task, "allow_singletons") != "false"
+    ):
         declared.flags.add("allow_singletons")
-    for key in ("non_datalog", "allow_singletons"):
-        value = str(task.file_settings.get(key, ""))
-        if value == "true":
-            declared.flags.add(key)
-        elif value == "false":
-            declared.flags.discard(key)
     for key in ("max_vars", "max_body", "max_clauses"):
-        number = task.file_settings.get(key)
-        if type(number) is int:
+        number = getattr(language, key)
+        if number is not None:
             declared.numbers[key] = number
-    if str(task.file_settings.get("recursion", "")) == "true":
-        declared.flags.add("enable_recursion")
-    elif str(task.file_settings.get("recursion", "")) == "false":
-        declared.flags.discard("enable_recursion")
     return declared
+
+
+def _setting(task: RelationalTask, key: str) -> str:
+    """The files' ``set(key, Value)`` as text ("" when not set)."""
+    value = task.file_settings.get(key)
+    return "" if value is None else str(value)
 
 
 def _mode_predicate(literals: list[LiteralMode], untyped: bool) -> Predicate:

@@ -92,7 +92,7 @@ def empty_space_error(
             if satisfiable((*kept, statement)) is False:
                 return _located(
                     "this constraint of the bias rules out every program "
-                    f"(with those before it): {statement.text}",
+                    "(with the constraints before it)",
                     (bias.constraint_file, statement.line, statement.column),
                 )
             kept.append(statement)

@@ -68,13 +68,19 @@ class Constraint:
     rules
         The program the constraint is about (for :data:`UNSAT`, one rule
         whose body is the unsatisfiable conjunction).
+    min_size
+        Prune only programs of at least this many literals (under noise a
+        specialisation or generalisation may still pay for itself when it
+        is small: Hocquette et al. 2024); None: every size.
     """
 
     kind: str
     rules: tuple[Rule, ...]
+    min_size: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.kind}: " + " ".join(str(r) for r in self.rules)
+        bound = f" (size >= {self.min_size})" if self.min_size is not None else ""
+        return f"{self.kind}{bound}: " + " ".join(str(r) for r in self.rules)
 
 
 def body_renamings(rule: Rule, max_vars: int, *, exact: bool) -> Iterator[tuple[Literal, ...]]:

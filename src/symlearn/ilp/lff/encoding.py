@@ -85,6 +85,7 @@ body_size(C,N) :- clause(C), max_body(M), N = 1..M, #count{P,Vars : body_literal
 :- clause(C), not body_size(C,_).
 max_size(K) :- max_body(M), max_clauses(N), K = (M+1)*N.
 size(N) :- max_size(K), N = 2..K, #sum{B+1,C : body_size(C,B)} == N.
+size_at_least(M) :- size(N), M = 2..N.
 
 % ---------------------------------------------------------------- variables
 var_member(V,Vars) :- var_pos(V,Vars,_).

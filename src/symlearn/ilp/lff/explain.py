@@ -14,16 +14,18 @@ rule its call of the target and one more):
   directions, its inputs bound in some order) and proves no positive
   example: its specialisations are pruned (Popper's redundancy constraint
   too, for a base case under recursion);
-* for a one-rule part, a body that no binding satisfies in the background
-  knowledge (joined without the head): every rule containing it, in any
-  clause and under any naming of its variables, is pruned.
+* for a one-rule part whose body no binding satisfies in the background
+  knowledge (joined without the head), the smallest part of that body which
+  still has no solution (found by deleting literals one at a time): every
+  rule containing it, in any clause and under any naming of its variables,
+  is pruned.
 
 Only minimal parts are returned: a part whose own parts still fail is
 replaced by them.  The number of parts tested is bounded (:data:`MAX_TESTS`).
 
 Functions
 ---------
-explain, connected, well_directed
+explain, smallest_parts, unsatisfiable_core, connected, well_directed
 """
 
 from __future__ import annotations
@@ -39,12 +41,22 @@ from symlearn.ilp.lff.rules import (
     canonical,
     head_inputs,
     is_ready,
+    is_recursive,
 )
 
-__all__ = ["MAX_TESTS", "connected", "explain", "well_directed"]
+__all__ = [
+    "MAX_RECURSIVE_TESTS",
+    "MAX_TESTS",
+    "connected",
+    "explain",
+    "smallest_parts",
+    "unsatisfiable_core",
+    "well_directed",
+]
 
-#: The most parts one explanation tests.
+#: The most parts one explanation tests (of a recursive program: each test evaluates a recursion).
 MAX_TESTS = 32
+MAX_RECURSIVE_TESTS = 8
 
 
 def connected(rule: Rule) -> bool:
@@ -100,6 +112,43 @@ def _key(program: Program) -> frozenset[Rule]:
     return frozenset(canonical(r) for r in program)
 
 
+def smallest_parts(
+    program: Program,
+    holds: Callable[[Program], bool],
+    directions: Directions,
+    budget: int = MAX_TESTS,
+) -> list[Program]:
+    """The smallest parts of ``program`` (by deleting body literals) for which ``holds`` holds.
+
+    ``holds`` must hold of ``program`` and be inherited by generalisation's
+    opposite (if it holds of a part, it holds of what contains the part):
+    a part is returned when it holds and none of its own parts does.  At most
+    ``budget`` parts are tested.
+    """
+    seen: set[frozenset[Rule]] = {_key(program)}
+    left = [budget]
+    return _smallest(program, holds, directions, seen, left)
+
+
+def _smallest(
+    program: Program,
+    holds: Callable[[Program], bool],
+    directions: Directions,
+    seen: set[frozenset[Rule]],
+    budget: list[int],
+) -> list[Program]:
+    smaller: list[Program] = []
+    for part in _parts(program, directions):
+        key = _key(part)
+        if key in seen or budget[0] <= 0:
+            continue
+        seen.add(key)
+        budget[0] -= 1
+        if holds(part):
+            smaller += _smallest(part, holds, directions, seen, budget)
+    return smaller or [program]
+
+
 def explain(
     program: Program,
     proves_positive: Callable[[Program], bool],
@@ -128,38 +177,34 @@ def explain(
         :data:`~symlearn.ilp.lff.constrain.SPECIALISATION` constraints for
         failing parts; empty when no proper part fails.
     """
-    seen: set[frozenset[Rule]] = {_key(program)}
-    budget = [MAX_TESTS]
-    found = _explain(program, proves_positive, body_satisfiable, directions, seen, budget)
     whole = _key(program)
-    return [
-        c for c in found if not (c.kind == SPECIALISATION and _key(frozenset(c.rules)) == whole)
-    ]
+    found = []
+    budget = MAX_RECURSIVE_TESTS if is_recursive(program) else MAX_TESTS
+    for part in smallest_parts(program, lambda p: not proves_positive(p), directions, budget):
+        rules = tuple(sorted(part, key=lambda r: (r.recursive, sorted(r.body))))
+        if len(rules) == 1 and not rules[0].recursive:
+            core = unsatisfiable_core(tuple(sorted(rules[0].body)), body_satisfiable)
+            if core is not None:
+                found.append(Constraint(UNSAT, (Rule(rules[0].head, frozenset(core)),)))
+                continue
+        if _key(part) != whole:
+            found.append(Constraint(SPECIALISATION, rules))
+    return found
 
 
-def _explain(
-    program: Program,
-    proves_positive: Callable[[Program], bool],
-    body_satisfiable: Callable[[tuple[Literal, ...]], bool | None],
-    directions: Directions,
-    seen: set[frozenset[Rule]],
-    budget: list[int],
-) -> list[Constraint]:
-    """The minimal failing parts below ``program`` (``program`` itself if none is smaller)."""
-    smaller: list[Constraint] = []
-    for part in _parts(program, directions):
-        key = _key(part)
-        if key in seen or budget[0] <= 0:
-            continue
-        seen.add(key)
-        budget[0] -= 1
-        if proves_positive(part):
-            continue
-        smaller += _explain(part, proves_positive, body_satisfiable, directions, seen, budget)
-    if smaller:
-        return smaller
-    rules = tuple(sorted(program, key=lambda r: (r.recursive, sorted(r.body))))
-    single = len(rules) == 1 and not rules[0].recursive
-    if single and body_satisfiable(tuple(sorted(rules[0].body))) is False:
-        return [Constraint(UNSAT, rules)]
-    return [Constraint(SPECIALISATION, rules)]
+def unsatisfiable_core(
+    body: tuple[Literal, ...], satisfiable: Callable[[tuple[Literal, ...]], bool | None]
+) -> tuple[Literal, ...] | None:
+    """A smallest-by-deletion part of ``body`` no binding satisfies, or None if it is satisfiable.
+
+    Each literal is dropped in turn and stays dropped when what is left is
+    still unsatisfiable (a minimal unsatisfiable subset, found by deletion).
+    """
+    if satisfiable(body) is not False:
+        return None
+    core = list(body)
+    for literal in list(core):
+        rest = tuple(b for b in core if b != literal)
+        if rest and satisfiable(rest) is False:
+            core = list(rest)
+    return tuple(core)

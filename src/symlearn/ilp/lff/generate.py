@@ -32,6 +32,7 @@ ASP solving with clingo.  Theory and Practice of Logic Programming 19(1).
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -113,7 +114,7 @@ class Generator:
             key = ("b", clause.number, literal)
             self._atoms[key] = symbol_atom.literal
             self._literal_of[symbol] = (clause.number, literal)
-        for name, count in (("size", 1), ("clause", 1), ("body_size", 2)):
+        for name, count in (("size", 1), ("size_at_least", 1), ("clause", 1), ("body_size", 2)):
             for symbol_atom in atoms.by_signature(name, count):
                 numbers = tuple(a.number for a in symbol_atom.symbol.arguments)
                 self._atoms[(name, *numbers)] = symbol_atom.literal
@@ -132,13 +133,55 @@ class Generator:
         set, so a ``deadline`` (``time.monotonic()``) stops a long search:
         :class:`~symlearn.ilp.lff.tester.OutOfTime` is raised.
         """
-        literal = self._atoms.get(("size", size))
-        if literal is None:
-            return
+        for shape in self.shapes(size):
+            assumptions = self._shape_literals(shape)
+            if assumptions is not None:
+                yield from self._solve(assumptions, deadline)
+
+    def shapes(self, size: int) -> list[tuple[int, ...]]:
+        """The body sizes of the clauses of a program of ``size`` literals, in search order.
+
+        With recursion, programs with a recursive clause first (what
+        recursion is allowed for), then the lone clause; a small base case
+        first (base cases tend to be small), recursive clauses no smaller
+        than the one before (as the encoding orders them).  Every shape of
+        ``size`` is listed, so the order changes which program of that size
+        comes first, never which size.
+        """
+        bias = self.bias
+        found = []
+        counts = list(range(1, bias.clauses + 1))
+        if bias.recursion:
+            counts = [*counts[1:], 1]
+        for clauses in counts:
+            for bodies in itertools.product(range(1, bias.max_body + 1), repeat=clauses):
+                steps = bodies[1:]
+                if sum(b + 1 for b in bodies) != size or any(b < 2 for b in steps):
+                    continue
+                if list(steps) != sorted(steps):
+                    continue
+                found.append(bodies)
+        return found
+
+    def _shape_literals(self, shape: tuple[int, ...]) -> list[int] | None:
+        """Assumptions for programs of this shape (None: the grounding has none)."""
+        literals = []
+        for clause, body in enumerate(shape):
+            atom = self._atoms.get(("body_size", clause, body))
+            if atom is None:
+                return None
+            literals.append(atom)
+        more = self._atoms.get(("clause", len(shape)))
+        if more is not None:
+            literals.append(-more)
+        return literals
+
+    def _solve(self, assumptions: list[int], deadline: float | None) -> Iterator[Program]:
+        """Every answer set under ``assumptions``, restarting the call when asked to."""
         while True:
             self._commit()
             self._restart = False
-            with self.control.solve(assumptions=[literal], yield_=True, async_=True) as handle:
+            with self.control.solve(assumptions=assumptions, yield_=True, async_=True) as handle:
                 while True:
                     handle.resume()
                     if not handle.wait(_remaining(deadline)):
@@ -203,7 +246,7 @@ class Generator:
         else:
             placements = [p[0] for p in clause_placements([rule], bias.clauses, constraint.kind)]
         for clause in placements:
-            extra = self._extra(constraint.kind, clause, len(rule.body), 1)
+            extra = self._extra(constraint, clause, len(rule.body), 1)
             if extra is None:
                 continue
             for renamed in body_renamings(rule, bias.max_vars, exact=exact):
@@ -211,9 +254,17 @@ class Generator:
                 if nogood is not None:
                     yield nogood + extra
 
-    def _extra(self, kind: str, clause: int, body_size: int, rules: int) -> Nogood | None:
+    def _extra(
+        self, constraint: Constraint, clause: int, body_size: int, rules: int
+    ) -> Nogood | None:
         """The literals a constraint adds besides the rules' own (None: it cannot hold)."""
+        kind = constraint.kind
         extra: Nogood = []
+        if constraint.min_size is not None:
+            bound = self._atoms.get(("size_at_least", constraint.min_size))
+            if bound is None:  # no program is that large
+                return None
+            extra.append(bound)
         if kind in (GENERALISATION, BANISH):
             size = self._atoms.get(("body_size", clause, body_size))
             if size is None:
@@ -245,7 +296,7 @@ class Generator:
             parts: list[tuple[Rule, int] | int] = []
             for rule, clause in zip(rules, placement):
                 parts.append((rule, clause))
-                extra = self._extra(constraint.kind, clause, len(rule.body), len(rules))
+                extra = self._extra(constraint, clause, len(rule.body), len(rules))
                 if extra is None:
                     break
                 parts.extend(extra)

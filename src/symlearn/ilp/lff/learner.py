@@ -29,7 +29,7 @@ from symlearn.ilp.lff.bias import Bias, Statement, read_bias
 from symlearn.ilp.lff.checks import background_error, check_bias, empty_space_error
 from symlearn.ilp.lff.explanation import explain_exhausted
 from symlearn.ilp.lff.generate import has_program
-from symlearn.ilp.lff.rules import sorted_rules, to_clause
+from symlearn.ilp.lff.rules import format_program, sorted_rules, to_clause
 from symlearn.ilp.lff.search import Log, Progress, SearchResult, search
 from symlearn.ilp.lff.tester import Tester, count
 from symlearn.ilp.result import RelationalRun, confusion
@@ -43,7 +43,7 @@ SUMMARY = (
     "Learn the smallest program (recursive, several clauses) by learning from failures, "
     "as Popper does."
 )
-EXAMPLE = "symlearn learn lff tests/ilp/tasks/lff_lists/last"
+EXAMPLE = "symlearn learn lff tests/ilp/tasks/lff/last"
 
 
 @dataclass(frozen=True)
@@ -334,6 +334,12 @@ def learn(
                 bias, tester.positives, found.reached, found.sizes, settings.max_literals
             )
         )
+        if found.partial:
+            shown = format_program(found.partial, bias.directions()).replace("\n", " ")
+            explanation += (
+                f"the best consistent union found proves {count(found.reached)} of "
+                f"{len(tester.positives)} positives: {shown}",
+            )
     directions = bias.directions()
     rules = sorted_rules(found.program or ())
     theory = Theory(relational.target, tuple(to_clause(r, directions) for r in rules))

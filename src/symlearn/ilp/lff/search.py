@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 
 from symlearn.ilp.lff.bias import Bias
 from symlearn.ilp.lff.combine import Choice, Combiner
-from symlearn.ilp.lff.failures import noiseless_constraints, noisy_constraints
+from symlearn.ilp.lff.constrain import SPECIALISATION, Constraint
+from symlearn.ilp.lff.failures import noiseless_constraints, noisy_constraints, subsumed_parts
 from symlearn.ilp.lff.generate import Generator
 from symlearn.ilp.lff.rules import Program, format_program, is_recursive, program_size
 from symlearn.ilp.lff.tester import Outcome, OutOfTime, Tester, count
@@ -65,6 +66,11 @@ class SearchResult:
         How many programs were tested, how many nogoods were added.
     sizes
         The largest program size searched completely.
+    reached
+        Bit set of the positives some consistent program proves.
+    partial
+        When the space holds no solution: the union of consistent programs
+        that proves the most positives (not returned as the program).
     """
 
     program: Program | None
@@ -76,6 +82,7 @@ class SearchResult:
     constraints: int = 0
     sizes: int = 0
     reached: int = 0
+    partial: Program | None = None
     notes: list[str] = field(default_factory=list)
 
 
@@ -140,6 +147,8 @@ class _Loop:
         self.greedy: Program = frozenset()
         self.greedy_positives = 0
         self.collected: list[tuple[int, int]] = []  # (positives, size) of consistent programs
+        #: inconsistent one-rule programs proving positives: pruned once subsumed
+        self.pending: list[tuple[Program, int]] = []
         self.stopped = "exhausted"
         self.optimal = False
         self.searched = 0
@@ -163,6 +172,13 @@ class _Loop:
         if self.noisy:
             self.stopped = "solved"
 
+    @property
+    def bound(self) -> int | None:
+        """The cost of the best solution so far (None: none yet)."""
+        if self.noisy or self.best.program is None:
+            return None
+        return self.best.cost
+
     def _solved_below(self, size: int) -> bool:
         """True when the best program so far costs no more than any program of ``size``."""
         cost = self.best.cost
@@ -174,7 +190,11 @@ class _Loop:
         """Test every program of ``size``; True when one solves the task (optimally)."""
         for program in self.generator.programs(size, self.deadline):
             self._check_time()
-            outcome = self.tester.test(program, always=self.bias.recursion)
+            size = program_size(program)
+            if self.noisy:  # the negatives matter only if it proves more positives than its size
+                outcome = self.tester.test(program, least=size + 1)
+            else:
+                outcome = self.tester.test(program, always=self.bias.recursion)
             self.tester.tested += 1
             tested = self.tester.tested
             if self.progress is not None and tested % 50 == 0:
@@ -195,6 +215,8 @@ class _Loop:
             self.generator.constrain(verdict.constraints)
             if verdict.collect:
                 self._collect(program, outcome)
+            elif outcome.negatives and outcome.positives and not self.noisy:
+                self.pending.append((program, outcome.positives))
             if verdict.prune_from is not None:
                 self.generator.prune_sizes(verdict.prune_from)
         return False
@@ -203,6 +225,8 @@ class _Loop:
     def _collect(self, program: Program, outcome: Outcome) -> None:
         negatives = outcome.negatives or 0
         self.combiner.add(program, outcome.positives, negatives)
+        if not self.noisy and not is_recursive(program):
+            self._prune_subsumed(outcome.positives)
         if not is_recursive(program):
             self.collected.append((outcome.positives, program_size(program)))
         if not self.noisy and outcome.positives & ~self.greedy_positives:
@@ -210,6 +234,21 @@ class _Loop:
             self.greedy_positives |= outcome.positives
             if self.best.cost is None and self.greedy_positives == self.all_positives:
                 self._combine()
+
+    def _prune_subsumed(self, positives: int) -> None:
+        """Prune the specialisations of inconsistent programs this program subsumes."""
+        kept = []
+        constraints = []
+        for program, covered in self.pending:
+            if covered & ~positives:
+                kept.append((program, covered))
+                continue
+            rules = tuple(sorted(program, key=lambda r: (r.recursive, sorted(r.body))))
+            constraints.append(Constraint(SPECIALISATION, rules))
+            constraints += subsumed_parts(self, program, [positives])
+        self.pending = kept
+        if constraints:
+            self.generator.constrain(constraints)
 
     def _combine(self) -> None:
         """Choose the best union of the collected programs; a better one bounds the search."""
@@ -250,8 +289,12 @@ class _Loop:
     def result(self) -> SearchResult:
         best = self.best
         program, positives, negatives = best.program, best.positives, best.negatives
+        partial = None
         if program is None and self.greedy:
-            program, positives, negatives = self.greedy, self.greedy_positives, 0
+            if self.stopped == "timeout":  # the best so far: consistent, not complete
+                program, positives, negatives = self.greedy, self.greedy_positives, 0
+            else:
+                partial = self.greedy
         if self.noisy and program is not None and not program:
             program = None
         return SearchResult(
@@ -264,4 +307,5 @@ class _Loop:
             constraints=self.generator.nogoods,
             sizes=self.searched,
             reached=self.combiner.covered(),
+            partial=partial,
         )

@@ -88,6 +88,9 @@ EXAMPLE = "symlearn learn apriori kb/playtennis.pl --min-support 2 --min-confide
 TABLES = True
 UNSUPERVISED = True
 
+#: The most rules the text report prints.
+SHOWN_RULES = 100
+
 
 @dataclass(frozen=True)
 class AprioriSettings(Settings):
@@ -120,6 +123,8 @@ class AprioriSettings(Settings):
 
     def validate(self) -> None:
         """A count is a whole number of at least 1; a fraction lies in (0, 1]."""
+        if not 0 <= self.min_confidence <= 1:  # nan too
+            raise InvalidParameterError(f"--min-confidence {self.min_confidence} is not in [0, 1]")
         value = self.min_support
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise InvalidParameterError(f"min_support must be a number, not {value!r}")
@@ -292,16 +297,26 @@ class AprioriRun(LearnResult):
             else "% no rule reaches the confidence",
         ]
 
-    def _rule_lines(self) -> list[str]:
+    def _rule_lines(self, most: int | None = None) -> list[str]:
         lines: list[str] = []
-        for i in range(len(self.rules)):
+        shown = len(self.rules) if most is None else min(most, len(self.rules))
+        for i in range(shown):
             lines.append(self.rule_comment(i))
             lines.extend(self.rule_clauses(i))
+        if shown < len(self.rules):
+            lines.append(
+                f"% ... and {len(self.rules) - shown} more rules "
+                "(--json or -o FILE.pl has them all)"
+            )
         return lines
 
     def report(self) -> list[str]:
-        """The summary, then each rule: its statistics as a comment, then its clauses."""
-        lines = self.summary() + self._rule_lines()
+        """The summary, then the best rules: statistics as a comment, then the clauses.
+
+        At most :data:`SHOWN_RULES` rules are printed (a large data set has
+        millions); the JSON and the file of ``-o`` have them all.
+        """
+        lines = self.summary() + self._rule_lines(SHOWN_RULES)
         for c in self.classifications:
             lines.append(f"% {c.instance}: {len(c.fired)} rules fire")
             for name, confidence in c.conclusions.items():

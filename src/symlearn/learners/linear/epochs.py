@@ -16,7 +16,8 @@ Mitchell 1997, section 4.4).
 They compute exactly those updates, example after example, and only arrange
 the arithmetic so that numpy does it: the perceptron looks ahead over a
 block of examples for the next one it gets wrong (the examples it gets right
-change nothing); the delta rule solves for the errors of a block of examples
+change nothing), or, when mistakes are frequent and columns few, goes
+through the examples in Python floats; the delta rule solves for the errors of a block of examples
 at once, a triangular system whose forward substitution is the rule itself
 (the weights agree with the example-by-example loop to rounding).
 
@@ -39,6 +40,7 @@ Examples
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,6 +57,9 @@ __all__ = [
     "perceptron_epoch",
     "train",
 ]
+
+#: Up to this many columns a perceptron epoch with many mistakes runs in Python's own loop.
+LOOP_COLUMNS = 32
 
 #: An error this many times its best when the patience runs out is a divergence.
 GROWTH = 1000.0
@@ -75,6 +80,9 @@ def perceptron_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -
     n = len(x1)
     start, block, mistakes = 0, 64, 0
     while start < n:
+        if mistakes >= 64 and mistakes * 50 > start and x1.shape[1] <= LOOP_COLUMNS:
+            # one mistake in fewer than 50 examples, few columns: Python's loop is quicker
+            return mistakes + _perceptron_loop(x1[start:], t[start:], w, eta)
         end = min(start + block, n)
         out = x1[start:end] @ w
         o = np.where(out > 0, 1.0, -1.0)
@@ -87,6 +95,21 @@ def perceptron_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -
         mistakes += 1
         block = max(16, 2 * (i - start + 1))  # the next mistake is likely as far
         start = i + 1
+    return mistakes
+
+
+def _perceptron_loop(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -> int:
+    """The perceptron rule example by example in Python floats (``w`` updated in place)."""
+    weights = w.tolist()
+    mistakes = 0
+    multiply = operator.mul
+    for x, target in zip(x1.tolist(), t.tolist()):
+        o = 1.0 if sum(map(multiply, weights, x)) > 0 else -1.0
+        if o != target:
+            step = eta * (target - o)
+            weights = [wi + step * xi for wi, xi in zip(weights, x)]
+            mistakes += 1
+    w[:] = weights
     return mistakes
 
 

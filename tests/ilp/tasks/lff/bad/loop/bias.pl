@@ -1,0 +1,2 @@
+head_pred(p,1).
+body_pred(q,1).

@@ -1,0 +1,1 @@
+head_pred(last,2).

@@ -1,0 +1,3 @@
+head([H|_], H).
+tail([_|T], T).
+empty([]).

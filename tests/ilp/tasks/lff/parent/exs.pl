@@ -1,0 +1,15 @@
+pos(parent(ann, bob)).
+pos(parent(ann, cat)).
+pos(parent(cat, dan)).
+pos(parent(eve, fay)).
+pos(parent(tom, bob)).
+pos(parent(tom, cat)).
+pos(parent(bob, gus)).
+pos(parent(gus, hal)).
+neg(parent(bob, ann)).
+neg(parent(dan, cat)).
+neg(parent(ann, dan)).
+neg(parent(tom, gus)).
+neg(parent(hal, gus)).
+neg(parent(fay, eve)).
+neg(parent(cat, bob)).
