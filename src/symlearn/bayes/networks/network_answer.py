@@ -312,7 +312,7 @@ class InferenceRun:
         payload = self.answer.to_dict()
         payload["network"] = {
             "variables": list(self.network.variables),
-            "edges": [list(e) for e in self.network.graph.edges],
+            "edges": [list(e) for e in self.network.edges],
         }
         payload["cpts"] = self.network.to_dict()["cpts"]
         if self.output is not None:

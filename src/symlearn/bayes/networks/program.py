@@ -67,9 +67,9 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 
+from symlearn.bayes.graphs import find_cycle, strongly_connected_components, topological_order
 from symlearn.bayes.networks.network import BOOLEAN_STATES, BayesianNetwork, Variable, key_of
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase, index_key
@@ -280,17 +280,18 @@ class _Program:
         return list(found)
 
     def check_acyclic(self) -> None:
-        graph = nx.DiGraph()
+        uses: dict[Term, list[Term]] = {}
+        rule_of: dict[tuple[Term, Term], _Rule] = {}
         for atom, rules in self.rules.items():
             for rule in rules:
                 for literal, _ in rule.body:
-                    graph.add_edge(atom, literal, rule=rule)
-        try:
-            cycle = nx.find_cycle(graph)
-        except nx.NetworkXNoCycle:
+                    uses.setdefault(atom, []).append(literal)
+                    rule_of[atom, literal] = rule
+        cycle = find_cycle(list(uses), uses)
+        if cycle is None:
             return
-        path = " -> ".join(format_term(a) for a, *_ in cycle) + " -> " + format_term(cycle[0][0])
-        rule = graph.edges[cycle[0][0], cycle[0][1]]["rule"]
+        path = " -> ".join(format_term(a) for a in [*cycle, cycle[0]])
+        rule = rule_of[cycle[0], cycle[1 % len(cycle)]]
         raise rule.error(
             f"{rule.text} is part of the cycle {path}; a Bayesian network must be acyclic"
         )
@@ -364,15 +365,18 @@ def _exclusive(a: _Rule, b: _Rule, groups: Mapping[Term, list[_Rule]]) -> bool:
     return False
 
 
-def _unit_dependencies(program: _Program, groups: Mapping[Term, list[_Rule]]) -> nx.DiGraph:
-    graph = nx.DiGraph()
+def _unit_dependencies(
+    program: _Program, groups: Mapping[Term, list[_Rule]]
+) -> dict[Term, list[Term]]:
+    """Each unit (an atom, or a group's key) and the units that use it, in order of use."""
+    users: dict[Term, list[Term]] = {}
     for atom, rules in program.rules.items():
         unit = _literal_unit(atom, groups)[0]
-        graph.add_node(unit)
+        users.setdefault(unit, [])
         for rule in rules:
             for literal, _ in rule.body:
-                graph.add_edge(_literal_unit(literal, groups)[0], unit)
-    return graph
+                users.setdefault(_literal_unit(literal, groups)[0], []).append(unit)
+    return users
 
 
 def _valid_groups(program: _Program) -> dict[Term, list[_Rule]]:
@@ -387,10 +391,13 @@ def _valid_groups(program: _Program) -> dict[Term, list[_Rule]]:
             ):
                 del groups[key]
                 changed = True
-        graph = _unit_dependencies(program, groups)
-        for component in nx.strongly_connected_components(graph):
-            looped = len(component) > 1 or any(graph.has_edge(u, u) for u in component)
-            for unit in component if looped else ():
+        users = _unit_dependencies(program, groups)
+        units = list(users)
+        number = {unit: i for i, unit in enumerate(units)}
+        numbered = [[number[u] for u in users[unit]] for unit in units]
+        for component in strongly_connected_components(numbered):
+            looped = len(component) > 1 or component[0] in numbered[component[0]]
+            for unit in (units[i] for i in component) if looped else ():
                 if unit in groups:
                     del groups[unit]
                     changed = True
@@ -596,7 +603,7 @@ class _Builder:
 
     def build(self) -> None:
         """Build every unit in dependency order."""
-        graph = _unit_dependencies(self.program, self.groups)
+        users = _unit_dependencies(self.program, self.groups)
         choices: dict[int, _Rule] = {}
         for atom, rules in self.program.rules.items():
             if _literal_unit(atom, self.groups)[1] is not None:
@@ -605,8 +612,7 @@ class _Builder:
                 if rule.disjunction:
                     self.choices_of.setdefault(atom, []).append(rule)
                     choices[id(rule)] = rule
-        position = {unit: i for i, unit in enumerate(graph.nodes)}
-        for unit in nx.lexicographical_topological_sort(graph, key=position.__getitem__):
+        for unit in topological_order(list(users), users):
             if unit in self.groups:
                 self.group(unit)
                 continue
