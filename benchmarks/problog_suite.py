@@ -7,10 +7,11 @@ probabilities) is meant for: the top folder, ``bn/``, ``specific/``,
 ``lficont/`` and ``constraints/`` programs are other tasks' input, measured
 by ``benchmarks/problog_tasks_vs_problog.py``).  Each program runs as one
 fresh process of each system, in turn: ``python -m symlearn infer FILE
---json`` and ``python -m problog FILE --web`` (ProbLog's JSON), start-up
-included, byte code compiled beforehand into a private cache as an installed
-package has it (see ``benchmarks/startup.py``).  Wall time and CPU time
-(user + system, which a busy machine inflates less) are both kept.
+--json`` and ``python -m problog FILE`` (its text: ``--web``'s JSON printer
+fails on some programs it answers), start-up included, byte code compiled
+beforehand into a private cache as an installed package has it (see
+``benchmarks/startup.py``).  Wall time and CPU time (user + system, which a
+busy machine inflates less) are both kept.
 
 Each program's outcome, ProbLog's answer as the oracle (1e-6 on every
 query):
@@ -62,7 +63,7 @@ def suite_programs() -> list[Path]:
 def _commands(path: Path) -> dict[str, list[str]]:
     return {
         "symlearn": [sys.executable, "-m", "symlearn", "infer", str(path), "--json"],
-        "problog": [sys.executable, "-m", "problog", str(path), "--web"],
+        "problog": [sys.executable, "-m", "problog", str(path)],
     }
 
 
@@ -117,15 +118,20 @@ def symlearn_answer(run: dict) -> dict[str, float] | str | None:
 
 
 def problog_answer(run: dict) -> dict[str, float] | str:
+    """``atom:<TAB>probability`` lines as answers; any other line is ProbLog's error."""
     if run["status"] is None:
         return "timeout"
-    try:
-        payload = json.loads(run["stdout"])
-    except json.JSONDecodeError:
+    answers: dict[str, float] = {}
+    for line in run["stdout"].splitlines():
+        atom, separator, value = line.strip().rpartition(":\t")
+        if not separator:
+            if line.strip():
+                return line.strip()
+            continue
+        answers[canonical(atom)] = float(value)
+    if run["status"] != 0 and not answers:
         return (run["stderr"].strip().splitlines() or ["crash"])[-1]
-    if not payload.get("SUCCESS"):
-        return str(payload.get("err", {}).get("errtype") or "error")
-    return {canonical(atom): float(p) for atom, p, *_ in payload.get("probs", [])}
+    return answers
 
 
 def outcome(ours: dict[str, float] | str | None, theirs: dict[str, float] | str) -> str:
