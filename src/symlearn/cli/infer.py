@@ -11,7 +11,7 @@ import click
 
 from symlearn.bayes.answer import ALL_METHODS as METHODS
 from symlearn.bayes.answer import infer as answer
-from symlearn.bayes.networks.variable_elimination import ORDERINGS
+from symlearn.bayes.given import ORDERINGS
 from symlearn.cli.common import emit, files_argument, json_option, progress_bars, verbose_option
 
 __all__ = ["infer"]
