@@ -330,3 +330,43 @@ def test_infer_on_a_decision_says_to_use_dt(tmp_path):
         from symlearn.bayes.answer import infer
 
         infer(str(path))
+
+
+def test_sample_draws_problogs_values_from_its_seed():
+    """``problog sample heights.pl -N 3 --seed 1`` prints these three heights (ProbLog 2.3.0).
+
+    Both draw with Python's generator, one normal draw per sample, so the
+    same seed gives the same values.
+    """
+    run = run_task("sample", PROGRAMS / "sample" / "heights.pl", samples=3, seed=1)
+    assert run.report() == [
+        "twice_height(harry) = 369.7192937222993.",
+        "----------------",
+        "twice_height(harry) = 359.77239287182744.",
+        "----------------",
+        "twice_height(harry) = 379.69451566586656.",
+    ]
+
+
+def test_sample_estimates_what_the_distributions_imply():
+    """P(height > 185) for N(180, 8) is 1 - Phi(0.625) = 0.26599; the mean of 2H is 360."""
+    run = run_task("sample", KB / "problog" / "heights.pl", samples=250, seed=0, estimate=True)
+    probabilities = {str(k): v for k, v in run.probabilities().items()}
+    error = (0.266 * 0.734 / 250) ** 0.5
+    assert probabilities["tall(harry)"] == pytest.approx(0.26599, abs=4 * error)
+    assert probabilities["likes(harry)"] == pytest.approx(0.26599 / 2, abs=4 * error)
+    means = {str(k): v for k, v in run.mean_values().items()}
+    assert means["twice_height(harry)"] == pytest.approx(360, abs=4 * 16 / 250**0.5)
+
+
+def test_sample_meets_the_evidence_by_rejection():
+    path = PROGRAMS / "sample" / "some_heads_evidence.pl"  # P(someHeads | not heads1) = 0.6
+    run = run_task("sample", path, samples=4000, seed=0, estimate=True)
+    error = (0.24 / 4000) ** 0.5
+    assert run.probabilities()[parse_term("someHeads")] == pytest.approx(0.6, abs=4 * error)
+    assert run.tries > 4000  # the worlds with heads1 were rejected
+
+
+def test_infer_refuses_distributions_with_a_pointer_to_sample(capsys):
+    assert main(["infer", str(PROGRAMS / "sample" / "heights.pl")]) == 2
+    assert "problog sample" in capsys.readouterr().err
