@@ -632,8 +632,10 @@ def _ssu_matching(head: Term) -> tuple[Term, list[Term]]:
 
     A head argument that is a variable (its only occurrence in the head) takes
     the call's argument as it is; a constant is a ``==`` test; a compound term
-    ``subsumes_term(Pattern, A), Pattern = A``.  A head with a repeated
-    variable is tested whole, ``subsumes_term(Head, Call), Head = Call``.
+    is ``'$ssu_skeleton'(Pattern, A), Pattern = A`` (the argument has the
+    pattern's shape: subsumption, since the pattern's variables are its own).
+    A head with a repeated variable is tested whole, ``subsumes_term(Head,
+    Call), Head = Call``.
     """
     if type(head) is not Struct:
         return head, []
@@ -658,8 +660,8 @@ def _ssu_matching(head: Term) -> tuple[Term, list[Term]]:
             continue
         value = Var("_")
         arguments.append(value)
-        if type(arg) is Struct:
-            goals += [Struct("subsumes_term", (arg, value)), Struct("=", (arg, value))]
+        if type(arg) is Struct:  # its variables are its own: matching its shape is enough
+            goals += [Struct("$ssu_skeleton", (arg, value)), Struct("=", (arg, value))]
         else:
             goals.append(Struct("==", (value, arg)))
     return Struct(head.name, tuple(arguments)), goals
