@@ -71,9 +71,10 @@ class Proof:
     probability: float
 
     def text(self, query: str) -> str:
-        """``query :- lit, ....  % P=p``, as ``problog explain`` prints it."""
-        body = ", ".join(self.literals) if self.literals else "true"
-        return f"{query} :- {body}.  % P={self.probability:.8g}"
+        """``query :- lit, ....  % P=p`` as ``problog explain`` prints it (``q :- true.`` bare)."""
+        if not self.literals:
+            return f"{query} :- true."
+        return f"{query} :- {', '.join(self.literals)}.  % P={self.probability:.8g}"
 
 
 @dataclass(eq=False)
@@ -139,6 +140,10 @@ class _Variables:
                 line = clause.position.line if clause.position else choice.clause
                 name = f"choice({line},{name})"
             self.names.append(name)
+        last = {name: index for index, name in enumerate(self.names)}
+        for index, name in enumerate(self.names):  # two facts of one atom: ProbLog's naming
+            if last[name] != index:
+                self.names[index] = f"choice_{index + 1}"
 
     def weight(self, index: int, value: bool) -> float:
         return self.weights[index] if value else 1.0 - self.weights[index]
@@ -246,13 +251,11 @@ def explain_queries(
     Raises
     ------
     InvalidParameterError
-        Without a query, or with impossible evidence.
+        With impossible evidence.
     KBError
         For a program that cannot be grounded (with its file, line and column).
     """
-    grounded = ground_program(kb, queries, evidence)
-    if not grounded.queries:
-        raise InvalidParameterError("nothing to explain: query(Atom) in the program, or --query")
+    grounded = ground_program(kb, queries, evidence)  # no query: nothing listed, as ProbLog
     compiled = compile_program_sdd(grounded)
     scale = compiled.wmc(compiled.evidence)
     if scale <= 0.0:
@@ -267,8 +270,9 @@ def explain_queries(
         formula = compiled.manager.conjoin(
             compiled.formulas.get(query, compiled.manager.false()), compiled.evidence
         )
-        proofs[query] = _proofs(formula, search, scale, variables)
-        probabilities[query] = min(1.0, sum(p.probability for p in proofs[query]))
+        name = grounded.name(query)  # the query as asked (not its internal node)
+        proofs[name] = _proofs(formula, search, scale, variables)
+        probabilities[name] = min(1.0, sum(p.probability for p in proofs[name]))
         if progress is not None:
             progress("explain", number + 1, len(grounded.queries))
     return ExplanationRun(proofs, probabilities, sources, list(grounded.evidence))
