@@ -200,6 +200,14 @@ def test_map_is_the_most_probable_assignment(seed):
 PROBLOG_EXPLAIN = {
     "tasks/some_heads.pl": {"someHeads": [0.6, 0.2]},
     "3_tossing_coin.pl": {"someHeads": [0.6, 0.24, 0.096, 0.0384]},
+    # p(3) alone and p(2), choice(p(3)) are both 0.1: the shorter first, as ProbLog
+    "01_queries.pl": {
+        "p(1)": [0.3],
+        "p(2)": [0.2, 0.12],
+        "p(3)": [0.1, 0.09, 0.054],
+        "p(4)": [0.05, 0.045, 0.027],
+        "p(5)": [0.025, 0.0225, 0.0135],
+    },
 }
 
 
@@ -208,6 +216,22 @@ def test_explain_as_problog(name):
     run = run_task("explain", PROGRAMS / name)
     got = {str(q): [p.probability for p in proofs] for q, proofs in run.proofs.items()}
     assert got == {q: pytest.approx(ps) for q, ps in PROBLOG_EXPLAIN[name].items()}
+
+
+@pytest.mark.parametrize(
+    ("name", "lines"),
+    [
+        ("00_trivial_fail.pl", ["a :- fail."]),
+        ("00_trivial_true.pl", ["a :- true."]),
+        (
+            "00_trivial_duplicate.pl",
+            ["p(1) :- p(1).  % P=0.6", "p(1) :- choice_1, \\+p(1).  % P=0.12"],
+        ),
+    ],
+)
+def test_explain_names_as_problog(name, lines):
+    """The query as written (a failing one too), a certain one bare, a repeated fact numbered."""
+    assert run_task("explain", PROGRAMS / name).report()[2 : 2 + len(lines)] == lines
 
 
 def test_explain_prints_proofs_as_problog():

@@ -19,8 +19,10 @@ choices are taken in order (as the grounding made them), each set true, set
 false, or left out of the proof (then the formula must hold both ways:
 ``∀x F``); the probability of the formula that is left bounds every proof
 of it, so a branch that cannot beat the best proof found is cut.  Among
-equally probable proofs the first found is kept (a choice set true before
-set false before left out).  An annotated disjunction's choices are read
+equally probable proofs the shortest is kept (``p(3)`` before ``p(2),
+choice(p(3))`` when both have probability 0.1, as ProbLog lists them), and
+among those the first found (a choice set true before set false before left
+out).  An annotated disjunction's choices are read
 as its heads: a proof takes one head, or rules out its first heads.
 
 With evidence, the proofs are those of the query and the evidence, with
@@ -59,6 +61,9 @@ __all__ = ["MAX_PROOFS", "ExplanationRun", "Proof", "explain_queries"]
 
 #: Most proofs listed for one query before it stops with a resource error.
 MAX_PROOFS = 100_000
+
+#: Two proofs whose probabilities differ by less than this (relatively) are as probable.
+TIE = 1e-12
 
 Progress = Callable[[str, int, int | None], None]
 
@@ -183,11 +188,17 @@ class _ImplicantSearch:
     def bound(self, formula: Any) -> float:
         return self.compiled.wmc(formula)
 
+    def _better(self, weight: float, size: int) -> bool:
+        """More probable than the proof found, or as probable (to :data:`TIE`) and shorter."""
+        if self.found is None or weight > self.found[0] * (1 + TIE):
+            return True
+        return weight >= self.found[0] * (1 - TIE) and size < len(self.found[1])
+
     def search(self, formula: Any, index: int, weight: float, chosen: dict[int, bool]) -> None:
         if formula.is_false():
             return
         if formula.is_true():
-            if self.found is None or weight > self.found[0]:
+            if self._better(weight, len(chosen)):
                 self.found = (weight, dict(chosen))
             return
         while index < self.count:
@@ -208,7 +219,7 @@ class _ImplicantSearch:
             total = weight * step
             if rest.is_false():
                 continue
-            if self.found is not None and total * self.bound(rest) <= self.found[0]:
+            if self.found is not None and total * self.bound(rest) < self.found[0] * (1 - TIE):
                 continue
             if value is not None:
                 chosen[index] = value
