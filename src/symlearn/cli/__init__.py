@@ -102,8 +102,7 @@ SUMMARIES = {
     "query": "Print all solutions of the Prolog GOAL against FILE...",
     "store": "Write the facts of FILE... into Parquet files or DuckDB, with the program "
     "declaring them.",
-    "problog": "ProbLog's tasks over the ProbLog clauses of FILE...: dt, map, explain, "
-    "constraint.",
+    "problog": "ProbLog's tasks over FILE...: dt, map, explain, constraint, sample.",
 }
 
 

@@ -617,6 +617,8 @@ class _Loader:
         value = _evaluate(term)
         if value is None and not is_ground(term):
             return term  # P::H :- Body with P bound by the body (evaluated when grounded)
+        if value is None and type(term) is Struct and term.name in DISTRIBUTION_NAMES:
+            return term  # a continuous distribution (ProbLog's sampling: symlearn problog sample)
         if value is None:
             raise self.error(f"probability {format_term(term)} is not a number")
         if not 0.0 <= value <= 1.0:
@@ -753,6 +755,25 @@ def _not_callable_message(term: Term) -> str:
     if not is_callable(head):
         return f"a clause head must be an atom or compound term, not {format_term(head)}"
     return "a clause body goal must be callable (an atom, compound term or variable)"
+
+
+#: ProbLog's distributions, which a probabilistic clause may have for its "probability".
+DISTRIBUTION_NAMES = frozenset(
+    {
+        "normal",
+        "gaussian",
+        "poisson",
+        "exponential",
+        "beta",
+        "gamma",
+        "uniform",
+        "triangular",
+        "vonmises",
+        "weibull",
+        "in_range",
+        "fixed",
+    }
+)
 
 
 def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
