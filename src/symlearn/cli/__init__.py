@@ -22,6 +22,7 @@ import click
 
 from symlearn.cli.common import SuggestingGroup
 from symlearn.errors import SymlearnError
+from symlearn.files import reading_inputs
 
 __all__ = ["COMMANDS", "SUMMARIES", "LazyGroup", "cli", "main"]
 
@@ -158,7 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     _prepare_process()
     try:
-        status = cli.main(args=args, prog_name="symlearn", standalone_mode=False)
+        with reading_inputs():  # every file the command reads is an input -o will not replace
+            status = cli.main(args=args, prog_name="symlearn", standalone_mode=False)
     except click.exceptions.Exit as stop:
         return int(stop.exit_code)
     except click.ClickException as usage:

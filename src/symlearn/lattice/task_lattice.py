@@ -179,7 +179,7 @@ class TaskLattice:
             When ``path`` is an input file (unless ``force``) or cannot be written.
         """
         content, used = self.file_content(check_lattice_path(path), renderer)
-        write_file(path, content, inputs=self.task.sources, force=force)
+        write_file(path, content, inputs=self.task.inputs, force=force)
         self.output, self.renderer = str(path), used
         return used
 

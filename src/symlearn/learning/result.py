@@ -170,7 +170,7 @@ class LearnResult(abc.ABC):
         OutputError
             When ``path`` is one of the task's files (unless ``force``) or cannot be written.
         """
-        write_file(path, self.program(), inputs=self.task.sources, force=force)
+        write_file(path, self.program(), inputs=self.task.inputs, force=force)
 
     def save(self, path: str | Path, *, force: bool = False) -> None:
         """Write the result to ``path``, in the format its suffix names (``.pl``: :meth:`write`).

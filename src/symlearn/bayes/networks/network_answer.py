@@ -67,6 +67,7 @@ from symlearn.bayes.networks.program import ProbLogNetwork, compile_program
 from symlearn.bayes.networks.queries import InferenceResult
 from symlearn.bayes.networks.variable_elimination import ORDERINGS
 from symlearn.errors import InvalidParameterError, KBError
+from symlearn.files import as_paths
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
 from symlearn.kb.parser import parse_term
@@ -228,10 +229,8 @@ def atom_evidence(
 
 
 def source_paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
-    """The file names of ``source``: one path or several."""
-    if isinstance(source, (str, os.PathLike)):
-        return (str(source),)
-    return tuple(str(p) for p in source)
+    """The file names of ``source``: one path or several (of any kind: str, bytes, Path)."""
+    return as_paths(source, "source")
 
 
 def load_program(

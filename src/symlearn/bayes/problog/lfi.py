@@ -50,6 +50,7 @@ from symlearn.bayes.problog.sdd_compilation import CompiledProgram, compile_prog
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase, ProbabilisticClause
 from symlearn.kb.loader import loads
+from symlearn.kb.sources import read_source
 from symlearn.learning.result import LearnResult
 from symlearn.learning.settings import Settings, option
 from symlearn.learning.task import LearningTask
@@ -81,15 +82,11 @@ def read_interpretations(path: str | Path) -> list[Interpretation]:
 
     Raises
     ------
-    InvalidParameterError
-        When the file cannot be read.
     KBError
-        For a part that does not parse (with the file's line numbers).
+        When the file cannot be read (missing, a FIFO or a device), or for a
+        part that does not parse (with the file's line numbers).
     """
-    try:
-        text = Path(path).read_text()
-    except OSError as error:
-        raise InvalidParameterError(f"cannot read the examples {path}: {error}") from None
+    text = read_source(Path(path))
     interpretations = []
     start = 0
     for part in [*_SEPARATOR.finditer(text), None]:
