@@ -60,6 +60,7 @@ from pathlib import Path
 from symlearn.errors import InvalidParameterError, KBError, OutputError
 
 __all__ = [
+    "as_path",
     "as_paths",
     "check_input",
     "check_output",
@@ -114,6 +115,20 @@ def as_paths(value: object, argument: str = "files") -> tuple[str, ...]:
     raise InvalidParameterError(
         f"{argument} must be a path or a list of paths, not {shown} ({type(value).__name__})"
     )
+
+
+def as_path(value: object, argument: str = "path") -> str:
+    """One path of any kind (``str``, ``bytes``, ``pathlib.Path``) as a string.
+
+    Raises
+    ------
+    InvalidParameterError
+        For anything else, naming ``argument``.
+    """
+    if not _is_path(value):
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+        raise InvalidParameterError(f"{argument} must be a path, not {shown}")
+    return _path_text(value)
 
 
 def _is_path(value: object) -> bool:
@@ -177,6 +192,7 @@ def input_refusal(path: PathText) -> str | None:
     >>> input_refusal("/no/such/file")
     'no such file: /no/such/file'
     """
+    path = as_path(path)
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
@@ -216,7 +232,7 @@ def read_input(path: PathText) -> bytes:
     KBError
         When it is missing, not a regular file, too large, or cannot be read.
     """
-    shown = os.fspath(path)
+    shown = path = as_path(path)
     refusal = input_refusal(path)
     if refusal is not None:
         raise KBError(refusal, shown)
@@ -270,7 +286,7 @@ def write_file(
     """
     check_output(path, inputs, force)
     data = content.encode("utf-8") if isinstance(content, str) else content
-    _write_atomically(Path(path), data)
+    _write_atomically(Path(as_path(path)), data)
 
 
 def check_output(path: PathText, inputs: Iterable[PathText] = (), force: bool = False) -> None:
@@ -278,7 +294,7 @@ def check_output(path: PathText, inputs: Iterable[PathText] = (), force: bool = 
 
     A command writing several files checks them all before writing the first.
     """
-    target = Path(path)
+    target = Path(as_path(path))
     try:
         _check_target(target, [*inputs, *inputs_read()], force)
     except OutputError:

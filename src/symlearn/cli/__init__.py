@@ -182,5 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry_point() -> None:  # pragma: no cover - exercised through subprocess tests
-    """Console-script entry point: run :func:`main` and exit with its status."""
-    sys.exit(main())
+    """Run :func:`main` and exit with its status (130 for Ctrl-C, wherever it comes)."""
+    try:
+        status = main()
+    except KeyboardInterrupt:  # between the command's end and the exit
+        click.echo("Interrupted.", err=True)
+        status = 130
+    sys.exit(status)

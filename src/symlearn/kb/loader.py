@@ -113,6 +113,8 @@ def load(
     """
     files = as_paths(paths, "paths")
     _check_kb(kb)
+    if progress is not None and not callable(progress):
+        raise InvalidParameterError(f"progress must be a function or None, not {progress!r}")
     loader = _Loader(progress, kb)
     with gc_paused(promote=True), sources.allow_include(allow_include):
         for path in files:

@@ -218,8 +218,15 @@ def task_lattice(
     Mitchell, *Machine Learning* (1997), sections 2.3 (the general-to-specific
     ordering) and 2.5 (version spaces, Candidate-Elimination).
     """
+    if not isinstance(task, LearningTask):
+        raise InvalidParameterError(
+            f"task must be a LearningTask (LearningTask.from_files), not {task!r}"
+        )
     if space not in SPACES:
         raise InvalidParameterError(f"space must be version or hypothesis, not {space!r}")
+    for name, value in (("max_nodes", max_nodes), ("max_boxes", max_boxes)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidParameterError(f"{name} must be a positive integer, not {value!r}")
     data = task.attribute_data
     hypotheses, examples = conjunction_examples(data, "lattice")
     learner = CandidateElimination(hypotheses, keep_trace=False)

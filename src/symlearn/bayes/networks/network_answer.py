@@ -174,7 +174,11 @@ def _state_evidence(
 
 
 def _term(value: str | Term, where: str) -> Term:
-    return parse_term(value, where) if isinstance(value, str) else value
+    if isinstance(value, str):
+        return parse_term(value, where)
+    if not isinstance(value, (Struct, int, float)):  # an atom is text, above
+        raise InvalidParameterError(f"{where}: expected an atom such as 'alarm', not {value!r}")
+    return value
 
 
 def query_terms(queries: Queries | None) -> list[Term] | None:
@@ -194,13 +198,14 @@ def given_evidence(
     """
     if evidence is None:
         return None
+    if isinstance(evidence, str):
+        evidence = [evidence]
+    if not isinstance(evidence, Iterable):
+        raise InvalidParameterError(
+            f"evidence must be a list such as ['alarm=true'] or a dict, not {evidence!r}"
+        )
     items = evidence.items() if isinstance(evidence, Mapping) else evidence
-    pairs: list[tuple[Term, bool] | StateEvidence] = [
-        _evidence_item(item)
-        if isinstance(item, str)
-        else (_term(item[0], "<--evidence>"), item[1])
-        for item in items
-    ]
+    pairs: list[tuple[Term, bool] | StateEvidence] = [_evidence_pair(item) for item in items]
     for item in pairs:
         if isinstance(item, StateEvidence):
             continue
@@ -210,6 +215,16 @@ def given_evidence(
                 f"the evidence on {format_term(atom)} must be true or false, not {value!r}"
             )
     return pairs or None
+
+
+def _evidence_pair(item: object) -> tuple[Term, bool] | StateEvidence:
+    if isinstance(item, str):
+        return _evidence_item(item)
+    if not (isinstance(item, tuple) and len(item) == 2):
+        raise InvalidParameterError(
+            f"an evidence item is 'ATOM=true' or (atom, True), not {item!r}"
+        )
+    return (_term(item[0], "<--evidence>"), item[1])
 
 
 def atom_evidence(
@@ -410,7 +425,7 @@ class InferenceRun:
 def check_choice(name: str, value: str, choices: Iterable[str]) -> None:
     """Refuse ``value`` for the option ``--name`` unless it is one of ``choices``."""
     allowed = tuple(choices)
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:
         raise InvalidParameterError(f"--{name} must be one of {', '.join(allowed)}, not {value!r}")
 
 
