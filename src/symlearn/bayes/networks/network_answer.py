@@ -44,11 +44,22 @@ De Raedt, Kimmig & Toivonen 2007 (ProbLog); Russell & Norvig 2010, ch. 14
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from symlearn.bayes.given import (
+    EvidenceGiven,
+    PathLike,
+    Progress,
+    Queries,
+    evidence_items,
+    evidence_pair,
+    parse_evidence,
+    query_terms,
+    source_paths,
+    term_of,
+)
 from symlearn.bayes.networks.inference import (
     METHODS,
     AtomProbabilities,
@@ -67,10 +78,8 @@ from symlearn.bayes.networks.program import ProbLogNetwork, compile_program
 from symlearn.bayes.networks.queries import InferenceResult
 from symlearn.bayes.networks.variable_elimination import ORDERINGS
 from symlearn.errors import InvalidParameterError, KBError
-from symlearn.files import as_paths
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
-from symlearn.kb.parser import parse_term
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
 
@@ -91,34 +100,8 @@ __all__ = [
     "source_paths",
 ]
 
-PathLike = str | os.PathLike[str]
-
 #: What :func:`infer_network` answers over: files, a knowledge base or a network.
 Source = PathLike | Iterable[PathLike] | KnowledgeBase | BayesianNetwork | ProbLogNetwork
-
-#: Query atoms: one or several, as text or terms.
-Queries = str | Term | Iterable[str | Term]
-#: ``progress(stage, done, total)``: loading the files, and the sampling methods.
-Progress = Callable[[str, int, "int | None"], None]
-
-#: Evidence: ``ATOM=true`` texts, ``(atom, value)`` pairs, or a mapping atom -> value.
-EvidenceGiven = Mapping[Any, bool] | Iterable[str | tuple[Any, bool]]
-
-
-def parse_evidence(text: str) -> tuple[Term, bool]:
-    """``ATOM=true`` or ``ATOM=false`` as an ``(atom, value)`` pair.
-
-    Raises
-    ------
-    InvalidParameterError
-        When the text is not of that form.
-    KBError
-        When the atom does not parse.
-    """
-    atom_text, separator, value = text.rpartition("=")
-    if not separator or value.strip() not in ("true", "false"):
-        raise InvalidParameterError(f"--evidence {text!r} is not ATOM=true or ATOM=false")
-    return parse_term(atom_text.strip(), "<--evidence>"), value.strip() == "true"
 
 
 @dataclass(frozen=True)
@@ -173,22 +156,6 @@ def _state_evidence(
     return result
 
 
-def _term(value: str | Term, where: str) -> Term:
-    if isinstance(value, str):
-        return parse_term(value, where)
-    if not isinstance(value, (Struct, int, float)):  # an atom is text, above
-        raise InvalidParameterError(f"{where}: expected an atom such as 'alarm', not {value!r}")
-    return value
-
-
-def query_terms(queries: Queries | None) -> list[Term] | None:
-    """The query atoms as terms; None when none are given (use the file's)."""
-    if queries is None:
-        return None
-    items = [queries] if isinstance(queries, str) or not isinstance(queries, Iterable) else queries
-    return [_term(q, "<--query>") for q in items] or None
-
-
 def given_evidence(
     evidence: EvidenceGiven | None,
 ) -> list[tuple[Term, bool] | StateEvidence] | None:
@@ -198,14 +165,10 @@ def given_evidence(
     """
     if evidence is None:
         return None
-    if isinstance(evidence, str):
-        evidence = [evidence]
-    if not isinstance(evidence, Iterable):
-        raise InvalidParameterError(
-            f"evidence must be a list such as ['alarm=true'] or a dict, not {evidence!r}"
-        )
-    items = evidence.items() if isinstance(evidence, Mapping) else evidence
-    pairs: list[tuple[Term, bool] | StateEvidence] = [_evidence_pair(item) for item in items]
+    pairs: list[tuple[Term, bool] | StateEvidence] = [
+        _evidence_item(item) if isinstance(item, str) else evidence_pair(item)
+        for item in evidence_items(evidence)
+    ]
     for item in pairs:
         if isinstance(item, StateEvidence):
             continue
@@ -215,16 +178,6 @@ def given_evidence(
                 f"the evidence on {format_term(atom)} must be true or false, not {value!r}"
             )
     return pairs or None
-
-
-def _evidence_pair(item: object) -> tuple[Term, bool] | StateEvidence:
-    if isinstance(item, str):
-        return _evidence_item(item)
-    if not (isinstance(item, tuple) and len(item) == 2):
-        raise InvalidParameterError(
-            f"an evidence item is 'ATOM=true' or (atom, True), not {item!r}"
-        )
-    return (_term(item[0], "<--evidence>"), item[1])
 
 
 def atom_evidence(
@@ -241,11 +194,6 @@ def atom_evidence(
             )
         atoms.append(item)
     return atoms
-
-
-def source_paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
-    """The file names of ``source``: one path or several (of any kind: str, bytes, Path)."""
-    return as_paths(source, "source")
 
 
 def load_program(
@@ -352,7 +300,7 @@ class InferenceRun:
         InvalidParameterError
             For an atom that was not asked about.
         """
-        term = _term(atom, "<query>")
+        term = term_of(atom, "<query>")
         if term not in self.probabilities:
             asked = ", ".join(format_term(a) for a in self.probabilities)
             raise InvalidParameterError(f"{format_term(term)} was not asked (asked: {asked})")
@@ -425,7 +373,7 @@ class InferenceRun:
 def check_choice(name: str, value: str, choices: Iterable[str]) -> None:
     """Refuse ``value`` for the option ``--name`` unless it is one of ``choices``."""
     allowed = tuple(choices)
-    if not isinstance(value, str) or value not in allowed:
+    if value not in allowed:
         raise InvalidParameterError(f"--{name} must be one of {', '.join(allowed)}, not {value!r}")
 
 
