@@ -152,7 +152,7 @@ def _check_reach(part: Path, folder: Path, reached_from: str) -> None:
         raise KBError(f"{part} is a link to a missing file (from {reached_from})", str(part))
     refusal = include_refusal(part, folder if str(folder) else Path("."), reached_from)
     if refusal is not None:
-        raise KBError(f"cannot read {part}: {refusal}", str(part))
+        raise KBError(refusal, str(part))
 
 
 def _kind_of(path: Path) -> str:
