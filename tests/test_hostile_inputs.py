@@ -25,7 +25,7 @@ from tests.probes.run import judge, run_in_process
 
 ROOT = Path(__file__).resolve().parents[1]
 KB = ROOT / "kb"
-CATEGORIES = ["file", "parameter", "output", "goal", "resource"]
+CATEGORIES = ["file", "parameter", "output", "goal", "resource", "indirect"]
 
 
 @pytest.fixture(scope="module")
