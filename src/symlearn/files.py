@@ -110,10 +110,9 @@ def as_paths(value: object, argument: str = "files") -> tuple[str, ...]:
         if not bad:
             return tuple(_path_text(item) for item in items)
         value = bad[0]
-    shown = repr(value)
-    shown = shown if len(shown) <= 60 else shown[:57] + "..."
     raise InvalidParameterError(
-        f"{argument} must be a path or a list of paths, not {shown} ({type(value).__name__})"
+        f"{argument} must be a path or a list of paths, not {_shown(value)} "
+        f"({type(value).__name__})"
     )
 
 
@@ -126,9 +125,14 @@ def as_path(value: object, argument: str = "path") -> str:
         For anything else, naming ``argument``.
     """
     if not _is_path(value):
-        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
-        raise InvalidParameterError(f"{argument} must be a path, not {shown}")
+        raise InvalidParameterError(f"{argument} must be a path, not {_shown(value)}")
     return _path_text(value)
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, cut to 60 characters for an error message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _is_path(value: object) -> bool:
