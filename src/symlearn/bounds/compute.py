@@ -55,6 +55,7 @@ from symlearn.bounds.catalogue import BoundResult, bound_table, derive
 from symlearn.bounds.sizes import SIZE_CLASSES, SizeResult, hypothesis_space_size
 from symlearn.bounds.vc import KNOWN_VC_DIMENSIONS, VCResult, class_vc_dimension
 from symlearn.errors import InvalidParameterError
+from symlearn.files import as_paths
 from symlearn.logic.indicators import Indicator
 
 __all__ = ["PARAMETERS", "BoundList", "bound", "bound_list"]
@@ -109,9 +110,7 @@ def _domains(value: str | Sequence[int] | None) -> list[int] | None:
 
 
 def _files(files: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
-    if isinstance(files, (str, os.PathLike)):
-        return (str(files),)
-    return tuple(str(f) for f in files)
+    return as_paths(files)
 
 
 def _file_space(

@@ -22,6 +22,7 @@ import click
 
 from symlearn.cli.common import SuggestingGroup
 from symlearn.errors import SymlearnError
+from symlearn.files import reading_inputs
 
 __all__ = ["COMMANDS", "SUMMARIES", "LazyGroup", "cli", "main"]
 
@@ -171,7 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     _prepare_process()
     try:
-        status = cli.main(args=args, prog_name="symlearn", standalone_mode=False)
+        with reading_inputs():  # every file the command reads is an input -o will not replace
+            status = cli.main(args=args, prog_name="symlearn", standalone_mode=False)
     except click.exceptions.Exit as stop:
         return int(stop.exit_code)
     except click.ClickException as usage:
@@ -193,5 +195,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry_point() -> None:  # pragma: no cover - exercised through subprocess tests
-    """Console-script entry point: run :func:`main` and exit with its status."""
-    sys.exit(main())
+    """Run :func:`main` and exit with its status (130 for Ctrl-C, wherever it comes)."""
+    try:
+        status = main()
+    except KeyboardInterrupt:  # between the command's end and the exit
+        click.echo("Interrupted.", err=True)
+        status = 130
+    sys.exit(status)

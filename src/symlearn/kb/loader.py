@@ -44,7 +44,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from symlearn.errors import KBError, KBSyntaxError
+from symlearn.errors import InvalidParameterError, KBError, KBSyntaxError
+from symlearn.files import as_paths
 from symlearn.kb import sources
 from symlearn.kb.aleph_directives import (
     ARITHMETIC_FUNCTION,
@@ -110,17 +111,21 @@ def load(
     KBSyntaxError
         If the text does not parse.
     """
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
+    files = as_paths(paths, "paths")
+    _check_kb(kb)
+    if progress is not None and not callable(progress):
+        raise InvalidParameterError(f"progress must be a function or None, not {progress!r}")
     loader = _Loader(progress, kb)
     with gc_paused(promote=True), sources.allow_include(allow_include):
-        for path in paths:
+        for path in files:
             loader.load_file(Path(path))
         return loader.commit(kb)
 
 
-def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) -> KnowledgeBase:
-    """Read knowledge-base text (see :func:`load`).
+def loads(
+    text: str | bytes, path: str = "<string>", kb: KnowledgeBase | None = None
+) -> KnowledgeBase:
+    """Read knowledge-base text (see :func:`load`); bytes are read as UTF-8.
 
     Examples
     --------
@@ -128,10 +133,22 @@ def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) ->
     >>> kb.facts_count, kb.rules_count
     (1, 1)
     """
+    if isinstance(text, (bytes, bytearray)):
+        text = sources.decode_source(bytes(text), str(path))
+    if not isinstance(text, str):
+        raise InvalidParameterError(
+            f"text must be a str (or bytes) of clauses, not {type(text).__name__}"
+        )
+    _check_kb(kb)
     loader = _Loader(None, kb)
     with gc_paused(promote=True):
-        loader.load_text(text.removeprefix("\ufeff"), path, base=Path.cwd())
+        loader.load_text(text.removeprefix("\ufeff"), str(path), base=Path.cwd())
         return loader.commit(kb)
+
+
+def _check_kb(kb: object) -> None:
+    if kb is not None and not isinstance(kb, KnowledgeBase):
+        raise InvalidParameterError(f"kb must be a KnowledgeBase or None, not {type(kb).__name__}")
 
 
 class _Loader:

@@ -95,6 +95,10 @@ def learner(algorithm: str) -> ModuleType:
     InvalidParameterError
         For a name that is not a learner (with the closest names).
     """
+    if not isinstance(algorithm, str):
+        raise InvalidParameterError(
+            f"algorithm must be a learner's name such as 'foil', not {algorithm!r}"
+        )
     module = ALGORITHMS.get(algorithm)
     if module is None:
         close = difflib.get_close_matches(algorithm, ALGORITHMS, n=3)
@@ -142,6 +146,13 @@ def learn(
     >>> r.query("grandparent(X, lisa)")  # doctest: +SKIP
     """
     module = learner(algorithm)
+    for name, function in (("progress", progress), ("log", log)):
+        if function is not None and not callable(function):
+            raise InvalidParameterError(f"{name} must be a function or None, not {function!r}")
+    if settings is not None and not isinstance(settings, module.SETTINGS):
+        raise InvalidParameterError(
+            f"settings must be {module.SETTINGS.__name__} (or None), not {settings!r}"
+        )
     from_kb = getattr(module, "TARGET_FROM_KB", None)
     if not isinstance(source, LearningTask) and target is None and from_kb is not None:
         task = LearningTask.from_kb_target(source, from_kb)
