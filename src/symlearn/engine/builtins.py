@@ -43,12 +43,16 @@ from symlearn.logic.terms import (
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine
 
-__all__ = ["DETERMINISTIC", "NONDETERMINISTIC"]
+__all__ = ["DETERMINISTIC", "NONDETERMINISTIC", "SHORTCUTS"]
 
 Deterministic = Callable[["Engine", tuple[RTerm, ...]], bool]
 Nondeterministic = Callable[["Engine", tuple[RTerm, ...]], Iterator[None]]
 DETERMINISTIC: dict[tuple[str, int], Deterministic] = {}
 NONDETERMINISTIC: dict[tuple[str, int], Nondeterministic] = {}
+#: Deterministic shortcuts of nondeterministic builtins: ``(engine, args) ->``
+#: True or False when the call has at most one solution (``arg(2, T, A)``),
+#: None to run the generator.
+SHORTCUTS: dict[tuple[str, int], Callable[[Engine, tuple[RTerm, ...]], bool | None]] = {}
 
 
 def representation_error(what: str) -> PrologThrow:
@@ -275,6 +279,18 @@ def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if arity > MAX_CELLS:
         raise resource_error("stack")
     return unify_terms(engine, term, Struct(name, tuple(Ref() for _ in range(arity))))
+
+
+def _arg_shortcut(engine: Engine, args: tuple[RTerm, ...]) -> bool | None:
+    """``arg/3`` with an integer first argument and a compound second: one answer at most."""
+    n, term = deref(args[0]), deref(args[1])
+    if type(n) is not int or type(term) is not Struct or n < 0:
+        return None
+    arguments = term.args
+    return 1 <= n <= len(arguments) and unify(args[2], arguments[n - 1], engine.trail)
+
+
+SHORTCUTS[("arg", 3)] = _arg_shortcut
 
 
 @nondet("arg", 3)
