@@ -105,7 +105,7 @@ def proper_list(term: object) -> list[RTerm] | None:
 # ---------------------------------------------------------------- unification
 @det("=", 2)
 def _unify_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    return unify_terms(engine, args[0], args[1])
+    return unify(args[0], args[1], engine.trail)
 
 
 @det("\\=", 2)
@@ -125,16 +125,13 @@ def _compare(a: RTerm, b: RTerm) -> int:
     return compare_runtime(a, b)
 
 
-def _order(test: Callable[[int], bool]) -> Deterministic:
-    return lambda engine, args: test(_compare(args[0], args[1]))
-
-
-DETERMINISTIC[("==", 2)] = _order(lambda c: c == 0)
-DETERMINISTIC[("\\==", 2)] = _order(lambda c: c != 0)
-DETERMINISTIC[("@<", 2)] = _order(lambda c: c < 0)
-DETERMINISTIC[("@>", 2)] = _order(lambda c: c > 0)
-DETERMINISTIC[("@=<", 2)] = _order(lambda c: c <= 0)
-DETERMINISTIC[("@>=", 2)] = _order(lambda c: c >= 0)
+# (each a function of its own: they run millions of times)
+DETERMINISTIC[("==", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) == 0
+DETERMINISTIC[("\\==", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) != 0
+DETERMINISTIC[("@<", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) < 0
+DETERMINISTIC[("@>", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) > 0
+DETERMINISTIC[("@=<", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) <= 0
+DETERMINISTIC[("@>=", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) >= 0
 
 
 @det("compare", 3)
@@ -218,21 +215,19 @@ def _plus(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 
 # ----------------------------------------------------------------- type tests
-def _type_test(test: Callable[[RTerm], bool]) -> Deterministic:
-    return lambda engine, args: test(deref(args[0]))
-
-
-DETERMINISTIC[("var", 1)] = _type_test(lambda t: type(t) is Ref)
-DETERMINISTIC[("nonvar", 1)] = _type_test(lambda t: type(t) is not Ref)
-DETERMINISTIC[("atom", 1)] = _type_test(lambda t: type(t) is str)
-DETERMINISTIC[("number", 1)] = _type_test(lambda t: type(t) in (int, float))
-DETERMINISTIC[("integer", 1)] = _type_test(lambda t: type(t) is int)
-DETERMINISTIC[("float", 1)] = _type_test(lambda t: type(t) is float)
-DETERMINISTIC[("atomic", 1)] = _type_test(lambda t: type(t) in (str, int, float, PString))
-DETERMINISTIC[("compound", 1)] = _type_test(lambda t: type(t) is Struct)
-DETERMINISTIC[("callable", 1)] = _type_test(lambda t: type(t) in (str, Struct))
-DETERMINISTIC[("string", 1)] = _type_test(lambda t: type(t) is PString)
-DETERMINISTIC[("is_list", 1)] = _type_test(lambda t: proper_list(t) is not None)
+# (each a function of its own: they run millions of times)
+DETERMINISTIC[("var", 1)] = lambda engine, args: type(deref(args[0])) is Ref
+DETERMINISTIC[("nonvar", 1)] = lambda engine, args: type(deref(args[0])) is not Ref
+DETERMINISTIC[("atom", 1)] = lambda engine, args: type(deref(args[0])) is str
+DETERMINISTIC[("number", 1)] = lambda engine, args: type(deref(args[0])) in (int, float)
+DETERMINISTIC[("integer", 1)] = lambda engine, args: type(deref(args[0])) is int
+DETERMINISTIC[("float", 1)] = lambda engine, args: type(deref(args[0])) is float
+DETERMINISTIC[("atomic", 1)] = lambda engine, args: type(deref(args[0])) in _ATOMIC
+DETERMINISTIC[("compound", 1)] = lambda engine, args: type(deref(args[0])) is Struct
+DETERMINISTIC[("callable", 1)] = lambda engine, args: type(deref(args[0])) in (str, Struct)
+DETERMINISTIC[("string", 1)] = lambda engine, args: type(deref(args[0])) is PString
+DETERMINISTIC[("is_list", 1)] = lambda engine, args: proper_list(args[0]) is not None
+_ATOMIC = (str, int, float, PString)
 
 
 @det("ground", 1)
