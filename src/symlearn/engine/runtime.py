@@ -66,10 +66,12 @@ class Ref:
 
     __slots__ = ("name", "serial", "value")
 
-    def __init__(self, name: str = "_") -> None:
+    def __init__(
+        self, name: str = "_", _serial: Callable[[], int] = _ref_serials.__next__
+    ) -> None:
         self.value: object = None
         self.name = name
-        self.serial = next(_ref_serials)
+        self.serial = _serial()
 
     def __repr__(self) -> str:
         return f"Ref({self.name})" if self.value is None else f"Ref({self.name}={self.value!r})"
