@@ -51,12 +51,14 @@ FAMILIES = {
 ALLOWED.update(FAMILIES)
 # bayes/ is split into sub-families as learners/ is; each imports only what it must.
 ALLOWED["bayes.marginals"] = BELOW_FAMILIES  # the JSON both answer paths print
-ALLOWED["bayes.networks"] = BELOW_FAMILIES | {"bayes.marginals"}
+ALLOWED["bayes.given"] = BELOW_FAMILIES  # queries and evidence as the command line gives them
+ALLOWED["bayes.networks"] = BELOW_FAMILIES | {"bayes.marginals", "bayes.given"}
 ALLOWED["bayes.problog"] = BELOW_FAMILIES | {"bayes.marginals"}
 ALLOWED["bayes.naive"] = BELOW_FAMILIES | {"bayes.networks"}  # its model is a network
 ALLOWED["bayes.map"] = BELOW_FAMILIES
 ALLOWED["bayes.mixtures"] = BELOW_FAMILIES
-ALLOWED["bayes.answer"] = BELOW_FAMILIES | {"bayes.networks", "bayes.problog"}
+ALLOWED["bayes.answer"] = BELOW_FAMILIES | {"bayes.networks", "bayes.problog", "bayes.given"}
+ALLOWED["bayes.tasks"] = BELOW_FAMILIES | {"bayes.problog", "bayes.given"}  # symlearn problog
 BAYES_PARTS = {part for part in ALLOWED if part.startswith("bayes.")}
 # bayes/__init__.py names the entry points lazily
 ALLOWED["bayes"] = ALLOWED["bayes"] | BAYES_PARTS

@@ -106,6 +106,7 @@ class State:
         self.all_positives = 0b111
         self.n_pos, self.n_neg = 3, 2
         self.collected: list[tuple[int, int]] = []
+        self.bound: int | None = None
 
 
 def test_an_inconsistent_program_prunes_its_generalisations_only() -> None:

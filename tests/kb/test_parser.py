@@ -217,9 +217,10 @@ def fact_texts(draw) -> str:
         sep = "," + draw(_spaces)
         end = draw(st.sampled_from([".", " .", ".\n", ". % c\n", ".%c\n"]))
         probability = draw(st.sampled_from(["", "", "0.3::", "1 :: ", "0::", "0.25::", "1.0 ::"]))
-        lines.append(
-            f"{draw(_spaces)}{probability}{draw(_names)}({draw(_spaces)}{sep.join(args)}){end}"
-        )
+        fact = f"{draw(_names)}({draw(_spaces)}{sep.join(args)})"
+        if draw(st.booleans()):  # wrapped, as examples are: pos(goal(1, b)).
+            fact = f"{draw(_names)}({draw(_spaces)}{fact}{draw(_spaces)})"
+        lines.append(f"{draw(_spaces)}{probability}{fact}{end}")
         if draw(st.booleans()):
             lines.append("\n% comment\n" if draw(st.booleans()) else "/* c */ ")
     return " ".join(lines) + "\n"

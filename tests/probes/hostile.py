@@ -57,6 +57,11 @@ LEARNERS: dict[str, tuple[str, ...]] = {
     "foil": ("family.pl", "--target", "grandparent/2"),
     "progol": ("family.pl", "--target", "grandparent/2"),
     "inverse-resolution": ("grandchild.pl", "--target", "grandchild/2"),
+    "apriori": ("playtennis.pl",),
+    "k-means": ("golf.pl",),
+    "agglomerative": ("golf.pl",),
+    "divisive": ("golf.pl",),
+    "em-clustering": ("golf.pl",),
 }
 
 
@@ -167,12 +172,15 @@ def _file_probes(files: dict[str, Path]) -> list[Probe]:
             ),
             "lattice": ("lattice", p, "--target", "p/1", "-o", str(path.parent / f"{name}.json")),
             "bound": ("bound", "hypothesis-space-size", p, "--class", "conjunctions"),
+            "store": ("store", p, "-o", str(path.parent / f"store_{name}")),
+            "problog": ("problog", _PROBLOG_TASKS[i % len(_PROBLOG_TASKS)], p),
             learner: ("learn", learner, p, *target),
         }
         found += [Probe("file", f"{command} {name}", argv) for command, argv in runs.items()]
     return found
 
 
+_PROBLOG_TASKS = ("dt", "map", "explain", "constraint")
 _BAD_VALUES = ("abc", "-1", "nan", "1e400")
 _SKIPPED = {"--output", "--allow-include", "--csv", "--parquet", "--verbose", "--help"}
 
@@ -229,9 +237,15 @@ def _parameter_probes(folder: Path) -> list[Probe]:
             str(folder / "exported"),
         ),
         "bound": ("bound", "pac", "--H", "973", "--epsilon", "0.1", "--delta", "0.05"),
+        "store": ("store", str(KB / "family.pl"), "-o", str(folder / "family_store")),
     }
+    problog = cli.get_command(context, "problog")
+    for task in _PROBLOG_TASKS:
+        bases[f"problog {task}"] = ("problog", task, str(KB / "problog" / "umbrella_dt.pl"))
     for name, base in bases.items():
         command = cli.get_command(context, name)
+        if name.startswith("problog "):
+            command = problog.get_command(click.Context(problog), name.split()[1])
         for option in _options(command):
             for value in _BAD_VALUES:
                 found.append(
@@ -283,6 +297,11 @@ def _parameter_probes(folder: Path) -> list[Probe]:
         ("check",),
         ("check", str(KB)),
         ("check", "/nonexistent/file.pl"),
+        ("store", "/nonexistent/file.pl", "-o", str(folder / "missing_store")),
+        ("store", str(KB / "family.pl"), "-o", str(KB / "family.pl")),
+        ("problog", "no-such-task", str(KB / "problog" / "umbrella_dt.pl")),
+        ("problog", "dt", "/nonexistent/file.pl"),
+        ("problog", "map", str(KB / "problog" / "umbrella_dt.pl"), "--query", "f(("),
     ]:
         found.append(Probe("parameter", " ".join(argv[:3]), argv, "error"))
     return found

@@ -6,8 +6,9 @@ Each program of ``programs/`` (a copy of ProbLog 2's ``test/`` folder, see
 the same (every query, each probability within 1e-6); a program ProbLog
 rejects (``% ERROR Name``) must be rejected with a clear message (exit
 status 2, no traceback).  Where symlearn answers otherwise on purpose, the
-reason is in :data:`DIFFERENCES` (and in ``docs/problog.md``); programs that
-need a task another part of symlearn runs are marked xfail with that task.
+reason is in :data:`DIFFERENCES` (and in ``docs/problog.md``); programs whose
+block is the output of another task (:data:`TASKS`) are run by ``symlearn
+problog TASK``.
 The ``parser/`` programs have no outcome block: ProbLog's behaviour on them
 (``problog FILE``) is recorded in :data:`PARSER`.
 """
@@ -25,6 +26,8 @@ from symlearn.cli import main
 from symlearn.errors import SymlearnError
 from symlearn.kb.parser import parse_term
 from symlearn.logic.printer import format_term
+
+from .task_outcomes import expected_solutions
 
 PROGRAMS = Path(__file__).parent / "programs"
 TOLERANCE = 1e-6
@@ -52,10 +55,10 @@ REFUSED = {
     "extern_test_out.pl": "Python externals are not supported",
 }
 
-#: Program -> the task it needs (run by ``symlearn problog ...``, not ``infer``).
+#: Program -> the ``symlearn problog`` task that answers it (its block is that task's output).
 TASKS = {
-    "constraints/ensure_false.pl": "the constraint task (ensure_false, ?:: decisions)",
-    "constraints/ensure_prob.pl": "the constraint task (ensure_prob, ?:: decisions)",
+    "constraints/ensure_false.pl": "constraint",
+    "constraints/ensure_prob.pl": "constraint",
 }
 
 #: parser/ program -> ProbLog's answers, or None where it rejects the text.
@@ -163,15 +166,32 @@ def _oracle_programs() -> list[str]:
     return [str(p.relative_to(PROGRAMS)) for p in found]
 
 
-def _marks(name: str) -> list[pytest.MarkDecorator]:
-    if name in TASKS:
-        return [pytest.mark.xfail(reason=f"needs {TASKS[name]}", strict=True)]
-    return []
+def _answered_by_task(capsys: pytest.CaptureFixture[str], path: Path, task: str) -> None:
+    """The constraint task's solutions (query -> probability, the non-zero ones) as a set.
+
+    ProbLog lists them in the order its FlatZinc solver finds them.
+    """
+    status = main(["problog", task, str(path), "--json"])
+    captured = capsys.readouterr()
+    assert status == 0 and "Traceback" not in captured.err, captured
+    solutions = json.loads(captured.out)["solutions"]
+    got = [{k: v for k, v in s["probabilities"].items() if v > 0} for s in solutions]
+    expected = expected_solutions(path)
+    assert len(got) == len(expected)
+    for solution in expected:
+        assert any(
+            set(found) == set(solution)
+            and all(found[a] == pytest.approx(p, abs=TOLERANCE) for a, p in solution.items())
+            for found in got
+        ), solution
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_marks(n)) for n in _oracle_programs()])
+@pytest.mark.parametrize("name", _oracle_programs())
 def test_answered_as_problog_states(capsys, name):
     path = PROGRAMS / name
+    if name in TASKS:
+        _answered_by_task(capsys, path, TASKS[name])
+        return
     expected = PROBLOG_ANSWERS.get(name) or expected_outcome(path)
     status, payload, err = _infer(capsys, path)
     assert "Traceback" not in err

@@ -86,6 +86,7 @@ COMMANDS = {
     "bound": "symlearn.cli.bound:bound",
     "export": "symlearn.cli.export:export",
     "store": "symlearn.cli.store:store",
+    "problog": "symlearn.cli.problog:problog",
 }
 
 
@@ -101,6 +102,8 @@ SUMMARIES = {
     "query": "Print all solutions of the Prolog GOAL against FILE...",
     "store": "Write the facts of FILE... into Parquet files or DuckDB, with the program "
     "declaring them.",
+    "problog": "ProbLog's tasks over the ProbLog clauses of FILE...: dt, map, explain, "
+    "constraint.",
 }
 
 

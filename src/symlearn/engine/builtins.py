@@ -370,6 +370,32 @@ def _numbervars(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return unify_terms(engine, args[2], number)
 
 
+@det("$ssu_skeleton", 2)
+def _ssu_skeleton(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """Internal (SSU heads): the term has the pattern's shape where the pattern is not a variable.
+
+    The pattern's variables occur in it once and nowhere else, so this is
+    ``subsumes_term(Pattern, Term)`` at the cost of the pattern's size, not the
+    term's (a head ``p([H|T])`` against a long list looks at one cell).
+    """
+    stack = [(args[0], args[1])]
+    while stack:
+        pattern, term = stack.pop()
+        pattern = deref(pattern)
+        if type(pattern) is Ref:
+            continue
+        term = deref(term)
+        if type(pattern) is Struct:
+            if type(term) is not Struct or term.name != pattern.name:
+                return False
+            if len(term.args) != len(pattern.args):
+                return False
+            stack.extend(zip(pattern.args, term.args))
+        elif type(term) is not type(pattern) or term != pattern:
+            return False
+    return True
+
+
 @det("subsumes_term", 2)
 def _subsumes_term(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     """ISO's ``subsumes_term(General, Specific)``: unifiable without binding Specific."""

@@ -147,12 +147,17 @@ def _assert(at_end: bool) -> Deterministic:
             raise permission_error("modify", "static_procedure", name, arity)
         predicate = kb.predicate(name, arity)
         predicate.dynamic = True
+        index = engine.first_argument.get(predicate)
+        if index is not None and index.signature != _signature(predicate):
+            index = None
         if at_end:
             predicate.add(clause)
         else:
             predicate.clauses.insert(0, clause)
             predicate.positions.insert(0, None)
             predicate.touch()
+        if index is not None:
+            index.added(predicate, clause, at_end)
         engine.clauses_changed((name, arity))
         return True
 
@@ -208,14 +213,96 @@ def _writable(engine: Engine, head_term: RTerm) -> tuple[RTerm, Predicate | None
     return head, predicate
 
 
+class _FirstArgument:
+    """The clauses of a dynamic predicate by their first argument, kept up to date.
+
+    A retract with a bound first argument looks at the clauses with that
+    first argument only (a failing ``retract(candidate(7))`` among 10,000
+    facts looks at none).  The index follows the asserts and retracts made
+    here; any other change to the clauses (the signature: their number and
+    the first and last clause differ) makes it be built again.  A predicate
+    with a clause whose first argument is a variable has no index.
+    """
+
+    __slots__ = ("by_key", "signature")
+
+    def __init__(self, predicate: Predicate) -> None:
+        self.by_key: dict[object, list[Clause]] | None = {}
+        for clause in predicate.clauses:
+            first = clause.head.args[0]
+            if type(first) is Var:
+                self.by_key = None
+                break
+            self.by_key.setdefault(index_key(first), []).append(clause)
+        self.signature = _signature(predicate)
+
+    def candidates(self, key: object) -> list[Clause] | None:
+        """The clauses whose first argument has ``key`` (None: no index)."""
+        return None if self.by_key is None else list(self.by_key.get(key, ()))
+
+    def added(self, predicate: Predicate, clause: Clause, at_end: bool) -> None:
+        """``clause`` was asserted (at the end or at the front)."""
+        first = clause.head.args[0]
+        if type(first) is Var:
+            self.by_key = None
+        elif self.by_key is not None:
+            bucket = self.by_key.setdefault(index_key(first), [])
+            if at_end:
+                bucket.append(clause)
+            else:
+                bucket.insert(0, clause)
+        self.signature = _signature(predicate)
+
+    def removed(self, predicate: Predicate, clause: Clause) -> None:
+        """``clause`` was retracted."""
+        if self.by_key is not None:
+            bucket = self.by_key.get(index_key(clause.head.args[0]), [])
+            for i, present in enumerate(bucket):
+                if present is clause:
+                    del bucket[i]
+                    break
+        self.signature = _signature(predicate)
+
+
+def _signature(predicate: Predicate) -> tuple[int, int, int]:
+    clauses = predicate.clauses
+    return (len(clauses), id(clauses[0]) if clauses else 0, id(clauses[-1]) if clauses else 0)
+
+
+def _index_of(engine: Engine, predicate: Predicate) -> _FirstArgument | None:
+    """The predicate's first-argument index (made or remade when needed), None for arity 0."""
+    if not predicate.arity:
+        return None
+    found = engine.first_argument.get(predicate)
+    if found is None or found.signature != _signature(predicate):
+        found = engine.first_argument[predicate] = _FirstArgument(predicate)
+    return found
+
+
+def _candidates(engine: Engine, predicate: Predicate, head: RTerm) -> list[Clause]:
+    """The clauses a retract of ``head`` looks at, in order (the logical update view)."""
+    if type(head) is Struct:
+        first = deref(head.args[0])
+        if type(first) is not Ref:
+            index = _index_of(engine, predicate)
+            key = (first.name, len(first.args)) if type(first) is Struct else first
+            found = index.candidates(key) if index is not None else None
+            if found is not None:
+                return found
+    return list(predicate.clauses)
+
+
 def _remove(engine: Engine, predicate: Predicate, clause: Clause) -> bool:
     """Remove ``clause`` (this object) if it is still there."""
     clauses = predicate.clauses
     for number, present in enumerate(clauses):
         if present is clause:
+            index = _index_of(engine, predicate)
             del clauses[number]
             del predicate.positions[number]
             predicate.touch()
+            if index is not None:
+                index.removed(predicate, clause)
             engine.clauses_changed(predicate.indicator)
             return True
     return False
@@ -229,7 +316,7 @@ def _retract(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         return
     keys = _call_keys(head)
     wanted = Struct(":-", (head, body))
-    for clause in list(predicate.clauses):  # the logical update view
+    for clause in _candidates(engine, predicate, head):
         if not _may_match(clause, keys):
             continue
         mark = len(engine.trail)

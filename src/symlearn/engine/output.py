@@ -37,7 +37,7 @@ from symlearn.engine.builtins import (
     unify_terms,
 )
 from symlearn.engine.runtime import Ref, RTerm, deref, resolve
-from symlearn.logic.printer import variable_names, write_term
+from symlearn.logic.printer import format_atom, portray_clause, variable_names, write_term
 from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_list
 
 if TYPE_CHECKING:
@@ -171,6 +171,35 @@ def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if count > MAX_TEXT_LENGTH:
         raise resource_error("memory")
     write_text(engine, " " * count)
+    return True
+
+
+@det("portray_clause", 1)
+def _portray_clause(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    write_text(engine, portray_clause(resolve(args[0])) + "\n")
+    return True
+
+
+@det("listing", 1)
+def _listing(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """SWI-Prolog's ``listing(Name)`` or ``listing(Name/Arity)``: the clauses, as written."""
+    spec = deref(args[0])
+    name, arity = spec, None
+    if type(spec) is Struct and spec.name == "/" and len(spec.args) == 2:
+        name, arity = deref(spec.args[0]), deref(spec.args[1])
+    if type(name) is not str:
+        raise type_error("predicate_indicator", resolve(spec))
+    for (found, n), predicate in engine.kb.predicates.items():
+        if found != name or (type(arity) is int and n != arity):
+            continue
+        indicator = f"{format_atom(found)}/{n}"
+        lines = []
+        if (found, n) in engine.kb.tabled:
+            lines.append(f":- table {indicator} as variant.\n\n")
+        elif predicate.dynamic:
+            lines.append(f":- dynamic {indicator}.\n\n")
+        lines += [portray_clause(clause.to_term()) + "\n" for clause in predicate.clauses]
+        write_text(engine, "".join(lines) + "\n")
     return True
 
 

@@ -44,7 +44,7 @@ import gc
 import time
 from collections.abc import Iterator
 from functools import partial
-from typing import TextIO
+from typing import Any, TextIO
 
 from symlearn.engine import tabling
 from symlearn.engine.arithmetic import (
@@ -247,6 +247,8 @@ class Engine:
         self.input = input
         #: Global variables (``nb_setval/2``, ``b_setval/2``).
         self.globals: dict[object, Term] = {}
+        #: Dynamic predicates' clauses by first argument, for retract/1 (engine.database).
+        self.first_argument: dict[object, Any] = {}
         self.trail: list[Ref] = []
         self.steps = 0
         self.tables: dict[Term, Table] = {}

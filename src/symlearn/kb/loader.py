@@ -574,8 +574,10 @@ class _Loader:
         self.kb.probabilistic.append(ProbabilisticClause(tuple(heads), body, self.position))
 
     def probability(self, term: Term) -> Term:
-        if type(term) is Struct and term.name == "t" and len(term.args) == 1:
+        if type(term) is Struct and term.name == "t" and term.args:
             return term  # a learnable parameter (ProbLog's t(_))
+        if term == "?":
+            return term  # a decision (ProbLog's ?::Head, for symlearn problog dt)
         value = _evaluate(term)
         if value is None and not is_ground(term):
             return term  # P::H :- Body with P bound by the body (evaluated when grounded)
@@ -628,8 +630,10 @@ def _ssu_matching(head: Term) -> tuple[Term, list[Term]]:
 
     A head argument that is a variable (its only occurrence in the head) takes
     the call's argument as it is; a constant is a ``==`` test; a compound term
-    ``subsumes_term(Pattern, A), Pattern = A``.  A head with a repeated
-    variable is tested whole, ``subsumes_term(Head, Call), Head = Call``.
+    is ``'$ssu_skeleton'(Pattern, A), Pattern = A`` (the argument has the
+    pattern's shape: subsumption, since the pattern's variables are its own).
+    A head with a repeated variable is tested whole, ``subsumes_term(Head,
+    Call), Head = Call``.
     """
     if type(head) is not Struct:
         return head, []
@@ -654,8 +658,8 @@ def _ssu_matching(head: Term) -> tuple[Term, list[Term]]:
             continue
         value = Var("_")
         arguments.append(value)
-        if type(arg) is Struct:
-            goals += [Struct("subsumes_term", (arg, value)), Struct("=", (arg, value))]
+        if type(arg) is Struct:  # its variables are its own: matching its shape is enough
+            goals += [Struct("$ssu_skeleton", (arg, value)), Struct("=", (arg, value))]
         else:
             goals.append(Struct("==", (value, arg)))
     return Struct(head.name, tuple(arguments)), goals

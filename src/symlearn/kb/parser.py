@@ -5,7 +5,11 @@ The grammar is ``grammars/kb.lark`` (shipped as package data and loaded through
 Text is read one clause at a time: a small scanner finds where each clause ends
 (the ``.`` that is followed by layout, outside quotes and comments), and each
 clause is parsed on its own, so an error points at its own line and a large
-file costs one short parse per clause.
+file costs one short parse per clause.  A clause is read first by the
+operator-precedence reader (:mod:`symlearn.kb.reader`, five times faster);
+the grammar reads only what the reader cannot, which is where it reports a
+syntax error, so the grammar's located messages are the ones users see (and
+lark's tables are not loaded at all for a file without an error).
 
 **Fast path.**  Most of a large knowledge base is ground facts such as
 ``parent(ann, bob).``.  A clause that matches :data:`_FAST_FACT` exactly (a
@@ -323,6 +327,16 @@ _FAST_FACT = re.compile(
 _FAST_ARG_SPLIT = re.compile(r"\s*,\s*")
 # A fast fact followed by the layout after it: one match per clause.
 _FAST_FACT_AND_LAYOUT = re.compile(_FAST_FACT.pattern + r"(?:\s+|%[^\n]*|/\*.*?\*/)*", re.DOTALL)
+# A fact whose one argument is such a fact, ``pos(goal(1, black, 0)).`` (Popper's
+# and our examples), and the layout after it.
+_FAST_WRAPPED_AND_LAYOUT = re.compile(
+    r"([a-z][A-Za-z0-9_]*)\(\s*([a-z][A-Za-z0-9_]*)\(\s*("
+    + _SIMPLE_ARG
+    + r"(?:\s*,\s*"
+    + _SIMPLE_ARG
+    + r")*)\s*\)\s*\)\s*\.(?=\s|%|$)(?:\s+|%[^\n]*|/\*.*?\*/)*",
+    re.DOTALL,
+)
 # A ProbLog fact with a literal probability, ``0.3::edge(1, 2).``, and the layout after it.
 _FAST_PROBABILISTIC_FACT_AND_LAYOUT = re.compile(
     r"([0-9]+(?:\.[0-9]+)?)\s*::\s*" + _FAST_FACT_AND_LAYOUT.pattern, re.DOTALL
@@ -459,19 +473,28 @@ def scan_clauses(
     """
     layout = _LAYOUT.match
     fast_fact = _FAST_FACT_AND_LAYOUT.match if fast else None
+    fast_wrapped = _FAST_WRAPPED_AND_LAYOUT.match
     fast_probabilistic = _FAST_PROBABILISTIC_FACT_AND_LAYOUT.match if fast else None
     where = _Position(text)
     pos = layout(text, 0).end()  # type: ignore[union-attr]
     length = len(text)
     while pos < length:
         m = fast_fact(text, pos) if fast_fact is not None else None
-        if m is not None:
+        w = fast_wrapped(text, pos) if fast_fact is not None and m is None else None
+        if m is not None or w is not None:
             run: FactRun = []
             append = run.append
-            while m is not None and len(run) < FACT_RUN:
-                append((m.group(1), _fact_arguments(m.group(2)), pos))
-                pos = m.end()
+            while (m is not None or w is not None) and len(run) < FACT_RUN:
+                if m is not None:
+                    append((m.group(1), _fact_arguments(m.group(2)), pos))
+                    pos = m.end()
+                else:
+                    assert w is not None
+                    inner = Struct(w.group(2), _fact_arguments(w.group(3)))
+                    append((w.group(1), (inner,), pos))
+                    pos = w.end()
                 m = fast_fact(text, pos)  # type: ignore[misc]
+                w = fast_wrapped(text, pos) if m is None else None
             yield run
             continue
         m = fast_probabilistic(text, pos) if fast_probabilistic is not None else None
@@ -543,11 +566,21 @@ def _parse_clause(
     chunk = text[start:end]
     if ops is not None and not ops.standard:
         return _read_with_operators(text, start, chunk, path, ops)
+    read = _read_standard(chunk)
+    if read is not None:
+        return read
     _TRANSFORMER.reset()
     try:
         term = _parser().parse(chunk, start="clause")
     except UnexpectedInput as error:
-        raise _syntax_error(error, text, start, chunk, path, where) from error
+        decided = _decisions_spaced(chunk)
+        if decided == chunk:
+            raise _syntax_error(error, text, start, chunk, path, where) from error
+        try:  # ProbLog's ?::Head (a decision): `?::` reads as one symbol atom otherwise
+            _TRANSFORMER.reset()
+            term = _parser().parse(decided, start="clause")
+        except UnexpectedInput:
+            raise _syntax_error(error, text, start, chunk, path, where) from error
     except (ValueError, VisitError) as error:  # a bad escape sequence in a quoted item
         cause = error.orig_exc if isinstance(error, VisitError) else error
         raise KBSyntaxError(
@@ -556,6 +589,42 @@ def _parse_clause(
     variables = _TRANSFORMER.clause_variables[-1] if _TRANSFORMER.clause_variables else {}
     _TRANSFORMER.reset()
     return term, variables  # type: ignore[return-value]
+
+
+def _read_standard(chunk: str) -> tuple[Term, dict[str, Var]] | None:
+    """Read a clause with the standard table by :mod:`symlearn.kb.reader` (None: it cannot).
+
+    The reader is about five times faster than lark's LALR parser and needs
+    no parse tables; when it fails (a syntax error, or nesting deeper than
+    Python's recursion allows) the grammar reads the clause and reports its
+    located, friendlier error, so both readers agree on what an error says.
+    """
+    from symlearn.kb.reader import ReadError, read_term_text
+    from symlearn.logic.operators import STANDARD
+
+    try:
+        return read_term_text(chunk, STANDARD)
+    except (ReadError, RecursionError):
+        return None
+
+
+#: A quoted item or a comment (left alone), or a ``?::`` that is not part of a longer symbol run.
+_DECISION = re.compile(
+    r"""'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"|`[^`]*`|%[^\n]*|/\*.*?\*/"""
+    r"|(?<![+\-*/\\^<>=~:.?@#&$])\?::(?![+\-*/\\^<>=~:.?@#&$])",
+    re.DOTALL,
+)
+
+
+def _decisions_spaced(chunk: str) -> str:
+    """``chunk`` with each ``?::`` outside quotes and comments written ``? ::``.
+
+    ProbLog writes a decision as ``?::a``; read as SWI-Prolog reads it, the
+    symbol characters ``?::`` are one atom.
+    """
+    if "?::" not in chunk:
+        return chunk
+    return _DECISION.sub(lambda m: "? ::" if m.group(0) == "?::" else m.group(0), chunk)
 
 
 def _read_with_operators(

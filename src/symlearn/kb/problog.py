@@ -158,7 +158,9 @@ def _module_name(context: DirectiveContext, spec: Term) -> str | None:
 
 @register_directive("use_module", 1)
 def _use_module(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """A library's operators (SWI's ``clpfd``), and ProbLog's libraries' clauses."""
     name = _module_name(context, args[0])
+    context.kb.operators.use_library(args[0])
     if name is not None:
         request_library(context.kb, name)
 

@@ -85,16 +85,6 @@ def _set_prolog_flag(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     context.kb.flags[flag] = flag_value(flag, value)
 
 
-def _use_module(context: DirectiveContext, args: tuple[Term, ...]) -> None:
-    """``:- use_module(library(clpfd)).``: nothing to load, but the library's operators."""
-    context.kb.operators.use_library(args[0])
-
-
-# (registered after symlearn.kb.directives, whose handler only accepted these)
-register_directive("use_module", 1)(_use_module)
-register_directive("use_module", 2)(_use_module)
-
-
 @register_directive("mode", 1)
 def _quintus_mode(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     """``:- mode(p(+, -)).``: accepted and ignored, as SWI-Prolog (library(quintus)) does."""

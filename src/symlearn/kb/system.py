@@ -55,6 +55,8 @@ CONTROL: frozenset[tuple[str, int]] = frozenset(
 #: (``tests/engine/test_builtin_names.py`` checks the two agree).
 SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
     {
+        ("listing", 1),
+        ("portray_clause", 1),
         ("#/\\", 2),
         ("#<", 2),
         ("#<==", 2),

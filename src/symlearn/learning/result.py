@@ -39,7 +39,8 @@ from symlearn.learning.settings import Settings
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator, format_indicator
-from symlearn.logic.terms import Term
+from symlearn.logic.printer import portray_clause
+from symlearn.logic.terms import Struct, Term, functor_of
 
 __all__ = ["LearnResult", "check_suffix", "program_text"]
 
@@ -144,8 +145,10 @@ class LearnResult(abc.ABC):
 
         Every predicate of the knowledge base that the clauses call, directly
         or through its rules, with its ``:- table`` or ``:- dynamic``
-        declaration; the target's own clauses stay set aside.  Empty for a
-        task read from a table, or clauses that call only builtins.
+        declaration, after the libraries the files load (``:- use_module``:
+        a background rule may use their operators, as ``A #< B``); the
+        target's own clauses stay set aside.  Empty for a task read from a
+        table, or clauses that call only builtins.
         """
         if self.task.kb is None:
             return []
@@ -160,7 +163,16 @@ class LearnResult(abc.ABC):
             if predicate.dynamic:
                 lines.append(f":- dynamic {indicator}.")
             lines.extend(str(clause) for clause in predicate.clauses)
-        return lines
+        if not lines:
+            return lines
+        libraries = [
+            f"{portray_clause(term).rstrip()}"
+            for term, _ in background.directives
+            if type(term) is Struct
+            and term.args
+            and functor_of(term.args[0]) in (("use_module", 1), ("use_module", 2))
+        ]
+        return [*dict.fromkeys(libraries), *lines]
 
     def write(self, path: str | Path, *, force: bool = False) -> None:
         """Write :meth:`program` to ``path`` (refusing to replace an input file).

@@ -44,11 +44,20 @@ De Raedt, Kimmig & Toivonen 2007 (ProbLog); Russell & Norvig 2010, ch. 14
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from symlearn.bayes.given import (
+    EvidenceGiven,
+    PathLike,
+    Progress,
+    Queries,
+    parse_evidence,
+    query_terms,
+    source_paths,
+    term_of,
+)
 from symlearn.bayes.networks.inference import (
     METHODS,
     AtomProbabilities,
@@ -69,7 +78,6 @@ from symlearn.bayes.networks.variable_elimination import ORDERINGS
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
-from symlearn.kb.parser import parse_term
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
 
@@ -90,34 +98,8 @@ __all__ = [
     "source_paths",
 ]
 
-PathLike = str | os.PathLike[str]
-
 #: What :func:`infer_network` answers over: files, a knowledge base or a network.
 Source = PathLike | Iterable[PathLike] | KnowledgeBase | BayesianNetwork | ProbLogNetwork
-
-#: Query atoms: one or several, as text or terms.
-Queries = str | Term | Iterable[str | Term]
-#: ``progress(stage, done, total)``: loading the files, and the sampling methods.
-Progress = Callable[[str, int, "int | None"], None]
-
-#: Evidence: ``ATOM=true`` texts, ``(atom, value)`` pairs, or a mapping atom -> value.
-EvidenceGiven = Mapping[Any, bool] | Iterable[str | tuple[Any, bool]]
-
-
-def parse_evidence(text: str) -> tuple[Term, bool]:
-    """``ATOM=true`` or ``ATOM=false`` as an ``(atom, value)`` pair.
-
-    Raises
-    ------
-    InvalidParameterError
-        When the text is not of that form.
-    KBError
-        When the atom does not parse.
-    """
-    atom_text, separator, value = text.rpartition("=")
-    if not separator or value.strip() not in ("true", "false"):
-        raise InvalidParameterError(f"--evidence {text!r} is not ATOM=true or ATOM=false")
-    return parse_term(atom_text.strip(), "<--evidence>"), value.strip() == "true"
 
 
 @dataclass(frozen=True)
@@ -172,18 +154,6 @@ def _state_evidence(
     return result
 
 
-def _term(value: str | Term, where: str) -> Term:
-    return parse_term(value, where) if isinstance(value, str) else value
-
-
-def query_terms(queries: Queries | None) -> list[Term] | None:
-    """The query atoms as terms; None when none are given (use the file's)."""
-    if queries is None:
-        return None
-    items = [queries] if isinstance(queries, str) or not isinstance(queries, Iterable) else queries
-    return [_term(q, "<--query>") for q in items] or None
-
-
 def given_evidence(
     evidence: EvidenceGiven | None,
 ) -> list[tuple[Term, bool] | StateEvidence] | None:
@@ -197,7 +167,7 @@ def given_evidence(
     pairs: list[tuple[Term, bool] | StateEvidence] = [
         _evidence_item(item)
         if isinstance(item, str)
-        else (_term(item[0], "<--evidence>"), item[1])
+        else (term_of(item[0], "<--evidence>"), item[1])
         for item in items
     ]
     for item in pairs:
@@ -225,13 +195,6 @@ def atom_evidence(
             )
         atoms.append(item)
     return atoms
-
-
-def source_paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
-    """The file names of ``source``: one path or several."""
-    if isinstance(source, (str, os.PathLike)):
-        return (str(source),)
-    return tuple(str(p) for p in source)
 
 
 def load_program(
@@ -338,7 +301,7 @@ class InferenceRun:
         InvalidParameterError
             For an atom that was not asked about.
         """
-        term = _term(atom, "<query>")
+        term = term_of(atom, "<query>")
         if term not in self.probabilities:
             asked = ", ".join(format_term(a) for a in self.probabilities)
             raise InvalidParameterError(f"{format_term(term)} was not asked (asked: {asked})")

@@ -37,8 +37,9 @@ from typing import Any
 from symlearn.bayes.marginals import marginals_payload
 from symlearn.bayes.problog.deep_stack import run_deep
 from symlearn.bayes.problog.ground_program import GroundProgram
-from symlearn.bayes.problog.grounding import ground_program
+from symlearn.bayes.problog.grounding import ground_program, located_error
 from symlearn.bayes.problog.mpe import Explanation, most_probable_explanation
+from symlearn.bayes.problog.printing import problog_text
 from symlearn.bayes.problog.program_sampling import sample_program
 from symlearn.bayes.problog.sdd_compilation import compile_program_sdd
 from symlearn.errors import InvalidParameterError
@@ -50,13 +51,6 @@ __all__ = ["PROGRAM_METHODS", "ProgramRun", "infer_program", "problog_text"]
 
 #: The methods of a grounded program: exact by SDD compilation, sampling, and the MPE task.
 PROGRAM_METHODS = ("sdd", "sample", "mpe")
-
-
-def problog_text(term: Term) -> str:
-    """A term as ProbLog prints it: no space after the commas of arguments."""
-    if isinstance(term, Struct) and term.args and term.name.isidentifier():
-        return f"{format_term(term.name)}({','.join(problog_text(a) for a in term.args)})"
-    return format_term(term)
 
 
 def _problog_number(value: float, precision: int = 8) -> str:
@@ -176,6 +170,23 @@ def _every_atom(kb: KnowledgeBase) -> list[Term]:
     ]
 
 
+def _refuse_decisions(kb: KnowledgeBase) -> None:
+    """A program with decisions (``?::``) has no probabilities until a strategy makes them.
+
+    Raises
+    ------
+    KBError
+        At the first decision.
+    """
+    for clause in kb.probabilistic:
+        if any(probability == "?" for probability, _ in clause.heads):
+            raise located_error(
+                f"{clause} is a decision (?::): symlearn problog dt makes decisions; "
+                "symlearn infer answers probabilities",
+                clause.position,
+            )
+
+
 def infer_program(
     kb: KnowledgeBase,
     queries: Sequence[Term] | None = None,
@@ -218,6 +229,7 @@ def infer_program(
             f"--method must be one of {', '.join(PROGRAM_METHODS)} for this program, "
             f"not {method!r}"
         )
+    _refuse_decisions(kb)
     if method == "mpe" and queries is None and not kb.queries and not kb.defines("query", 1):
         queries = _every_atom(kb)  # the most probable world's atoms, as problog mpe prints
     program = ground_program(kb, queries, evidence)

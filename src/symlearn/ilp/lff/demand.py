@@ -318,11 +318,11 @@ def demanded_answers(
 
     ``budget`` bounds the calls and answers processed, ``new_bindings`` the
     background bindings the engine is asked about for the first time
-    (default: 200 plus 20 per atom asked).  Returns None when the program
+    (default: 100 plus 10 per atom asked).  Returns None when the program
     cannot be evaluated this way.
     """
     if new_bindings is None:
-        new_bindings = 200 + 20 * len(asked)
+        new_bindings = 100 + 10 * len(asked)
     try:
         compiled = [_Clause(clause, target) for clause in clauses]
         run = _Run(oracle, compiled, target[1], budget, new_bindings)

@@ -41,9 +41,11 @@ from symlearn.ilp.lff.rules import (
     canonical,
     head_inputs,
     is_ready,
+    is_recursive,
 )
 
 __all__ = [
+    "MAX_RECURSIVE_TESTS",
     "MAX_TESTS",
     "connected",
     "explain",
@@ -52,8 +54,9 @@ __all__ = [
     "well_directed",
 ]
 
-#: The most parts one explanation tests.
+#: The most parts one explanation tests (of a recursive program: each test evaluates a recursion).
 MAX_TESTS = 32
+MAX_RECURSIVE_TESTS = 8
 
 
 def connected(rule: Rule) -> bool:
@@ -176,7 +179,8 @@ def explain(
     """
     whole = _key(program)
     found = []
-    for part in smallest_parts(program, lambda p: not proves_positive(p), directions):
+    budget = MAX_RECURSIVE_TESTS if is_recursive(program) else MAX_TESTS
+    for part in smallest_parts(program, lambda p: not proves_positive(p), directions, budget):
         rules = tuple(sorted(part, key=lambda r: (r.recursive, sorted(r.body))))
         if len(rules) == 1 and not rules[0].recursive:
             core = unsatisfiable_core(tuple(sorted(rules[0].body)), body_satisfiable)

@@ -18,7 +18,10 @@ section 4 for the combine step):
   of it that is still so subsumed has its specialisations pruned too
   (:func:`subsumed_parts`); an inconsistent program is likewise pruned once
   a collected program proves all its positives;
-* it proves every positive and no negative: it is a solution.
+* it proves every positive and no negative: it is a solution;
+* once a solution is known, a program too large to be joined with another
+  into a smaller one (:func:`_too_large_to_share`) and not complete prunes
+  its specialisations.
 
 :func:`noisy_constraints` makes the decisions of Hocquette et al. (2024) for
 the minimum description length ``size + false negatives + false
@@ -46,7 +49,7 @@ from symlearn.ilp.lff.constrain import (
     UNSAT,
     Constraint,
 )
-from symlearn.ilp.lff.explain import explain, smallest_parts
+from symlearn.ilp.lff.explain import MAX_RECURSIVE_TESTS, MAX_TESTS, explain, smallest_parts
 from symlearn.ilp.lff.rules import Literal, Program, is_recursive, program_size
 from symlearn.ilp.lff.tester import Outcome, Tester
 
@@ -92,6 +95,10 @@ class SearchState(Protocol):
     #: (positives, size) of the consistent non-recursive programs collected so far
     collected: list[tuple[int, int]]
 
+    @property
+    def bound(self) -> int | None:
+        """The cost of the best solution so far (None: none yet)."""
+
 
 def _subsumed(positives: int, collected: list[tuple[int, int]]) -> bool:
     """True when a collected program proves every one of ``positives``."""
@@ -133,6 +140,10 @@ def noiseless_constraints(state: SearchState, program: Program, outcome: Outcome
         return verdict
     if inconsistent:
         verdict.constraints.append(Constraint(GENERALISATION, rules))
+    if _too_large_to_share(state, program_size(program)):
+        verdict.constraints.append(Constraint(SPECIALISATION, rules))
+        verdict.constraints += _incomplete_parts(state, program)
+        return verdict
     if not positives:
         verdict.constraints.append(Constraint(SPECIALISATION, rules))
         if state.bias.recursion and len(rules) == 1 and not rules[0].recursive:
@@ -148,6 +159,68 @@ def noiseless_constraints(state: SearchState, program: Program, outcome: Outcome
     else:
         verdict.constraints += subsumed_parts(state, program, [p for p, _ in state.collected])
     return verdict
+
+
+def _too_large_to_share(state: SearchState, size: int) -> bool:
+    """True when a program of ``size`` literals that is not complete cannot be in a better union.
+
+    With a solution of ``bound`` literals known, a better one built from this
+    program needs another program too (of two literals at least):
+    ``size + 2 < bound``.  Otherwise this program and its specialisations
+    (larger, proving no more) matter only if complete, which they are not.
+    """
+    return state.bound is not None and size + 2 >= state.bound
+
+
+def _incomplete_parts(state: SearchState, program: Program) -> list[Constraint]:
+    """Prune the large specialisations of the smallest parts of a rule that stay incomplete.
+
+    With a solution of ``bound`` literals known, a program of ``bound - 2``
+    literals or more is useful only if complete; a part that does not prove
+    every positive has no complete specialisation, so its specialisations of
+    that size or more are pruned (its smaller ones may still be joined).
+    """
+    if len(program) != 1 or is_recursive(program) or state.bound is None:
+        return []
+    tester = state.tester
+    everything = state.all_positives
+
+    def incomplete(part: Program) -> bool:
+        return tester.test(part, negatives=False).positives != everything
+
+    smallest = state.bound - 2
+    found = []
+    for part in smallest_parts(program, incomplete, tester.directions):
+        if part != program:
+            rules = tuple(sorted(part, key=lambda r: sorted(r.body)))
+            found.append(Constraint(SPECIALISATION, rules, smallest))
+    return found
+
+
+def _weak_parts(state: SearchState, program: Program) -> list[Constraint]:
+    """Under noise: specialisation constraints on the smallest parts proving few positives.
+
+    A part that proves no more positives than its size has no
+    specialisation that lowers the description length (Popper's explanation
+    under noise: a part is "unsatisfiable" when it proves fewer positives
+    than its size).  An unsatisfiable body, as without noise, prunes every
+    rule containing it.
+    """
+    tester = state.tester
+
+    def weak(part: Program) -> bool:
+        return tester.test(part, negatives=False).tp <= program_size(part)
+
+    found: list[Constraint] = []
+    budget = MAX_RECURSIVE_TESTS if is_recursive(program) else MAX_TESTS
+    for part in smallest_parts(program, weak, tester.directions, budget):
+        if part == program:
+            continue
+        rules = tuple(sorted(part, key=lambda r: (r.recursive, sorted(r.body))))
+        found.append(Constraint(SPECIALISATION, rules))
+    if not state.bias.recursion and not tester.test(program, negatives=False).positives:
+        found += [c for c in _explained(state, program) if c.kind == UNSAT]
+    return found
 
 
 def subsumed_parts(state: SearchState, program: Program, covers: list[int]) -> list[Constraint]:
@@ -203,15 +276,15 @@ def noisy_constraints(state: SearchState, program: Program, outcome: Outcome) ->
     spec_bound = min(tp, size + fp)
     if spec_bound <= size:
         verdict.constraints.append(Constraint(SPECIALISATION, rules))
-        if not tp and not state.bias.recursion:
-            verdict.constraints += [c for c in _explained(state, program) if c.kind == UNSAT]
+        verdict.constraints += _weak_parts(state, program)
     else:
         verdict.constraints.append(Constraint(SPECIALISATION, rules, spec_bound))
     excluded = spec_bound <= size
+    largest = (state.bias.max_body + 1) * state.bias.clauses
     if fn == 0:
         verdict.constraints.append(Constraint(GENERALISATION, rules))
         excluded = True
-    elif state.bias.recursion:
+    elif state.bias.recursion and size + fn <= largest:
         verdict.constraints.append(Constraint(GENERALISATION, rules, size + fn))
     if not excluded:
         verdict.constraints.append(Constraint(BANISH, rules))

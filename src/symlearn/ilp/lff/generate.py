@@ -141,15 +141,19 @@ class Generator:
     def shapes(self, size: int) -> list[tuple[int, ...]]:
         """The body sizes of the clauses of a program of ``size`` literals, in search order.
 
-        One clause first, then more; a small base case first (base cases
-        tend to be small), recursive clauses no smaller than the one before
-        (as the encoding orders them).  Every shape of ``size`` is listed,
-        so the order changes which program of that size comes first, never
-        which size.
+        With recursion, programs with a recursive clause first (what
+        recursion is allowed for), then the lone clause; a small base case
+        first (base cases tend to be small), recursive clauses no smaller
+        than the one before (as the encoding orders them).  Every shape of
+        ``size`` is listed, so the order changes which program of that size
+        comes first, never which size.
         """
         bias = self.bias
         found = []
-        for clauses in range(1, bias.clauses + 1):
+        counts = list(range(1, bias.clauses + 1))
+        if bias.recursion:
+            counts = [*counts[1:], 1]
+        for clauses in counts:
             for bodies in itertools.product(range(1, bias.max_body + 1), repeat=clauses):
                 steps = bodies[1:]
                 if sum(b + 1 for b in bodies) != size or any(b < 2 for b in steps):

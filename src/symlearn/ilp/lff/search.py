@@ -172,6 +172,13 @@ class _Loop:
         if self.noisy:
             self.stopped = "solved"
 
+    @property
+    def bound(self) -> int | None:
+        """The cost of the best solution so far (None: none yet)."""
+        if self.noisy or self.best.program is None:
+            return None
+        return self.best.cost
+
     def _solved_below(self, size: int) -> bool:
         """True when the best program so far costs no more than any program of ``size``."""
         cost = self.best.cost
@@ -183,7 +190,11 @@ class _Loop:
         """Test every program of ``size``; True when one solves the task (optimally)."""
         for program in self.generator.programs(size, self.deadline):
             self._check_time()
-            outcome = self.tester.test(program, always=self.bias.recursion)
+            size = program_size(program)
+            if self.noisy:  # the negatives matter only if it proves more positives than its size
+                outcome = self.tester.test(program, least=size + 1)
+            else:
+                outcome = self.tester.test(program, always=self.bias.recursion)
             self.tester.tested += 1
             tested = self.tester.tested
             if self.progress is not None and tested % 50 == 0:

@@ -130,6 +130,8 @@ class Tester:
         self._codes: list[tuple[int, ...]] | None = None
         self._evaluable = True
         self._rules: dict[tuple[Rule, bool], int] = {}
+        #: recursive programs tested (up to renaming), with what they prove
+        self._programs: dict[frozenset[Rule], Outcome] = {}
         self._clauses: dict[Rule, Clause] = {}
         #: problems met in single proofs (message -> how often)
         self.warnings: dict[str, int] = {}
@@ -143,32 +145,36 @@ class Tester:
         self.deadline: float | None = None
 
     # ------------------------------------------------------------------ programs
-    def test(self, program: Program, *, negatives: bool = True, always: bool = False) -> Outcome:
+    def test(
+        self, program: Program, *, negatives: bool = True, always: bool = False, least: int = 1
+    ) -> Outcome:
         """The examples ``program`` proves.
 
-        The negatives are tested when ``negatives`` is true and a positive is
-        proved, or ``always``: under recursion a rule that proves a negative
-        prunes every program it is part of, whatever it proves alone.
+        The negatives are tested when ``negatives`` is true and at least
+        ``least`` positives are proved, or ``always``: under recursion a rule
+        that proves a negative prunes every program it is part of, whatever
+        it proves alone.
         """
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OutOfTime
         rules = sorted_rules(program)
         if any(rule.recursive for rule in rules):
-            return self._recursive(rules, negatives, always)
-        negatives = negatives and (always or self._proves_some_positive(rules))
+            key = frozenset(canonical(r) for r in rules)
+            known = self._programs.get(key)
+            if known is not None and (known.negatives is not None or not negatives):
+                return known
+            found = self._recursive(rules, negatives, always, least)
+            self._programs[key] = found
+            return found
         positives = 0
         for rule in rules:
             positives |= self.rule_covers(rule, True)
-        if not negatives:
+        if not negatives or not (always or count(positives) >= least):
             return Outcome(positives, None)
         covered = 0
         for rule in rules:
             covered |= self.rule_covers(rule, False)
         return Outcome(positives, covered)
-
-    def _proves_some_positive(self, rules: Sequence[Rule]) -> bool:
-        """Whether some of the (non-recursive) rules proves a positive."""
-        return any(self.rule_covers(rule, True) for rule in rules)
 
     def rule_covers(self, rule: Rule, positive: bool) -> int:
         """The bit set of the positive (or negative) examples one non-recursive rule proves."""
@@ -233,20 +239,22 @@ class Tester:
         return np.zeros(len(examples), dtype=bool)
 
     # ------------------------------------------------------------------ recursion
-    def _recursive(self, rules: Sequence[Rule], negatives: bool, always: bool) -> Outcome:
+    def _recursive(
+        self, rules: Sequence[Rule], negatives: bool, always: bool, least: int
+    ) -> Outcome:
         """What a recursive program proves: its demanded answers, else the engine's proofs."""
         clauses = [self.clause(rule) for rule in rules]
         asked = self._asked()
         if asked is not None:
             found = demanded_answers(
-                self.oracle, self.target, clauses, asked, budget=1000 + 100 * len(asked)
+                self.oracle, self.target, clauses, asked, budget=500 + 40 * len(asked)
             )
             if found is not None:
                 if not found.complete:
                     self.failed_proofs += 1
                 n_pos = len(self.positives)
                 positives = bits(found.proved[:n_pos])
-                wanted = negatives and (always or positives)
+                wanted = negatives and (always or count(positives) >= least)
                 covered = bits(found.proved[n_pos:]) if wanted else None
                 return Outcome(positives, covered)
         base_pos = base_neg = 0
@@ -256,7 +264,7 @@ class Tester:
                 if negatives:
                     base_neg |= self.rule_covers(rule, False)
         positives = base_pos | self._proved_by_engine(clauses, self.positives, base_pos)
-        if not negatives or not (always or positives):
+        if not negatives or not (always or count(positives) >= least):
             return Outcome(positives, None)
         return Outcome(
             positives, base_neg | self._proved_by_engine(clauses, self.negatives, base_neg)

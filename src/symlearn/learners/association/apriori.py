@@ -123,6 +123,8 @@ class AprioriSettings(Settings):
 
     def validate(self) -> None:
         """A count is a whole number of at least 1; a fraction lies in (0, 1]."""
+        if not 0 <= self.min_confidence <= 1:  # nan too
+            raise InvalidParameterError(f"--min-confidence {self.min_confidence} is not in [0, 1]")
         value = self.min_support
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise InvalidParameterError(f"min_support must be a number, not {value!r}")

@@ -372,6 +372,13 @@ class EMClusteringSettings(ClusteringSettings):
         False, key="laplace", flag=True, help="Laplace estimates for nominal attributes."
     )
 
+    def validate(self) -> None:
+        """The tolerance and the smallest standard deviation are finite numbers."""
+        super().validate()
+        for name in ("tolerance", "min_std"):
+            if not math.isfinite(getattr(self, name)):
+                raise InvalidParameterError(f"{name} must be a finite number")
+
 
 SETTINGS = EMClusteringSettings
 

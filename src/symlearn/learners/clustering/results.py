@@ -66,7 +66,9 @@ class ClusteringSettings(Settings):
     ALGORITHM: ClassVar[str] = "clustering"
 
     k: int = option(2, key="k", minimum=1, help="The number of clusters.")
-    seed: int = option(0, key="seed", help="Seed for random choices and the held-out split.")
+    seed: int = option(
+        0, key="seed", minimum=0, help="Seed for random choices and the held-out split."
+    )
     test_fraction: float = option(
         0.0,
         minimum=0,
@@ -79,6 +81,11 @@ class ClusteringSettings(Settings):
         metavar="ATOM",
         help="An instance to put in a cluster (repeatable); default: the file's instance/1.",
     )
+
+    def validate(self) -> None:
+        """The held-out share is a number (not ``nan``)."""
+        if not 0 <= self.test_fraction <= 0.9:
+            raise InvalidParameterError(f"test_fraction = {self.test_fraction} is not in [0, 0.9]")
 
 
 @dataclass(frozen=True, eq=False)

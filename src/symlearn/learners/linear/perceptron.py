@@ -86,7 +86,7 @@ class PerceptronSettings(GradientSettings):
         0.1, key="learning_rate", metavar="ETA", help="The learning rate eta (> 0)."
     )
     tolerance: float = option(
-        0.0,
+        5e-4,
         key="tolerance",
         minimum=0,
         help="The fall in mistakes per example --patience waits for (0: any fewer mistakes).",
