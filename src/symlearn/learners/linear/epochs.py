@@ -142,13 +142,17 @@ def delta_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -> Non
     forward substitution (the same recurrence), after which the block moves
     the weights by ``eta sum_i e_i x_i``.
     """
-    from scipy.linalg import solve_triangular
+    from scipy.linalg.lapack import dtrtrs
 
+    below = eta * np.tri(DELTA_BLOCK, k=-1)  # eta on the pairs j < i, 0 elsewhere
     for start in range(0, len(x1), DELTA_BLOCK):
         x = x1[start : start + DELTA_BLOCK]
-        system = eta * np.tril(x @ x.T, -1)
-        system[np.diag_indices_from(system)] = 1.0
-        errors = solve_triangular(system, t[start : start + DELTA_BLOCK] - x @ w, lower=True)
+        m = len(x)
+        system = x @ x.T
+        system *= below[:m, :m]
+        system.flat[:: m + 1] = 1.0
+        # LAPACK's forward substitution on the lower triangle (the transpose's upper one)
+        errors, _ = dtrtrs(system.T, t[start : start + DELTA_BLOCK] - x @ w, lower=0, trans=1)
         w += eta * (errors @ x)
 
 
