@@ -1,6 +1,7 @@
 """Every symlearn command of README.md and docs/*.md runs as written (issue 26).
 
-The commands of the shell blocks are run in order, page by page, in a
+The commands of the shell blocks and the examples of the tables are run in
+order, page by page, in a
 temporary folder that holds the repository's ``kb/``, ``data/``, ``tests/``
 and ``benchmarks/`` (linked) and an empty ``out/``, after the Prolog blocks
 that name a file in their first line (``% my_family.pl``) are saved there, as
@@ -24,12 +25,19 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 LINKED = ("kb", "data", "tests", "benchmarks")
 FENCE = re.compile(r"```(sh|prolog)\n(.*?)```", re.S)
+#: A command's synopsis, not an example: placeholders (FILE..., NAME/ARITY) or [options].
+SYNOPSIS = re.compile(r"\.\.\.|\[|[A-Z]{4,}")
 
 
 def page_steps(page: Path) -> list[tuple[str, str, str]]:
-    """The page's steps in order: ("file", name, text) and ("run", command, comment)."""
+    """The page's steps in order: ("file", name, text) and ("run", command, comment).
+
+    The shell blocks' commands, then the examples of the page's tables
+    (``| ... | `symlearn ...` |``).
+    """
     steps: list[tuple[str, str, str]] = []
-    for language, body in FENCE.findall(page.read_text()):
+    text = page.read_text()
+    for language, body in FENCE.findall(text):
         if language == "prolog":
             named = re.match(r"%\s*([\w./-]+\.pl)\s*\n", body)
             if named:
@@ -41,6 +49,11 @@ def page_steps(page: Path) -> list[tuple[str, str, str]]:
             if command.startswith("symlearn "):
                 for part in command.split(" && "):
                     steps.append(("run", part, comment))
+    for row in (line for line in text.splitlines() if line.startswith("|")):
+        examples = re.findall(r"`(symlearn [^`]+)`", row)
+        steps += [
+            ("run", e, "") for e in examples if len(e.split()) > 2 and not SYNOPSIS.search(e)
+        ]  # a command named in a table (`symlearn store`) is no example
     return steps
 
 

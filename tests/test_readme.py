@@ -1,4 +1,4 @@
-"""README.md as a new user follows it: install, test, data, peers, SWI-Prolog (issue 16).
+"""README.md and docs/ as a new user follows them: install, test, data, peers, SWI-Prolog.
 
 * The quick start's install and test commands are the ones ``.ci/run`` runs,
   word for word, and the doctests collect beside an installed (non-editable)
@@ -28,9 +28,11 @@ from tests.conftest import requires_swipl
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
+#: The README and the reference pages it links (docs/*.md): what a reader follows.
+PAGES = "\n".join([README, *(p.read_text() for p in sorted((ROOT / "docs").glob("*.md")))])
 
 
-def code_blocks(language: str, text: str = README) -> list[str]:
+def code_blocks(language: str, text: str = PAGES) -> list[str]:
     """The bodies of the fenced blocks of one language, in order."""
     return re.findall(rf"```{language}\n(.*?)```", text, re.S)
 
@@ -126,8 +128,9 @@ def files_read() -> set[str]:
                 and DATA_FILE.match(arg.value)
                 and not writes
             }
-    read |= set(re.findall(r"`python3? (benchmarks/[a-z0-9_]+\.py)", README))
-    return read - written
+    read |= set(re.findall(r"`python3? (benchmarks/[a-z0-9_]+\.py)", PAGES))
+    saved = set(re.findall(r"```prolog\n%\s*([\w./-]+\.pl)\s*\n", PAGES))  # the reader writes
+    return read - written - saved
 
 
 def test_every_file_a_readme_command_or_snippet_reads_is_in_the_repository():

@@ -10,6 +10,7 @@
   (a learnt theory queried with its knowledge base answers once).
 * a learnt theory that is no answer (no clause, no positive proved, fewer
   examples right than the empty theory) says so on stderr and exits 1.
+* a result's ``repr`` is short: what it is and its headline.
 * the toplevel's details: a forgotten GOAL is named, the help texts give
   examples that answer and whole summaries, every learner says where ``-o``
   wrote, ``infer`` with nothing to infer says so, ``bound --list`` fits 80
@@ -195,3 +196,21 @@ def test_an_output_folder_that_does_not_exist_is_said_once(tmp_path, capsys):
     assert main(["learn", "find-s", str(KB / "enjoysport.pl"), "-o", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("cannot write") == 1 and "does not exist" in err
+
+
+# -- item 6: results that read well outside a terminal ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "file", "target", "shown"),
+    [
+        ("id3", "playtennis.pl", None, "<id3 on playtennis/4: 3 clauses>"),
+        ("foil", "family.pl", "grandparent/2", "<foil on grandparent/2: 1 clause>"),
+        ("find-s", "enjoysport.pl", None, "<find-s on enjoysport/6: 1 clause>"),
+    ],
+)
+def test_a_result_has_a_short_repr(algorithm, file, target, shown):
+    import symlearn
+
+    run = symlearn.learn(algorithm, str(KB / file), target=target)
+    assert repr(run) == shown

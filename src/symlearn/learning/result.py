@@ -66,6 +66,25 @@ class LearnResult(abc.ABC):
     #: The path :meth:`save` wrote, if any (reported in the JSON as ``output``).
     output: str | None = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give every result class the short :meth:`__repr__` (before ``@dataclass`` adds its own).
+
+        A dataclass's generated ``repr`` prints every field: the task, the
+        data, the whole search (8,000 characters for ID3 on PlayTennis).
+        """
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = LearnResult.__repr__  # type: ignore[method-assign]
+
+    def __repr__(self) -> str:
+        """What it is and its headline: ``<id3 on playtennis/4: 5 clauses>``."""
+        try:
+            found = self.clauses()
+        except Exception:  # a repr never fails
+            return f"<{type(self).__name__}>"
+        count = 0 if found == ["false"] else len(found)
+        return f"<{self.algorithm} on {self.task.name}: {count} clause{'s' * (count != 1)}>"
+
     @abc.abstractmethod
     def clauses(self) -> list[str]:
         """The hypothesis as clause texts (``["false"]`` when it is empty)."""

@@ -324,7 +324,11 @@ class AprioriRun(LearnResult):
         return lines
 
     def program(self, header: Sequence[str] = ()) -> str:
-        """The rules as a Prolog file: ``:- dynamic`` per attribute predicate, then the rules."""
+        """The rules as a Prolog file SWI-Prolog consults without a warning.
+
+        ``:- table`` and ``:- discontiguous`` for each predicate a rule
+        concludes, ``:- dynamic`` for each other attribute predicate, then the rules.
+        """
         names = " ".join(Path(s).name for s in self.task.sources)
         first = f"association rules of {self.task.name} by symlearn learn apriori" + (
             f" from {names}." if names else "."
@@ -334,6 +338,8 @@ class AprioriRun(LearnResult):
         lines = [f"% {first}", *(f"% {h}" for h in header), *self.summary()]
         # the rules are cyclic (a => b and b => a): tabling makes every query terminate
         lines += [f":- table {p}." for p in every if p in heads]
+        # ordered by support, a predicate's rules are apart: SWI-Prolog would warn
+        lines += [f":- discontiguous {p}." for p in every if p in heads]
         lines += [f":- dynamic {p}." for p in every if p not in heads]
         return "\n".join([*lines, *self._rule_lines()]) + "\n"
 
