@@ -10,7 +10,9 @@ its result: nothing else.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from inspect import signature
 from types import ModuleType
 from typing import Any
 
@@ -105,6 +107,7 @@ def learner_command(name: str) -> click.Command:
     suffixes = getattr(module, "OUTPUT_SUFFIXES", (".pl",))
 
     def run(**given: Any) -> int:
+        started = time.monotonic()
         output, force = given.pop("output"), given.pop("force")
         verbose, as_json = given.pop("verbose"), given.pop("as_json")
         if output is not None:
@@ -113,7 +116,9 @@ def learner_command(name: str) -> click.Command:
             task = _task(module, given, progress)
             settings = module.SETTINGS.from_task(task, **given)
             log = _logger(verbose, progress)
-            result = module.learn(task, settings, progress=progress, log=log)
+            # a learner with a time limit counts it from the command's start (reading included)
+            since = {"started": started} if "started" in signature(module.learn).parameters else {}
+            result = module.learn(task, settings, progress=progress, log=log, **since)
         warnings = list(task.kb.warnings) if task.kb is not None else []
         warnings += list(getattr(result, "warnings", ()))
         for line in warnings:
