@@ -10,7 +10,6 @@ its result: nothing else.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from inspect import signature
 from types import ModuleType
@@ -18,7 +17,13 @@ from typing import Any
 
 import click
 
-from symlearn.cli.common import SuggestingGroup, TerminalProgress, echo_json, progress_bars
+from symlearn.cli.common import (
+    SuggestingGroup,
+    TerminalProgress,
+    command_started,
+    echo_json,
+    progress_bars,
+)
 from symlearn.cli.options import input_options, output_options, settings_options
 
 __all__ = ["learn", "learner_command"]
@@ -105,7 +110,7 @@ def learner_command(name: str) -> click.Command:
     suffixes = getattr(module, "OUTPUT_SUFFIXES", (".pl",))
 
     def run(**given: Any) -> int:
-        started = time.monotonic()
+        started = command_started()
         output, force = given.pop("output"), given.pop("force")
         verbose, as_json = given.pop("verbose"), given.pop("as_json")
         if output is not None:
