@@ -363,3 +363,14 @@ def test_a_long_walk_past_the_demanded_budget_is_proved_by_the_engine(tmp_path: 
     )
     outcome = tester.test(frozenset({base, step}))
     assert (outcome.tp, outcome.fp) == (10, 0)
+
+
+def test_a_body_is_satisfiable_part_by_part_and_from_a_witness(monkeypatch) -> None:
+    relational = RelationalTask.from_task(LearningTask.from_files([str(TASKS / "parent")]))
+    tester = lff_tester.Tester(relational, read_bias(relational), max_steps=20_000)
+    mother, father = Literal("mother", (0, 1)), Literal("father", (2, 3))
+    assert tester.body_satisfiable((mother, father)) is True  # two parts, no cross product
+    chain = tuple(Literal("father", (i, i + 1)) for i in range(4))  # tom, bob, gus, hal, -
+    assert tester.body_satisfiable(chain) is False
+    monkeypatch.setattr(lff_tester, "SATISFIABLE_ROWS", 1)  # the witness is set aside
+    assert tester.body_satisfiable((mother, Literal("mother", (1, 2)))) in (True, None)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import click
 
-from symlearn.cli.common import SuggestingGroup
+from symlearn.cli.common import SuggestingGroup, mark_command_start
 from symlearn.errors import SymlearnError
 from symlearn.files import reading_inputs
 
@@ -169,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     int
         0 on success, 1 for a "no" answer, 2 for bad input or usage.
     """
+    mark_command_start()
     args = list(sys.argv[1:] if argv is None else argv)
     _prepare_process()
     try:

@@ -7,6 +7,7 @@ import difflib
 import json
 import re
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -29,6 +30,20 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: When this run of the command line began (``time.monotonic()``; set by ``main``).
+_STARTED: list[float] = []
+
+
+def mark_command_start() -> None:
+    """Note that the command line starts now (its modules may take a while to import)."""
+    _STARTED[:] = [time.monotonic()]
+
+
+def command_started() -> float:
+    """When the command line began (now, when it was not noted)."""
+    return _STARTED[0] if _STARTED else time.monotonic()
+
 
 _INDICATOR = re.compile(r"^\s*([a-z][A-Za-z0-9_]*|'(?:[^'\\]|\\.|'')*')\s*/\s*(\d+)\s*$")
 

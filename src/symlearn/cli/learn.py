@@ -11,12 +11,19 @@ its result: nothing else.
 from __future__ import annotations
 
 from collections.abc import Callable
+from inspect import signature
 from types import ModuleType
 from typing import Any
 
 import click
 
-from symlearn.cli.common import SuggestingGroup, TerminalProgress, echo_json, progress_bars
+from symlearn.cli.common import (
+    SuggestingGroup,
+    TerminalProgress,
+    command_started,
+    echo_json,
+    progress_bars,
+)
 from symlearn.cli.options import input_options, output_options, settings_options
 
 __all__ = ["learn", "learner_command"]
@@ -103,6 +110,7 @@ def learner_command(name: str) -> click.Command:
     suffixes = getattr(module, "OUTPUT_SUFFIXES", (".pl",))
 
     def run(**given: Any) -> int:
+        started = command_started()
         output, force = given.pop("output"), given.pop("force")
         verbose, as_json = given.pop("verbose"), given.pop("as_json")
         if output is not None:
@@ -111,7 +119,9 @@ def learner_command(name: str) -> click.Command:
             task = _task(module, given, progress)
             settings = module.SETTINGS.from_task(task, **given)
             log = _logger(verbose, progress)
-            result = module.learn(task, settings, progress=progress, log=log)
+            # a learner with a time limit counts it from the command's start (reading included)
+            since = {"started": started} if "started" in signature(module.learn).parameters else {}
+            result = module.learn(task, settings, progress=progress, log=log, **since)
         warnings = list(task.kb.warnings) if task.kb is not None else []
         warnings += list(getattr(result, "warnings", ()))
         for line in warnings:

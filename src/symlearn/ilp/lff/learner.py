@@ -286,8 +286,13 @@ def learn(
     *,
     progress: Progress | None = None,
     log: Log | None = None,
+    started: float | None = None,
 ) -> LffRun:
     """Run learning from failures on a task (the learner protocol).
+
+    ``started`` (a ``time.monotonic()``) is when the timeout starts to count
+    (the command line gives the moment it began, so reading the files counts
+    too, as in Popper); by default, now.
 
     Raises
     ------
@@ -299,8 +304,8 @@ def learn(
         For a task read from a table.
     """
     settings = settings or LffSettings.from_task(task)
-    started = time.monotonic()
-    deadline = started + settings.timeout
+    now = time.monotonic()
+    deadline = (now if started is None else min(started, now)) + settings.timeout
     held_out = _held_out(settings, task)
     relational = RelationalTask.from_task(task, **settings.backend_options())
     if not relational.positives:
@@ -349,7 +354,7 @@ def learn(
         bias=bias,
         positives=len(relational.positives),
         negatives=len(relational.negatives),
-        seconds=time.monotonic() - started,
+        seconds=time.monotonic() - now,
         settings=settings,
         explanation=explanation,
         notes=(*relational.notes, *bias.notes, *found.notes),

@@ -58,6 +58,10 @@ __all__ = ["OutOfTime", "Outcome", "Tester", "bits", "count"]
 WALK_STEPS = 40
 
 
+#: The most bindings kept at each join when looking for one that satisfies a body.
+SATISFIABLE_ROWS = 2000
+
+
 class OutOfTime(Exception):
     """The search's deadline passed (raised between two steps or two proofs)."""
 
@@ -345,16 +349,33 @@ class Tester:
         The literals are joined from one empty binding, in an order where each
         literal's inputs are bound (None when there is none).  An error or a
         limit in the background knowledge means "cannot tell", never "no".
+        Only a witness is sought: past :data:`SATISFIABLE_ROWS` bindings the
+        rest are set aside (a join of big relations is never built whole),
+        and finding none among those kept is "cannot tell".  Literals that
+        share no variable are satisfied apart (no cross product is built).
         """
+        answers = [self._joinable(part) for part in _linked_parts(literals)]
+        if False in answers:
+            return False
+        return None if None in answers else True
+
+    def _joinable(self, literals: Sequence[Literal]) -> bool | None:
+        """:meth:`body_satisfiable` of literals linked by shared variables."""
         order = self._free_order(literals)
         if order is None:
             return None
         table = BindingTable((), (), np.zeros(1, dtype=np.int64))
+        cut = False
         try:
             for literal in order:
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    raise OutOfTime
                 table = self.strict.extend(table, literal_term(literal))
                 if not len(table):
-                    return False
+                    return None if cut else False
+                if len(table) > SATISFIABLE_ROWS:
+                    table = table.take(np.arange(SATISFIABLE_ROWS))
+                    cut = True
         except (NotSetAtATimeError, BindingLimitError, EngineLimitError, PrologError):
             return None
         return True
@@ -381,6 +402,21 @@ class Tester:
 
     def _warn(self, message: str) -> None:
         self.warnings[message] = self.warnings.get(message, 0) + 1
+
+
+def _linked_parts(literals: Sequence[Literal]) -> list[list[Literal]]:
+    """The literals grouped by shared variables (connected components)."""
+    parts: list[tuple[set[int], list[Literal]]] = []
+    for literal in literals:
+        variables = set(literal.arguments)
+        linked = [p for p in parts if p[0] & variables]
+        merged = (variables, [literal])
+        for part in linked:
+            parts.remove(part)
+            merged[0].update(part[0])
+            merged[1].extend(part[1])
+        parts.append(merged)
+    return [sorted(part) for _, part in parts]
 
 
 def term_cells(term: Term) -> int:
