@@ -32,7 +32,6 @@ from symlearn.backends.sql import (
     ATOM,
     FLOAT,
     INTEGER,
-    LOOKUPS_BEFORE_INDEXING,
     SqlBackend,
     column_kinds,
     column_terms,
@@ -55,6 +54,9 @@ CONNECT_TIMEOUT = 5.0
 INLINE_ROWS = 2_000
 #: Relations of at most this many rows are indexed locally for the engine's lookups.
 LOCAL_ROWS = 200_000
+#: Lookups of one relation by the engine before it is indexed locally (a Spark
+#: point query costs a job: fewer than DuckDB's sql.LOOKUPS_BEFORE_INDEXING).
+LOOKUPS_BEFORE_INDEXING = 3
 _ARROW_KINDS = {"string": ATOM, "large_string": ATOM, "int64": INTEGER, "double": FLOAT}
 
 
@@ -128,7 +130,16 @@ def spark_session(master: str | None = None) -> Any:
         text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise BackendError(f"Spark cannot start with master {master}: {text}") from None
     session.sparkContext.setLogLevel("FATAL")  # errors come back as exceptions
+    _quiet_query_errors()
     return session
+
+
+def _quiet_query_errors() -> None:
+    """Keep PySpark from logging each failed query to stderr (we report it, in one line)."""
+    from pyspark.logger import PySparkLogger
+
+    for name in ("SQLQueryContextLogger", "DataFrameQueryContextLogger"):
+        PySparkLogger.getLogger(name).disabled = True
 
 
 #: DuckDB's names of the Parquet column types Spark reads, and Spark's.
