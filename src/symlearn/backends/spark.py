@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 
 __all__ = ["SparkBackend", "spark_session"]
 
+#: Spark's JVM logs errors only: no start-up chatter on the user's terminal.
+LOG_CONFIG = os.path.join(os.path.dirname(__file__), "spark_log4j2.properties")
 #: Seconds to wait for a ``spark://`` master to accept a connection.
 CONNECT_TIMEOUT = 5.0
 #: Tables of at most this many rows are written into the statement (no DataFrame to ship).
@@ -97,6 +99,7 @@ def spark_session(master: str | None = None) -> Any:
         When the master cannot be reached, Spark (its Java runtime) cannot
         start, or a session for another master runs in this process already.
     """
+    from pyspark import SparkConf
     from pyspark.sql import SparkSession
 
     # pyspark warns about pandas' version on first use of Arrow; we never hand it pandas
@@ -120,6 +123,10 @@ def spark_session(master: str | None = None) -> Any:
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
     )
+    if SparkConf().get("spark.driver.extraJavaOptions") is None:  # the user's options win
+        builder = builder.config(
+            "spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile={LOG_CONFIG}"
+        )
     if master.startswith("local"):  # a shuffle partition per worker thread: small queries
         threads = master.removeprefix("local").strip("[]")
         workers = int(threads) if threads.isdigit() else os.cpu_count() or 1
