@@ -81,7 +81,7 @@ def test_spark_coverage_equals_memory(
 def _answers(path: Path, backend: str, goals: list[str]) -> list[Counter]:
     kb = load([path])
     opened = open_backend(kb, backend)
-    if opened is not None:
+    if backend == "duckdb":  # the goals are SQL (the same fragment on Spark; not run twice there)
         for goal in goals:
             assert compile_goal(kb, opened, goal) is not None, goal
     return [Counter(map(str, answers(kb, goal, opened).solutions)) for goal in goals]

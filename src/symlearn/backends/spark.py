@@ -32,7 +32,6 @@ from symlearn.backends.sql import (
     ATOM,
     FLOAT,
     INTEGER,
-    LOOKUPS_BEFORE_INDEXING,
     SqlBackend,
     column_kinds,
     column_terms,
@@ -49,12 +48,17 @@ if TYPE_CHECKING:
 
 __all__ = ["SparkBackend", "spark_session"]
 
+#: Spark's JVM logs errors only: no start-up chatter on the user's terminal.
+LOG_CONFIG = os.path.join(os.path.dirname(__file__), "spark_log4j2.properties")
 #: Seconds to wait for a ``spark://`` master to accept a connection.
 CONNECT_TIMEOUT = 5.0
 #: Tables of at most this many rows are written into the statement (no DataFrame to ship).
 INLINE_ROWS = 2_000
 #: Relations of at most this many rows are indexed locally for the engine's lookups.
 LOCAL_ROWS = 200_000
+#: Lookups of one relation by the engine before it is indexed locally (a Spark
+#: point query costs a job: fewer than DuckDB's sql.LOOKUPS_BEFORE_INDEXING).
+LOOKUPS_BEFORE_INDEXING = 3
 _ARROW_KINDS = {"string": ATOM, "large_string": ATOM, "int64": INTEGER, "double": FLOAT}
 
 
@@ -95,6 +99,7 @@ def spark_session(master: str | None = None) -> Any:
         When the master cannot be reached, Spark (its Java runtime) cannot
         start, or a session for another master runs in this process already.
     """
+    from pyspark import SparkConf
     from pyspark.sql import SparkSession
 
     # pyspark warns about pandas' version on first use of Arrow; we never hand it pandas
@@ -118,6 +123,10 @@ def spark_session(master: str | None = None) -> Any:
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
     )
+    if SparkConf().get("spark.driver.extraJavaOptions") is None:  # the user's options win
+        builder = builder.config(
+            "spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile={LOG_CONFIG}"
+        )
     if master.startswith("local"):  # a shuffle partition per worker thread: small queries
         threads = master.removeprefix("local").strip("[]")
         workers = int(threads) if threads.isdigit() else os.cpu_count() or 1
@@ -128,7 +137,16 @@ def spark_session(master: str | None = None) -> Any:
         text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise BackendError(f"Spark cannot start with master {master}: {text}") from None
     session.sparkContext.setLogLevel("FATAL")  # errors come back as exceptions
+    _quiet_query_errors()
     return session
+
+
+def _quiet_query_errors() -> None:
+    """Keep PySpark from logging each failed query to stderr (we report it, in one line)."""
+    from pyspark.logger import PySparkLogger
+
+    for name in ("SQLQueryContextLogger", "DataFrameQueryContextLogger"):
+        PySparkLogger.getLogger(name).disabled = True
 
 
 #: DuckDB's names of the Parquet column types Spark reads, and Spark's.
