@@ -155,6 +155,17 @@ def infer(
     """
     check_choice("method", method, ALL_METHODS)
     check_choice("ordering", ordering, ORDERINGS)
+    for name, value, least in (
+        ("samples", samples, 1),
+        ("chains", chains, 1),
+        ("burn_in", burn_in, 0),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise InvalidParameterError(
+                f"{name} must be an integer of at least {least}, not {value!r}"
+            )
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidParameterError(f"seed must be an integer or None, not {seed!r}")
     if output is not None:
         from symlearn.bayes.networks.network_files import check_network_suffix
 

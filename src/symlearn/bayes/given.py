@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from symlearn.errors import InvalidParameterError
+from symlearn.files import as_paths
 from symlearn.kb.parser import parse_term
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Term
+from symlearn.logic.terms import Struct, Term
 
 __all__ = [
     "NETWORK_METHODS",
@@ -84,8 +85,18 @@ def parse_evidence(text: str) -> tuple[Term, bool]:
 
 
 def term_of(value: str | Term, where: str) -> Term:
-    """A term given as text (parsed, ``where`` naming it in errors) or as a term."""
-    return parse_term(value, where) if isinstance(value, str) else value
+    """A term given as text (parsed, ``where`` naming it in errors) or as a term.
+
+    Raises
+    ------
+    InvalidParameterError
+        For anything else (None, a list...).
+    """
+    if isinstance(value, str):
+        return parse_term(value, where)
+    if not isinstance(value, (Struct, int, float)):  # an atom is text, above
+        raise InvalidParameterError(f"{where}: expected an atom such as 'alarm', not {value!r}")
+    return value
 
 
 def query_terms(queries: Queries | None) -> list[Term] | None:
@@ -107,12 +118,9 @@ def evidence_pairs(evidence: EvidenceGiven | None) -> list[tuple[Term, bool]] | 
     """
     if evidence is None:
         return None
-    items = evidence.items() if isinstance(evidence, Mapping) else evidence
     pairs = [
-        parse_evidence(item)
-        if isinstance(item, str)
-        else (term_of(item[0], "<--evidence>"), item[1])
-        for item in items
+        parse_evidence(item) if isinstance(item, str) else evidence_pair(item)
+        for item in evidence_items(evidence)
     ]
     for atom, value in pairs:
         if not isinstance(value, bool):
@@ -122,11 +130,43 @@ def evidence_pairs(evidence: EvidenceGiven | None) -> list[tuple[Term, bool]] | 
     return pairs or None
 
 
+def evidence_items(evidence: EvidenceGiven) -> Iterable[Any]:
+    """The items of evidence given as one text, a list of texts or pairs, or a mapping.
+
+    Raises
+    ------
+    InvalidParameterError
+        For anything else (``evidence=123``).
+    """
+    if isinstance(evidence, str):
+        return [evidence]
+    if isinstance(evidence, Mapping):
+        return evidence.items()
+    if not isinstance(evidence, Iterable):
+        raise InvalidParameterError(
+            f"evidence must be a list such as ['alarm=true'] or a dict, not {evidence!r}"
+        )
+    return evidence
+
+
+def evidence_pair(item: object) -> tuple[Term, Any]:
+    """One evidence item given as a pair ``(atom, value)`` (the value checked by the caller).
+
+    Raises
+    ------
+    InvalidParameterError
+        For an item that is not a pair.
+    """
+    if not (isinstance(item, tuple) and len(item) == 2):
+        raise InvalidParameterError(
+            f"an evidence item is 'ATOM=true' or (atom, True), not {item!r}"
+        )
+    return (term_of(item[0], "<--evidence>"), item[1])
+
+
 def source_paths(source: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
-    """The file names of ``source``: one path or several."""
-    if isinstance(source, (str, os.PathLike)):
-        return (str(source),)
-    return tuple(str(p) for p in source)
+    """The file names of ``source``: one path or several (of any kind: str, bytes, Path)."""
+    return as_paths(source, "source")
 
 
 @dataclass(frozen=True)
@@ -154,12 +194,9 @@ def given_evidence(
     """
     if evidence is None:
         return None
-    items = evidence.items() if isinstance(evidence, Mapping) else evidence
     pairs: list[tuple[Term, bool] | StateEvidence] = [
-        _evidence_item(item)
-        if isinstance(item, str)
-        else (term_of(item[0], "<--evidence>"), item[1])
-        for item in items
+        _evidence_item(item) if isinstance(item, str) else evidence_pair(item)
+        for item in evidence_items(evidence)
     ]
     for item in pairs:
         if isinstance(item, StateEvidence):

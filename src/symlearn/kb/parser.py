@@ -37,7 +37,7 @@ import sys
 from bisect import bisect_right
 from collections.abc import Iterator
 
-from symlearn.errors import KBSyntaxError
+from symlearn.errors import InvalidParameterError, KBSyntaxError
 from symlearn.logic.operators import Operators
 from symlearn.logic.terms import Struct, Term, Var
 
@@ -506,7 +506,19 @@ def parse_term(text: str, path: str = "<query>", ops: Operators | None = None) -
 def parse_term_with_variables(
     text: str, path: str = "<query>", ops: Operators | None = None
 ) -> tuple[Term, dict[str, Var]]:
-    """Parse one term and also return its named variables (name -> variable)."""
+    """Parse one term and also return its named variables (name -> variable).
+
+    Raises
+    ------
+    KBSyntaxError
+        If ``text`` is not one term.
+    InvalidParameterError
+        If it is not text at all.
+    """
+    if not isinstance(text, str):
+        raise InvalidParameterError(
+            f"a term must be given as text such as 'parent(X, bob)', not {type(text).__name__}"
+        )
     stripped = text.rstrip()
     if not re.search(r"(?<![+\-*/\\^<>=~:.?@#&$])\.$", stripped):
         stripped += " ."

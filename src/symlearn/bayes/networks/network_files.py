@@ -44,6 +44,7 @@ from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.problog_format import write_problog
 from symlearn.bayes.networks.program import compile_program
 from symlearn.errors import InvalidParameterError
+from symlearn.files import as_path
 from symlearn.kb.loader import load
 from symlearn.logic.terms import Term
 
@@ -76,7 +77,7 @@ def check_network_suffix(path: PathLike) -> str:
     InvalidParameterError
         For a suffix not in :data:`NETWORK_SUFFIXES`.
     """
-    suffix = Path(path).suffix.lower()
+    suffix = Path(as_path(path, "output")).suffix.lower()
     if suffix not in NETWORK_SUFFIXES:
         raise InvalidParameterError(
             f"-o {path}: the suffix must be one of {', '.join(NETWORK_SUFFIXES)}"

@@ -42,8 +42,9 @@ from symlearn.bayes.problog.printing import problog_text
 from symlearn.bayes.problog.sdd_compilation import compile_program_sdd
 from symlearn.errors import InvalidParameterError
 from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.kb.loader import DISTRIBUTION_NAMES
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var, functor_of
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
 
 if TYPE_CHECKING:
     from symlearn.bayes.problog.mpe import Explanation
@@ -172,18 +173,30 @@ def _every_atom(kb: KnowledgeBase) -> list[Term]:
 
 
 def _refuse_decisions(kb: KnowledgeBase) -> None:
-    """A program with decisions (``?::``) has no probabilities until a strategy makes them.
+    """Decisions (``?::``) and distributions are for other tasks than marginals.
+
+    A program with decisions has no probabilities until a strategy makes
+    them; one with continuous distributions is sampled.
 
     Raises
     ------
     KBError
-        At the first decision.
+        At the first decision or distribution.
     """
     for clause in kb.probabilistic:
         if any(probability == "?" for probability, _ in clause.heads):
             raise located_error(
                 f"{clause} is a decision (?::): symlearn problog dt makes decisions; "
                 "symlearn infer answers probabilities",
+                clause.position,
+            )
+        if any(
+            isinstance(p, Struct) and p.name in DISTRIBUTION_NAMES and is_ground(p)
+            for p, _ in clause.heads
+        ):
+            raise located_error(
+                f"{clause} has a continuous distribution: such a program is sampled "
+                "(symlearn problog sample, as ProbLog's sample task), not inferred exactly",
                 clause.position,
             )
 
