@@ -36,9 +36,15 @@ def test_help_imports_no_heavy_package():
 
 def test_a_concept_learner_needs_no_sympy_networkx_or_arrow():
     used = _imported("learn", "find-s", "kb/enjoysport.pl", "--target", "enjoysport/6")
-    assert "lark" in used  # the file is parsed
+    assert "symlearn" in used and "lark" not in used  # the reader reads it, not the grammar
     assert not used & {"sympy", "networkx", "pyarrow"}
 
 
 def test_inference_needs_no_sympy():
     assert not _imported("infer", "kb/alarm.pl") & {"sympy", "pyarrow"}
+
+
+def test_a_problog_program_that_is_no_network_needs_no_numpy_networkx_or_lark():
+    used = _imported("infer", "kb/dice.pl")
+    assert "pysdd" in used  # compiled
+    assert not used & {"sympy", "pyarrow", "numpy", "networkx", "lark"}

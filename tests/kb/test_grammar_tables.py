@@ -11,7 +11,8 @@ from pathlib import Path
 from lark import Lark
 
 from symlearn.kb import grammar_tables
-from symlearn.kb.parser import _TRANSFORMER, _grammar_text, parse_text
+from symlearn.kb.grammar import _TRANSFORMER, _grammar_text
+from symlearn.kb.parser import parse_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,7 +61,7 @@ _PLANT = """
 import os, pickle, sys
 from lark import Lark
 sys.path.insert(0, {src!r})
-from symlearn.kb.parser import _grammar_text, _TRANSFORMER
+from symlearn.kb.grammar import _grammar_text, _TRANSFORMER
 # Build once the way lark's cache=True does, so lark names its cache file here...
 Lark(_grammar_text(), parser="lalr", lexer="contextual", start=["start", "clause"],
      maybe_placeholders=False, transformer=_TRANSFORMER, cache=True)

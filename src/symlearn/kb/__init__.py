@@ -17,8 +17,6 @@ Examples
 (2, 1)
 """
 
-# First, so that lark is imported without its optional ``regex`` (see lark_import).
-from symlearn.kb.lark_import import lark  # noqa: F401  # isort: skip
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Mode, Predicate, ProbabilisticClause
 from symlearn.kb.loader import load, loads
 from symlearn.kb.parser import ReadClause, parse_term, parse_text, read_clauses

@@ -176,7 +176,7 @@ def load_parser(grammar: str, transformer: Transformer) -> Lark:
 
 def write_tables() -> str:
     """Regenerate the package's tables file from the grammar; return its path."""
-    from symlearn.kb.parser import _TRANSFORMER, _grammar_text
+    from symlearn.kb.grammar import _TRANSFORMER, _grammar_text
 
     resource = importlib.resources.files("symlearn").joinpath(*TABLES_FILE)
     text = tables_text(_grammar_text(), _TRANSFORMER)
