@@ -394,3 +394,17 @@ def test_sample_meets_the_evidence_by_rejection():
 def test_infer_refuses_distributions_with_a_pointer_to_sample(capsys):
     assert main(["infer", str(PROGRAMS / "sample" / "heights.pl")]) == 2
     assert "problog sample" in capsys.readouterr().err
+
+
+def test_sample_previous_reads_the_sample_before():
+    """``problog sample some_heads_previous.pl -N 4 --seed 2`` prints these (ProbLog 2.3.0)."""
+    run = run_task("sample", PROGRAMS / "sample" / "some_heads_previous.pl", samples=4, seed=2)
+    assert run.report() == [
+        "",
+        "----------------",
+        "someHeads.",
+        "----------------",
+        "previous(someHeads,false).",
+        "----------------",
+        "someHeads.",
+    ]
