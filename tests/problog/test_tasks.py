@@ -408,3 +408,9 @@ def test_sample_previous_reads_the_sample_before():
         "----------------",
         "someHeads.",
     ]
+
+
+def test_map_takes_false_on_a_tie_as_problog():
+    """``problog map 00_trivial_fact.pl``: a (0.3) and b (0.5) both 0."""
+    run = run_task("map", PROGRAMS / "00_trivial_fact.pl")
+    assert {str(a): v for a, v in run.assignment.items()} == {"a": False, "b": False}
