@@ -25,7 +25,10 @@ included), in one run:
 "ProbLog ok" counts the programs ProbLog answers (for lfi: as its expected
 outcome says).  The table gives, per task, how many programs agree, and the summed
 whole-process times of each system with their ratio (ProbLog / symlearn:
-above 1 symlearn is faster); ``--list`` prints every program's row.
+above 1 symlearn is faster), and the ratio of the CPU time their processes
+used (steadier than wall time on a loaded machine); ``--list`` prints every
+program's row.  Both run with their ``.pyc`` files, as installed packages do
+(``PYTHONDONTWRITEBYTECODE`` is dropped; the first symlearn run writes them).
 
     python benchmarks/problog_tasks_vs_problog.py [--tasks lfi,dt,...] [--list] [--all]
 """
@@ -36,6 +39,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -53,13 +57,26 @@ from task_outcomes import expected_model, model_differences  # noqa: E402
 TIMEOUT = 120
 
 
+#: CPU seconds (user + system) of each system's processes in the task being run.
+CPU = {"symlearn": 0.0, "problog": 0.0}
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _run(command: list[str]) -> tuple[float, subprocess.CompletedProcess[str] | None]:
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    start = time.perf_counter()
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package has its .pyc files
+    start, cpu = time.perf_counter(), _cpu()
+    system = "problog" if command[0] == "problog" else "symlearn"
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, env=env)
     except subprocess.TimeoutExpired:
         return TIMEOUT, None
+    finally:
+        CPU[system] += _cpu() - cpu  # a killed process is not counted (its time is not waited)
     return time.perf_counter() - start, done
 
 
@@ -253,9 +270,10 @@ def main() -> None:
     }
     print(
         f"{'task':8} {'programs':>8} {'symlearn ok':>11} {'ProbLog ok':>10} "
-        f"{'symlearn s':>10} {'ProbLog s':>9} {'ratio':>6}"
+        f"{'symlearn s':>10} {'ProbLog s':>9} {'ratio':>6} {'CPU ratio':>9}"
     )
     for task in args.tasks.split(","):
+        CPU.update(symlearn=0.0, problog=0.0)
         rows = tasks[task]()
         if args.list:
             for name, ours_ok, theirs_ok, ours_time, theirs_time in rows:
@@ -265,7 +283,8 @@ def main() -> None:
         theirs = sum(r[4] for r in rows)
         print(
             f"{task:8} {len(rows):8d} {sum(r[1] for r in rows):11d} {sum(r[2] for r in rows):10d} "
-            f"{ours:10.1f} {theirs:9.1f} {theirs / ours:6.2f}"
+            f"{ours:10.1f} {theirs:9.1f} {theirs / ours:6.2f} "
+            f"{CPU['problog'] / max(CPU['symlearn'], 1e-9):9.2f}"
         )
 
 
