@@ -394,3 +394,23 @@ def test_sample_meets_the_evidence_by_rejection():
 def test_infer_refuses_distributions_with_a_pointer_to_sample(capsys):
     assert main(["infer", str(PROGRAMS / "sample" / "heights.pl")]) == 2
     assert "problog sample" in capsys.readouterr().err
+
+
+def test_sample_previous_reads_the_sample_before():
+    """``problog sample some_heads_previous.pl -N 4 --seed 2`` prints these (ProbLog 2.3.0)."""
+    run = run_task("sample", PROGRAMS / "sample" / "some_heads_previous.pl", samples=4, seed=2)
+    assert run.report() == [
+        "",
+        "----------------",
+        "someHeads.",
+        "----------------",
+        "previous(someHeads,false).",
+        "----------------",
+        "someHeads.",
+    ]
+
+
+def test_map_takes_false_on_a_tie_as_problog():
+    """``problog map 00_trivial_fact.pl``: a (0.3) and b (0.5) both 0."""
+    run = run_task("map", PROGRAMS / "00_trivial_fact.pl")
+    assert {str(a): v for a, v in run.assignment.items()} == {"a": False, "b": False}

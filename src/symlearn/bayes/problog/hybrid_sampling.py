@@ -25,7 +25,9 @@ rest of the program: ordinary probabilistic facts, rules and disjunctions,
 which may read the values too.  When nothing but the distribution clauses
 reads a value, the program is grounded once and its worlds drawn in a
 batch; otherwise it is grounded again for each sample's values.  The
-evidence is met by rejection, as ProbLog samples.
+evidence is met by rejection, as ProbLog samples.  ``previous(Q, Default)``
+(Dries 2015) reads the sample before: true when ``Q`` was a query true in it,
+and in the first sample when ``Default`` holds.
 
 A sample prints as ProbLog prints one: each query true in it, ``atom =
 value`` for an atom with a value (an empty line when none is), the samples
@@ -90,6 +92,7 @@ DISTRIBUTIONS: dict[str, tuple[int, Callable[..., float]]] = {
 MAX_REJECTIONS = 10_000
 
 _VALUE = ("value", 2)
+_PREVIOUS = ("previous", 2)
 _STORED = "$value"
 
 
@@ -273,9 +276,11 @@ def _number(term: Term, clause: ProbabilisticClause, engine: Engine) -> float:
     return value
 
 
-def _with_values(base: KnowledgeBase, values: dict[Term, float]) -> KnowledgeBase:
+def _with_values(
+    base: KnowledgeBase, values: dict[Term, float], added: Sequence[Clause] = ()
+) -> KnowledgeBase:
     """``base`` with each drawn atom a fact and its value a ``'$value'(Atom, V)`` fact."""
-    added: list[Clause] = []
+    added = list(added)
     for atom, value in values.items():
         added.append(Clause(atom))
         added.append(Clause(Struct(_STORED, (atom, value))))
@@ -283,10 +288,26 @@ def _with_values(base: KnowledgeBase, values: dict[Term, float]) -> KnowledgeBas
 
 
 def _reads_values(kb: KnowledgeBase) -> bool:
-    """Whether a clause calls ``value/2`` (then the ground program depends on the values)."""
+    """Whether a clause calls ``value/2`` or ``previous/2`` (the ground program then changes)."""
     bodies = [c.body for c in kb.probabilistic]
     bodies += [c.body for p in kb.predicates.values() for c in p.clauses]
-    return any(_VALUE in called_predicates(g) for body in bodies for g in body)
+    bodies += [(q,) for q in kb.queries]
+    return any(called_predicates(g) & {_VALUE, _PREVIOUS} for body in bodies for g in body)
+
+
+def _previous(sample: dict[Term, Any] | None) -> list[Clause]:
+    """``previous(Query, Default)``: Default in the first sample, then the last one's queries.
+
+    As ProbLog's sampling (Dries 2015) defines it: in the first sample
+    ``previous(Q, D)`` holds when ``D`` does; in each later one when ``Q`` was
+    a query true in the sample before.
+    """
+    query, default = Var("Q"), Var("D")
+    if sample is None:
+        return [Clause(Struct("previous", (query, default)), (Struct("call", (default,)),))]
+    return [Clause(Struct("previous", (atom, default))) for atom in sample] or [
+        Clause(Struct("previous", (query, default)), ("fail",))
+    ]
 
 
 def sample_worlds(
@@ -326,6 +347,7 @@ def sample_worlds(
     result: list[dict[Term, Any]] = []
     tries = 0
     asked: dict[Term, None] = {}  # the queries' instances met in any sample's grounding
+    last: dict[Term, Any] | None = None  # the sample before, met the evidence or not
     while len(result) < samples:
         tries += 1
         if tries > MAX_REJECTIONS * samples:
@@ -334,14 +356,14 @@ def sample_worlds(
                 "or too improbable to sample"
             )
         values = drawing.draw(generator, base)
-        grounded = once or _Grounded(_with_values(base, values), queries, evidence)
-        world = grounded.world(generator)
-        if world is None:
+        previous = _previous(last)
+        grounded = once or _Grounded(_with_values(base, values, previous), queries, evidence)
+        world, met = grounded.world(generator)
+        last = {name: values.get(name, True) for name, node in grounded.queries if node in world}
+        if not met:  # rejected (still the sample previous/2 reads next, as ProbLog's)
             continue
         asked.update(dict.fromkeys(q for q in grounded.query_names if is_ground(q)))
-        result.append(
-            {name: values.get(name, True) for name, node in grounded.queries if node in world}
-        )
+        result.append(last)
         if progress is not None:
             progress("sampling", len(result), samples)
     return SampleRun(result, tries, estimate, seed, list(asked), sources)
@@ -361,15 +383,12 @@ class _Grounded:
         self.queries = [(self.program.name(q), q) for q in self.program.queries]
         self.query_names = [name for name, _ in self.queries]
 
-    def world(self, generator: random.Random) -> set[Term] | None:
-        """The atoms true in one world drawn from the choices; None when it fails the evidence."""
+    def world(self, generator: random.Random) -> tuple[set[Term], bool]:
+        """The atoms true in one world drawn from the choices; whether it meets the evidence."""
         choices = self.program.choices
         chosen = np.array([[generator.random() < c.probability] for c in choices], dtype=bool)
         if not len(choices):
             chosen = np.zeros((1, 1), dtype=bool)
         truth = world_values(self.program, self.strata, chosen)
         true = {atom for atom, column in truth.items() if column[0]}
-        for atom, value in self.program.evidence:
-            if (atom in true) != value:
-                return None
-        return true
+        return true, all((atom in true) == value for atom, value in self.program.evidence)

@@ -15,8 +15,9 @@ The assignments are searched depth first, one atom at a time, by branch
 and bound on the SDD: a partial assignment's weighted model count
 (conjoined with the evidence) bounds every completion of it, so a branch
 whose count is no more than the best complete assignment found is cut;
-the likelier value of each atom is tried first.  The search is exact; among
-equally probable assignments it keeps the first found.
+the likelier value of each atom is tried first, false on a tie.  The search
+is exact; among equally probable assignments it keeps the first found (an
+atom at 0.5 alone is false, as ProbLog's ``map`` answers).
 
 ProbLog's ``map`` task asks that the atoms be probabilistic facts and
 maximises, instead of P(Q = q | e), the sum over the atoms of each one's
@@ -125,10 +126,10 @@ class _Search:
             return
         position = len(chosen)
         branches = []
-        for value, literal in ((True, self.formulas[position]), (False, self.negations[position])):
+        for value, literal in ((False, self.negations[position]), (True, self.formulas[position])):
             child = self.manager.conjoin(node, literal)
             branches.append((self.weigh(child), value, child))
-        branches.sort(key=lambda b: -b[0])  # the likelier value first (stable: true on ties)
+        branches.sort(key=lambda b: -b[0])  # the likelier value first (stable: false on ties)
         for weight, value, child in branches:
             if weight > self.best:
                 self.run(child, weight, (*chosen, value))
