@@ -39,6 +39,8 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from symlearn.errors import require
+
 __all__ = [
     "EMPTY_LIST",
     "LIST_FUNCTOR",
@@ -266,6 +268,7 @@ def make_list(items: Iterable[Term], tail: Term = EMPTY_LIST) -> Term:
     >>> print(make_list(["a", "b"], Var("T")))
     [a, b|T]
     """
+    require(items, Iterable, "items", "an iterable of terms")
     result = tail
     for item in reversed(list(items)):
         result = Struct(LIST_FUNCTOR, (item, result))

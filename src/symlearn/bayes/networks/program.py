@@ -71,7 +71,7 @@ import networkx as nx
 import numpy as np
 
 from symlearn.bayes.networks.network import BOOLEAN_STATES, BayesianNetwork, Variable, key_of
-from symlearn.errors import InvalidParameterError, KBError
+from symlearn.errors import InvalidParameterError, KBError, require
 from symlearn.kb.knowledge_base import KnowledgeBase, index_key
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
@@ -753,6 +753,7 @@ def compile_program(
     in ProbLog, noisy-or of independent causes); Pearl 1988 (belief
     networks).
     """
+    require(kb, KnowledgeBase, "kb", "a KnowledgeBase (symlearn.load or loads)")
     program = _Program(kb)
     query_atoms = _query_atoms(program, kb.queries if queries is None else queries)
     given_evidence = list(kb.evidence if evidence is None else evidence)
