@@ -103,8 +103,7 @@ SUMMARIES = {
     "query": "Print all solutions of the Prolog GOAL against FILE...",
     "store": "Write the facts of FILE... into Parquet files or DuckDB, with the program "
     "declaring them.",
-    "problog": "ProbLog's tasks over the ProbLog clauses of FILE...: dt, map, explain, "
-    "constraint.",
+    "problog": "ProbLog's tasks over FILE...: dt, map, explain, constraint, sample.",
 }
 
 
@@ -116,7 +115,18 @@ SUMMARIES = {
 )
 @click.version_option(package_name="symlearn")
 def cli() -> None:
-    """symlearn: learn rules from Prolog-style examples, query them, derive bounds."""
+    """symlearn: learn rules from Prolog-style examples, query them, derive bounds.
+
+    \b
+    Examples:
+      symlearn query kb/family.pl "grandparent(X, lisa)"
+      symlearn learn foil kb/family.pl --target grandparent/2 -o learned.pl
+      symlearn learn id3 kb/playtennis.pl
+      symlearn infer kb/alarm.pl
+      symlearn bound pac --H 973 --epsilon 0.1 --delta 0.05
+
+    'symlearn COMMAND --help' tells more; 'symlearn learn --help' lists the learners.
+    """  # noqa: D301 (click's \\b: keep the examples' lines as written)
 
 
 def _wants_json(argv: Sequence[str]) -> bool:

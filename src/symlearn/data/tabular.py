@@ -147,7 +147,7 @@ def _class_codes(
     gathered: Gathered, positive: Any, where: _Where
 ) -> tuple[np.ndarray, tuple[Label, ...]]:
     """The class column as codes into its classes (``(True, False)`` with ``positive``)."""
-    values, codes = gathered.values(), gathered.codes()
+    values, codes = gathered.values_and_codes()
     if not (codes >= 0).any():
         raise where.error(f"the class ({gathered.name}) is missing in every row", 0)
     if positive is None:

@@ -78,6 +78,7 @@ from symlearn.engine.procedures import (
     FACTS_ONLY,
     UNDEFINED,
     Predicate,
+    _keys,
     try_clauses,
     try_facts,
 )
@@ -273,11 +274,12 @@ class Engine:
         #: The constraints left on the last solution's unbound variables
         #: (``X in 4..sup``), as SWI-Prolog's toplevel shows them.
         self.residual_goals: list[Term] = []
-        from symlearn.engine.builtins import DETERMINISTIC, NONDETERMINISTIC
+        from symlearn.engine.builtins import DETERMINISTIC, NONDETERMINISTIC, SHORTCUTS
         from symlearn.engine.library import library
 
         self._det = DETERMINISTIC
         self._nondet = NONDETERMINISTIC
+        self._shortcuts = SHORTCUTS
         self._library = library()
         self._datalog = DatalogProgram(kb) if datalog else None
 
@@ -415,7 +417,7 @@ class Engine:
             return run_deterministic
         generator = self._nondet.get(key)
         if generator is not None:
-            return _nondeterministic(self, generator)
+            return _nondeterministic(self, generator, self._shortcuts.get(key))
         return self._user_procedure(name, arity)
 
     def _user_procedure(self, name: str, arity: int) -> object:
@@ -454,7 +456,7 @@ class Engine:
                 f"({declared.describe()} at {declared.position}): open a backend for the "
                 "knowledge base first (symlearn.backends.open_backend)"
             )
-        keys = _index_keys(args) or [None] * predicate.arity
+        keys = _keys(args) or [None] * predicate.arity
         rows = facts.rows(predicate.key, keys)
         return try_facts(m, rows, range(len(rows)), 0, args, depth, nxt, None)
 
@@ -469,7 +471,7 @@ class Engine:
         if predicate.facts_only and predicate.rows:
             source = predicate.source
             assert source is not None
-            keys = _index_keys(args)
+            keys = _keys(args)
             rows = predicate.rows
             candidates = range(len(rows)) if keys is None else source.candidates(keys)
             return try_facts(m, rows, candidates, 0, args, depth, nxt, None)
@@ -702,7 +704,8 @@ class Engine:
             ):
                 return UnknownPredicateError(format_term(formal.args[1]))
             if formal == Struct("resource_error", ("memory",)) and self.max_memory is not None:
-                return EngineLimitError(f"memory limit of {self.max_memory} bytes exceeded")
+                megabytes = f"{self.max_memory / 1_000_000:g}"  # as --max-memory gives it
+                return EngineLimitError(f"memory limit of {megabytes} MB exceeded")
             if type(context) is Struct and context.name == "depth_limit":
                 return EngineLimitError(
                     f"depth limit {context.args[0]} exceeded while proving "
@@ -713,7 +716,17 @@ class Engine:
         return PrologError(f"unhandled exception: {format_term(ball)}")
 
 
-def _nondeterministic(engine: Engine, generator: object) -> object:
+def _nondeterministic(engine: Engine, generator: object, shortcut: Any) -> object:
+    if shortcut is not None:
+
+        def run_with_shortcut(
+            m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont
+        ) -> object:
+            answer = shortcut(engine, args)
+            if answer is None:
+                return run_nondeterministic(m, args, cutb, depth, nxt)
+            return nxt if answer else FAIL
+
     def run_nondeterministic(
         m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont
     ) -> object:
@@ -724,13 +737,7 @@ def _nondeterministic(engine: Engine, generator: object) -> object:
         m.cps.append(Choice(ITER, mark, nxt, depth, solutions))
         return nxt
 
-    return run_nondeterministic
-
-
-def _index_keys(args: tuple[RTerm, ...]) -> list[object] | None:
-    from symlearn.engine.procedures import _keys
-
-    return _keys(args)
+    return run_nondeterministic if shortcut is None else run_with_shortcut
 
 
 def _existence_error(name: str, arity: int) -> PrologThrow:

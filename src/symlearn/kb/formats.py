@@ -366,6 +366,13 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 
 
 _ONE_TUPLE = re.compile(r",(\s*)\)")
+#: Answer-set syntax no Prolog clause has (Popper's ``bad_body(...) :- ..., V != 0.``).
+_ASP_ONLY = re.compile(r"!=|#count|#sum|#min|#max|\bnot\s")
+
+
+def _asp_rule(statement: str) -> bool:
+    """Whether a ``bias.pl`` statement is an answer-set rule Prolog cannot read."""
+    return ":-" in statement and _ASP_ONLY.search(statement) is not None
 
 
 def read_popper_bias(kb: KnowledgeBase, path: str) -> None:
@@ -389,7 +396,7 @@ def read_popper_bias(kb: KnowledgeBase, path: str) -> None:
     chars = list(text)
     constraints: list[int] = []
     for start, end in _statements(text):
-        if text.startswith(":-", start):
+        if text.startswith(":-", start) or _asp_rule(text[start:end]):
             constraints.append(start)
             for k in range(start, end):
                 if chars[k] != "\n":

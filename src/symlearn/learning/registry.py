@@ -7,8 +7,6 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
   returning a :class:`~symlearn.learning.result.LearnResult`;
 * ``SUMMARY`` and ``EXAMPLE``: one line of help and a command to try;
 * ``TABLES``: True when it also learns from CSV files (attribute-value data);
-* ``TARGET_REQUIRED``: True when its command needs ``--target`` with FILE...
-  (Python callers may still leave the target to the files);
 * ``TARGET_FROM_KB``: a function giving the target from the knowledge base,
   when the learner has its own default (ProbLog's LFI: the learnable clauses);
 * ``UNSUPERVISED``: True when it needs no class (clustering, association

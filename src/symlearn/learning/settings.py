@@ -197,6 +197,7 @@ class Settings:
         KBError
             For a file value of the wrong type.
         """
+        given = cls._by_field_name(given)
         known = {item.name for item, _ in cls.fields()}
         unknown = sorted(set(given) - known)
         if unknown:
@@ -217,6 +218,13 @@ class Settings:
             if value is not None and not (meta.multiple and value == ()):  # () from the CLI
                 values[item.name] = _from_python(item.name, value, hints[item.name])
         return cls(**values)
+
+    @classmethod
+    def _by_field_name(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        """``given`` with a setting named as files name it (``clauselength``) by its field."""
+        fields = {item.name for item, _ in cls.fields()}
+        keys = {meta.key: item.name for item, meta in cls.fields() if meta.key not in fields}
+        return {keys.get(name, name): value for name, value in given.items()}
 
     @classmethod
     def from_terms(cls: type[S], values: Mapping[str, Term]) -> S:

@@ -38,6 +38,7 @@ import os
 from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 
+from symlearn.bayes.given import is_bif
 from symlearn.bayes.networks.bif import read_bif, write_bif
 from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.problog_format import write_problog
@@ -53,11 +54,6 @@ __all__ = ["NETWORK_SUFFIXES", "check_network_suffix", "is_bif", "read_network",
 NETWORK_SUFFIXES = (".pl", ".bif", ".svg", ".png", ".dot")
 
 PathLike = str | os.PathLike[str]
-
-
-def is_bif(path: PathLike) -> bool:
-    """True for a ``.bif`` or gzip-compressed ``.bif.gz`` file name."""
-    return str(path).lower().endswith((".bif", ".bif.gz"))
 
 
 def read_network(path: PathLike) -> BayesianNetwork:

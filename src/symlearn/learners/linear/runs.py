@@ -28,6 +28,7 @@ from symlearn.data.columnar import label_codes
 from symlearn.data.encoded import encode
 from symlearn.data.numeric import NumericEncoding, fit_numeric, numeric_targets
 from symlearn.errors import InvalidParameterError
+from symlearn.evaluation.reports import metric_lines
 from symlearn.hypotheses.rule_set import label_text
 from symlearn.learning.evaluated import (
     EvaluatedSettings,
@@ -36,7 +37,6 @@ from symlearn.learning.evaluated import (
     evaluate,
     evaluate_regression,
     instances_to_classify,
-    metric_lines,
 )
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
