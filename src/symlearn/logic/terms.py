@@ -268,9 +268,13 @@ def make_list(items: Iterable[Term], tail: Term = EMPTY_LIST) -> Term:
     >>> print(make_list(["a", "b"], Var("T")))
     [a, b|T]
     """
-    require(items, Iterable, "items", "an iterable of terms")
+    try:
+        listed = list(items)
+    except TypeError:  # the check costs nothing on the engine's path: only when it fails
+        require(items, Iterable, "items", "an iterable of terms")
+        raise
     result = tail
-    for item in reversed(list(items)):
+    for item in reversed(listed):
         result = Struct(LIST_FUNCTOR, (item, result))
     return result
 
