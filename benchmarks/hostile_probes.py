@@ -88,13 +88,24 @@ class _Hang(BaseException):
 
 
 def _api_verdict(probe: ApiProbe, timeout: float) -> tuple[str, str]:
-    from symlearn.errors import SymlearnError
-
     def stop(*_: object) -> None:
         raise _Hang
 
     signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+            verdict = _api_call(probe)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except _Hang:  # also when the limit passes while a slow failure is reported
+        return "hang", ""
+    return verdict
+
+
+def _api_call(probe: ApiProbe) -> tuple[str, str]:
+    from symlearn.errors import SymlearnError
+
     try:
         answer = probe.call()
         if hasattr(answer, "__next__"):
@@ -102,12 +113,8 @@ def _api_verdict(probe: ApiProbe, timeout: float) -> tuple[str, str]:
         got, shown = "ok", ""
     except SymlearnError as error:
         got, shown = "error", str(error)
-    except _Hang:
-        return "hang", ""
     except Exception as error:
         return "traceback", f"{type(error).__name__}: {error}"
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
     clean = probe.expect == "any" or got == probe.expect
     return ("clean" if clean else "wrong"), shown or got
 

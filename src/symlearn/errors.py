@@ -29,6 +29,8 @@ __all__ = [
     "SymlearnError",
     "UnknownPredicateError",
     "VersionSpaceCollapsedError",
+    "require",
+    "shown_value",
 ]
 
 
@@ -209,3 +211,25 @@ class InvalidParameterError(SymlearnError, ValueError):
 
 class BackendError(SymlearnError, OSError):
     """A storage backend (DuckDB, Spark) cannot be reached, or ran out of memory or disk."""
+
+
+def require(value: object, kind: type | tuple[type, ...], argument: str, made: str) -> None:
+    """Refuse an argument of the Python API that is not a ``kind``, naming it.
+
+    ``made`` says what is expected and how one is made, for the message.
+
+    Examples
+    --------
+    >>> require(None, int, "n", "an integer")
+    Traceback (most recent call last):
+    ...
+    symlearn.errors.InvalidParameterError: n must be an integer, not None
+    """
+    if not isinstance(value, kind):
+        raise InvalidParameterError(f"{argument} must be {made}, not {shown_value(value)}")
+
+
+def shown_value(value: object) -> str:
+    """``repr(value)`` cut to 60 characters, for an error message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -57,18 +57,26 @@ import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from symlearn.errors import InvalidParameterError, KBError, OutputError
+from symlearn.errors import (
+    InvalidParameterError,
+    KBError,
+    KBSyntaxError,
+    OutputError,
+    shown_value,
+)
 
 __all__ = [
     "as_path",
     "as_paths",
     "check_input",
     "check_output",
+    "decode_text",
     "input_refusal",
     "inputs_read",
     "kind_of_file",
     "note_input",
     "read_input",
+    "read_text_input",
     "reading_inputs",
     "same_file",
     "write_file",
@@ -111,7 +119,7 @@ def as_paths(value: object, argument: str = "files") -> tuple[str, ...]:
             return tuple(_path_text(item) for item in items)
         value = bad[0]
     raise InvalidParameterError(
-        f"{argument} must be a path or a list of paths, not {_shown(value)} "
+        f"{argument} must be a path or a list of paths, not {shown_value(value)} "
         f"({type(value).__name__})"
     )
 
@@ -125,14 +133,8 @@ def as_path(value: object, argument: str = "path") -> str:
         For anything else, naming ``argument``.
     """
     if not _is_path(value):
-        raise InvalidParameterError(f"{argument} must be a path, not {_shown(value)}")
+        raise InvalidParameterError(f"{argument} must be a path, not {shown_value(value)}")
     return _path_text(value)
-
-
-def _shown(value: object) -> str:
-    """``repr(value)``, cut to 60 characters for an error message."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _is_path(value: object) -> bool:
@@ -222,6 +224,39 @@ def check_input(path: PathText) -> None:
     if refusal is not None:
         raise KBError(refusal, os.fspath(path))
     note_input(path)
+
+
+def read_text_input(path: PathText) -> str:
+    """The text of the input file ``path`` (:func:`read_input`, then :func:`decode_text`)."""
+    return decode_text(read_input(path), as_path(path))
+
+
+def decode_text(data: bytes, path: str) -> str:
+    r"""Decode a file's bytes as UTF-8 text, a leading byte-order mark skipped.
+
+    Examples
+    --------
+    >>> decode_text(b"\xef\xbb\xbfp(caf\xc3\xa9).", "f.pl")
+    'p(caf\xe9).'
+
+    Raises
+    ------
+    KBSyntaxError
+        When it is not UTF-8, at the line and column of the first bad byte.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line = data.count(b"\n", 0, error.start) + 1
+        column = len(data[line_start : error.start].decode("utf-8", "replace")) + 1
+        raise KBSyntaxError(
+            f"invalid UTF-8 (byte 0x{data[error.start]:02x}): the file must be UTF-8 text",
+            path,
+            line,
+            column,
+        ) from None
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def read_input(path: PathText) -> bytes:

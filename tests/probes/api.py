@@ -277,6 +277,50 @@ def _other_entry_points(folder: Path) -> list[ApiProbe]:
     return [ApiProbe(name, call, expect) for name, (call, expect) in calls.items()]
 
 
+#: Functions of ``symlearn`` whose first argument is an object made by another call.
+TYPED_ENTRY_POINTS = [
+    "id3",
+    "c45",
+    "c45_rules",
+    "cart",
+    "one_r",
+    "sequential_covering",
+    "naive_bayes",
+    "foil",
+    "progol",
+    "cigol",
+    "compile_program",
+    "gibbs_sampling",
+    "likelihood_weighting",
+    "variable_elimination",
+    "hill_climb",
+    "hypothesis_space_lattice",
+    "version_space_lattice",
+    "hasse_diagram",
+    "make_list",
+    "format_term",
+    "portray_clause",
+]
+
+
+def _typed_entry_points() -> list[ApiProbe]:
+    """Each function given None or a number where it takes a data set, task, network..."""
+    import symlearn
+
+    found = []
+    for name in TYPED_ENTRY_POINTS:
+        function = getattr(symlearn, name)
+        for value in (None, 123):
+            if value == 123 and name in ("format_term", "portray_clause"):
+                continue  # a number is a term
+
+            def call(f: Callable[..., object] = function, v: object = value) -> object:
+                return f(v)
+
+            found.append(ApiProbe(f"{name}({value!r})", call))
+    return found
+
+
 def api_probes(folder: Path) -> list[ApiProbe]:
     """Every hostile call of the Python API, with the files they need written under ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -287,4 +331,5 @@ def api_probes(folder: Path) -> list[ApiProbe]:
         *_result_calls(folder),
         *_other_entry_points(folder),
         *_every_learner_setting(),
+        *_typed_entry_points(),
     ]

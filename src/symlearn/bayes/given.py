@@ -157,9 +157,9 @@ def evidence_pair(item: object) -> tuple[Term, Any]:
     InvalidParameterError
         For an item that is not a pair.
     """
-    if not (isinstance(item, tuple) and len(item) == 2):
+    if not (isinstance(item, (tuple, list)) and len(item) == 2):
         raise InvalidParameterError(
-            f"an evidence item is 'ATOM=true' or (atom, True), not {item!r}"
+            f"an evidence item is 'ATOM=true' or a pair (atom, True), not {item!r}"
         )
     return (term_of(item[0], "<--evidence>"), item[1])
 

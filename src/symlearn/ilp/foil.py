@@ -104,7 +104,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import KBError
+from symlearn.errors import KBError, require
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.backend_settings import BackendSettings
 from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld
@@ -351,6 +351,12 @@ def foil(
         When the target has no positive example or no background predicate,
         or the task is wrong (:meth:`RelationalTask.check`).
     """
+    require(
+        task,
+        RelationalTask,
+        "task",
+        "a RelationalTask (RelationalTask.from_task); symlearn.learn takes files",
+    )
     if settings is None:
         settings = FoilSettings.from_values(task.file_settings, task.setting_positions)
     target = task.target

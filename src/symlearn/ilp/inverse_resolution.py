@@ -74,7 +74,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import EngineLimitError, InvalidParameterError
+from symlearn.errors import EngineLimitError, InvalidParameterError, require
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.inverse_operators import (
     InverseResolvent,
@@ -643,6 +643,12 @@ def cigol(
     InvalidParameterError
         When the target has no positive example.
     """
+    require(
+        task,
+        RelationalTask,
+        "task",
+        "a RelationalTask (RelationalTask.from_task); symlearn.learn takes files",
+    )
     if settings is None:
         settings = CigolSettings.from_values(task.file_settings, task.setting_positions)
     target = task.target

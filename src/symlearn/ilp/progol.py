@@ -107,7 +107,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from symlearn.errors import EngineLimitError, InvalidParameterError, KBError, PrologError
+from symlearn.errors import EngineLimitError, InvalidParameterError, KBError, PrologError, require
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.backend_settings import BackendSettings
 from symlearn.ilp.bottom import (
@@ -794,6 +794,12 @@ def progol(
     InvalidParameterError
         The same without a head mode to point at.
     """
+    require(
+        task,
+        RelationalTask,
+        "task",
+        "a RelationalTask (RelationalTask.from_task); symlearn.learn takes files",
+    )
     if settings is None:
         settings = ProgolSettings.from_values(task.file_settings, task.setting_positions)
     target = task.target

@@ -39,15 +39,14 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from symlearn.errors import KBError, KBSyntaxError
-from symlearn.files import as_paths, input_refusal, read_input
+from symlearn.errors import KBError
+from symlearn.files import as_paths, decode_text, input_refusal, read_input
 
 __all__ = ["allow_include", "allowed_include_dirs", "include_refusal", "read_source"]
 
 _ALLOWED: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar(
     "symlearn_allowed_include_dirs", default=()
 )
-_BOM = "\ufeff"
 
 
 def allowed_include_dirs() -> tuple[Path, ...]:
@@ -140,22 +139,11 @@ def decode_source(data: bytes, path: str) -> str:
     --------
     >>> decode_source(b"\xef\xbb\xbfp(caf\xc3\xa9).", "f.pl")
     'p(café).'
+    >>> from symlearn.errors import KBSyntaxError
     >>> try:
     ...     decode_source(b"p(a).\nq(\xff).", "f.pl")
     ... except KBSyntaxError as error:
     ...     print(error)
     f.pl:2:3: error: invalid UTF-8 (byte 0xff): the file must be UTF-8 text
     """
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line_start = data.rfind(b"\n", 0, error.start) + 1
-        line = data.count(b"\n", 0, error.start) + 1
-        column = len(data[line_start : error.start].decode("utf-8", "replace")) + 1
-        raise KBSyntaxError(
-            f"invalid UTF-8 (byte 0x{data[error.start]:02x}): the file must be UTF-8 text",
-            path,
-            line,
-            column,
-        ) from None
-    return text[1:] if text.startswith(_BOM) else text
+    return decode_text(data, path)

@@ -36,7 +36,7 @@ from typing import Any
 
 import networkx as nx
 
-from symlearn.errors import HypothesisSpaceError, ResourceLimitError
+from symlearn.errors import HypothesisSpaceError, ResourceLimitError, require
 from symlearn.hypotheses.base import Hypothesis
 from symlearn.hypotheses.conjunction import Conjunction
 from symlearn.hypotheses.generality import more_general_or_equal
@@ -76,6 +76,7 @@ def hasse_diagram(hypotheses: Iterable[Hypothesis]) -> nx.DiGraph:
     >>> sorted((str(a), str(b)) for a, b in hasse_diagram(hs).edges)
     [('<?, ?>', '<x, ?>'), ('<x, ?>', '<x, y>')]
     """
+    require(hypotheses, Iterable, "hypotheses", "an iterable of hypotheses")
     members = list(dict.fromkeys(hypotheses))
     geq = _order_test(members)
     above = [0] * len(members)  # bit j of above[i]: members[j] > members[i]
@@ -156,6 +157,7 @@ def hypothesis_space_lattice(
     HypothesisSpaceError
         When |H| exceeds ``max_nodes`` (the message gives |H|).
     """
+    require(space, ConjunctionSpace, "space", "a ConjunctionSpace")
     _refuse(
         f"hypothesis space of {space.target}/{space.arity}",
         space.size,
@@ -181,6 +183,7 @@ def version_space_lattice(
     HypothesisSpaceError
         When the version space has more than ``max_nodes`` members.
     """
+    require(version_space, VersionSpace, "version_space", "a VersionSpace (candidate_elimination)")
     size = version_space.size()
     space = version_space.space
     _refuse(

@@ -57,7 +57,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
-from symlearn.errors import InvalidParameterError, KBError
+from symlearn.errors import InvalidParameterError, KBError, shown_value
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, list_items
@@ -360,8 +360,7 @@ def _from_python(name: str, value: Any, annotation: Any) -> Any:
         if converted is not _NO:
             return converted
     expected = " or ".join(_describe(kind) for kind in _base_types(annotation))
-    shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
-    raise InvalidParameterError(f"{name} must be {expected}, not {shown}")
+    raise InvalidParameterError(f"{name} must be {expected}, not {shown_value(value)}")
 
 
 def _python_as(value: Any, kind: Any) -> Any:

@@ -35,6 +35,7 @@ import sys
 import unicodedata
 from collections.abc import Generator, Mapping
 
+from symlearn.errors import InvalidParameterError, shown_value
 from symlearn.logic.operators import STANDARD, Operators
 from symlearn.logic.terms import (
     EMPTY_LIST,
@@ -301,7 +302,8 @@ class _Writer:
         if t is PString:
             assert isinstance(term, PString)
             return '"' + _escape(term.value, '"') + '"' if self.quoted else term.value
-        assert isinstance(term, Struct)
+        if not isinstance(term, Struct):
+            raise InvalidParameterError(f"not a term: {shown_value(term)}")
         name, args = term.name, term.args
         comma = self.comma
         if name == LIST_FUNCTOR and len(args) == 2:

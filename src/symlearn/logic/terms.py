@@ -39,6 +39,8 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from symlearn.errors import require
+
 __all__ = [
     "EMPTY_LIST",
     "LIST_FUNCTOR",
@@ -266,8 +268,13 @@ def make_list(items: Iterable[Term], tail: Term = EMPTY_LIST) -> Term:
     >>> print(make_list(["a", "b"], Var("T")))
     [a, b|T]
     """
+    try:
+        listed = list(items)
+    except TypeError:  # the check costs nothing on the engine's path: only when it fails
+        require(items, Iterable, "items", "an iterable of terms")
+        raise
     result = tail
-    for item in reversed(list(items)):
+    for item in reversed(listed):
         result = Struct(LIST_FUNCTOR, (item, result))
     return result
 

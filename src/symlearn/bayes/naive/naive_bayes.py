@@ -79,7 +79,7 @@ from symlearn.data.attribute_value import (
     instance_from_atom,
 )
 from symlearn.data.encoded import decode_row, encode
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, require
 from symlearn.evaluation.cross_validation import cross_validate, holdout
 from symlearn.evaluation.metrics import ConfusionMatrix
 from symlearn.kb.parser import parse_term
@@ -443,6 +443,12 @@ def naive_bayes(
     Mitchell 1997, section 6.9 (the naive Bayes classifier and the
     m-estimate, eq. 6.22).
     """
+    require(
+        data,
+        AttributeValueData,
+        "data",
+        "AttributeValueData (symlearn.from_kb, from_csv or from_records)",
+    )
     weight = Fraction(str(m)) if not isinstance(m, Fraction) else m
     if weight < 0:
         raise InvalidParameterError(f"m must be at least 0, not {m}")

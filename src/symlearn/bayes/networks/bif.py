@@ -57,8 +57,7 @@ import numpy as np
 
 from symlearn.bayes.networks.network import BayesianNetwork, Variable, problog_atoms
 from symlearn.errors import KBError, ResourceLimitError
-from symlearn.files import read_input, write_file
-from symlearn.kb.sources import decode_source
+from symlearn.files import decode_text, read_input, write_file
 
 __all__ = ["format_bif", "parse_bif", "read_bif", "write_bif"]
 
@@ -431,7 +430,7 @@ def read_bif(path: str | os.PathLike[str]) -> BayesianNetwork:
     raw = read_input(path)
     if raw[:2] == b"\x1f\x8b":
         raw = _gunzip(raw, str(path))
-    return parse_bif(decode_source(raw, os.fspath(path)), os.fspath(path))
+    return parse_bif(decode_text(raw, os.fspath(path)), os.fspath(path))
 
 
 def _gunzip(data: bytes, path: str) -> bytes:

@@ -76,7 +76,7 @@ from symlearn.bayes.networks.program_fragment import (
     GroundRule,
     read_fragment,
 )
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, require
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
@@ -538,6 +538,7 @@ def compile_program(
     in ProbLog, noisy-or of independent causes); Pearl 1988 (belief
     networks).
     """
+    require(kb, KnowledgeBase, "kb", "a KnowledgeBase (symlearn.load or loads)")
     return compile_fragment(read_fragment(kb, queries, evidence), max_table_size)
 
 

@@ -47,7 +47,7 @@ import numpy as np
 
 from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.queries import Evidence, InferenceResult, evidence_ids, query_ids
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, require
 
 __all__ = ["forward_sample", "gibbs_sampling", "likelihood_weighting"]
 
@@ -165,6 +165,12 @@ def likelihood_weighting(
     ----------
     Russell & Norvig 2010, ch. 14.5.1 (LIKELIHOOD-WEIGHTING); Fung & Chang 1990.
     """
+    require(
+        network,
+        BayesianNetwork,
+        "network",
+        "a BayesianNetwork (symlearn.read_bif or compile_program)",
+    )
     _check_count("samples", samples)
     observed = evidence_ids(network, evidence)
     targets = query_ids(network, query, evidence)
@@ -287,6 +293,12 @@ def gibbs_sampling(
     ----------
     Russell & Norvig 2010, ch. 14.5.2 (GIBBS-ASK); Pearl 1987; Geman & Geman 1984.
     """
+    require(
+        network,
+        BayesianNetwork,
+        "network",
+        "a BayesianNetwork (symlearn.read_bif or compile_program)",
+    )
     _check_count("samples", samples)
     _check_count("chains", chains, 2)
     _check_count("burn_in", burn_in, 0)

@@ -45,7 +45,7 @@ import numpy as np
 from symlearn.bayes.networks.data import Dataset
 from symlearn.bayes.networks.network import BayesianNetwork, Variable, problog_atoms
 from symlearn.bayes.networks.parameters import fit_parameters
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, require
 
 __all__ = ["StructureResult", "bic_score", "hill_climb", "mdl_score"]
 
@@ -249,6 +249,7 @@ def hill_climb(
     Mitchell 1997, section 6.6 (MDL); Heckerman, Geiger &
     Chickering 1995; Lam & Bacchus 1994; Koller & Friedman 2009, sec. 18.4.
     """
+    require(data, Dataset, "data", "a Dataset (Dataset.from_rows)")
     scorer = _Scorer(data)
     n = len(data.variables)
     graph = nx.DiGraph()

@@ -47,7 +47,7 @@ import numpy as np
 from symlearn.bayes.given import ORDERINGS
 from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.queries import Evidence, InferenceResult, evidence_ids, query_ids
-from symlearn.errors import InvalidParameterError, ResourceLimitError
+from symlearn.errors import InvalidParameterError, ResourceLimitError, require
 
 __all__ = [
     "ORDERINGS",
@@ -456,6 +456,12 @@ def variable_elimination(
     >>> round(result.marginals["rain"]["true"], 6), round(result.evidence_probability, 6)
     (0.666667, 0.24)
     """
+    require(
+        network,
+        BayesianNetwork,
+        "network",
+        "a BayesianNetwork (symlearn.read_bif or compile_program)",
+    )
     _check_ordering(ordering)
     p_evidence = evidence_probability(network, evidence, ordering)
     if not p_evidence > 0.0:

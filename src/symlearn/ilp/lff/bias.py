@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from symlearn.errors import KBError
-from symlearn.files import read_input
+from symlearn.files import read_text_input
 from symlearn.ilp.language import LiteralMode
 from symlearn.ilp.task import RelationalTask
 from symlearn.logic.indicators import format_indicator
@@ -296,8 +296,7 @@ def _from_popper(path: str) -> _Declared:
     import clingo  # the generator's solver; imported when a bias is read
     from clingo import ast
 
-    # as the loader read it (which reported any bad byte): a byte-order mark skipped
-    text = read_input(Path(path)).decode("utf-8-sig", errors="replace")
+    text = read_text_input(path)  # as the loader reads it: a byte-order mark skipped
     kept: list[Statement] = []
     problems: list[str] = []
     places: dict[tuple[str, str], tuple[str, int, int]] = {}

@@ -81,7 +81,7 @@ import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData, Label
 from symlearn.data.encoded import EncodedData
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, require
 from symlearn.evaluation.reports import holdout_metrics
 from symlearn.evaluation.splits import holdout_split, train_test_split
 from symlearn.hypotheses.rule_set import Rule, RuleSet, label_text
@@ -273,6 +273,12 @@ def sequential_covering(
         For an unknown measure, a bad beam width or pruning fraction, or a
         class the data does not have.
     """
+    require(
+        data,
+        (AttributeValueData, EncodedData),
+        "data",
+        "AttributeValueData (symlearn.from_kb, from_csv or from_records)",
+    )
     if not 0.0 <= prune_fraction < 1.0:
         raise InvalidParameterError("the pruning fraction must be in [0, 1)")
     encoded = to_encoded(data)

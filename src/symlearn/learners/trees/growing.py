@@ -82,7 +82,7 @@ import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.encoded import EncodedData, encode
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, require
 from symlearn.hypotheses.decision_tree import AttributeScore, DecisionTree, Leaf, Node, Split
 from symlearn.hypotheses.rule_set import Condition
 from symlearn.learners.trees.selection import SelectionMeasure
@@ -662,6 +662,12 @@ def root_report(data: EncodedData, options: TreeOptions) -> RootReport:
 
 def as_encoded(data: AttributeValueData | EncodedData) -> EncodedData:
     """``data`` as numpy columns (encoding an :class:`AttributeValueData` if needed)."""
+    require(
+        data,
+        (AttributeValueData, EncodedData),
+        "data",
+        "AttributeValueData (symlearn.from_kb, from_csv or from_records)",
+    )
     return data if isinstance(data, EncodedData) else encode(data)
 
 
