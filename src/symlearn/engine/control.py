@@ -204,6 +204,9 @@ def _disjunction(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
 
 @_control("->", 2)
 def _if_then(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    holds = _quick_condition(m, args[0])
+    if holds is not None:
+        return (call_goal, args[1], cutb, depth, nxt) if holds else FAIL
     height = len(m.cps)
     then_cont = (call_goal, args[1], cutb, depth, nxt)
     return (call_goal, args[0], height, depth, (cut_to, height, cutb, depth, then_cont))
@@ -216,6 +219,11 @@ def _soft_if_then(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object
 
 
 def _negation(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    holds = _quick_condition(m, args[0])
+    if holds is not None:  # (its bindings are undone either way)
+        if holds:
+            return FAIL
+        return nxt
     cps = m.cps
     height = len(cps)
     cps.append(Choice(ALT, len(m.trail), nxt, depth))
