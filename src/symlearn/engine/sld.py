@@ -104,7 +104,7 @@ from symlearn.kb.system import PROTECTED
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var
+from symlearn.logic.terms import PString, Struct, Term, Var
 
 __all__ = ["Engine", "solve"]
 
@@ -215,6 +215,10 @@ class Engine:
         max_memory: int | None = None,
         input: TextIO | None = None,
     ) -> None:
+        if not isinstance(kb, KnowledgeBase):
+            raise InvalidParameterError(
+                f"kb must be a KnowledgeBase (symlearn.load or loads), not {kb!r}"
+            )
         if unknown not in ("error", "fail"):
             raise InvalidParameterError(f"unknown must be 'error' or 'fail', not {unknown!r}")
         for label, value in (
@@ -224,7 +228,7 @@ class Engine:
         ):
             if value is not None and (type(value) is not int or value < 1):
                 raise InvalidParameterError(f"{label} must be a positive integer, not {value!r}")
-        if timeout is not None and not timeout > 0:
+        if timeout is not None and not (_is_number(timeout) and timeout > 0):
             raise InvalidParameterError(f"timeout must be a positive number, not {timeout!r}")
         self.kb = kb
         self.max_depth = max_depth
@@ -298,7 +302,12 @@ class Engine:
             For other uncaught run-time errors (type errors, ``throw/1``).
         EngineLimitError
             When a limit (depth, steps, time, memory) is exceeded.
+        InvalidParameterError
+            When ``goal`` is not a term or ``limit`` not a count.
         """
+        if not isinstance(goal, (str, int, float, PString, Var, Struct)):  # a Term at all
+            raise InvalidParameterError(f"goal must be a term, not {goal!r}")
+        _check_limit(limit)
         mapping: dict[Var, Ref] = {}
         runtime = to_runtime(goal, mapping)
         for _ in self._solutions(runtime, limit):
@@ -311,7 +320,18 @@ class Engine:
             yield solution
 
     def solve_text(self, goal: str, limit: int | None = None) -> Iterator[dict[str, Term]]:
-        """Like :meth:`solve` for a goal written as text; solutions keyed by variable name."""
+        """Like :meth:`solve` for a goal written as text; solutions keyed by variable name.
+
+        Raises
+        ------
+        InvalidParameterError
+            At once, when ``goal`` is not text.
+        """
+        _check_text("goal", goal)
+        _check_limit(limit)
+        return self._solve_text(goal, limit)
+
+    def _solve_text(self, goal: str, limit: int | None) -> Iterator[dict[str, Term]]:
         from symlearn.kb.parser import parse_term_with_variables
 
         term, variables = parse_term_with_variables(goal, ops=self.kb.operators)
@@ -327,6 +347,7 @@ class Engine:
         """:meth:`ask` for a goal written as text."""
         from symlearn.kb.parser import parse_term
 
+        _check_text("goal", goal)
         return self.ask(parse_term(goal, ops=self.kb.operators))
 
     def count(self, goal: Term) -> int:
@@ -683,7 +704,8 @@ class Engine:
             ):
                 return UnknownPredicateError(format_term(formal.args[1]))
             if formal == Struct("resource_error", ("memory",)) and self.max_memory is not None:
-                return EngineLimitError(f"memory limit of {self.max_memory} bytes exceeded")
+                megabytes = f"{self.max_memory / 1_000_000:g}"  # as --max-memory gives it
+                return EngineLimitError(f"memory limit of {megabytes} MB exceeded")
             if type(context) is Struct and context.name == "depth_limit":
                 return EngineLimitError(
                     f"depth limit {context.args[0]} exceeded while proving "
@@ -739,6 +761,22 @@ def _depth_error(max_depth: int, name: str, args: tuple[RTerm, ...]) -> PrologTh
             ),
         )
     )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_limit(limit: object) -> None:
+    if limit is not None and (type(limit) is not int or limit < 0):
+        raise InvalidParameterError(f"limit must be a count of solutions, not {limit!r}")
+
+
+def _check_text(name: str, value: object) -> None:
+    if not isinstance(value, str):
+        raise InvalidParameterError(
+            f"{name} must be text such as 'parent(X, bob)', not {type(value).__name__}"
+        )
 
 
 def solve(kb: KnowledgeBase, goal: str, limit: int | None = None) -> list[dict[str, Term]]:
