@@ -282,6 +282,13 @@ CASES = {
     (CLPFD, "X #> 0, label([X])"): "error(instantiation_error)",
     # loading as SWI-Prolog loads
     (CONDITIONAL, "d(X), m(1, Y)"): "r(d(swi), m(1, 2))",
+    # code_type/2, as grammar rules use it
+    (
+        "",
+        "code_type(0'7, digit(W)), code_type(0'7, digit), code_type(0'a, alpha), "
+        "\\+ code_type(0'a, digit), code_type(C, digit(3))",
+    ): "r(code_type(55, digit(7)), code_type(55, digit), code_type(97, alpha), "
+    "\\+code_type(97, digit), code_type(51, digit(3)))",
 }
 
 

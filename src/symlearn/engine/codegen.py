@@ -36,7 +36,7 @@ from itertools import count
 from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate
-from symlearn.engine.control import CONTROL
+from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
@@ -57,17 +57,10 @@ ProcedureOf = Callable[[str, int], Any]
 
 _COMPARISONS = {"<": "<", ">": ">", "=<": "<=", ">=": ">=", "=:=": "==", "=\\=": "!="}
 #: Tests the compiler inlines into a clause's guard as a call of the builtin's
-#: function (no continuation, no trip through the machine): deterministic, no
-#: side effects, and not redefinable (ISO built-ins).
-_TESTS = frozenset(
-    {
-        *((op, 2) for op in ("=", "\\=", "==", "\\==", "@<", "@>", "@=<", "@>=")),
-        *((test, 1) for test in ("var", "nonvar", "atom", "number", "integer", "float")),
-        *((test, 1) for test in ("atomic", "compound", "callable", "ground")),
-        ("functor", 3),
-        ("compare", 3),
-    }
-)
+#: function (no continuation, no trip through the machine).
+_TESTS = QUICK_TESTS - {(op, 2) for op in _COMPARISONS}
+#: The guard goals that may bind a variable.
+_BINDING = frozenset({("=", 2), ("is", 2), ("functor", 3), ("compare", 3)})
 #: Builtins the compiler inlines into a clause's guard.
 GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS), *_TESTS})
 # Heads nested deeper than this are unified by the general routine (Python
@@ -97,6 +90,7 @@ class _Writer:
             "FENCE": FENCE,
             "_number": _number,
             "_compare": _compare,
+            "fd_holds": fd_holds,
         }
         self.constants: dict[tuple[type, object], str] = {}
         self.defined: set[Var] = set()
@@ -372,14 +366,21 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
             writer.match(arg, f"a{i}", indent)
     body = list(clause.body)
     neck_cut = False
+    binds = False  # a guard goal may bind a variable
     while body:
         if body[0] == "!":
             neck_cut = True
             body.pop(0)
             break
-        if not writer.guard(body[0], indent):
+        goal: Any = body.pop(0)
+        if not writer.guard(goal, indent):
+            body.insert(0, goal)
             break
-        body.pop(0)
+        binds = binds or (goal.name, len(goal.args)) in _BINDING
+    if neck_cut and binds:
+        # Bindings a finite-domain constraint refuses fail the clause before it
+        # commits (run as goals, they would fail at the cut's step).
+        writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
     if body:
         parts = [writer.goal_parts(goal, indent) for goal in body]  # variables in goal order
         cont = "nxt"

@@ -50,7 +50,7 @@ from symlearn.logic.terms import (
 if TYPE_CHECKING:
     from symlearn.engine.sld import Run
 
-__all__ = ["CONTROL", "add_arguments", "call_goal", "sort_terms"]
+__all__ = ["CONTROL", "QUICK_TESTS", "add_arguments", "call_goal", "fd_holds", "sort_terms"]
 
 Procedure = Callable[["Run", object, int, int, Cont], object]
 CONTROL: dict[tuple[str, int], Procedure] = {}
@@ -130,9 +130,57 @@ def _is_pair(term: object, name: str) -> bool:
     return type(term) is Struct and term.name == name and len(term.args) == 2
 
 
+#: Deterministic ISO tests without side effects (which a program cannot
+#: redefine): an if-then-else runs such a condition at once (no choicepoint,
+#: no continuation), and a clause's guard inlines them (engine.codegen).
+QUICK_TESTS = frozenset(
+    {
+        *((op, 2) for op in ("=", "\\=", "==", "\\==", "@<", "@>", "@=<", "@>=")),
+        *((op, 2) for op in ("<", ">", "=<", ">=", "=:=", "=\\=")),
+        *((test, 1) for test in ("var", "nonvar", "atom", "number", "integer", "float")),
+        *((test, 1) for test in ("atomic", "compound", "callable", "ground")),
+        ("functor", 3),
+        ("compare", 3),
+    }
+)
+
+
+def _quick_condition(m: Run, condition: object) -> bool | None:
+    """Run an if-then-else's condition if it is a quick test (None: it is not)."""
+    condition = deref(condition)
+    if condition.__class__ is not Struct:
+        return None
+    key = (condition.name, len(condition.args))
+    if key not in QUICK_TESTS:
+        return None
+    engine = m.engine
+    trail = m.trail
+    mark = len(trail)
+    if engine._det[key](engine, condition.args) and (not engine.fd_watching or fd_holds(engine)):
+        return True
+    while len(trail) > mark:
+        trail.pop().value = None
+    return False
+
+
+def fd_holds(engine: Any) -> bool:
+    """Whether the bindings just made satisfy the finite-domain constraints (propagating)."""
+    from symlearn.engine.clpfd import FDFailure
+
+    try:
+        engine.fd.wake()
+    except FDFailure:
+        return False
+    return True
+
+
 @_control(";", 2)
 def _disjunction(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     left, right = deref(args[0]), args[1]
+    if left.__class__ is Struct and left.name == "->" and len(left.args) == 2:
+        holds = _quick_condition(m, left.args[0])
+        if holds is not None:
+            return (call_goal, left.args[1] if holds else right, cutb, depth, nxt)
     cps = m.cps
     height = len(cps)
     else_branch = Choice(ALT, len(m.trail), (call_goal, right, cutb, depth, nxt), depth)
@@ -156,6 +204,9 @@ def _disjunction(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
 
 @_control("->", 2)
 def _if_then(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    holds = _quick_condition(m, args[0])
+    if holds is not None:
+        return (call_goal, args[1], cutb, depth, nxt) if holds else FAIL
     height = len(m.cps)
     then_cont = (call_goal, args[1], cutb, depth, nxt)
     return (call_goal, args[0], height, depth, (cut_to, height, cutb, depth, then_cont))
@@ -168,6 +219,11 @@ def _soft_if_then(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object
 
 
 def _negation(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
+    holds = _quick_condition(m, args[0])
+    if holds is not None:  # (its bindings are undone either way)
+        if holds:
+            return FAIL
+        return nxt
     cps = m.cps
     height = len(cps)
     cps.append(Choice(ALT, len(m.trail), nxt, depth))

@@ -182,11 +182,13 @@ def _portray_clause(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 @det("listing", 1)
 def _listing(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    """SWI-Prolog's ``listing(Name)`` or ``listing(Name/Arity)``: the clauses, as written."""
+    """SWI-Prolog's ``listing(Name)``, ``listing(Name/Arity)`` or ``listing(Name//Arity)``."""
     spec = deref(args[0])
     name, arity = spec, None
-    if type(spec) is Struct and spec.name == "/" and len(spec.args) == 2:
+    if type(spec) is Struct and spec.name in ("/", "//") and len(spec.args) == 2:
         name, arity = deref(spec.args[0]), deref(spec.args[1])
+        if spec.name == "//" and type(arity) is int:
+            arity += 2  # a grammar rule's two list arguments
     if type(name) is not str:
         raise type_error("predicate_indicator", resolve(spec))
     for (found, n), predicate in engine.kb.predicates.items():

@@ -513,7 +513,7 @@ def _char_types(char: str) -> list[RTerm]:
     if char.isalpha() or char == "_":
         types.append("csymf")
     if char.isdigit():
-        types.append(Struct("digit", (ord(char) - ord("0"),)))
+        types += ["digit", Struct("digit", (ord(char) - ord("0"),))]
     if char.isspace():
         types += ["space", "white"] if char in " \t" else ["space"]
     if char in "\n\r":
@@ -541,6 +541,29 @@ def _char_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         for kind in _char_types(candidate):
             mark = len(engine.trail)
             if unify_terms(engine, char, candidate) and unify_terms(engine, args[1], kind):
+                yield
+            engine._undo(mark)
+
+
+def _as_code(kind: RTerm) -> RTerm:
+    """A ``char_type/2`` type with its character argument as a code (``upper(0'a)``)."""
+    if type(kind) is Struct and kind.name in ("upper", "lower", "to_lower", "to_upper"):
+        return Struct(kind.name, (ord(kind.args[0]),))
+    return kind
+
+
+@nondet("code_type", 2)
+def _code_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    """SWI-Prolog's ``code_type/2``: ``char_type/2`` on character codes."""
+    code = deref(args[0])
+    if type(code) is Ref:
+        candidates: list[tuple[RTerm, str]] = [(c, chr(c)) for c in range(256)]
+    else:
+        candidates = [(code, chr(code) if type(code) is int else text_of(code))]
+    for value, char in candidates:
+        for kind in _char_types(char):
+            mark = len(engine.trail)
+            if unify_terms(engine, code, value) and unify_terms(engine, args[1], _as_code(kind)):
                 yield
             engine._undo(mark)
 

@@ -122,6 +122,7 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("callable", 1),
         ("char_code", 2),
         ("char_type", 2),
+        ("code_type", 2),
         ("clause", 2),
         ("clause", 3),  # ProbLog's: clause(Head, Body, Probability)
         ("compare", 3),
