@@ -10,7 +10,9 @@ symlearn (defaults)             scikit-learn
 ``bagging`` (10 CART trees)     ``BaggingClassifier(DecisionTreeClassifier(), n_estimators=10)``
 ``boosting`` (50 stumps)        ``AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), 50)``
 ``randomisation`` (10 trees     ``BaggingClassifier(DecisionTreeClassifier(), 10,
-on half the attributes)         bootstrap=False, max_features=0.5)`` (the random subspace method)
+on 80% of the attributes)       bootstrap=False, max_features=round(0.8 * columns))`` (the random
+                                subspace method; of the one-hot columns where symlearn draws
+                                attributes)
 ``stacking`` (CART, naive       ``StackingClassifier([tree, naive Bayes, stump], final_estimator=
 Bayes, OneR; ID3 over their     DecisionTreeClassifier(), cv=10, stack_method="predict")``
 classes, 10 folds)
@@ -52,7 +54,11 @@ from seed_learners.common import (
 LEARNERS = ("cart", "bagging", "boosting", "randomisation", "stacking")
 
 
-def _peer(name: str, seed: int, nominal: bool) -> Any:
+#: The share of the attributes each randomisation member sees (symlearn's default).
+FEATURES = 0.8
+
+
+def _peer(name: str, seed: int, nominal: bool, columns: int = 1) -> Any:
     from sklearn.ensemble import (
         AdaBoostClassifier,
         BaggingClassifier,
@@ -70,8 +76,9 @@ def _peer(name: str, seed: int, nominal: bool) -> Any:
         stump = DecisionTreeClassifier(max_depth=1, random_state=seed)
         return AdaBoostClassifier(stump, n_estimators=50, random_state=seed)
     if name == "randomisation":
+        subset = max(1, round(FEATURES * columns))  # as symlearn rounds it
         return BaggingClassifier(
-            tree, n_estimators=10, bootstrap=False, max_features=0.5, random_state=seed
+            tree, n_estimators=10, bootstrap=False, max_features=subset, random_state=seed
         )
     bayes = CategoricalNB(min_categories=2) if nominal else GaussianNB()
     return StackingClassifier(
@@ -101,7 +108,7 @@ def _theirs(name: str, path: Any, column: str, args: argparse.Namespace) -> tupl
             x = peer_matrix(frame)
         y = labels.to_numpy()
         train, test = split(y, args.test_fraction, args.seed)
-        model = _peer(name, args.seed, nominal).fit(x[train], y[train])
+        model = _peer(name, args.seed, nominal, x.shape[1]).fit(x[train], y[train])
         return float(model.score(x[test], y[test]))
 
     return timed(run)

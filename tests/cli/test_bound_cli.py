@@ -39,8 +39,9 @@ def test_list_names_every_bound(capsys):
         "vc-dimension",
         "occam",
     ):
-        assert f"\n{name} " in out
+        assert any(line.startswith(f"{name} ") for line in out.splitlines())
     assert "--R --gamma" in out and "--k --n --beta" in out
+    assert max(map(len, out.splitlines())) <= 80  # readable in a terminal (issue 26)
 
 
 def test_list_as_json(capsys):

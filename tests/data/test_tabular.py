@@ -143,3 +143,22 @@ def test_csv_round_trip_and_encoding(tmp_path_factory, rows):
     assert isinstance(encoded, EncodedData)
     assert [encoded.instance(i) for i in range(len(rows))] == list(data.instances)
     assert [encoded.label(i) for i in range(len(rows))] == list(data.labels)
+
+
+@pytest.mark.parametrize(
+    "cells, classes, codes",
+    [
+        (["3", "1.5", "3", "?", "-2"], (3.0, 1.5, -2.0), [0, 1, 0, -1, 2]),  # floats
+        (["3", "1", "3", "", "-2"], (3, 1, -2), [0, 1, 0, -1, 2]),  # integers
+        (["3", "a", "3", "?", "1.5"], (3, "a", 1.5), [0, 1, 0, -1, 2]),  # mixed: text
+    ],
+)
+def test_a_class_column_of_numbers_keeps_each_number(tmp_path, cells, classes, codes):
+    """A numeric class (regression) is read as its distinct numbers, as cell_term makes them."""
+    path = tmp_path / "numbers.csv"
+    path.write_text("x,y\n" + "".join(f"{i},{c}\n" for i, c in enumerate(cells)))
+    data = from_csv(path, "y")
+    assert data.classes == classes
+    assert [type(c) for c in data.classes] == [type(c) for c in classes]
+    labelled = [c for c in codes if c >= 0]
+    assert data.encoded.y.tolist() == labelled

@@ -101,6 +101,7 @@ class Gathered:
         self.raw: dict[Any, int] = {}  # distinct raw value -> raw code, first seen first
         self.pieces: list[np.ndarray] = []
         self.numeric: bool | None = None  # decided by the first batch
+        self.only_numbers = True  # every batch's raw values were Arrow numbers
 
     def add(self, column: Any, pa: Any) -> None:
         """Add one batch's column (an Arrow array)."""
@@ -122,6 +123,7 @@ class Gathered:
 
     def _add_codes(self, column: Any, kind: Any, pa: Any) -> None:
         textual = pa.types.is_string(kind) or pa.types.is_large_string(kind)
+        self.only_numbers &= pa.types.is_integer(kind) or pa.types.is_floating(kind)
         if not (textual or pa.types.is_integer(kind) or pa.types.is_floating(kind)):
             column = column.cast(pa.string())  # booleans, dates ... as their text
         if not pa.types.is_dictionary(column.type):
@@ -147,6 +149,10 @@ class Gathered:
 
     def _terms(self) -> tuple[tuple[Term, ...], np.ndarray]:
         """The distinct terms and each raw code's position among them (-1 missing)."""
+        if self.only_numbers and self.raw:
+            found = self._number_terms()
+            if found is not None:
+                return found
         domain: dict[tuple[type, Term], int] = {}
         remap = np.full(len(self.raw) + 1, -1, dtype=np.int64)  # the last: raw code -1
         for value, raw_code in self.raw.items():
@@ -155,14 +161,33 @@ class Gathered:
                 remap[raw_code] = domain.setdefault((type(term), term), len(domain))
         return tuple(term for _, term in domain), remap
 
+    def _number_terms(self) -> tuple[tuple[Term, ...], np.ndarray] | None:
+        """:meth:`_terms` of numbers read as categories (a numeric class), all at once.
+
+        The distinct raw numbers are the terms (NaN: missing), as
+        :func:`cell_term` makes them one by one; None when they do not fit
+        in one numpy integer or float type.
+        """
+        numbers = np.array(list(self.raw))
+        if numbers.dtype.kind not in "if":
+            return None
+        present = ~np.isnan(numbers) if numbers.dtype.kind == "f" else np.ones(len(numbers), bool)
+        remap = np.full(len(numbers) + 1, -1, dtype=np.int64)  # the last: raw code -1
+        remap[:-1][present] = np.arange(int(present.sum()))
+        return tuple(numbers[present].tolist()), remap
+
     def values(self) -> tuple[Term, ...]:
         """The distinct values present, in order of first appearance."""
         return self._terms()[0]
 
     def codes(self) -> np.ndarray:
         """Each row's position in :meth:`values` (-1 missing), in the narrowest type."""
+        return self.values_and_codes()[1]
+
+    def values_and_codes(self) -> tuple[tuple[Term, ...], np.ndarray]:
+        """:meth:`values` and :meth:`codes`, the distinct values made once."""
         values, remap = self._terms()
-        return remap[self._raw_codes()].astype(code_dtype(len(values)))
+        return values, remap[self._raw_codes()].astype(code_dtype(len(values)))
 
     def attribute(
         self, numeric: bool, where: Callable[[int], str], error: Callable[[str, int], KBError]

@@ -181,10 +181,21 @@ def cross_validation_metrics(
 
 
 def metric_lines(metrics: dict[str, Any]) -> list[str]:
-    """The ``metrics`` JSON as comment lines."""
-    lines = [
-        f"% train accuracy {metrics['train_accuracy']:.4f} on {metrics['train_examples']} examples"
-    ]
+    """The ``metrics`` JSON as comment lines (a classifier's, or a regression's).
+
+    A classifier's are those of :func:`holdout_metrics` (the training
+    accuracy left out when it was not measured) and
+    :func:`cross_validation_metrics`; a regression's (``train_rmse`` ...)
+    those of :func:`symlearn.learning.evaluated.evaluate_regression`.
+    """
+    if "train_rmse" in metrics:
+        return _regression_lines(metrics)
+    lines = []
+    if metrics.get("train_accuracy") is not None:
+        lines.append(
+            f"% train accuracy {metrics['train_accuracy']:.4f} "
+            f"on {metrics['train_examples']} examples"
+        )
     if metrics.get("test_accuracy") is not None:
         ci = metrics["error_confidence_interval"]
         lines.append(
@@ -214,6 +225,23 @@ def metric_lines(metrics: dict[str, Any]) -> list[str]:
             f"{ci['confidence']:g}% interval [{ci['low']:+.4f}, {ci['high']:+.4f}], "
             f"t = {t}, df {test['df']}, p = {test['p_value']:.4g}"
         )
+    return lines
+
+
+def _regression_lines(metrics: dict[str, Any]) -> list[str]:
+    """A regression's RMSE and R^2 on the training and test examples, and its cross-validation."""
+    lines = [
+        f"% train RMSE {metrics['train_rmse']:.4g}, R^2 {metrics['train_r2']:.4f} "
+        f"on {metrics['train_examples']} examples"
+    ]
+    if metrics.get("test_rmse") is not None:
+        lines.append(
+            f"% test RMSE {metrics['test_rmse']:.4g}, R^2 {metrics['test_r2']:.4f} "
+            f"on {metrics['test_examples']} examples"
+        )
+    folds = metrics.get("cross_validation")
+    if folds is not None:
+        lines.append(f"% {folds['k']}-fold cross-validation RMSE {folds['rmse']:.4g}")
     return lines
 
 

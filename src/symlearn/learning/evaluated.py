@@ -48,7 +48,6 @@ __all__ = [
     "evaluate",
     "evaluate_regression",
     "instances_to_classify",
-    "metric_lines",
 ]
 
 #: ``progress(stage, done, total)``.
@@ -217,39 +216,6 @@ def evaluate_regression(
             "fold_rmse": fold_rmse,
         }
     return model, metrics, train
-
-
-def metric_lines(metrics: dict[str, Any]) -> list[str]:
-    """The metrics as comment lines of a report (4 decimals)."""
-    lines: list[str] = []
-    if "train_accuracy" in metrics:
-        if metrics["train_accuracy"] is not None:
-            lines.append(
-                f"% training accuracy {metrics['train_accuracy']:.4f} "
-                f"on {metrics['train_examples']} examples"
-            )
-        if metrics.get("test_accuracy") is not None:
-            lines.append(
-                f"% test accuracy {metrics['test_accuracy']:.4f} "
-                f"on {metrics['test_examples']} examples"
-            )
-    if "train_rmse" in metrics:
-        lines.append(
-            f"% training RMSE {metrics['train_rmse']:.4g}, R^2 {metrics['train_r2']:.4f} "
-            f"on {metrics['train_examples']} examples"
-        )
-        if metrics.get("test_rmse") is not None:
-            lines.append(
-                f"% test RMSE {metrics['test_rmse']:.4g}, R^2 {metrics['test_r2']:.4f} "
-                f"on {metrics['test_examples']} examples"
-            )
-    folds = metrics.get("cross_validation")
-    if folds is not None:
-        if "accuracy" in folds:
-            lines.append(f"% {folds['k']}-fold cross-validation accuracy {folds['accuracy']:.4f}")
-        else:
-            lines.append(f"% {folds['k']}-fold cross-validation RMSE {folds['rmse']:.4g}")
-    return lines
 
 
 def check_positive(name: str, value: float) -> None:

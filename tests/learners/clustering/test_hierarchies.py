@@ -40,6 +40,17 @@ def test_same_merges_and_heights_as_scipy(seed, linkage):
     assert np.allclose([h for _, h in ours], [h for _, h in theirs], rtol=1e-9, atol=0)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["single", "complete", "upgma"]))
+def test_ties_are_broken_as_scipy_breaks_them(seed, linkage):
+    """On a small grid most distances tie: the linkage matrix is scipy's, exactly."""
+    scipy_hierarchy = pytest.importorskip("scipy.cluster.hierarchy")
+    rng = np.random.default_rng(seed)
+    x = rng.integers(0, 4, (int(rng.integers(2, 30)), int(rng.integers(1, 3)))).astype(float)
+    method = "average" if linkage == "upgma" else linkage
+    assert agglomerate(x, linkage).merges.tolist() == scipy_hierarchy.linkage(x, method).tolist()
+
+
 def _group_average_by_definition(x: np.ndarray) -> list[tuple[frozenset[int], float]]:
     """The notes' algorithm, literally: merge the pair whose union has the least mean distance."""
     d = np.sqrt(((x[:, None] - x[None]) ** 2).sum(axis=2))

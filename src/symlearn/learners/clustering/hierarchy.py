@@ -16,17 +16,31 @@ says how far apart two clusters u and v are:
 * ``upgma`` (average link, Sokal & Michener's UPGMA, scipy's ``average``):
   the average distance between a member of u and a member of v.
 
-The merges are found by the generic algorithm with a nearest-neighbour list
-(Müllner 2011, "Modern hierarchical, agglomerative clustering algorithms",
-section 3.1): each cluster remembers its nearest other cluster; after a
-merge only the clusters whose nearest neighbour took part are searched
-again, and a cluster's distance to the new one is computed from its
-distances to the two merged (the Lance-Williams updates: ``min``, ``max``,
-the size-weighted mean; for the group average, from the sums of distances
-within and between clusters).  Of equally close pairs, the one whose first
-cluster was formed earliest (an instance before a merged cluster, lower
-numbers first) merges first.  The group average is not monotone: a merge may
-be lower than the one before it.
+A cluster's distance to a merged one is computed from its distances to the
+two merged (the Lance-Williams updates: ``min``, ``max``, the size-weighted
+mean; for the group average, from the sums of distances within and between
+clusters).  Which pair merges is found as scipy finds it, so that equally
+close pairs (ties) are resolved as ``scipy.cluster.hierarchy.linkage``
+resolves them (the same merges and heights, to the last bit):
+
+* single link: the edges of a minimum spanning tree (Prim's algorithm),
+  shortest first;
+* complete link and UPGMA: the nearest-neighbour chain (Müllner 2011,
+  "Modern hierarchical, agglomerative clustering algorithms", section 3.2).
+  Both linkages are reducible (a merged cluster is no nearer to any other
+  than the nearer of its parts), so merging mutual nearest neighbours in
+  any order gives the hierarchy of "merge the closest pair" (without ties,
+  the same one; with ties, one of the hierarchies the definition allows,
+  which need not be the one a left-to-right search for the closest pair
+  would give);
+* the group average (Witten & Frank's) is not reducible (nor monotone: a
+  merge may be lower than the one before it), so it is merged by the
+  generic algorithm with a nearest-neighbour list (Müllner 2011, section
+  3.1): each cluster remembers its nearest other cluster; after a merge
+  only the clusters whose nearest neighbour took part are searched again.
+  Of equally close pairs, the one whose first cluster was formed earliest
+  (an instance before a merged cluster, lower numbers first) merges first;
+  scipy has no such linkage.
 
 Clusters are numbered as scipy numbers them: the instances 0 ... n - 1, the
 cluster made by merge i is n + i.  :class:`Hierarchy` holds the merges and
@@ -65,6 +79,9 @@ Progress = Callable[[str, int, "int | None"], None]
 
 #: The linkages (see the module docstring).
 LINKAGES = ("single", "complete", "average", "upgma")
+
+#: The linkages merged along a nearest-neighbour chain (they are reducible; see the docstring).
+CHAINED = ("complete", "upgma")
 
 #: Most instances whose distance matrix is built (8 bytes each, n squared).
 MAX_INSTANCES = 30_000
@@ -238,14 +255,16 @@ def agglomerate(x: np.ndarray, linkage: str, *, progress: Progress | None = None
         raise InvalidParameterError(f"--linkage must be one of {', '.join(LINKAGES)}")
     n = x.shape[0]
     state = _Linkage(distance_matrix(np.asarray(x, dtype=np.float64)), linkage)
+    if linkage == "single":
+        return _single_linkage(state.table, n, progress)
+    if linkage in CHAINED:
+        return _nearest_neighbour_chain(state, n, progress)
     ids = np.arange(n)  # the cluster number in each slot
     nearest = np.zeros(n, dtype=np.int64)
     closest = np.full(n, np.inf)
     if n > 1:  # between single instances every linkage is the distance
         nearest[:] = np.argmin(state.table, axis=1)
         closest[:] = state.table[np.arange(n), nearest]
-    if linkage == "single":
-        return _single_linkage(state.table, n, progress)
     merges = np.zeros((max(n - 1, 0), 4))
     for step in range(n - 1):
         a = int(np.argmin(closest))
@@ -301,6 +320,58 @@ def _single_linkage(distances: np.ndarray, n: int, progress: Progress | None) ->
         if progress is not None:
             progress("agglomerative: merges", step + 1, n - 1)
     return Hierarchy(merges, n)
+
+
+def _nearest_neighbour_chain(state: _Linkage, n: int, progress: Progress | None) -> Hierarchy:
+    """Complete link or UPGMA by the nearest-neighbour chain (Müllner 2011, section 3.2).
+
+    Follow nearest neighbours from the first cluster left until two clusters
+    are each other's nearest; merge them; go on from what is left of the
+    chain.  A cluster prefers the one before it in the chain among equally
+    near ones, otherwise the lowest-numbered slot; the merged cluster takes
+    the higher slot of the two.  The merges are then sorted by height (equal
+    heights keep their order) and numbered by union-find, as
+    ``scipy.cluster.hierarchy.linkage`` does, so ties come out as scipy's.
+    """
+    table = state.table
+    found = np.zeros((max(n - 1, 0), 4))
+    chain: list[int] = []
+    for step in range(n - 1):
+        if not chain:
+            chain.append(int(np.flatnonzero(state.active)[0]))
+        while True:
+            x = chain[-1]
+            y = int(np.argmin(table[x]))
+            if len(chain) > 1 and not table[x, y] < table[x, chain[-2]]:
+                break  # the one before is as near as any: x and it are mutual
+            chain.append(y)
+        before = chain[-2]
+        height = float(table[x, before])
+        del chain[-2:]
+        low, high = min(x, before), max(x, before)
+        found[step] = (low, high, height, state.size[low] + state.size[high])
+        state.merge(high, low)  # the merged cluster lives in the higher slot
+        if progress is not None:
+            progress("agglomerative: merges", step + 1, n - 1)
+    found = found[np.argsort(found[:, 2], kind="stable")]
+    return Hierarchy(_numbered(found, n), n)
+
+
+def _numbered(merges: np.ndarray, n: int) -> np.ndarray:
+    """Merges of instance slots renumbered: the cluster made by row i is n + i.
+
+    Each row names two slots by an instance in each cluster; the clusters
+    those instances are in at that row are looked up by union-find.
+    """
+    parent = np.arange(2 * n - 1)
+    size = np.ones(2 * n - 1)
+    out = merges.copy()
+    for i, (a, b) in enumerate(merges[:, :2].astype(np.int64).tolist()):
+        ra, rb = _find(parent, a), _find(parent, b)
+        parent[ra] = parent[rb] = n + i
+        size[n + i] = size[ra] + size[rb]
+        out[i, 0], out[i, 1], out[i, 3] = min(ra, rb), max(ra, rb), size[n + i]
+    return out
 
 
 def _find(parent: np.ndarray, i: int) -> int:

@@ -7,9 +7,10 @@ Randomisation"; Witten, Frank and Hall 2011, Data Mining, 3rd ed., section
 8.3).  The notes' example is the one implemented here, Ho's (1998) random
 subspace method: each of ``T`` members is learnt from all the training
 examples but only a randomly chosen subset of the attributes (``--features``:
-half of them by default), and the members classify by **majority vote**
-(ties: the class listed first).  ``--bootstrap`` also gives each member its
-own bootstrap sample, as bagging does (random subsets and bagging together).
+80% of them by default, see :class:`RandomisationSettings`), and the members
+classify by **majority vote** (ties: the class listed first).  ``--bootstrap``
+also gives each member its own bootstrap sample, as bagging does (random
+subsets and bagging together).
 
 Why a learner of its own: the notes (and Witten and Frank) treat
 randomisation as a method beside bagging, boosting and stacking, with its own

@@ -128,14 +128,24 @@ class BoostingSettings(_OneBase):
 
 @dataclass(frozen=True)
 class RandomisationSettings(_OneBase):
-    """What ``symlearn learn randomisation`` can be told (random attribute subsets; Ho 1998)."""
+    """What ``symlearn learn randomisation`` can be told (random attribute subsets; Ho 1998).
+
+    Each member sees 80% of the attributes by default (``--features 0.8``),
+    ten members.  Half of them (Weka's default, and what Ho found best on
+    data with many attributes) leaves most members without some attribute
+    the class needs when the attributes are few and all matter: on a table
+    of six numeric attributes, five of which carry the class, ten members on
+    three attributes each voted 0.73 on held-out rows against the single
+    tree's 0.84 (scikit-learn's random subspaces alike: 0.78 against 0.83);
+    on five of the six, 0.84-0.85 over five seeds of the subsets.
+    """
 
     ALGORITHM: ClassVar[str] = "randomisation"
 
     base: str = base_option("cart")
     rounds: int = rounds_option(10, "How many members, each on its own random attributes.")
     features: float = option(
-        0.5,
+        0.8,
         key="features",
         minimum=0,
         open_bounds=False,

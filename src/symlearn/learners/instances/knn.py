@@ -70,6 +70,7 @@ from symlearn.data.attribute_value import AttributeValueData, Label
 from symlearn.data.encoded import encode
 from symlearn.data.numeric import NumericEncoding, fit_numeric, numeric_targets
 from symlearn.errors import InvalidParameterError
+from symlearn.evaluation.reports import metric_lines
 from symlearn.hypotheses.rule_set import label_text
 from symlearn.learners.instances.distances import (
     COMBINATIONS,
@@ -85,7 +86,6 @@ from symlearn.learning.evaluated import (
     evaluate,
     evaluate_regression,
     instances_to_classify,
-    metric_lines,
 )
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
@@ -474,7 +474,7 @@ class KNNRun(PictureResult):
         InvalidParameterError
             Unless there are exactly two attributes, both numeric.
         """
-        write_plot(self.picture(), path, inputs=self.task.sources, force=force)
+        write_plot(self.picture(), path, inputs=self.task.inputs, force=force)
 
     def picture_svg(self) -> str | None:
         """The decision regions as SVG for notebooks (None without two numeric attributes)."""

@@ -41,6 +41,7 @@ Examples
 from __future__ import annotations
 
 import operator
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -82,7 +83,8 @@ def perceptron_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -
     while start < n:
         if mistakes >= 64 and mistakes * 50 > start and x1.shape[1] <= LOOP_COLUMNS:
             # one mistake in fewer than 50 examples, few columns: Python's loop is quicker
-            return mistakes + _perceptron_loop(x1[start:], t[start:], w, eta)
+            rows, targets = _as_lists(x1, t)
+            return mistakes + _perceptron_loop(rows[start:], targets[start:], w, eta)
         end = min(start + block, n)
         out = x1[start:end] @ w
         o = np.where(out > 0, 1.0, -1.0)
@@ -98,12 +100,29 @@ def perceptron_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -
     return mistakes
 
 
-def _perceptron_loop(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -> int:
+#: The last rows :func:`_as_lists` converted (the next epoch presents the same ones again).
+_ROWS: list[tuple[Any, list[list[float]]]] = []
+
+
+def _as_lists(x1: np.ndarray, t: np.ndarray) -> tuple[list[list[float]], list[float]]:
+    """``x1`` and ``t`` as Python lists; the rows converted once for the epochs that repeat them.
+
+    The rows are remembered by weak reference and must not change in
+    between (the epochs never write to them).
+    """
+    if _ROWS and _ROWS[0][0]() is x1:
+        return _ROWS[0][1], t.tolist()
+    rows = x1.tolist()
+    _ROWS[:] = [(weakref.ref(x1), rows)]
+    return rows, t.tolist()
+
+
+def _perceptron_loop(x1: list[list[float]], t: list[float], w: np.ndarray, eta: float) -> int:
     """The perceptron rule example by example in Python floats (``w`` updated in place)."""
     weights = w.tolist()
     mistakes = 0
     multiply = operator.mul
-    for x, target in zip(x1.tolist(), t.tolist()):
+    for x, target in zip(x1, t):
         o = 1.0 if sum(map(multiply, weights, x)) > 0 else -1.0
         if o != target:
             step = eta * (target - o)
@@ -123,13 +142,17 @@ def delta_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -> Non
     forward substitution (the same recurrence), after which the block moves
     the weights by ``eta sum_i e_i x_i``.
     """
-    from scipy.linalg import solve_triangular
+    from scipy.linalg.lapack import dtrtrs
 
+    below = eta * np.tri(DELTA_BLOCK, k=-1)  # eta on the pairs j < i, 0 elsewhere
     for start in range(0, len(x1), DELTA_BLOCK):
         x = x1[start : start + DELTA_BLOCK]
-        system = eta * np.tril(x @ x.T, -1)
-        system[np.diag_indices_from(system)] = 1.0
-        errors = solve_triangular(system, t[start : start + DELTA_BLOCK] - x @ w, lower=True)
+        m = len(x)
+        system = x @ x.T
+        system *= below[:m, :m]
+        system.flat[:: m + 1] = 1.0
+        # LAPACK's forward substitution on the lower triangle (the transpose's upper one)
+        errors, _ = dtrtrs(system.T, t[start : start + DELTA_BLOCK] - x @ w, lower=0, trans=1)
         w += eta * (errors @ x)
 
 

@@ -28,6 +28,7 @@ from symlearn.data.columnar import label_codes
 from symlearn.data.encoded import encode
 from symlearn.data.numeric import NumericEncoding, fit_numeric, numeric_targets
 from symlearn.errors import InvalidParameterError
+from symlearn.evaluation.reports import metric_lines
 from symlearn.hypotheses.rule_set import label_text
 from symlearn.learning.evaluated import (
     EvaluatedSettings,
@@ -36,7 +37,6 @@ from symlearn.learning.evaluated import (
     evaluate,
     evaluate_regression,
     instances_to_classify,
-    metric_lines,
 )
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
@@ -339,7 +339,7 @@ class LinearRun(PictureResult):
 
     def write_picture(self, path: str | Path, *, force: bool = False) -> None:
         """Draw :meth:`picture` to ``path``."""
-        write_plot(self.picture(), path, inputs=self.task.sources, force=force)
+        write_plot(self.picture(), path, inputs=self.task.inputs, force=force)
 
     def picture_svg(self) -> str | None:
         """The picture as SVG for notebooks (None when there is nothing to draw)."""

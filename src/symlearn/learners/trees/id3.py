@@ -113,7 +113,6 @@ __all__ = [
 SUMMARY = "ID3: a decision tree by information gain, printed as rules."
 EXAMPLE = "symlearn learn id3 kb/playtennis.pl --target playtennis/4"
 TABLES = True
-TARGET_REQUIRED = True
 
 
 def id3_options(
