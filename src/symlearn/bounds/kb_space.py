@@ -13,7 +13,16 @@ hypothesis class: by default Mitchell's conjunctions of attribute constraints
 ``k-dnf``, ``k-term-dnf``, ``k-decision-lists``, ``decision-trees``) need
 every attribute two-valued; ``conjunctions`` over attributes with more values
 are the attribute-value conjunctions; ``boolean-functions`` is every subset of
-the instance space, ``2^|X|`` (Mitchell's unbiased space).
+the instance space, ``2^|X|`` (Mitchell's unbiased space).  Over numeric
+domains (``:- domain(x, [1, 2.5, 4]).``), ``thresholds``, ``intervals``,
+``union-of-intervals`` (``k`` intervals) on one attribute and ``rectangles``
+over all of them (:mod:`symlearn.bounds.numeric_space`).
+
+Sizes come in two conventions (Mitchell 1997, section 2.3): ``syntactic``
+(hypotheses as written) and ``semantic`` (distinct functions on the instance
+space, enumerated by :mod:`symlearn.bounds.semantic` where there is no closed
+form); the semantic count is the default where it can be found, and each
+result says what it counts.
 
 ``symlearn bound hypothesis-space-size FILE`` and ``symlearn bound
 vc-dimension FILE`` are :meth:`AttributeSpace.count` and
@@ -215,8 +224,10 @@ class AttributeSpace:
         Parameters
         ----------
         settings
-            The class and its parameters; attribute-value conjunctions
-            (semantic count) by default.
+            The class and its parameters; attribute-value conjunctions by
+            default.  The convention, when not given, is ``semantic`` where
+            the class has one that can be found here (for the enumerated
+            classes: at most four boolean attributes), else the class's first.
 
         Returns
         -------
@@ -232,7 +243,9 @@ class AttributeSpace:
         --------
         >>> space = AttributeSpace("t", ("a", "b"), (("x", "y"), ("p", "q")))
         >>> space.count().size, space.count(SpaceSettings("k-cnf", k=2)).size
-        (10, 256)
+        (10, 16)
+        >>> space.count(SpaceSettings("k-cnf", k=2, convention="syntactic")).size
+        256
         >>> space.count(SpaceSettings("boolean-functions")).size
         16
         """
@@ -325,7 +338,9 @@ class AttributeSpace:
         :meth:`vc_dimension`; ``k-cnf``, ``k-dnf`` and ``k-term-dnf`` over at
         most four boolean attributes by the same search over every function
         the class computes; ``boolean-functions`` shatter the whole instance
-        space, so their dimension is ``|X|``.
+        space, so their dimension is ``|X|``; the numeric classes by the
+        search over the dichotomies they induce on the declared points, with
+        the known result beside it.
 
         Raises
         ------

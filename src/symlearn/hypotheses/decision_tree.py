@@ -60,6 +60,7 @@ Quinlan (1993), *C4.5: Programs for Machine Learning*, ch. 2-3.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -584,12 +585,32 @@ def _flatten(tree: DecisionTree) -> _FlatTree:
     )
 
 
+#: The trees flattened last, by identity, each kept with its tree (so that its
+#: id is not reused while it is here): an ensemble classifies with each member
+#: several times.
+_FLAT_CACHE: OrderedDict[int, tuple[DecisionTree, _FlatTree]] = OrderedDict()
+_FLAT_CACHE_SIZE = 32
+
+
+def _flat(tree: DecisionTree) -> _FlatTree:
+    """:func:`_flatten` of ``tree``, remembered for the last few trees."""
+    cached = _FLAT_CACHE.get(id(tree))
+    if cached is not None and cached[0] is tree:
+        _FLAT_CACHE.move_to_end(id(tree))
+        return cached[1]
+    flat = _flatten(tree)
+    _FLAT_CACHE[id(tree)] = (tree, flat)
+    if len(_FLAT_CACHE) > _FLAT_CACHE_SIZE:
+        _FLAT_CACHE.popitem(last=False)
+    return flat
+
+
 def _predict_columns(
     tree: DecisionTree,
     columns: Sequence[np.ndarray],
     instances: Sequence[Sequence[Term]] | None,
 ) -> np.ndarray:
-    flat = _flatten(tree)
+    flat = _flat(tree)
     n = int(columns[0].shape[0]) if columns else 0
     result = np.zeros(n, dtype=np.int32)
     rows = np.arange(n)

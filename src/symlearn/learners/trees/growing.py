@@ -87,7 +87,9 @@ from symlearn.hypotheses.decision_tree import AttributeScore, DecisionTree, Leaf
 from symlearn.hypotheses.rule_set import Condition
 from symlearn.learners.trees.selection import SelectionMeasure
 from symlearn.learners.trees.split_search import (
+    Evaluation,
     evaluate_attribute,
+    evaluate_categorical,
     first_best,
     is_continuous,
     value_ranks,
@@ -298,14 +300,26 @@ def _best_splits(
     passes = None if options.significance is None else np.zeros((m, n_attributes), dtype=bool)
     lefts: dict[int, np.ndarray] = {}
     base_cache: dict[int, np.ndarray] = {}
+    evaluations: dict[int, Evaluation] = {}
+    together: dict[int, list[int]] = {}  # categorical attributes by their number of values
     for a in range(n_attributes):
         multiway = not (options.binary or is_continuous(data, a))
         found.candidate[:, a] = ~used[:, a] if multiway else True
         if multiway and used[:, a].all():
             continue
+        if options.measure.attribute_free and not is_continuous(data, a):
+            together.setdefault(values_count(data, a), []).append(a)
+            continue
         if m > 1 and is_continuous(data, a) and a not in ranks:
             ranks[a] = value_ranks(data.columns[a])  # sorted once per tree, for every level
-        ev = evaluate_attribute(data, options, a, rows, node, w, m, base_cache, rank=ranks.get(a))
+        evaluations[a] = evaluate_attribute(
+            data, options, a, rows, node, w, m, base_cache, rank=ranks.get(a)
+        )
+    for group in together.values():
+        found_here = evaluate_categorical(data, options, group, rows, node, w, m, base_cache)
+        evaluations.update(zip(group, found_here))
+    for a, ev in sorted(evaluations.items()):
+        multiway = not (options.binary or is_continuous(data, a))
         found.score[:, a] = np.where(used[:, a], -np.inf, ev.score) if multiway else ev.score
         found.gain[:, a] = ev.gain
         if ev.threshold is not None:

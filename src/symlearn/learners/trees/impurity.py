@@ -77,9 +77,9 @@ def sum_last(x: np.ndarray) -> np.ndarray:
 def _proportions(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     counts = np.asarray(counts, dtype=np.float64)
     total = sum_last(counts)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = counts / total[..., None]
-    return np.where(total[..., None] > 0, p, 0.0), total
+    # the division only where there are examples; 0 elsewhere
+    p = np.divide(counts, total[..., None], out=np.zeros_like(counts), where=total[..., None] > 0)
+    return p, total
 
 
 def entropy(counts: np.ndarray) -> np.ndarray:
@@ -112,8 +112,9 @@ IMPURITIES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 
 def _xlogx(x: np.ndarray) -> np.ndarray:
     """``x log2 x`` elementwise, 0 at 0."""
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(x > 0, x * np.log2(np.where(x > 0, x, 1.0)), 0.0)
+    x = np.asarray(x, dtype=np.float64)
+    logarithm = np.log2(x, out=np.zeros_like(x), where=x > 0)
+    return x * logarithm
 
 
 def _entropy_reduction(counts: np.ndarray, parent: np.ndarray, known: np.ndarray) -> np.ndarray:

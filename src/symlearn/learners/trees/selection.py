@@ -102,6 +102,11 @@ class SelectionMeasure:
         """The impurity function whose reduction is the split's gain."""
         return MEASURES[self.name][0]
 
+    @property
+    def attribute_free(self) -> bool:
+        """Whether a split's score depends on its counts alone (not on the attribute's cost)."""
+        return MEASURES[self.name][1] in ("reduction", "ratio")
+
     def cost(self, attribute: str | None) -> float:
         """The cost of ``attribute`` (1 when not declared)."""
         return float(self.costs.get(attribute, 1.0)) if attribute is not None else 1.0

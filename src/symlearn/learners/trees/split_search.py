@@ -42,12 +42,16 @@ __all__ = [
     "MAX_SUBSET_VALUES",
     "Evaluation",
     "evaluate_attribute",
+    "evaluate_categorical",
     "first_best",
     "is_continuous",
     "value_ranks",
     "values_count",
     "weighted_bincount",
 ]
+
+#: The most (attribute, row) keys counted in one call of :func:`evaluate_categorical`.
+MAX_BATCH_KEYS = 2_000_000
 
 #: CART enumerates every subset of a categorical attribute's values up to this
 #: many values when there are more than two classes (above it, values are
@@ -122,7 +126,7 @@ def _branch_counts(
 
 
 def _evaluate_multiway(
-    options: TreeOptions, name: str, counts: np.ndarray, missing: np.ndarray | None
+    options: TreeOptions, name: str | None, counts: np.ndarray, missing: np.ndarray | None
 ) -> Evaluation:
     score, gain = options.measure.evaluate(counts, missing, name, options.min_leaf)
     return Evaluation(score, gain, passes=_passes(options, counts))
@@ -152,7 +156,7 @@ def _best_position(gain: np.ndarray, score: np.ndarray) -> np.ndarray:
 
 
 def _evaluate_subsets(
-    options: TreeOptions, name: str, counts: np.ndarray, missing: np.ndarray | None
+    options: TreeOptions, name: str | None, counts: np.ndarray, missing: np.ndarray | None
 ) -> Evaluation:
     """Best binary split {values in S} / {the rest} of a categorical attribute per node."""
     n, v, c = counts.shape
@@ -362,3 +366,98 @@ def evaluate_attribute(
     if options.binary:
         return _evaluate_subsets(options, name, counts, missing)
     return _evaluate_multiway(options, name, counts, missing)
+
+
+def _batch_counts(
+    data: EncodedData,
+    attributes: list[int],
+    rows: np.ndarray,
+    node: np.ndarray,
+    w: np.ndarray | None,
+    n_nodes: int,
+    base_cache: dict[int, np.ndarray],
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_branch_counts` of attributes with the same number of values, in one bincount.
+
+    Returns the counts ``(attributes, nodes, values + 1, classes)`` (the last
+    value slot: the unknowns) and whether each attribute has an unknown value
+    among ``rows``.  Each bin adds the same weights in the same order as
+    :func:`_branch_counts` does for one attribute, so the counts are equal.
+    """
+    c = len(data.classes)
+    v = values_count(data, attributes[0])
+    slot = np.stack([data.columns[a][rows] for a in attributes]).astype(np.int64)
+    missing = slot < 0
+    any_missing = np.asarray(missing.any(axis=1))
+    if any_missing.any():
+        slot[missing] = v
+    base = base_cache.get(v)
+    if base is None:
+        base = node.astype(np.int64) * ((v + 1) * c) + data.y[rows]
+        base_cache[v] = base
+    block = n_nodes * (v + 1) * c
+    keys = slot * c + base[None, :] + (np.arange(len(attributes)) * block)[:, None]
+    weights = None if w is None else np.tile(w, len(attributes))
+    counts = weighted_bincount(keys.ravel(), weights, len(attributes) * block)
+    return counts.reshape(len(attributes), n_nodes, v + 1, c), any_missing
+
+
+def _evaluate_counts(
+    options: TreeOptions, counts: np.ndarray, missing: np.ndarray | None
+) -> Evaluation:
+    if options.binary:
+        return _evaluate_subsets(options, None, counts, missing)
+    return _evaluate_multiway(options, None, counts, missing)
+
+
+def _part(evaluation: Evaluation, k: int, n_nodes: int) -> Evaluation:
+    """The ``k``-th attribute's rows of an evaluation of several stacked attributes."""
+    rows = slice(k * n_nodes, (k + 1) * n_nodes)
+
+    def cut(x: np.ndarray | None) -> np.ndarray | None:
+        return None if x is None else x[rows]
+
+    return Evaluation(
+        evaluation.score[rows],
+        evaluation.gain[rows],
+        left=cut(evaluation.left),
+        passes=cut(evaluation.passes),
+    )
+
+
+def evaluate_categorical(
+    data: EncodedData,
+    options: TreeOptions,
+    attributes: list[int],
+    rows: np.ndarray,
+    node: np.ndarray,
+    w: np.ndarray | None,
+    n_nodes: int,
+    base_cache: dict[int, np.ndarray],
+) -> list[Evaluation]:
+    """:func:`evaluate_attribute` of categorical attributes with the same number of values.
+
+    The attributes are counted together and scored in one call of the
+    selection measure (their nodes stacked), a few at a time (at most
+    :data:`MAX_BATCH_KEYS` keys); every score is computed by the same
+    arithmetic as one attribute at a time, so the trees are the same.  The
+    measure must not depend on the attribute (no costs).
+    """
+    per_batch = max(1, MAX_BATCH_KEYS // max(rows.size, 1))
+    found: list[Evaluation] = []
+    for start in range(0, len(attributes), per_batch):
+        batch = attributes[start : start + per_batch]
+        counts, any_missing = _batch_counts(data, batch, rows, node, w, n_nodes, base_cache)
+        v = counts.shape[2] - 1
+        results: dict[int, Evaluation] = {}
+        for with_missing in (False, True):
+            chosen = np.flatnonzero(any_missing == with_missing)
+            if chosen.size == 0:
+                continue
+            part = counts[chosen].reshape(chosen.size * n_nodes, v + 1, -1)
+            missing = part[:, v, :] if with_missing else None
+            evaluation = _evaluate_counts(options, part[:, :v, :], missing)
+            for k, index in enumerate(chosen.tolist()):
+                results[index] = _part(evaluation, k, n_nodes)
+        found.extend(results[k] for k in range(len(batch)))
+    return found
