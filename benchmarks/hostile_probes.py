@@ -13,12 +13,18 @@ A probe is
 * hang: still running at the time limit (then killed);
 * wrong: an unexpected exit status or an error message of several lines.
 
-Run: python benchmarks/hostile_probes.py [--timeout 30] [--jobs 1] [--category NAME]
+With ``--api``, the hostile calls of the Python API (``tests/probes/api.py``)
+run instead, in this process, each under the time limit (SIGALRM): clean is
+the expected return or ``SymlearnError``; a bare Python exception is a
+traceback; a call still running at the limit is a hang.
+
+Run: python benchmarks/hostile_probes.py [--timeout 30] [--jobs 1] [--category NAME] [--api]
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import tempfile
 import time
@@ -29,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "src")]
 
+from tests.probes.api import ApiProbe, api_probes  # noqa: E402
 from tests.probes.hostile import probes  # noqa: E402
 from tests.probes.run import judge, run_as_process  # noqa: E402
 
@@ -41,7 +48,10 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1, help="probes run side by side")
     parser.add_argument("--category", help="only this category")
     parser.add_argument("--seed", type=int, default=15, help="seed of the mutated files")
+    parser.add_argument("--api", action="store_true", help="the Python API's probes instead")
     options = parser.parse_args()
+    if options.api:
+        return api_main(options.timeout)
     with tempfile.TemporaryDirectory() as folder:
         chosen = [
             p for p in probes(Path(folder), options.seed) if options.category in (None, p.category)
@@ -71,6 +81,54 @@ def main() -> int:
         print(f"{category:<10} {sum(row.values()):>6} {cells}")
     print(f"\n{len(chosen)} probes in {elapsed:.0f} s (timeout {options.timeout:g} s each)")
     return 0 if all(v == "clean" for (_, v) in counts) else 1
+
+
+class _Hang(BaseException):
+    """Raised by the alarm in a call that outlived its time limit."""
+
+
+def _api_verdict(probe: ApiProbe, timeout: float) -> tuple[str, str]:
+    from symlearn.errors import SymlearnError
+
+    def stop(*_: object) -> None:
+        raise _Hang
+
+    signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        answer = probe.call()
+        if hasattr(answer, "__next__"):
+            list(answer)
+        got, shown = "ok", ""
+    except SymlearnError as error:
+        got, shown = "error", str(error)
+    except _Hang:
+        return "hang", ""
+    except Exception as error:
+        return "traceback", f"{type(error).__name__}: {error}"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    clean = probe.expect == "any" or got == probe.expect
+    return ("clean" if clean else "wrong"), shown or got
+
+
+def api_main(timeout: float) -> int:
+    """Count the outcomes of the Python API's hostile calls."""
+    with tempfile.TemporaryDirectory() as folder:
+        chosen = api_probes(Path(folder))
+        started = time.perf_counter()
+        counts: Counter[str] = Counter()
+        for probe in chosen:
+            verdict, shown = _api_verdict(probe, timeout)
+            counts[verdict] += 1
+            if verdict != "clean":
+                print(f"{verdict}: {probe.name[:100]} -> {shown[:150]}")
+        elapsed = time.perf_counter() - started
+    print(f"\n{'calls':<10} {'tried':>6} " + " ".join(f"{v:>9}" for v in VERDICTS))
+    cells = " ".join(f"{counts[v]:>9}" for v in VERDICTS)
+    print(f"{'api':<10} {len(chosen):>6} {cells}")
+    print(f"\n{len(chosen)} calls in {elapsed:.0f} s (timeout {timeout:g} s each)")
+    return 0 if set(counts) <= {"clean"} else 1
 
 
 if __name__ == "__main__":

@@ -7,6 +7,11 @@ Both systems answer the same files, written to a temporary folder:
   ``smokes(X)`` for every person;
 * **reachability** on a random directed graph of N nodes (about two edges
   out of each node, cycles included): ``path(0, N-1)``;
+* **ProbLog's test programs** (``problog-tests``, the copy of ProbLog 2's
+  ``test/`` folder in ``tests/problog/programs``): each program one whole
+  process of each system, start-up included, the total of the times and on
+  how many programs symlearn is slower (``benchmarks/problog_suite.py``,
+  which also prints each program's outcome; ``--suite`` runs this row only);
 * **ALARM** (37 variables, from the BIF file pgmpy ships) written with
   variables: one generic rule reads every variable's value off its CPT rows
   (``value(V, S) :- row(V, R, Parents), holds(Parents), pick(V, R, S)``),
@@ -29,7 +34,7 @@ finished; a system is not run on larger sizes of a family once it timed
 out.  Smokers go up to 60 people and graphs to 200 nodes, past the sizes
 symlearn finishes (ProbLog stops at smokers of 20 and graphs of 30 nodes).
 
-    python benchmarks/problog_vs_problog.py [--timeout 60] [--json] [--quick]
+    python benchmarks/problog_vs_problog.py [--timeout 60] [--json] [--quick] [--suite]
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from peers import require
+from problog_suite import run_suite, summary_line
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
@@ -200,8 +206,16 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=60.0, help="Seconds per run.")
     parser.add_argument("--json", action="store_true", help="Print the rows as JSON.")
     parser.add_argument("--quick", action="store_true", help="The two smallest sizes only.")
+    parser.add_argument("--suite", action="store_true", help="ProbLog's test programs only.")
     args = parser.parse_args()
     require("problog")
+    suite = run_suite(args.timeout)["summary"]
+    if not args.json:
+        print(summary_line(suite), flush=True)
+    if args.suite:
+        if args.json:
+            print(json.dumps({"problog-tests": suite}, indent=2))
+        return 0
     families = [
         ("smokers", SMOKERS[:2] if args.quick else SMOKERS, smokers),
         ("reachability", GRAPHS[:2] if args.quick else GRAPHS, reachability),
@@ -246,7 +260,11 @@ def main() -> int:
                 print(_line(row), flush=True)
     summary = {f"{n}/{s}": size for (n, s), size in largest.items()}
     if args.json:
-        print(json.dumps({"rows": rows, "largest_finished": summary}, indent=2))
+        print(
+            json.dumps(
+                {"rows": rows, "largest_finished": summary, "problog-tests": suite}, indent=2
+            )
+        )
     else:
         print("largest size finished within the timeout:")
         for name in ("smokers", "reachability", "alarm"):

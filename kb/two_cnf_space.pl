@@ -1,7 +1,8 @@
 % Three boolean attributes and the class 2-CNF over them, declared in the file
 % (Kearns and Vazirani, 1994, ch. 1; Mitchell, 1997, section 7.3.3):
 %
-%   symlearn bound hypothesis-space-size kb/two_cnf_space.pl   # 2^18 = 262144
+%   symlearn bound hypothesis-space-size kb/two_cnf_space.pl   # 166 distinct functions
+%   symlearn bound hypothesis-space-size kb/two_cnf_space.pl --convention syntactic  # 2^18
 %   symlearn bound vc-dimension kb/two_cnf_space.pl            # 6, by the exact search
 %   symlearn bound vc-dimension kb/two_cnf_space.pl --class k-dnf --k 1   # --class wins
 %

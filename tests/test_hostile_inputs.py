@@ -25,7 +25,7 @@ from tests.probes.run import judge, run_in_process
 
 ROOT = Path(__file__).resolve().parents[1]
 KB = ROOT / "kb"
-CATEGORIES = ["file", "parameter", "output", "goal", "resource"]
+CATEGORIES = ["file", "parameter", "output", "goal", "resource", "indirect"]
 
 
 @pytest.fixture(scope="module")
@@ -92,3 +92,23 @@ def _mistakes():
 def test_the_python_api_raises_only_symlearn_errors(mistake):
     with pytest.raises(SymlearnError):
         _mistakes()[mistake]()
+
+
+def test_every_hostile_api_call_returns_or_raises_a_symlearn_error(tmp_path):
+    """Issue 28 item 7: paths of every kind work; any other wrong argument is a SymlearnError."""
+    from tests.probes.api import api_probes
+
+    failures = []
+    for probe in api_probes(tmp_path):
+        try:
+            answer = probe.call()
+            if hasattr(answer, "__next__"):  # a generator raises when first asked
+                list(answer)  # type: ignore[call-overload]
+            got = "ok"
+        except SymlearnError:
+            got = "error"
+        except Exception as error:  # a bare Python exception: the defect looked for
+            got = f"{type(error).__name__}: {str(error)[:100]}"
+        if got != probe.expect and not (probe.expect == "any" and got in ("ok", "error")):
+            failures.append(f"{probe.name}: expected {probe.expect}, got {got}")
+    assert failures == []

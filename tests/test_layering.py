@@ -52,8 +52,9 @@ ALLOWED.update(FAMILIES)
 # bayes/ is split into sub-families as learners/ is; each imports only what it must.
 ALLOWED["bayes.marginals"] = BELOW_FAMILIES  # the JSON both answer paths print
 ALLOWED["bayes.given"] = BELOW_FAMILIES  # queries and evidence as the command line gives them
-ALLOWED["bayes.networks"] = BELOW_FAMILIES | {"bayes.marginals", "bayes.given"}
-ALLOWED["bayes.problog"] = BELOW_FAMILIES | {"bayes.marginals"}
+ALLOWED["bayes.graphs"] = BELOW_FAMILIES  # cycles, orders, components (networkx's cost to import)
+ALLOWED["bayes.networks"] = BELOW_FAMILIES | {"bayes.marginals", "bayes.given", "bayes.graphs"}
+ALLOWED["bayes.problog"] = BELOW_FAMILIES | {"bayes.marginals", "bayes.graphs"}
 ALLOWED["bayes.naive"] = BELOW_FAMILIES | {"bayes.networks"}  # its model is a network
 ALLOWED["bayes.map"] = BELOW_FAMILIES
 ALLOWED["bayes.mixtures"] = BELOW_FAMILIES

@@ -136,6 +136,13 @@ def test_an_unreachable_spark_master_fails_at_once() -> None:
         open_backend(kb, "spark", spark_master="spark://127.0.0.1:9")
 
 
+@pytest.mark.parametrize("master", ["bogus://x", "local[two]", "spark:/host:7077"])
+def test_a_master_that_is_not_a_spark_url_fails_before_java_starts(master: str) -> None:
+    kb = loads("p(a).")
+    with pytest.raises(BackendError, match="is not a Spark master URL"):
+        open_backend(kb, "spark", spark_master=master)
+
+
 def test_duckdb_out_of_disk_names_the_relation(tmp_path: Path) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq

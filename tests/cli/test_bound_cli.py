@@ -39,8 +39,9 @@ def test_list_names_every_bound(capsys):
         "vc-dimension",
         "occam",
     ):
-        assert f"\n{name} " in out
+        assert any(line.startswith(f"{name} ") for line in out.splitlines())
     assert "--R --gamma" in out and "--k --n --beta" in out
+    assert max(map(len, out.splitlines())) <= 80  # readable in a terminal (issue 26)
 
 
 def test_list_as_json(capsys):
@@ -254,7 +255,21 @@ def test_the_file_names_the_class_and_the_command_line_overrides_it(capsys):
     status, data = run_json(
         capsys, "bound", "hypothesis-space-size", path, "--class", "k-dnf", "--k", "1"
     )
-    assert status == 0 and (data["class"], data["size"]) == ("k-dnf", 64)
+    assert status == 0 and (data["class"], data["size"]) == ("k-dnf", 28)
+    assert data["convention"] == "semantic"  # issue 29: the default over a small space
+    status, data = run_json(
+        capsys,
+        "bound",
+        "hypothesis-space-size",
+        path,
+        "--class",
+        "k-dnf",
+        "--k",
+        "1",
+        "--convention",
+        "syntactic",
+    )
+    assert status == 0 and data["size"] == 64 and "not counted" in data["note"]
 
 
 def test_a_boolean_class_over_many_valued_attributes_is_a_clear_error(capsys):

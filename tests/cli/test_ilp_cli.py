@@ -65,13 +65,13 @@ def test_progol_options_override_file_settings(capsys):
         "kb/family.pl",
         "--target",
         "grandparent/2",
-        "--clauselength",
+        "--clause-length",
         "2",
         "--json",
     )
     assert status == 0
     payload = json.loads(out)
-    assert payload["settings"]["clauselength"] == 2
+    assert payload["settings"]["clause_length"] == 2
     assert all(c["generalised"] is False for c in payload["clauses"])
 
 

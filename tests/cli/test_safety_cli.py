@@ -81,3 +81,27 @@ def test_a_lone_surrogate_prints_as_an_escape(capsys, tmp_path):
     program.write_text("p.\n")
     assert main(["query", str(program), "atom_codes(X, [0xD800])"]) == 0
     assert "X = '\\xD800\\'" in capsys.readouterr().out
+
+
+def test_ctrl_c_while_the_command_line_is_imported_exits_130_quietly():
+    """Issue 28 item 9: KeyboardInterrupt raised by the import itself (made to happen here)."""
+    interrupt_the_import = (
+        "import runpy, sys\n"
+        "class Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'symlearn.cli':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupt())\n"
+        "sys.argv = ['symlearn', '--help']\n"
+        "runpy.run_module('symlearn', run_name='__main__')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", interrupt_the_import],
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 130
+    assert done.stderr == "Interrupted.\n"

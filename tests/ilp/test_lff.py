@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import symlearn
+from symlearn.cli import main
 from symlearn.errors import KBError
 from symlearn.ilp.lff import LffRun
 from symlearn.learning.task import LearningTask
@@ -138,11 +139,14 @@ def test_noise_gives_the_least_description_length() -> None:
         ("loop", "bk.pl:1:1", "did not finish"),
     ],
 )
-def test_bad_input_is_a_located_error(folder: str, where: str, words: str) -> None:
-    result = run_cli(str(TASKS / "bad" / folder), "--timeout", "30")
-    assert result.returncode == 2
-    assert where in result.stderr and words in result.stderr
-    assert "Traceback" not in result.stderr
+def test_bad_input_is_a_located_error(
+    capsys: pytest.CaptureFixture[str], folder: str, where: str, words: str
+) -> None:
+    status = main(["learn", "lff", str(TASKS / "bad" / folder), "--timeout", "30"])
+    stderr = capsys.readouterr().err
+    assert status == 2
+    assert where in stderr and words in stderr
+    assert "Traceback" not in stderr
 
 
 def test_bad_input_raises_kb_error_from_python() -> None:

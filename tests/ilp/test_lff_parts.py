@@ -330,3 +330,36 @@ def test_the_example_files_load() -> None:
     for folder in ("last", "length", "parent"):
         task = LearningTask.from_files([str(TASKS / folder)])
         assert task.positives and task.negatives
+
+
+def test_a_long_walk_past_the_demanded_budget_is_proved_by_the_engine(tmp_path: Path) -> None:
+    """Popper's droplast solution on lists of 60: more background answers than the budget."""
+    lists = [[(7 * i + j) % 97 for j in range(60)] for i in range(10)]
+    (tmp_path / "bias.pl").write_text(
+        "enable_recursion.\nhead_pred(f,2).\nbody_pred(head,2).\nbody_pred(tail,2).\n"
+        "body_pred(my_append,3).\ndirection(f,(in,out)).\ndirection(head,(in,out)).\n"
+        "direction(tail,(in,out)).\ndirection(my_append,(in,in,out)).\n"
+    )
+    (tmp_path / "bk.pl").write_text(
+        "head([H|_],H).\ntail([_|T],T).\nmy_append(A,B,C) :- append([A],B,C).\n"
+    )
+    (tmp_path / "exs.pl").write_text(
+        "".join(f"pos(f({xs},{xs[:-1]})).\nneg(f({xs},{xs})).\n" for xs in lists)
+    )
+    relational = RelationalTask.from_task(LearningTask.from_files([str(tmp_path)]))
+    tester = lff_tester.Tester(relational, read_bias(relational), max_steps=20_000)
+    head = Literal("f", (0, 1))
+    base = Rule(head, frozenset({Literal("tail", (0, 1))}))
+    step = Rule(
+        head,
+        frozenset(
+            {
+                Literal("head", (0, 4)),
+                Literal("tail", (0, 3)),
+                Literal("f", (3, 2)),
+                Literal("my_append", (4, 2, 1)),
+            }
+        ),
+    )
+    outcome = tester.test(frozenset({base, step}))
+    assert (outcome.tp, outcome.fp) == (10, 0)

@@ -102,7 +102,7 @@ def brute_force_best(kb, target, settings):
     coverage = Coverage(kb, target)
     bottom = bottom_of(kb, positives[0], depth=settings.i)
     best = None
-    for size in range(settings.clauselength):
+    for size in range(settings.clause_length):
         for chosen in itertools.combinations(range(len(bottom.body)), size):
             bound = set(bottom.inputs)
             pending = list(chosen)
@@ -135,7 +135,7 @@ def test_search_finds_the_best_clause_of_the_bottom_clause(family, target):
 def test_settings_come_from_the_file_and_are_checked():
     kb = loads(":- set(clauselength, 3). :- set(posonly). :- set(evalfn, mdl).")
     settings = ProgolSettings.from_values(kb.settings, nodes=10)
-    assert (settings.clauselength, settings.posonly, settings.evalfn, settings.nodes) == (
+    assert (settings.clause_length, settings.posonly, settings.evalfn, settings.nodes) == (
         3,
         True,
         "mdl",
@@ -157,7 +157,7 @@ def test_a_tree_score_says_it_is_for_tree_induction(score):
 
 
 def test_a_short_clauselength_keeps_examples_as_facts(family):
-    result = progol(task_of(family, ("grandparent", 2)), ProgolSettings(clauselength=2))
+    result = progol(task_of(family, ("grandparent", 2)), ProgolSettings(clause_length=2))
     assert all(c.is_example and c.clause.is_fact for c in result.clauses)
     assert len(result.clauses) == len(family.positives("grandparent", 2))
 

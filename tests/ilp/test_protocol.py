@@ -62,12 +62,12 @@ def test_clauselength_in_the_file_reaches_foil_and_progol(tmp_path) -> None:
     foil_run = symlearn.learn("foil", str(path), target="grandparent/2")
     progol_run = symlearn.learn("progol", str(path), target="grandparent/2")
     assert foil_run.settings.clause_length == 3
-    assert progol_run.settings.clauselength == 3
+    assert progol_run.settings.clause_length == 3
     assert foil_run.to_dict()["settings"]["clause_length"] == 3
-    assert progol_run.to_dict()["settings"]["clauselength"] == 3
+    assert progol_run.to_dict()["settings"]["clause_length"] == 3
     # Python keywords override the file
     again = symlearn.learn("progol", str(path), target="grandparent/2", clauselength=2)
-    assert again.settings.clauselength == 2
+    assert again.settings.clause_length == 2
     assert all(c.is_example for c in again.result.clauses)
 
 

@@ -14,14 +14,14 @@ from symlearn.logic.source import SourcePosition
 def test_positions_of_fast_path_facts_in_two_files(tmp_path: Path) -> None:
     first = tmp_path / "a.pl"
     second = tmp_path / "b.pl"
-    first.write_text("p(a, b).\np(b, c).\n  p(c, d).\n")
+    first.write_text(":- multifile p/2.\np(a, b).\np(b, c).\n  p(c, d).\n")  # else b.pl redefines
     second.write_text("% comment\np(d, e).\np(e, f).\n")
     kb = load([first, second])
     positions = list(kb.predicates[("p", 2)].positions)
     assert positions == [
-        SourcePosition(str(first), 1, 1),
         SourcePosition(str(first), 2, 1),
-        SourcePosition(str(first), 3, 3),
+        SourcePosition(str(first), 3, 1),
+        SourcePosition(str(first), 4, 3),
         SourcePosition(str(second), 2, 1),
         SourcePosition(str(second), 3, 1),
     ]

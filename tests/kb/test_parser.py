@@ -161,7 +161,15 @@ def test_several_files_and_include_load_as_one(tmp_path) -> None:
     (tmp_path / "main.pl").write_text(":- include('bk.pl').\npos(p(ann)).\n")
     (tmp_path / "more.pl").write_text("parent(bob, carl).\n")
     kb = load([tmp_path / "main.pl", tmp_path / "more.pl"])
-    assert len(kb.predicate("parent", 2).clauses) == 2 and len(kb.examples) == 1
+    # as SWI-Prolog consults them: the later file's parent/2 replaces the earlier one's
+    # (an included file is part of the file including it), with a warning ...
+    assert [str(c) for c in kb.predicate("parent", 2).clauses] == ["parent(bob, carl)."]
+    assert len(kb.examples) == 1
+    assert kb.warnings[0].startswith(f"{tmp_path / 'more.pl'}:1:1: warning: redefined procedure")
+    # ... unless it is declared multifile: then the files add to it
+    (tmp_path / "bk.pl").write_text(":- multifile parent/2.\nparent(ann, bob).\n")
+    kb = load([tmp_path / "main.pl", tmp_path / "more.pl"])
+    assert len(kb.predicate("parent", 2).clauses) == 2 and not kb.warnings
 
 
 def test_failed_load_leaves_knowledge_base_unchanged(tmp_path) -> None:

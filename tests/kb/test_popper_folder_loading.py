@@ -55,3 +55,11 @@ def test_our_own_files_stay_strict(tmp_path: Path) -> None:
     (tmp_path / "task.pl").write_text(EXAMPLES)
     with pytest.raises(KBSyntaxError):
         load_task([str(tmp_path / "task.pl")])
+
+
+def test_an_answer_set_rule_of_bias_pl_is_left_to_the_solver(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, "pos(path(a, b)).\n")
+    rule = "bad_body(P, A, Vars) :-\n    body_pred(P, A),\n    var_pos(V, Vars, 0),\n    V != 0.\n"
+    (folder / "bias.pl").write_text("head_pred(path, 2).\nbody_pred(edge, 2).\n" + rule)
+    kb = load_task([str(folder)])
+    assert [w.split(": warning")[0] for w in kb.warnings] == [f"{folder / 'bias.pl'}:3:1"]

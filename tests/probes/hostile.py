@@ -22,7 +22,10 @@ Categories:
 * ``goal``: query goals that run away (under ``--timeout``/``--max-steps``),
   build huge or cyclic terms, and call the text builtins wrongly;
 * ``resource``: requests for more memory than exists (a BIF node with 40
-  parents, sizes of vast hypothesis spaces, a lattice of 43 million nodes).
+  parents, sizes of vast hypothesis spaces, a lattice of 43 million nodes);
+* ``indirect``: inputs reached through a folder, a basename, an include,
+  ``--test`` or ``--examples`` as ``-o``, FIFOs and devices among them
+  (:mod:`tests.probes.indirect`).
 
 ``benchmarks/hostile_probes.py`` runs them all as separate processes (with
 a time limit, to count hangs) and prints the counts by category.
@@ -473,6 +476,8 @@ def _resource_probes(folder: Path) -> list[Probe]:
 
 def probes(folder: Path, seed: int = 15) -> list[Probe]:
     """Every hostile probe, with the files it needs written under ``folder``."""
+    from tests.probes.indirect import indirect_probes
+
     rng = random.Random(seed)
     files = _write_files(folder, rng)
     return [
@@ -481,4 +486,5 @@ def probes(folder: Path, seed: int = 15) -> list[Probe]:
         *_output_probes(folder),
         *_goal_probes(),
         *_resource_probes(folder),
+        *indirect_probes(folder / "indirect"),
     ]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from symlearn.bayes.problog.grounder import variant_key
+from symlearn.bayes.problog.tables import variant_key
 from symlearn.cli import main
 from symlearn.errors import SymlearnError
 from symlearn.kb.parser import parse_term

@@ -200,6 +200,14 @@ def test_map_is_the_most_probable_assignment(seed):
 PROBLOG_EXPLAIN = {
     "tasks/some_heads.pl": {"someHeads": [0.6, 0.2]},
     "3_tossing_coin.pl": {"someHeads": [0.6, 0.24, 0.096, 0.0384]},
+    # p(3) alone and p(2), choice(p(3)) are both 0.1: the shorter first, as ProbLog
+    "01_queries.pl": {
+        "p(1)": [0.3],
+        "p(2)": [0.2, 0.12],
+        "p(3)": [0.1, 0.09, 0.054],
+        "p(4)": [0.05, 0.045, 0.027],
+        "p(5)": [0.025, 0.0225, 0.0135],
+    },
 }
 
 
@@ -208,6 +216,22 @@ def test_explain_as_problog(name):
     run = run_task("explain", PROGRAMS / name)
     got = {str(q): [p.probability for p in proofs] for q, proofs in run.proofs.items()}
     assert got == {q: pytest.approx(ps) for q, ps in PROBLOG_EXPLAIN[name].items()}
+
+
+@pytest.mark.parametrize(
+    ("name", "lines"),
+    [
+        ("00_trivial_fail.pl", ["a :- fail."]),
+        ("00_trivial_true.pl", ["a :- true."]),
+        (
+            "00_trivial_duplicate.pl",
+            ["p(1) :- p(1).  % P=0.6", "p(1) :- choice_1, \\+p(1).  % P=0.12"],
+        ),
+    ],
+)
+def test_explain_names_as_problog(name, lines):
+    """The query as written (a failing one too), a certain one bare, a repeated fact numbered."""
+    assert run_task("explain", PROGRAMS / name).report()[2 : 2 + len(lines)] == lines
 
 
 def test_explain_prints_proofs_as_problog():
@@ -330,3 +354,43 @@ def test_infer_on_a_decision_says_to_use_dt(tmp_path):
         from symlearn.bayes.answer import infer
 
         infer(str(path))
+
+
+def test_sample_draws_problogs_values_from_its_seed():
+    """``problog sample heights.pl -N 3 --seed 1`` prints these three heights (ProbLog 2.3.0).
+
+    Both draw with Python's generator, one normal draw per sample, so the
+    same seed gives the same values.
+    """
+    run = run_task("sample", PROGRAMS / "sample" / "heights.pl", samples=3, seed=1)
+    assert run.report() == [
+        "twice_height(harry) = 369.7192937222993.",
+        "----------------",
+        "twice_height(harry) = 359.77239287182744.",
+        "----------------",
+        "twice_height(harry) = 379.69451566586656.",
+    ]
+
+
+def test_sample_estimates_what_the_distributions_imply():
+    """P(height > 185) for N(180, 8) is 1 - Phi(0.625) = 0.26599; the mean of 2H is 360."""
+    run = run_task("sample", KB / "problog" / "heights.pl", samples=250, seed=0, estimate=True)
+    probabilities = {str(k): v for k, v in run.probabilities().items()}
+    error = (0.266 * 0.734 / 250) ** 0.5
+    assert probabilities["tall(harry)"] == pytest.approx(0.26599, abs=4 * error)
+    assert probabilities["likes(harry)"] == pytest.approx(0.26599 / 2, abs=4 * error)
+    means = {str(k): v for k, v in run.mean_values().items()}
+    assert means["twice_height(harry)"] == pytest.approx(360, abs=4 * 16 / 250**0.5)
+
+
+def test_sample_meets_the_evidence_by_rejection():
+    path = PROGRAMS / "sample" / "some_heads_evidence.pl"  # P(someHeads | not heads1) = 0.6
+    run = run_task("sample", path, samples=4000, seed=0, estimate=True)
+    error = (0.24 / 4000) ** 0.5
+    assert run.probabilities()[parse_term("someHeads")] == pytest.approx(0.6, abs=4 * error)
+    assert run.tries > 4000  # the worlds with heads1 were rejected
+
+
+def test_infer_refuses_distributions_with_a_pointer_to_sample(capsys):
+    assert main(["infer", str(PROGRAMS / "sample" / "heights.pl")]) == 2
+    assert "problog sample" in capsys.readouterr().err

@@ -39,6 +39,7 @@ from symlearn.backends.sql import (
     ATOM,
     FLOAT,
     INTEGER,
+    LOOKUPS_BEFORE_INDEXING,
     SQL_TYPES,
     SqlBackend,
     SqlRelation,
@@ -60,8 +61,6 @@ __all__ = [
     "duckdb_error_text",
 ]
 
-#: Lookups of one relation by the engine before it gets an indexed copy.
-LOOKUPS_BEFORE_INDEXING = 16
 
 _INTEGER_TYPES = frozenset(
     {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "UTINYINT", "USMALLINT", "UINTEGER"}
@@ -189,9 +188,16 @@ class DuckDBBackend(SqlBackend):
         """Register ``table`` under ``name`` (DuckDB reads it in place)."""
         self.connection.register(name, table)
 
-    def materialize(self, name: str, sql: str) -> None:
-        """``CREATE OR REPLACE TEMP TABLE name AS sql``."""
-        self.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {sql}")
+    def materialize(self, name: str, sql: str) -> int:
+        """``CREATE OR REPLACE TEMP TABLE name AS sql``; how many rows it holds."""
+        import duckdb
+
+        statement = f"CREATE OR REPLACE TEMP TABLE {name} AS {sql}"
+        try:
+            found = self.connection.execute(statement).fetchone()
+        except duckdb.Error as error:
+            raise self._error(error, statement) from None
+        return int(found[0]) if found else 0
 
     def drop(self, name: str) -> None:
         """Drop a table, a view or a registered Arrow table called ``name``."""
@@ -331,3 +337,27 @@ def csv_layout(external: ExternalRelation) -> tuple[bool, list[tuple[str, str]]]
     columns = [(str(c["name"]), str(c["type"])) for c in described]
     kinds = column_kinds(external, columns, [column_kind(t) for _, t in columns])
     return bool(header), [(name, kind) for (name, _), kind in zip(columns, kinds)]
+
+
+def parquet_layout(external: ExternalRelation) -> list[tuple[str, str]]:
+    """The columns of a Parquet file (or folder) and their DuckDB types.
+
+    Raises
+    ------
+    KBError
+        When the file cannot be read as Parquet.
+    """
+    import duckdb
+
+    path = external.path
+    pattern = os.path.join(path, "**", "*.parquet") if os.path.isdir(path) else path
+    connection = duckdb.connect()
+    try:
+        described = connection.execute(
+            "DESCRIBE SELECT * FROM read_parquet(?)", [pattern]
+        ).fetchall()
+    except duckdb.Error as error:
+        raise external_error(external, _read_problem(external, error)) from None
+    finally:
+        connection.close()
+    return [(str(row[0]), str(row[1])) for row in described]

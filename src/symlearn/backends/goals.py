@@ -399,25 +399,36 @@ class GoalCompiler:
     def _semi_naive(
         self, component: list[Indicator], types: dict[Indicator, tuple[str, ...]]
     ) -> None:
+        """Semi-naive rounds: each rule with one component atom read from the last new rows.
+
+        A member's rows are the union of the rounds' new rows (each stored
+        once, never copied into a growing table).
+        """
         backend = self.backend
-        full = {p: backend.fresh_name("t") for p in component}
-        delta = {p: backend.fresh_name("d") for p in component}
+        parts: dict[Indicator, list[str]] = {p: [] for p in component}
+        delta: dict[Indicator, str] = {}
+
+        def full(p: Indicator) -> str:
+            union = " UNION ALL ".join(f"SELECT * FROM {part}" for part in parts[p])
+            return f"({union or _empty(backend, types[p])})"
+
         for p in component:  # round 0: the clauses that call nothing of the component
-            self._sources.update({q: _Source(full[q], types[q]) for q in component})
             selects = [
                 select
                 for c in self._clauses(p)
                 if not _calls_within(c, component)
                 for select in self._answers_of(c)
             ]
-            sql = (
-                " UNION ".join(f"({s})" for s in selects) if selects else _empty(backend, types[p])
+            delta[p] = backend.fresh_name("d")
+            backend.materialize(
+                delta[p],
+                self._with(f"SELECT DISTINCT * FROM {_union(selects, backend, types[p])} AS r"),
             )
-            backend.materialize(full[p], self._with(f"SELECT DISTINCT * FROM ({sql}) AS r"))
-            backend.materialize(delta[p], f"SELECT * FROM {full[p]}")
+            parts[p].append(delta[p])
         while True:
-            new = {p: backend.fresh_name("n") for p in component}
             added = 0
+            sources = {q: _Source(full(q), types[q]) for q in component}
+            new = {}
             for p in component:
                 selects = []
                 for clause in self._clauses(p):
@@ -427,47 +438,33 @@ class GoalCompiler:
                         if not _split(g)[0] and functor_of(g) in component
                     ]
                     for position in positions:
-                        selects.extend(self._delta_clause(clause, position, full, delta, types))
-                sql = (
-                    " UNION ".join(f"({s})" for s in selects)
-                    if selects
-                    else _empty(backend, types[p])
-                )
-                backend.materialize(
+                        selects.extend(self._delta_clause(clause, position, sources, delta, types))
+                new[p] = backend.fresh_name("d")
+                union = _union(selects, backend, types[p])
+                added += backend.materialize(
                     new[p],
-                    self._with(f"SELECT * FROM ({sql}) AS r EXCEPT SELECT * FROM {full[p]}"),
+                    self._with(f"SELECT * FROM {union} AS r EXCEPT SELECT * FROM {full(p)} AS f"),
                 )
-                added += int(
-                    backend.arrow(f"SELECT COUNT(*) AS n FROM {new[p]}").column(0)[0].as_py()
-                )
+            delta = new
             for p in component:
-                backend.drop(delta[p])
-                delta[p] = new[p]
-                if added:
-                    merged = backend.fresh_name("t")
-                    backend.materialize(
-                        merged, f"SELECT * FROM {full[p]} UNION ALL SELECT * FROM {new[p]}"
-                    )
-                    backend.drop(full[p])
-                    full[p] = merged
+                parts[p].append(new[p])
             if not added:
                 break
         for p in component:
-            backend.drop(delta[p])
-            self._sources[p] = _Source(full[p], types[p])
+            self._sources[p] = _Source(full(p), types[p])
 
     def _delta_clause(
         self,
         clause: Clause,
         position: int,
-        full: dict[Indicator, str],
+        full: dict[Indicator, _Source],
         delta: dict[Indicator, str],
         types: dict[Indicator, tuple[str, ...]],
     ) -> list[str]:
         """The clause with body atom ``position`` read from the last round's new rows."""
         marked = Struct("$delta", (clause.body[position],))
         body = [*clause.body[:position], marked, *clause.body[position + 1 :]]
-        self._sources.update({q: _Source(full[q], types[q]) for q in full})
+        self._sources.update(full)
         self._delta = {q: _Source(delta[q], types[q]) for q in delta}
         try:
             return self._answers_of(Clause(clause.head, body))
@@ -599,6 +596,13 @@ def _select(selected: str, body: _Body) -> str:
     if body.conditions:
         sql += f" WHERE {' AND '.join(body.conditions)}"
     return sql
+
+
+def _union(selects: list[str], backend: SqlBackend, types: tuple[str, ...]) -> str:
+    """The set union of ``selects`` as a subquery (no rows of ``types`` when there is none)."""
+    if not selects:
+        return f"({_empty(backend, types)})"
+    return "(" + " UNION ".join(f"({select})" for select in selects) + ")"
 
 
 def _empty(backend: SqlBackend, types: tuple[str, ...]) -> str:

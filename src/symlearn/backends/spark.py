@@ -20,22 +20,29 @@ SparkBackend
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import socket
 import warnings
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from symlearn.backends.sql import (
     ATOM,
     FLOAT,
     INTEGER,
+    LOOKUPS_BEFORE_INDEXING,
     SqlBackend,
     column_kinds,
+    column_terms,
     external_error,
     unreadable,
 )
-from symlearn.errors import BackendError
+from symlearn.errors import BackendError, KBError
 from symlearn.kb.knowledge_base import ExternalRelation, KnowledgeBase
+from symlearn.logic.indicators import Indicator
+from symlearn.logic.terms import Term
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -44,10 +51,27 @@ __all__ = ["SparkBackend", "spark_session"]
 
 #: Seconds to wait for a ``spark://`` master to accept a connection.
 CONNECT_TIMEOUT = 5.0
+#: Tables of at most this many rows are written into the statement (no DataFrame to ship).
+INLINE_ROWS = 2_000
+#: Relations of at most this many rows are indexed locally for the engine's lookups.
+LOCAL_ROWS = 200_000
+_ARROW_KINDS = {"string": ATOM, "large_string": ATOM, "int64": INTEGER, "double": FLOAT}
+
+
+#: The master URLs Spark accepts (its ``SparkSubmit``): local threads, a standalone
+#: cluster, YARN, Kubernetes, a local test cluster.
+_MASTER = re.compile(
+    r"local(\[(\*|\d+)(, *\d+)?\])?|spark://\S+|yarn|k8s://\S+|local-cluster\[[\d, ]+\]"
+)
 
 
 def _check_reachable(master: str) -> None:
-    """Raise BackendError unless every ``host:port`` of a ``spark://`` URL accepts connections."""
+    """Raise BackendError unless ``master`` is a master URL whose hosts accept connections."""
+    if not _MASTER.fullmatch(master):
+        raise BackendError(
+            f"{master!r} is not a Spark master URL "
+            "(local[*], local[N], spark://HOST:PORT, yarn or k8s://HOST:PORT)"
+        )
     if not master.startswith("spark://"):
         return
     for address in master.removeprefix("spark://").split(","):
@@ -94,8 +118,10 @@ def spark_session(master: str | None = None) -> Any:
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
     )
-    if master.startswith("local"):
-        builder = builder.config("spark.sql.shuffle.partitions", str(2 * (os.cpu_count() or 1)))
+    if master.startswith("local"):  # a shuffle partition per worker thread: small queries
+        threads = master.removeprefix("local").strip("[]")
+        workers = int(threads) if threads.isdigit() else os.cpu_count() or 1
+        builder = builder.config("spark.sql.shuffle.partitions", str(workers))
     try:
         session = builder.getOrCreate()
     except Exception as error:  # py4j and Java start-up errors have no common class
@@ -105,18 +131,27 @@ def spark_session(master: str | None = None) -> Any:
     return session
 
 
-def _kind(spark_type: Any) -> str | None:
-    from pyspark.sql import types
+#: DuckDB's names of the Parquet column types Spark reads, and Spark's.
+_SPARK_NAMES = {
+    "VARCHAR": "string",
+    "BIGINT": "bigint",
+    "INTEGER": "int",
+    "SMALLINT": "smallint",
+    "TINYINT": "tinyint",
+    "UINTEGER": "bigint",
+    "USMALLINT": "int",
+    "UTINYINT": "smallint",
+    "DOUBLE": "double",
+    "FLOAT": "float",
+}
 
-    if isinstance(spark_type, types.StringType):
-        return ATOM
-    if isinstance(
-        spark_type, (types.ByteType, types.ShortType, types.IntegerType, types.LongType)
-    ):
-        return INTEGER
-    if isinstance(spark_type, (types.FloatType, types.DoubleType, types.DecimalType)):
-        return FLOAT
-    return None
+
+def _spark_type(duckdb_type: str) -> str:
+    """Spark's name for a Parquet column's type as DuckDB describes it."""
+    upper = duckdb_type.upper()
+    if upper.startswith("DECIMAL"):
+        return upper.lower()
+    return _SPARK_NAMES[upper]
 
 
 _SPARK_TYPES = {ATOM: "string", INTEGER: "bigint", FLOAT: "double"}
@@ -143,6 +178,31 @@ class SparkBackend(SqlBackend):
         self.session = spark_session(master)
         self.master = self.session.sparkContext.master
         self._views: set[str] = set()
+        self._lookups_of: dict[Indicator, int] = {}
+        self._local: dict[Indicator, _LocalIndex] = {}
+
+    def rows(self, indicator: Indicator, keys: Sequence[object]) -> Sequence[tuple[Term, ...]]:
+        """The engine's lookups: a Spark query each, or a local index of a small relation.
+
+        Spark answers a point query no faster than a scan; a relation of at
+        most :data:`LOCAL_ROWS` rows looked up :data:`LOOKUPS_BEFORE_INDEXING`
+        times is collected once and indexed here, in its order.
+        """
+        local = self._local.get(indicator)
+        if local is None:
+            count = self._lookups_of[indicator] = self._lookups_of.get(indicator, 0) + 1
+            relation = self.relation(indicator)
+            if (
+                relation is not None
+                and count >= LOOKUPS_BEFORE_INDEXING
+                and self.size(relation) <= LOCAL_ROWS
+            ):
+                table = self.arrow(f"SELECT * FROM {relation.name}")
+                rows = list(zip(*(column_terms(c) for c in table.columns)))
+                local = self._local[indicator] = _LocalIndex(rows)
+        if local is not None:
+            return local.rows(keys)
+        return super().rows(indicator, keys)
 
     def arrow(self, sql: str) -> pa.Table:
         """The result of ``sql`` collected as an Arrow table."""
@@ -159,16 +219,18 @@ class SparkBackend(SqlBackend):
         frame.createOrReplaceTempView(name)
         self._views.add(name)
 
-    def materialize(self, name: str, sql: str) -> None:
-        """The result of ``sql`` computed now (lineage cut) as the view ``name``."""
+    def materialize(self, name: str, sql: str) -> int:
+        """The result of ``sql`` computed now and cached, as the view ``name``; its rows."""
         try:
-            frame = self.session.sql(sql).localCheckpoint(eager=True)
+            frame = self.session.sql(sql).cache()
+            rows = frame.count()  # computed (and cached) now
         except Exception as error:
             raise BackendError(
                 f"Spark failed reading {self.involved(sql)}: {_first_line(error)}"
             ) from None
         frame.createOrReplaceTempView(name)
         self._views.add(name)
+        return int(rows)
 
     def drop(self, name: str) -> None:
         """Forget the temporary view ``name``."""
@@ -181,12 +243,41 @@ class SparkBackend(SqlBackend):
         for name in list(self._views):
             self.drop(name)
 
+    @contextlib.contextmanager
+    def temporary(self, table: pa.Table) -> Iterator[str]:
+        """A small table written into the statement (``VALUES``), a DataFrame if larger."""
+        if table.num_rows > INLINE_ROWS:
+            with super().temporary(table) as name:
+                yield name
+            return
+        kinds = [_ARROW_KINDS[str(field.type)] for field in table.schema]
+        names = ", ".join(table.column_names)
+        if not table.num_rows:
+            nothing = ", ".join(
+                f"CAST(NULL AS {self.sql_types[k]}) AS {n}"
+                for k, n in zip(kinds, table.column_names)
+            )
+            yield f"(SELECT {nothing} WHERE 1 = 0)"
+            return
+        rows = zip(*(column.to_pylist() for column in table.columns))
+        values = ", ".join(
+            "(" + ", ".join(self._cell(v, k) for v, k in zip(row, kinds)) + ")" for row in rows
+        )
+        yield f"(SELECT * FROM VALUES {values} AS t({names}))"
+
+    def _cell(self, value: object, kind: str) -> str:
+        if value is None:
+            return f"CAST(NULL AS {self.sql_types[kind]})"
+        literal = self.literal(value, kind)
+        assert literal is not None
+        return literal if kind != INTEGER else f"CAST({literal} AS BIGINT)"
+
     def string(self, text: str) -> str:
         """A Spark SQL string literal (backslash escapes)."""
         return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
     def _open_external(self, external: ExternalRelation, name: str) -> tuple[str, ...]:
-        from symlearn.backends.duckdb import csv_layout
+        from symlearn.backends.duckdb import column_kind, csv_layout, parquet_layout
 
         problem = unreadable(external)
         if problem is not None:
@@ -197,29 +288,53 @@ class SparkBackend(SqlBackend):
                 "Spark reads Parquet and CSV, not DuckDB databases; write the facts as "
                 "Parquet with: symlearn store KB -o DIR",
             )
+        # The layout is read by DuckDB (as the DuckDB backend reads it): the same
+        # checks and messages, and Spark is given the schema (no job to infer it).
         reader = self.session.read
         try:
             if external.kind == "parquet":
-                frame = reader.parquet(external.path)
+                columns = parquet_layout(external)
+                kinds = column_kinds(external, columns, [column_kind(t) for _, t in columns])
+                ddl = ", ".join(f"`{c}` {_spark_type(t)}" for c, t in columns)
+                frame = reader.schema(ddl).parquet(external.path)
             else:
-                header, columns = csv_layout(external)
-                schema = ", ".join(f"`{c}` {_SPARK_TYPES[k]}" for c, k in columns)
-                frame = reader.csv(external.path, header=header, schema=schema)
+                header, typed = csv_layout(external)
+                kinds = tuple(kind for _, kind in typed)
+                columns = [(c, _SPARK_TYPES[k]) for c, k in typed]
+                ddl = ", ".join(f"`{c}` {t}" for c, t in columns)
+                frame = reader.csv(external.path, header=header, schema=ddl)
+        except KBError:
+            raise
         except Exception as error:
             raise external_error(external, f"cannot be read: {_first_line(error)}") from None
-        fields = [(f.name, f.dataType) for f in frame.schema.fields]
-        described = [(field, str(kind.simpleString()).upper()) for field, kind in fields]
-        kinds = column_kinds(external, described, [_kind(kind) for _, kind in fields])
         from pyspark.sql import functions
 
         renamed = [
             functions.col(f"`{field}`").cast(_SPARK_TYPES[kind]).alias(f"c{i}")
-            for i, ((field, _), kind) in enumerate(zip(fields, kinds))
+            for i, ((field, _), kind) in enumerate(zip(columns, kinds))
         ]
         frame = frame.select(*renamed).dropna()
         frame.createOrReplaceTempView(name)
         self._views.add(name)
         return kinds
+
+
+class _LocalIndex:
+    """A small relation's rows, indexed by the values of each set of bound arguments."""
+
+    def __init__(self, rows: list[tuple[Term, ...]]) -> None:
+        self._rows = rows
+        self._indexes: dict[tuple[int, ...], dict[tuple[object, ...], list[tuple[Term, ...]]]] = {}
+
+    def rows(self, keys: Sequence[object]) -> list[tuple[Term, ...]]:
+        """The rows whose bound arguments equal ``keys`` (typed: ``1`` never meets ``1.0``)."""
+        bound = tuple(i for i, key in enumerate(keys) if key is not None)
+        index = self._indexes.get(bound)
+        if index is None:
+            index = self._indexes[bound] = {}
+            for row in self._rows:
+                index.setdefault(tuple((type(row[i]), row[i]) for i in bound), []).append(row)
+        return index.get(tuple((type(keys[i]), keys[i]) for i in bound), [])
 
 
 def _first_line(error: BaseException) -> str:

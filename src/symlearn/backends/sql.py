@@ -33,10 +33,11 @@ SqlBackend, SqlRelation, value_type, column_type, arrow_column, column_terms
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -52,6 +53,7 @@ __all__ = [
     "ATOM",
     "FLOAT",
     "INTEGER",
+    "LOOKUPS_BEFORE_INDEXING",
     "SqlBackend",
     "SqlRelation",
     "arrow_column",
@@ -72,6 +74,8 @@ SQL_TYPES = {ATOM: "VARCHAR", INTEGER: "BIGINT", FLOAT: "DOUBLE"}
 
 _INT64 = (-(1 << 63), (1 << 63) - 1)
 
+#: Lookups of one relation by the engine before the backend indexes it for them.
+LOOKUPS_BEFORE_INDEXING = 16
 #: Answers of the engine's lookups with more rows than this are not kept.
 _LOOKUP_CACHE_ROWS = 10_000
 #: Most lookups kept.
@@ -198,6 +202,7 @@ class SqlBackend:
         #: in-memory predicates put into the backend: (predicate object, clause count, relation)
         self._facts: dict[Indicator, tuple[object, int, SqlRelation | None]] = {}
         self._lookups: OrderedDict[tuple[object, ...], list[tuple[Term, ...]]] = OrderedDict()
+        self._sizes: dict[str, int] = {}
 
     # -------------------------------------------------------- to implement
     def arrow(self, sql: str) -> pa.Table:
@@ -208,8 +213,8 @@ class SqlBackend:
         """Make ``table`` queryable under ``name`` (replacing what had that name)."""
         raise NotImplementedError
 
-    def materialize(self, name: str, sql: str) -> None:
-        """Store the result of ``sql`` under ``name`` (replacing what had that name)."""
+    def materialize(self, name: str, sql: str) -> int:
+        """Store the result of ``sql`` under ``name`` (replacing what had that name); its rows."""
         raise NotImplementedError
 
     def drop(self, name: str) -> None:
@@ -232,6 +237,24 @@ class SqlBackend:
 
     def close(self) -> None:
         """Release the engine's resources."""
+
+    @contextlib.contextmanager
+    def temporary(self, table: pa.Table) -> Iterator[str]:
+        """A name for a small Arrow table, for the statements of the ``with`` block."""
+        name = self.fresh_name("k")
+        self.put(name, table)
+        try:
+            yield name
+        finally:
+            self.drop(name)
+
+    def size(self, relation: SqlRelation) -> int:
+        """How many rows a relation has (counted once)."""
+        found = self._sizes.get(relation.name)
+        if found is None:
+            result = self.arrow(f"SELECT COUNT(*) AS n FROM {relation.name}")
+            found = self._sizes[relation.name] = int(result.column(0)[0].as_py())
+        return found
 
     # --------------------------------------------------------------- shared
     def fresh_name(self, prefix: str = "t") -> str:

@@ -41,6 +41,7 @@ from typing import Any
 
 from symlearn.backends.sql import arrow_column, column_type, value_type
 from symlearn.errors import BackendError, KBError, OutputError
+from symlearn.files import inputs_read
 from symlearn.kb.aleph_directives import CONSTRAINTS
 from symlearn.kb.formats import expand_task_paths, load_task
 from symlearn.kb.knowledge_base import KnowledgeBase
@@ -174,6 +175,7 @@ def store(
     target = Path(output)
     _check_output(target, inputs, force)
     kb = load_task(list(inputs), progress=progress)
+    _check_output(target, [*kb.sources, *inputs_read()], force)  # included, in a task folder
     popper = [path for kind, path in expand_task_paths(inputs) if kind.startswith("popper")]
     kept = set(keep)
     stored = _storable(kb, kept)

@@ -39,37 +39,49 @@ De Raedt, Kimmig & Toivonen 2007 (ProbLog); Russell & Norvig 2010, ch. 14
 
 from __future__ import annotations
 
-from symlearn.bayes.networks.inference import METHODS
-from symlearn.bayes.networks.network import BayesianNetwork
-from symlearn.bayes.networks.network_answer import (
+import os
+from typing import TYPE_CHECKING, Any
+
+from symlearn.bayes.given import (
+    NETWORK_METHODS,
+    ORDERINGS,
     EvidenceGiven,
-    InferenceRun,
     PathLike,
     Progress,
     Queries,
-    Source,
     atom_evidence,
     check_choice,
     given_evidence,
-    load_program,
-    network_of,
+    is_bif,
     parse_evidence,
     query_terms,
-    run_network,
     source_paths,
 )
-from symlearn.bayes.networks.network_files import check_network_suffix, is_bif
-from symlearn.bayes.networks.program import ProbLogNetwork
-from symlearn.bayes.networks.variable_elimination import ORDERINGS
+from symlearn.bayes.networks.program_fragment import network_fragment
 from symlearn.bayes.problog.problog_inference import PROGRAM_METHODS, ProgramRun, infer_program
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
 
+if TYPE_CHECKING:
+    from symlearn.bayes.networks.network_answer import InferenceRun, Source, load_program
+    from symlearn.bayes.networks.program import ProbLogNetwork
+    from symlearn.logic.terms import Term
+
 __all__ = ["ALL_METHODS", "InferenceRun", "infer", "load_program", "parse_evidence"]
 
+
+def __getattr__(name: str) -> Any:
+    """:class:`InferenceRun` and :func:`load_program`, the network side's, on first use."""
+    if name in ("InferenceRun", "load_program"):
+        from symlearn.bayes.networks import network_answer
+
+        return getattr(network_answer, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: Every method of ``symlearn infer``: the network's, and those of a grounded program.
-ALL_METHODS = (*METHODS, *PROGRAM_METHODS)
+ALL_METHODS = (*NETWORK_METHODS, *PROGRAM_METHODS)
 
 
 def infer(
@@ -143,7 +155,20 @@ def infer(
     """
     check_choice("method", method, ALL_METHODS)
     check_choice("ordering", ordering, ORDERINGS)
+    for name, value, least in (
+        ("samples", samples, 1),
+        ("chains", chains, 1),
+        ("burn_in", burn_in, 0),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise InvalidParameterError(
+                f"{name} must be an integer of at least {least}, not {value!r}"
+            )
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidParameterError(f"seed must be an integer or None, not {seed!r}")
     if output is not None:
+        from symlearn.bayes.networks.network_files import check_network_suffix
+
         check_network_suffix(output)
     program_source = _program_source(source, progress)
     if program_source is not None:
@@ -152,7 +177,7 @@ def infer(
         network_program = None
         if method not in PROGRAM_METHODS:
             try:
-                network_program = network_of(kb, asked, observed)
+                network_program = _network_of(kb, asked, observed)
             except (KBError, InvalidParameterError):
                 if method != "exact":
                     raise
@@ -177,9 +202,13 @@ def infer(
         if method in PROGRAM_METHODS:
             raise InvalidParameterError(
                 f"--method {method} is for ProbLog programs; a network is answered by "
-                f"{', '.join(METHODS)}"
+                f"{', '.join(NETWORK_METHODS)}"
             )
+        from symlearn.bayes.networks.network_answer import load_program
+
         program, sources = load_program(source, queries, evidence, progress)
+    from symlearn.bayes.networks.network_answer import run_network
+
     return run_network(
         program,
         sources,
@@ -195,14 +224,28 @@ def infer(
     )
 
 
+def _network_of(
+    kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
+) -> ProbLogNetwork:
+    """The program as a belief network; numpy and the network are imported only for one."""
+    fragment = network_fragment(kb, asked, observed)
+    from symlearn.bayes.networks.program import compile_fragment
+
+    return compile_fragment(fragment)
+
+
 def _program_source(
     source: Source, progress: Progress | None
 ) -> tuple[KnowledgeBase, tuple[str, ...]] | None:
     """The knowledge base of ``source`` and the files read; None for a network or BIF file."""
     if isinstance(source, KnowledgeBase):
         return source, ()
-    if isinstance(source, (BayesianNetwork, ProbLogNetwork)):
-        return None
+    if not isinstance(source, (str, os.PathLike, list, tuple)):
+        from symlearn.bayes.networks.network import BayesianNetwork
+        from symlearn.bayes.networks.program import ProbLogNetwork
+
+        if isinstance(source, (BayesianNetwork, ProbLogNetwork)):
+            return None
     sources = source_paths(source)
     if not sources:
         raise InvalidParameterError("no file given")

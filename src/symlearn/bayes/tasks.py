@@ -15,7 +15,10 @@ place of the files' where a task reads them:
   (:mod:`~symlearn.bayes.problog.explanation`);
 * ``constraint``: the strategies that meet ``ensure_true``,
   ``ensure_false`` and ``ensure_prob`` constraints
-  (:mod:`~symlearn.bayes.problog.constraints`).
+  (:mod:`~symlearn.bayes.problog.constraints`);
+* ``sample``: sampled worlds as ``problog sample`` prints them, with
+  continuous distributions (``normal(M, S)::h``, ``value/2``) or
+  ``--estimate`` (:mod:`~symlearn.bayes.problog.hybrid_sampling`).
 
 Marginals, sampling and MPE stay with ``symlearn infer`` (``--method``), and
 learning from interpretations with ``symlearn learn problog-lfi``.
@@ -54,6 +57,8 @@ TASKS = {
     "explain": "The mutually exclusive proofs of each query, and the probabilities they sum to.",
     "constraint": "The strategies (?:: decisions) that meet the ensure_true, ensure_false and "
     "ensure_prob constraints.",
+    "sample": "Sampled worlds (the queries true in each, with the values of continuous "
+    "distributions), or --estimate.",
 }
 
 
@@ -64,6 +69,9 @@ def run_task(
     evidence: EvidenceGiven | None = None,
     *,
     search: str = "exhaustive",
+    samples: int = 1,
+    seed: int | None = 0,
+    estimate: bool = False,
     progress: Progress | None = None,
 ) -> Any:
     """Run one of ProbLog's tasks (:data:`TASKS`) over files or a knowledge base.
@@ -79,10 +87,13 @@ def run_task(
         ``explain``; ``constraint`` takes queries).
     search
         ``dt``: ``exhaustive`` (exact, ProbLog's default) or ``local``.
+    samples, seed, estimate
+        ``sample``: how many worlds (ProbLog's ``-N``), the random seed, and
+        whether to print the queries' estimated probabilities instead.
 
     Returns
     -------
-    DecisionRun, MapRun, ExplanationRun or ConstraintRun
+    DecisionRun, MapRun, ExplanationRun, ConstraintRun or SampleRun
         Each with ``report()`` (the text) and ``to_dict()`` (the JSON).
 
     Raises
@@ -100,6 +111,21 @@ def run_task(
     kb, sources = _program(source, progress)
     asked = query_terms(queries) or None  # none given: the files'
     observed = evidence_pairs(evidence)
+    if task == "sample":
+        from symlearn.bayes.problog.hybrid_sampling import sample_worlds
+
+        return run_deep(
+            lambda: sample_worlds(
+                kb,
+                samples,
+                seed=seed,
+                estimate=estimate,
+                queries=asked,
+                evidence=observed,
+                progress=progress,
+                sources=sources,
+            )
+        )
     return run_deep(_run, task, kb, sources, asked, observed, search, progress)
 
 

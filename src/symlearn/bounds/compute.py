@@ -55,6 +55,7 @@ from symlearn.bounds.catalogue import BoundResult, bound_table, derive
 from symlearn.bounds.sizes import SIZE_CLASSES, SizeResult, hypothesis_space_size
 from symlearn.bounds.vc import KNOWN_VC_DIMENSIONS, VCResult, class_vc_dimension
 from symlearn.errors import InvalidParameterError
+from symlearn.files import as_paths
 from symlearn.logic.indicators import Indicator
 
 __all__ = ["PARAMETERS", "BoundList", "bound", "bound_list"]
@@ -109,9 +110,7 @@ def _domains(value: str | Sequence[int] | None) -> list[int] | None:
 
 
 def _files(files: PathLike | Iterable[PathLike]) -> tuple[str, ...]:
-    if isinstance(files, (str, os.PathLike)):
-        return (str(files),)
-    return tuple(str(f) for f in files)
+    return as_paths(files)
 
 
 def _file_space(
@@ -299,17 +298,19 @@ class BoundList:
 
     def report(self, latex: bool = False) -> list[str]:
         """A table of the bounds, their forms and sources, then how to use them."""
-        header = ("bound", "parameters", "gives", "what it is")
-        rows = [header, *(row[:4] for row in self.rows)]
-        widths = [max(len(str(row[i])) for row in rows) for i in range(3)]
-        lines = [
-            "  ".join(str(cell).ljust(width) for cell, width in zip(row[:3], widths))
-            + "  "
-            + row[3]
-            for row in rows
+        name_width = max(len(row[0]) for row in self.rows)
+        lines = []
+        indent = " " * (name_width + 2)
+        for name, parameters, gives, summary, _ in self.rows:  # each bound in 80 columns
+            what, _, form = summary.partition(": ")
+            lines += _hanging(name.ljust(name_width) + "  ", what)
+            lines += _hanging(indent, form) if form else []
+            lines += _hanging(indent, f"{parameters}; gives {gives}")
+        sources = [
+            line
+            for row in self.rows
+            for line in _hanging(f"  {row[0].ljust(name_width)}  ", row[4])
         ]
-        lines.insert(1, "  ".join("-" * w for w in widths) + "  " + "-" * 10)
-        sources = [f"  {row[0].ljust(widths[0])}  {row[4]}" for row in self.rows]
         return [
             *lines,
             "",
@@ -322,12 +323,21 @@ class BoundList:
             "--m or --mistakes included), --latex and --json.  pac, occam and agnostic accept",
             "--class NAME --n N instead of --H.",
             "",
-            "hypothesis-space-size classes: " + ", ".join(self.size_classes),
-            "vc-dimension classes: " + ", ".join(self.vc_classes),
+            *_hanging("hypothesis-space-size classes: ", ", ".join(self.size_classes)),
+            *_hanging("vc-dimension classes: ", ", ".join(self.vc_classes)),
             "Both also read FILE...: the instance space an attribute-value target declares",
             "(attributes/2 and domain/2, or its examples); the class from --class or",
             ":- set(hypothesis_class, NAME). in the file (attribute-conjunctions by default).",
         ]
+
+
+def _hanging(lead: str, text: str, width: int = 80) -> list[str]:
+    """``text`` wrapped to ``width`` columns after ``lead``, continued under its start."""
+    import textwrap
+
+    return textwrap.wrap(
+        text, width, initial_indent=lead, subsequent_indent=" " * len(lead), break_on_hyphens=False
+    )
 
 
 def bound_list() -> BoundList:

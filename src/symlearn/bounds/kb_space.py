@@ -44,21 +44,30 @@ import dataclasses
 import itertools
 import math
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import sympy as sp
 
 from symlearn.bounds import spaces
+from symlearn.bounds.numeric_space import (
+    NUMERIC_CLASSES,
+    known_numeric_dimension,
+    numeric_masks,
+    parse_number,
+)
+from symlearn.bounds.semantic import ENUMERATED_CLASSES, MAX_VARIABLES, function_masks
 from symlearn.bounds.sizes import (
+    NOTES,
     SIZE_CLASSES,
     SizeResult,
     attribute_conjunction_count,
+    enumerated_size,
     hypothesis_space_size,
 )
 from symlearn.bounds.spaces import WILDCARD
-from symlearn.bounds.vc import VCResult, vc_dimension
+from symlearn.bounds.vc import VCResult, vc_dimension, vc_dimension_of_masks
 from symlearn.errors import HypothesisSpaceError, InvalidParameterError
 from symlearn.kb.loader import load
 from symlearn.learning.attribute_data import attribute_schema
@@ -76,8 +85,9 @@ MAX_INSTANCES = 256
 #: (four boolean attributes: at most 2^16 distinct functions).
 MAX_BOOLEAN_INSTANCES = 16
 
-#: The classes a file's space can be counted under (the size classes, by name).
-FILE_CLASSES = tuple(SIZE_CLASSES)
+#: The classes a file's space can be counted under: the size classes, and the
+#: classes over numeric attributes (thresholds, intervals, ...).
+FILE_CLASSES = (*SIZE_CLASSES, *NUMERIC_CLASSES)
 
 #: The classes a file's space can be searched for its VC dimension.
 SEARCHED_CLASSES = (
@@ -87,6 +97,7 @@ SEARCHED_CLASSES = (
     "k-dnf",
     "k-term-dnf",
     "boolean-functions",
+    *NUMERIC_CLASSES,
 )
 
 
@@ -160,7 +171,12 @@ class AttributeSpace:
         count = attribute_conjunction_count(self.domain_sizes, convention=convention)
         parameters = {"target": self.target, "domains": self.domain_sizes}
         return SizeResult(
-            "attribute-conjunctions", convention, self.formula(convention), int(count), parameters
+            "attribute-conjunctions",
+            convention,
+            self.formula(convention),
+            int(count),
+            parameters,
+            NOTES[("attribute-conjunctions", convention)],
         )
 
     @property
@@ -221,16 +237,66 @@ class AttributeSpace:
         16
         """
         chosen = settings or SpaceSettings()
-        name = chosen.hypothesis_class
+        name, convention = chosen.hypothesis_class, chosen.convention
+        if name in NUMERIC_CLASSES:
+            return self._numeric_size(name, chosen.k, convention)
         if name == "attribute-conjunctions" or (name == "conjunctions" and not self.boolean):
-            return self.size(chosen.convention or "semantic")
+            return self.size(convention or "semantic")
         if name == "boolean-functions" and not self.boolean:
             return self._all_subsets_size()
         n = self._boolean_only(name)
-        result = hypothesis_space_size(
-            name, n, k=chosen.k, d=chosen.d, convention=chosen.convention
-        )
+        if convention is None and name in ENUMERATED_CLASSES:
+            # The semantic count by default, where the instance space can be enumerated.
+            convention = "semantic" if n <= MAX_VARIABLES else None
+        elif convention is None:
+            convention = "semantic" if "semantic" in SIZE_CLASSES[name].conventions else None
+        if convention == "semantic" and name in ENUMERATED_CLASSES:
+            return self._described(enumerated_size(name, n, k=chosen.k, d=chosen.d))
+        result = hypothesis_space_size(name, n, k=chosen.k, d=chosen.d, convention=convention)
         return self._described(result)
+
+    def _numbers(self, name: str) -> list[list[str]]:
+        """Each attribute's values in increasing numeric order (the class needs numbers)."""
+        ordered = []
+        for attribute, values in zip(self.attributes, self.domains):
+            try:
+                ordered.append(sorted(values, key=parse_number))
+            except InvalidParameterError as error:
+                raise InvalidParameterError(
+                    f"class {name} is over numeric attributes: {attribute}'s {error} "
+                    f"(declare :- domain({attribute}, [1, 2, ...]).)"
+                ) from None
+        return ordered
+
+    def _numeric_size(self, name: str, k: int | None, convention: str | None) -> SizeResult:
+        """The distinct labellings a numeric class gives the declared points."""
+        if convention not in (None, "semantic"):
+            raise InvalidParameterError(
+                f"class {name} has real-valued parameters: only its semantic count (the "
+                f"distinct labellings of the declared points) is finite"
+            )
+        ordered = self._numbers(name)
+        count = len(numeric_masks(name, [len(values) for values in ordered], k))
+        parameters: dict[str, Any] = {"target": self.target, "domains": self.domain_sizes}
+        if k is not None and name == "union-of-intervals":
+            parameters["k"] = k
+        note = "distinct labellings of the declared points, found by enumeration"
+        return SizeResult(name, "semantic", sp.Integer(count), count, parameters, note)
+
+    def _numeric_dimension(self, name: str, k: int | None) -> VCResult:
+        """The VC dimension of a numeric class over the declared points, by the search."""
+        ordered = self._numbers(name)
+        masks = numeric_masks(name, [len(values) for values in ordered], k)
+        instances = list(itertools.product(*ordered))
+        if len(instances) > MAX_INSTANCES:
+            raise HypothesisSpaceError(
+                f"the instance space of {self.target} has {len(instances)} points; the "
+                f"shattering search is limited to {MAX_INSTANCES}"
+            )
+        result = vc_dimension_of_masks(masks, instances)
+        extra = {"k": k} if name == "union-of-intervals" else {}
+        formula = known_numeric_dimension(name, len(ordered), k)
+        return self._atoms(result, name, extra, formula)
 
     def _all_subsets_size(self) -> SizeResult:
         """Every subset of X: ``2^|X|`` (written out while it has fewer than 4,000 digits)."""
@@ -276,6 +342,8 @@ class AttributeSpace:
         """
         chosen = settings or SpaceSettings()
         name = chosen.hypothesis_class
+        if name in NUMERIC_CLASSES:
+            return self._numeric_dimension(name, chosen.k)
         if name == "attribute-conjunctions" or name == "conjunctions":
             return self.vc_dimension()
         if name == "boolean-functions":
@@ -293,7 +361,7 @@ class AttributeSpace:
                 f"the search over {name} is limited to {MAX_BOOLEAN_INSTANCES} instances "
                 f"(four boolean attributes); {self.target} has {2**n}"
             )
-        masks = _boolean_class_masks(name, n, chosen.k)
+        masks = function_masks(name, n, k=chosen.k)
         instances = [
             tuple(d[bit] for d, bit in zip(self.domains, x)) for x in spaces.boolean_instances(n)
         ]
@@ -315,7 +383,9 @@ class AttributeSpace:
         )
         return self._atoms(whole, "boolean-functions", {})
 
-    def _atoms(self, result: VCResult, name: str, extra: dict[str, Any]) -> VCResult:
+    def _atoms(
+        self, result: VCResult, name: str, extra: dict[str, Any], formula: sp.Expr | None = None
+    ) -> VCResult:
         """The result with its witness written as atoms of the target."""
         atoms = tuple(f"{self.target}({', '.join(x)})" for x in result.shattered_set)
         return VCResult(
@@ -325,7 +395,7 @@ class AttributeSpace:
             result.instances,
             result.nodes_searched,
             result.stopped_by_count,
-            None,
+            formula,
             name,
             {"target": self.target, "domains": self.domain_sizes, **extra},
         )
@@ -353,44 +423,6 @@ class AttributeSpace:
                 )
             )
         return self._atoms(vc_dimension(hypotheses, instances), "attribute-conjunctions", {})
-
-
-def _closure(
-    start: int, parts: Sequence[int], combine: Callable[[int, int], int], rounds: int | None
-) -> set[int]:
-    """Every ``combine`` of ``start`` with up to ``rounds`` parts (all when None)."""
-    found, frontier = {start}, {start}
-    while frontier and (rounds is None or rounds > 0):
-        frontier = {combine(f, p) for f in frontier for p in parts} - found
-        found |= frontier
-        rounds = None if rounds is None else rounds - 1
-    return found
-
-
-def _boolean_class_masks(name: str, n: int, k: int) -> set[int]:
-    """The functions of k-CNF, k-DNF or k-term DNF over ``n`` variables, as bit masks.
-
-    Bit ``i`` of a mask is the label of instance ``i`` of
-    :func:`~symlearn.bounds.spaces.boolean_instances`.  A k-CNF is a
-    conjunction of clauses of 1 to k literals (the empty one is true), a k-DNF
-    a disjunction of terms of 1 to k literals (the empty one is false), a
-    k-term DNF a disjunction of at most k terms of any size (Kearns and
-    Vazirani 1994, ch. 1).
-    """
-    assignments = spaces.boolean_instances(n)
-    full = (1 << len(assignments)) - 1
-
-    def mask(formula: Any, kind: str) -> int:
-        labels = spaces.truth_table(formula, kind, assignments)
-        return sum(1 << i for i, label in enumerate(labels) if label)
-
-    if name == "k-cnf":
-        clauses = [mask(frozenset({c}), "cnf") for c in spaces.clauses(n, k)]
-        return _closure(full, clauses, int.__and__, None)
-    if name == "k-dnf":
-        return _closure(0, [mask(t, "term") for t in spaces.terms(n, k)], int.__or__, None)
-    terms = [mask(t, "term") for t in spaces.boolean_conjunctions(n)]
-    return _closure(0, terms, int.__or__, k)
 
 
 def attribute_task(

@@ -38,7 +38,10 @@ decision_tree_count
 boolean_function_count
     All boolean functions of n variables, ``2^(2^n)`` (the unbiased space).
 hypothesis_space_size
-    One entry point by class name, used by ``symlearn bound hypothesis-space-size``.
+    One entry point by class name, used by ``symlearn bound hypothesis-space-size``;
+    the semantic size of k-CNF, k-DNF, k-term DNF, k-decision lists and
+    decision trees is found by enumeration (:mod:`symlearn.bounds.semantic`)
+    for ``n`` up to 4.  Each result states what its convention counts.
 
 References
 ----------
@@ -58,6 +61,7 @@ from typing import Any
 
 import sympy as sp
 
+from symlearn.bounds.semantic import ENUMERATED_CLASSES, MAX_VARIABLES, semantic_count
 from symlearn.bounds.variables import VARIABLES, lookup, parse_number
 from symlearn.errors import InvalidParameterError, ResourceLimitError
 
@@ -191,12 +195,14 @@ def term_count(n: sp.Expr = N, k: sp.Expr = K) -> sp.Expr:
     return total
 
 
-def k_cnf_count(n: sp.Expr = N, k: sp.Expr = K) -> sp.Expr:
+def k_cnf_count(n: sp.Expr = N, k: sp.Expr = K, empty: bool = False) -> sp.Expr:
     """Count k-CNF formulas: sets of clauses with 1 to ``k`` literals each.
 
     Syntactic count ``2^term_count(n, k)``; the empty set is the always-true
-    formula.  Many sets denote the same function; the semantic count has no
-    closed form (see :func:`symlearn.bounds.spaces.distinct_functions`).  The
+    formula.  The empty clause (always false) is not counted among the
+    clauses; with ``empty`` it is, which doubles the count.  Many sets denote
+    the same function; the semantic count has no closed form (it is
+    enumerated, :mod:`symlearn.bounds.semantic`).  The
     usual upper bound is ``2^((2n)^k)``: at most ``(2n)^k`` clauses, each present
     or absent.
 
@@ -207,24 +213,25 @@ def k_cnf_count(n: sp.Expr = N, k: sp.Expr = K) -> sp.Expr:
 
     Examples
     --------
-    >>> k_cnf_count(k=2)
-    2**(2*n**2)
+    >>> k_cnf_count(k=2), k_cnf_count(k=2, empty=True)
+    (2**(2*n**2), 2**(2*n**2 + 1))
     """
-    return 2 ** term_count(n, k)
+    return 2 ** (term_count(n, k) + (1 if empty else 0))
 
 
-def k_dnf_count(n: sp.Expr = N, k: sp.Expr = K) -> sp.Expr:
+def k_dnf_count(n: sp.Expr = N, k: sp.Expr = K, empty: bool = False) -> sp.Expr:
     """Count k-DNF formulas: sets of terms with 1 to ``k`` literals each.
 
     The dual of :func:`k_cnf_count`, with the same count; the empty set is the
-    always-false formula.
+    always-false formula.  With ``empty`` the empty term (always true) is
+    counted among the terms.
 
     Examples
     --------
     >>> k_dnf_count(2, 1)
     16
     """
-    return 2 ** term_count(n, k)
+    return 2 ** (term_count(n, k) + (1 if empty else 0))
 
 
 def k_term_dnf_count(n: sp.Expr = N, k: sp.Expr = K, convention: str = "sets") -> sp.Expr:
@@ -355,46 +362,77 @@ SIZE_CLASSES: dict[str, SizeClass] = {
             "k-cnf",
             "sets of clauses of 1..k literals",
             ("n", "k"),
-            ("syntactic",),
-            lambda n, k, **_: k_cnf_count(n, k),
+            ("syntactic", "syntactic-with-empty", "semantic"),
+            lambda n, k, convention, **_: k_cnf_count(n, k, convention != "syntactic"),
         ),
         SizeClass(
             "k-dnf",
             "sets of terms of 1..k literals",
             ("n", "k"),
-            ("syntactic",),
-            lambda n, k, **_: k_dnf_count(n, k),
+            ("syntactic", "syntactic-with-empty", "semantic"),
+            lambda n, k, convention, **_: k_dnf_count(n, k, convention != "syntactic"),
         ),
         SizeClass(
             "k-term-dnf",
             "disjunctions of at most k terms",
             ("n", "k"),
-            ("sets", "tuples"),
+            ("sets", "tuples", "semantic"),
             lambda n, k, convention, **_: k_term_dnf_count(n, k, convention),
         ),
         SizeClass(
             "k-decision-lists",
             "decision lists of distinct terms of 1..k literals",
             ("n", "k"),
-            ("syntactic",),
+            ("syntactic", "semantic"),
             lambda n, k, **_: k_decision_list_count(n, k),
         ),
         SizeClass(
             "decision-trees",
             "binary decision trees of depth at most d",
             ("n", "d"),
-            ("syntactic",),
+            ("syntactic", "semantic"),
             lambda n, d, **_: decision_tree_count(n, d),
         ),
         SizeClass(
             "boolean-functions",
             "all boolean functions (the unbiased space)",
             ("n",),
-            ("semantic",),
+            ("semantic", "syntactic"),
             lambda n, **_: boolean_function_count(n),
         ),
     )
 }
+
+
+#: What each convention counts, as the output states it: (class, convention) -> text.
+NOTES: dict[tuple[str, str], str] = {
+    ("conjunctions", "syntactic"): "each variable positive, negated or absent; the "
+    "always-false hypothesis not counted",
+    ("conjunctions", "semantic"): "distinct functions: the syntactic ones and always-false",
+    ("conjunctions", "literal-sets"): "every set of the 2n literals, contradictions included",
+    ("attribute-conjunctions", "syntactic"): "each attribute a value, ? or the empty constraint",
+    ("attribute-conjunctions", "semantic"): "distinct functions: every hypothesis with an "
+    "empty constraint counted once",
+    ("k-cnf", "syntactic"): "sets of clauses of 1..k literals; the empty clause (always "
+    "false) not counted",
+    ("k-cnf", "syntactic-with-empty"): "sets of clauses of 0..k literals: the empty clause "
+    "(always false) counted",
+    ("k-dnf", "syntactic"): "sets of terms of 1..k literals; the empty term (always true) "
+    "not counted",
+    ("k-dnf", "syntactic-with-empty"): "sets of terms of 0..k literals: the empty term "
+    "(always true) counted",
+    ("k-term-dnf", "sets"): "sets of at most k terms, the empty term (always true) included",
+    ("k-term-dnf", "tuples"): "ordered k-tuples of terms (the usual textbook bound)",
+    ("k-decision-lists", "syntactic"): "lists of distinct terms of 1..k literals, each with "
+    "a label, and a default label",
+    ("decision-trees", "syntactic"): "trees as written: a test whose subtrees are equal counts",
+    ("boolean-functions", "syntactic"): "every subset of the instance space (each one "
+    "hypothesis: the same as the semantic count)",
+    ("boolean-functions", "semantic"): "every subset of the instance space",
+}
+
+#: The note of every semantic count found by enumeration.
+ENUMERATED_NOTE = "distinct boolean functions, found by enumeration over the 2^n instances"
 
 
 @dataclass(frozen=True)
@@ -406,6 +444,7 @@ class SizeResult:
     formula: sp.Expr
     size: int | None
     parameters: dict[str, Any]
+    note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON object of ``symlearn bound hypothesis-space-size``."""
@@ -417,6 +456,7 @@ class SizeResult:
             "latex": sp.latex(self.formula),
             "size": self.size,
             "values": {**self.parameters, "size": self.size},
+            "note": self.note,
         }
 
     def report(self, latex: bool = False) -> list[str]:
@@ -424,7 +464,7 @@ class SizeResult:
 
         Examples
         --------
-        >>> hypothesis_space_size("conjunctions", 10).report()
+        >>> hypothesis_space_size("conjunctions", 10).report()[:2]
         ['|H| of conjunctions (syntactic): 3**n', 'size = 59049']
         >>> hypothesis_space_size("conjunctions").report(latex=True)
         ['3^{n}']
@@ -437,7 +477,8 @@ class SizeResult:
             size = "(give --n for a number)"
         else:
             size = f"size = {self.formula} (too large to write out)"
-        return [f"|H| of {self.hypothesis_class} ({self.convention}): {self.formula}", size]
+        lines = [f"|H| of {self.hypothesis_class} ({self.convention}): {self.formula}", size]
+        return lines + ([f"counted: {self.note}"] if self.note else [])
 
 
 def size_class(name: str) -> SizeClass:
@@ -456,10 +497,11 @@ def size_formula(
 ) -> tuple[sp.Expr, str]:
     """Return ``(formula in n, convention)`` of a class, with k, d and values filled in."""
     spec = size_class(name)
-    convention = convention or spec.conventions[0]
-    if convention not in spec.conventions:
+    convention = resolve_convention(name, convention)
+    if convention == "semantic" and name in ENUMERATED_CLASSES:
         raise InvalidParameterError(
-            f"class {name} has no convention {convention!r} (known: {', '.join(spec.conventions)})"
+            f"the semantic size of {name} has no formula in n: it is found by enumeration "
+            f"for a given --n (at most {MAX_VARIABLES}) or a FILE"
         )
     for option, given in (("k", k), ("d", d)):
         if option in spec.parameters and given is None:
@@ -469,6 +511,47 @@ def size_formula(
             raise InvalidParameterError(f"--{option} must be a positive whole number")
     formula = spec.formula(n=N, k=k, d=d, values=values, domains=domains, convention=convention)
     return formula, convention
+
+
+def resolve_convention(name: str, convention: str | None) -> str:
+    """Return the convention asked for, or the class's default.
+
+    ``syntactic`` names a class's first syntactic convention where it has no
+    convention of that name (``sets`` for k-term DNF).
+
+    Examples
+    --------
+    >>> resolve_convention("k-term-dnf", "syntactic"), resolve_convention("k-cnf", None)
+    ('sets', 'syntactic')
+    """
+    spec = size_class(name)
+    if convention is None:
+        return spec.conventions[0]
+    if convention == "syntactic" and convention not in spec.conventions:
+        return next(c for c in spec.conventions if c != "semantic")
+    if convention not in spec.conventions:
+        raise InvalidParameterError(
+            f"class {name} has no convention {convention!r} (known: {', '.join(spec.conventions)})"
+        )
+    return convention
+
+
+def enumerated_size(
+    name: str, n: int, *, k: int | None = None, d: int | None = None
+) -> SizeResult:
+    """The semantic size of a class by enumerating its functions over ``n`` variables.
+
+    Examples
+    --------
+    >>> enumerated_size("k-cnf", 2, k=1).size
+    10
+    """
+    for option, given in (("k", k), ("d", d)):
+        if option in size_class(name).parameters and given is None:
+            raise InvalidParameterError(f"class {name} needs --{option}")
+    count = semantic_count(name, n, k=k, d=d)
+    parameters = {key: value for key, value in (("n", n), ("k", k), ("d", d)) if value is not None}
+    return SizeResult(name, "semantic", sp.Integer(count), count, parameters, ENUMERATED_NOTE)
 
 
 #: The most bits a hypothesis-space size may have (2**23 bits: about 2.5 million digits).
@@ -568,6 +651,13 @@ def hypothesis_space_size(
     >>> hypothesis_space_size("attribute-conjunctions", domains=[3, 2, 2, 2, 2, 2]).size
     973
     """
+    if resolve_convention(name, convention) == "semantic" and name in ENUMERATED_CLASSES:
+        if n is None:
+            raise InvalidParameterError(
+                f"the semantic size of {name} is found by enumeration: give --n "
+                f"(at most {MAX_VARIABLES})"
+            )
+        return enumerated_size(name, int(parse_number(n)), k=k, d=d)
     formula, convention = size_formula(
         name, k=k, d=d, values=values, domains=domains, convention=convention
     )
@@ -589,4 +679,6 @@ def hypothesis_space_size(
         if not (value.is_Integer or value.is_integer):
             raise InvalidParameterError(f"class {name} needs more parameters (got {value})")
         size = int(value)
-    return SizeResult(name, convention, formula, size, parameters)
+    return SizeResult(
+        name, convention, formula, size, parameters, NOTES.get((name, convention), "")
+    )

@@ -26,8 +26,9 @@ exactly:
 
 Functions
 ---------
-vc_dimension
-    The exact VC dimension with a witness and a certificate.
+vc_dimension, vc_dimension_of_masks
+    The exact VC dimension with a witness and a certificate (of a class given
+    by its hypotheses, or by the dichotomies they induce).
 is_shattered
     Whether a given set of instances is shattered.
 known_vc_dimension
@@ -69,6 +70,7 @@ __all__ = [
     "is_shattered",
     "known_vc_dimension",
     "vc_dimension",
+    "vc_dimension_of_masks",
 ]
 
 Hypothesis = Callable[[Any], Any] | Collection[Any]
@@ -317,7 +319,21 @@ def vc_dimension(hypotheses: Iterable[Hypothesis], instances: Sequence[Any]) -> 
     True
     """
     instances = list(instances)
-    masks = sorted(_dichotomy_masks(hypotheses, instances))
+    return vc_dimension_of_masks(_dichotomy_masks(hypotheses, instances), instances)
+
+
+def vc_dimension_of_masks(dichotomies: Collection[int], instances: Sequence[Any]) -> VCResult:
+    """:func:`vc_dimension` of a class given as its dichotomies: bit ``i`` labels ``instances[i]``.
+
+    Examples
+    --------
+    >>> vc_dimension_of_masks({0b00, 0b01, 0b10, 0b11}, ["a", "b"]).dimension
+    2
+    """
+    if not dichotomies:
+        raise HypothesisSpaceError("the hypothesis class is empty: it shatters nothing")
+    instances = list(instances)
+    masks = sorted(dichotomies)
     full = (1 << len(instances)) - 1
     witness: list[int] = []
     while True:

@@ -22,6 +22,7 @@ import click
 
 from symlearn.cli.common import SuggestingGroup
 from symlearn.errors import SymlearnError
+from symlearn.files import reading_inputs
 
 __all__ = ["COMMANDS", "SUMMARIES", "LazyGroup", "cli", "main"]
 
@@ -102,8 +103,7 @@ SUMMARIES = {
     "query": "Print all solutions of the Prolog GOAL against FILE...",
     "store": "Write the facts of FILE... into Parquet files or DuckDB, with the program "
     "declaring them.",
-    "problog": "ProbLog's tasks over the ProbLog clauses of FILE...: dt, map, explain, "
-    "constraint.",
+    "problog": "ProbLog's tasks over FILE...: dt, map, explain, constraint, sample.",
 }
 
 
@@ -115,7 +115,18 @@ SUMMARIES = {
 )
 @click.version_option(package_name="symlearn")
 def cli() -> None:
-    """symlearn: learn rules from Prolog-style examples, query them, derive bounds."""
+    """symlearn: learn rules from Prolog-style examples, query them, derive bounds.
+
+    \b
+    Examples:
+      symlearn query kb/family.pl "grandparent(X, lisa)"
+      symlearn learn foil kb/family.pl --target grandparent/2 -o learned.pl
+      symlearn learn id3 kb/playtennis.pl
+      symlearn infer kb/alarm.pl
+      symlearn bound pac --H 973 --epsilon 0.1 --delta 0.05
+
+    'symlearn COMMAND --help' tells more; 'symlearn learn --help' lists the learners.
+    """  # noqa: D301 (click's \\b: keep the examples' lines as written)
 
 
 def _wants_json(argv: Sequence[str]) -> bool:
@@ -161,7 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     _prepare_process()
     try:
-        status = cli.main(args=args, prog_name="symlearn", standalone_mode=False)
+        with reading_inputs():  # every file the command reads is an input -o will not replace
+            status = cli.main(args=args, prog_name="symlearn", standalone_mode=False)
     except click.exceptions.Exit as stop:
         return int(stop.exit_code)
     except click.ClickException as usage:
@@ -183,5 +195,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry_point() -> None:  # pragma: no cover - exercised through subprocess tests
-    """Console-script entry point: run :func:`main` and exit with its status."""
-    sys.exit(main())
+    """Run :func:`main` and exit with its status (130 for Ctrl-C, wherever it comes)."""
+    try:
+        status = main()
+    except KeyboardInterrupt:  # between the command's end and the exit
+        click.echo("Interrupted.", err=True)
+        status = 130
+    sys.exit(status)

@@ -11,7 +11,7 @@ import click
 
 from symlearn.bayes.answer import ALL_METHODS as METHODS
 from symlearn.bayes.answer import infer as answer
-from symlearn.bayes.networks.variable_elimination import ORDERINGS
+from symlearn.bayes.given import ORDERINGS
 from symlearn.cli.common import emit, files_argument, json_option, progress_bars, verbose_option
 
 __all__ = ["infer"]
@@ -108,5 +108,11 @@ def infer(
             force=force,
             progress=progress,
         )
-    emit(as_json, run.to_dict(), run.report(verbose))
+    payload = run.to_dict()
+    if not (payload.get("probabilities") or payload.get("marginals")):
+        click.echo(
+            "% nothing to infer: no query/1 in the files and no --query given (e.g. --query ATOM)",
+            err=True,
+        )
+    emit(as_json, payload, run.report(verbose))
     return 0

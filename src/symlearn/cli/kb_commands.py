@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import click
 
 from symlearn.cli.common import (
+    allow_include_option,
     backend_options,
     emit,
     files_argument,
@@ -57,7 +59,8 @@ def check(files: tuple[str, ...], as_json: bool) -> int:
 
 
 @click.command()
-@files_argument
+@allow_include_option
+@click.argument("files", nargs=-1, type=click.Path(), metavar="FILES...")  # checked in query
 @click.argument("goal", nargs=1)
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Stop after N solutions.")
 @click.option("--fail-empty", is_flag=True, help="Exit with status 1 when there is no solution.")
@@ -130,9 +133,15 @@ def query(
     answers in the SQL engine's order); other goals run in the engine, which
     looks external facts up in the backend.
 
-    Example: symlearn query kb/family.pl "grandparent(X, carl)"
+    Example: symlearn query kb/family.pl "grandparent(X, lisa)"
     """
     from symlearn.backends.goals import run_query
+
+    if not files:
+        raise click.UsageError(
+            f"Missing argument 'GOAL': give FILE... GOAL, e.g. "
+            f'symlearn query {shlex.quote(goal)} "parent(X, Y)"'
+        )
 
     with progress_bars(not as_json) as progress:
         kb = load_task(files, progress=progress)

@@ -24,7 +24,7 @@ __all__ = ["lattice"]
 
 @click.command()
 @files_argument
-@target_option()
+@target_option(required=False)
 @click.option(
     "--space",
     type=click.Choice(["version", "hypothesis"]),
@@ -63,7 +63,7 @@ __all__ = ["lattice"]
 @json_option
 def lattice(
     files: tuple[str, ...],
-    target: tuple[str, int],
+    target: tuple[str, int] | None,
     space: str,
     output: str | None,
     max_nodes: int | None,

@@ -89,8 +89,6 @@ def _task(module: ModuleType, given: dict[str, Any], progress: TerminalProgress 
         raise click.UsageError(
             "--positive, --categorical and --class-column apply to --csv and --parquet"
         )
-    if target is None and getattr(module, "TARGET_REQUIRED", False):
-        raise click.UsageError("--target NAME/ARITY is required with FILE...")
     if target is None and getattr(module, "TARGET_FROM_KB", None) is not None:
         return LearningTask.from_kb_target(files, module.TARGET_FROM_KB, progress=progress)
     return LearningTask.from_files(files, target, progress=progress)
@@ -126,9 +124,13 @@ def learner_command(name: str) -> click.Command:
             payload = result.to_dict()
             if warnings:
                 payload["warnings"] = warnings
+            if output is not None:
+                payload.setdefault("output", str(output))
             echo_json(payload)
         else:
             lines = result.report()
+            if output is not None and not any("written to" in line for line in lines):
+                lines.append(f"% written to {output}")  # every learner says where -o wrote
             if lines:  # a "no" result (a collapsed version space) prints nothing on stdout
                 click.echo("\n".join(lines))
         return int(result.exit_status)
@@ -139,7 +141,7 @@ def learner_command(name: str) -> click.Command:
     command = output_options(output_help)(command)
     command = settings_options(module.SETTINGS)(command)
     command = input_options(getattr(module, "TABLES", False))(command)
-    return click.command(name)(command)
+    return click.command(name, short_help=module.SUMMARY)(command)  # in full in --help
 
 
 @click.group(cls=LearnerGroup)

@@ -37,7 +37,7 @@ _evidence = click.option(
 
 @click.group(cls=SuggestingGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def problog() -> None:
-    """ProbLog's tasks over the ProbLog clauses of FILE...: dt, map, explain, constraint."""
+    """ProbLog's tasks over FILE...: dt, map, explain, constraint, sample."""
 
 
 def _run(task: str, as_json: bool, files: tuple[str, ...], **options: Any) -> int:
@@ -104,3 +104,27 @@ def explain(
 def constraint(files: tuple[str, ...], queries: tuple[str, ...], as_json: bool) -> int:
     """Run the constraint task (see symlearn.bayes.problog.constraints)."""
     return _run("constraint", as_json, files, queries=queries)
+
+
+@_command("sample", "symlearn problog sample kb/problog/heights.pl -N 3 --seed 1")
+@files_argument
+@click.option(
+    "-N", "samples", type=click.IntRange(min=1), default=1, show_default=True, help="Samples."
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--estimate", is_flag=True, help="The queries' probabilities over the samples.")
+@_queries
+@_evidence
+@json_option
+def sample(
+    files: tuple[str, ...],
+    samples: int,
+    seed: int,
+    estimate: bool,
+    queries: tuple[str, ...],
+    evidence: tuple[str, ...],
+    as_json: bool,
+) -> int:
+    """Run the sampling task (see symlearn.bayes.problog.hybrid_sampling)."""
+    options = {"samples": samples, "seed": seed, "estimate": estimate}
+    return _run("sample", as_json, files, queries=queries, evidence=evidence, **options)

@@ -80,6 +80,7 @@ from symlearn.data.attribute_value import MISSING, Label
 from symlearn.data.columnar import ColumnarData, RowSource
 from symlearn.data.encoded import EncodedData
 from symlearn.errors import KBError
+from symlearn.files import check_input
 
 if TYPE_CHECKING:
     import pyarrow
@@ -291,6 +292,8 @@ def _error_at(message: str, path: str, line: int | None) -> KBError:
 
 
 def _open_text(path: str) -> Any:
+    if Path(path).exists():  # a FIFO or a device is refused, not read
+        check_input(path)
     try:
         return open(path, newline="", encoding="utf-8-sig")
     except OSError as error:
@@ -479,6 +482,8 @@ def from_parquet(
     import pyarrow.parquet as parquet
 
     name = str(path)
+    if Path(name).exists() and not Path(name).is_dir():  # a folder of Parquet files: a data set
+        check_input(name)
     try:
         table = parquet.read_table(name)
     except FileNotFoundError as error:

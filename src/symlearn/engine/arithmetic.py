@@ -338,6 +338,20 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
     t = type(term)
     if t is int or t is float:
         return term
+    if t is Struct and len(term.args) == 2:  # the fast path: an operation on two integers
+        a, b = deref(term.args[0]), deref(term.args[1])
+        if a.__class__ is int and b.__class__ is int:
+            name = term.name
+            if name == "+":
+                return a + b
+            if name == "-":
+                return a - b
+            if name == "*" and a.bit_length() + b.bit_length() <= MAX_INTEGER_BITS:
+                return a * b
+            if b and name == "//":
+                return _int_divide(a, b)
+            if b and name == "mod":
+                return a % b
     try:
         return _evaluate(term, deref)
     except PrologThrow as error:

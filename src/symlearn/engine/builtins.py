@@ -43,12 +43,16 @@ from symlearn.logic.terms import (
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine
 
-__all__ = ["DETERMINISTIC", "NONDETERMINISTIC"]
+__all__ = ["DETERMINISTIC", "NONDETERMINISTIC", "SHORTCUTS"]
 
 Deterministic = Callable[["Engine", tuple[RTerm, ...]], bool]
 Nondeterministic = Callable[["Engine", tuple[RTerm, ...]], Iterator[None]]
 DETERMINISTIC: dict[tuple[str, int], Deterministic] = {}
 NONDETERMINISTIC: dict[tuple[str, int], Nondeterministic] = {}
+#: Deterministic shortcuts of nondeterministic builtins: ``(engine, args) ->``
+#: True or False when the call has at most one solution (``arg(2, T, A)``),
+#: None to run the generator.
+SHORTCUTS: dict[tuple[str, int], Callable[[Engine, tuple[RTerm, ...]], bool | None]] = {}
 
 
 def representation_error(what: str) -> PrologThrow:
@@ -101,7 +105,7 @@ def proper_list(term: object) -> list[RTerm] | None:
 # ---------------------------------------------------------------- unification
 @det("=", 2)
 def _unify_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    return unify_terms(engine, args[0], args[1])
+    return unify(args[0], args[1], engine.trail)
 
 
 @det("\\=", 2)
@@ -121,16 +125,13 @@ def _compare(a: RTerm, b: RTerm) -> int:
     return compare_runtime(a, b)
 
 
-def _order(test: Callable[[int], bool]) -> Deterministic:
-    return lambda engine, args: test(_compare(args[0], args[1]))
-
-
-DETERMINISTIC[("==", 2)] = _order(lambda c: c == 0)
-DETERMINISTIC[("\\==", 2)] = _order(lambda c: c != 0)
-DETERMINISTIC[("@<", 2)] = _order(lambda c: c < 0)
-DETERMINISTIC[("@>", 2)] = _order(lambda c: c > 0)
-DETERMINISTIC[("@=<", 2)] = _order(lambda c: c <= 0)
-DETERMINISTIC[("@>=", 2)] = _order(lambda c: c >= 0)
+# (each a function of its own: they run millions of times)
+DETERMINISTIC[("==", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) == 0
+DETERMINISTIC[("\\==", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) != 0
+DETERMINISTIC[("@<", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) < 0
+DETERMINISTIC[("@>", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) > 0
+DETERMINISTIC[("@=<", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) <= 0
+DETERMINISTIC[("@>=", 2)] = lambda engine, args: compare_runtime(args[0], args[1]) >= 0
 
 
 @det("compare", 3)
@@ -214,21 +215,19 @@ def _plus(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 
 # ----------------------------------------------------------------- type tests
-def _type_test(test: Callable[[RTerm], bool]) -> Deterministic:
-    return lambda engine, args: test(deref(args[0]))
-
-
-DETERMINISTIC[("var", 1)] = _type_test(lambda t: type(t) is Ref)
-DETERMINISTIC[("nonvar", 1)] = _type_test(lambda t: type(t) is not Ref)
-DETERMINISTIC[("atom", 1)] = _type_test(lambda t: type(t) is str)
-DETERMINISTIC[("number", 1)] = _type_test(lambda t: type(t) in (int, float))
-DETERMINISTIC[("integer", 1)] = _type_test(lambda t: type(t) is int)
-DETERMINISTIC[("float", 1)] = _type_test(lambda t: type(t) is float)
-DETERMINISTIC[("atomic", 1)] = _type_test(lambda t: type(t) in (str, int, float, PString))
-DETERMINISTIC[("compound", 1)] = _type_test(lambda t: type(t) is Struct)
-DETERMINISTIC[("callable", 1)] = _type_test(lambda t: type(t) in (str, Struct))
-DETERMINISTIC[("string", 1)] = _type_test(lambda t: type(t) is PString)
-DETERMINISTIC[("is_list", 1)] = _type_test(lambda t: proper_list(t) is not None)
+# (each a function of its own: they run millions of times)
+DETERMINISTIC[("var", 1)] = lambda engine, args: type(deref(args[0])) is Ref
+DETERMINISTIC[("nonvar", 1)] = lambda engine, args: type(deref(args[0])) is not Ref
+DETERMINISTIC[("atom", 1)] = lambda engine, args: type(deref(args[0])) is str
+DETERMINISTIC[("number", 1)] = lambda engine, args: type(deref(args[0])) in (int, float)
+DETERMINISTIC[("integer", 1)] = lambda engine, args: type(deref(args[0])) is int
+DETERMINISTIC[("float", 1)] = lambda engine, args: type(deref(args[0])) is float
+DETERMINISTIC[("atomic", 1)] = lambda engine, args: type(deref(args[0])) in _ATOMIC
+DETERMINISTIC[("compound", 1)] = lambda engine, args: type(deref(args[0])) is Struct
+DETERMINISTIC[("callable", 1)] = lambda engine, args: type(deref(args[0])) in (str, Struct)
+DETERMINISTIC[("string", 1)] = lambda engine, args: type(deref(args[0])) is PString
+DETERMINISTIC[("is_list", 1)] = lambda engine, args: proper_list(args[0]) is not None
+_ATOMIC = (str, int, float, PString)
 
 
 @det("ground", 1)
@@ -275,6 +274,18 @@ def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if arity > MAX_CELLS:
         raise resource_error("stack")
     return unify_terms(engine, term, Struct(name, tuple(Ref() for _ in range(arity))))
+
+
+def _arg_shortcut(engine: Engine, args: tuple[RTerm, ...]) -> bool | None:
+    """``arg/3`` with an integer first argument and a compound second: one answer at most."""
+    n, term = deref(args[0]), deref(args[1])
+    if type(n) is not int or type(term) is not Struct or n < 0:
+        return None
+    arguments = term.args
+    return 1 <= n <= len(arguments) and unify(args[2], arguments[n - 1], engine.trail)
+
+
+SHORTCUTS[("arg", 3)] = _arg_shortcut
 
 
 @nondet("arg", 3)

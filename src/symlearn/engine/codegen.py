@@ -56,8 +56,20 @@ ClauseFunction = Callable[..., Any]
 ProcedureOf = Callable[[str, int], Any]
 
 _COMPARISONS = {"<": "<", ">": ">", "=<": "<=", ">=": ">=", "=:=": "==", "=\\=": "!="}
+#: Tests the compiler inlines into a clause's guard as a call of the builtin's
+#: function (no continuation, no trip through the machine): deterministic, no
+#: side effects, and not redefinable (ISO built-ins).
+_TESTS = frozenset(
+    {
+        *((op, 2) for op in ("=", "\\=", "==", "\\==", "@<", "@>", "@=<", "@>=")),
+        *((test, 1) for test in ("var", "nonvar", "atom", "number", "integer", "float")),
+        *((test, 1) for test in ("atomic", "compound", "callable", "ground")),
+        ("functor", 3),
+        ("compare", 3),
+    }
+)
 #: Builtins the compiler inlines into a clause's guard.
-GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS)})
+GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS), *_TESTS})
 # Heads nested deeper than this are unified by the general routine (Python
 # limits how deeply blocks may nest in one function).
 _MAX_NESTING = 6
@@ -241,6 +253,8 @@ class _Writer:
         """Inline ``goal`` if it is a guard builtin over known variables; False if not."""
         if type(goal) is not Struct or (goal.name, len(goal.args)) not in GUARD_BUILTINS:
             return False
+        if (goal.name, len(goal.args)) in _TESTS:
+            return self.test(goal, indent)
         if not all(_known(a, self.defined) for a in _variables(goal.args[1])):
             return False
         if goal.name == "is":
@@ -271,6 +285,33 @@ class _Writer:
             self.emit(indent, f"elif not {slow}: return FAIL")
         else:
             self.emit(indent, f"if not {slow}: return FAIL")
+        return True
+
+    def test(self, goal: Struct, indent: int) -> bool:
+        """Inline a test builtin (``=``, ``==``, ``var`` ...): call its function."""
+        if goal.name == "=":
+            left, right = goal.args
+            for fresh, other in ((left, right), (right, left)):
+                if (
+                    type(fresh) is Var
+                    and fresh not in self.defined
+                    and fresh not in _variables(other)
+                ):
+                    value = self.build(other, indent)
+                    self.defined.add(fresh)
+                    self.emit(indent, f"{self.var(fresh)} = {value}")
+                    return True
+            a, b = self.build(left, indent), self.build(right, indent)
+            self.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
+            return True
+        from symlearn.engine.builtins import DETERMINISTIC
+
+        function = DETERMINISTIC.get((goal.name, len(goal.args)))
+        if function is None:
+            return False
+        items = [self.build(a, indent) for a in goal.args]
+        arguments = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
+        self.emit(indent, f"if not {self.constant(function)}(m.engine, {arguments}): return FAIL")
         return True
 
     # ------------------------------------------------------------ body

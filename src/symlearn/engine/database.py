@@ -23,6 +23,7 @@ The errors name the culprit ISO names: ``asserta((foo :- 4))`` is
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -221,14 +222,21 @@ class _FirstArgument:
     facts looks at none).  The index follows the asserts and retracts made
     here; any other change to the clauses (the signature: their number and
     the first and last clause differ) makes it be built again.  A predicate
-    with a clause whose first argument is a variable has no index.
+    with a clause whose first argument is a variable (or of arity 0) has no
+    buckets.  Each clause has a sequence number growing with ``assertz``
+    and falling with ``asserta``, so the clause list and each bucket are
+    sorted by it and a retracted clause is found by bisection, not by a scan.
     """
 
-    __slots__ = ("by_key", "signature")
+    __slots__ = ("by_key", "high", "low", "number", "signature")
 
     def __init__(self, predicate: Predicate) -> None:
-        self.by_key: dict[object, list[Clause]] | None = {}
-        for clause in predicate.clauses:
+        clauses = predicate.clauses
+        #: ``id(clause)`` -> its sequence number (the lists keep the clauses alive)
+        self.number = {id(clause): n for n, clause in enumerate(clauses)}
+        self.low, self.high = -1, len(clauses)  # the numbers of the next asserta, assertz
+        self.by_key: dict[object, list[Clause]] | None = {} if predicate.arity else None
+        for clause in clauses if predicate.arity else ():
             first = clause.head.args[0]
             if type(first) is Var:
                 self.by_key = None
@@ -240,27 +248,45 @@ class _FirstArgument:
         """The clauses whose first argument has ``key`` (None: no index)."""
         return None if self.by_key is None else list(self.by_key.get(key, ()))
 
+    def _number(self, clause: Clause) -> int:
+        return self.number[id(clause)]
+
+    def place(self, clauses: list[Clause], clause: Clause) -> int:
+        """Where ``clause`` (this object) is in ``clauses`` (sorted by number), or -1."""
+        number = self.number.get(id(clause))
+        if number is None:
+            return -1
+        at = bisect_left(clauses, number, key=self._number)
+        return at if at < len(clauses) and clauses[at] is clause else -1
+
     def added(self, predicate: Predicate, clause: Clause, at_end: bool) -> None:
         """``clause`` was asserted (at the end or at the front)."""
-        first = clause.head.args[0]
-        if type(first) is Var:
-            self.by_key = None
-        elif self.by_key is not None:
-            bucket = self.by_key.setdefault(index_key(first), [])
-            if at_end:
-                bucket.append(clause)
+        if at_end:
+            self.number[id(clause)] = self.high
+            self.high += 1
+        else:
+            self.number[id(clause)] = self.low
+            self.low -= 1
+        if self.by_key is not None:
+            first = clause.head.args[0]
+            if type(first) is Var:
+                self.by_key = None
             else:
-                bucket.insert(0, clause)
+                bucket = self.by_key.setdefault(index_key(first), [])
+                if at_end:
+                    bucket.append(clause)
+                else:
+                    bucket.insert(0, clause)
         self.signature = _signature(predicate)
 
     def removed(self, predicate: Predicate, clause: Clause) -> None:
         """``clause`` was retracted."""
         if self.by_key is not None:
             bucket = self.by_key.get(index_key(clause.head.args[0]), [])
-            for i, present in enumerate(bucket):
-                if present is clause:
-                    del bucket[i]
-                    break
+            at = self.place(bucket, clause)
+            if at >= 0:
+                del bucket[at]
+        del self.number[id(clause)]
         self.signature = _signature(predicate)
 
 
@@ -269,10 +295,8 @@ def _signature(predicate: Predicate) -> tuple[int, int, int]:
     return (len(clauses), id(clauses[0]) if clauses else 0, id(clauses[-1]) if clauses else 0)
 
 
-def _index_of(engine: Engine, predicate: Predicate) -> _FirstArgument | None:
-    """The predicate's first-argument index (made or remade when needed), None for arity 0."""
-    if not predicate.arity:
-        return None
+def _index_of(engine: Engine, predicate: Predicate) -> _FirstArgument:
+    """The predicate's first-argument index (made or remade when needed)."""
     found = engine.first_argument.get(predicate)
     if found is None or found.signature != _signature(predicate):
         found = engine.first_argument[predicate] = _FirstArgument(predicate)
@@ -284,9 +308,8 @@ def _candidates(engine: Engine, predicate: Predicate, head: RTerm) -> list[Claus
     if type(head) is Struct:
         first = deref(head.args[0])
         if type(first) is not Ref:
-            index = _index_of(engine, predicate)
             key = (first.name, len(first.args)) if type(first) is Struct else first
-            found = index.candidates(key) if index is not None else None
+            found = _index_of(engine, predicate).candidates(key)
             if found is not None:
                 return found
     return list(predicate.clauses)
@@ -294,18 +317,21 @@ def _candidates(engine: Engine, predicate: Predicate, head: RTerm) -> list[Claus
 
 def _remove(engine: Engine, predicate: Predicate, clause: Clause) -> bool:
     """Remove ``clause`` (this object) if it is still there."""
+    index = _index_of(engine, predicate)
     clauses = predicate.clauses
-    for number, present in enumerate(clauses):
-        if present is clause:
-            index = _index_of(engine, predicate)
-            del clauses[number]
-            del predicate.positions[number]
-            predicate.touch()
-            if index is not None:
-                index.removed(predicate, clause)
-            engine.clauses_changed(predicate.indicator)
-            return True
-    return False
+    at = index.place(clauses, clause)
+    if at < 0:  # gone, or the clauses changed in a way the signature missed: look
+        at = next((n for n, present in enumerate(clauses) if present is clause), -1)
+        if at < 0:
+            return False
+        del engine.first_argument[predicate]
+        index = _index_of(engine, predicate)
+    del predicate.clauses[at]
+    del predicate.positions[at]
+    predicate.touch()
+    index.removed(predicate, clause)
+    engine.clauses_changed(predicate.indicator)
+    return True
 
 
 @nondet("retract", 1)

@@ -7,6 +7,8 @@ neither module reaches into the other.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from symlearn.engine.runtime import ref_serials
 from symlearn.logic.terms import Term
 
@@ -76,6 +78,7 @@ class Choice:
         b: object = None,
         c: object = None,
         pos: int = 0,
+        _serial: Callable[[], int] = ref_serials.__next__,
     ) -> None:
         self.kind = kind
         self.mark = mark
@@ -85,7 +88,7 @@ class Choice:
         self.b = b
         self.c = c
         self.pos = pos
-        self.stamp = FENCE.stamp = next(ref_serials)
+        self.stamp = FENCE.stamp = _serial()
 
 
 class Table:

@@ -66,10 +66,12 @@ class Ref:
 
     __slots__ = ("name", "serial", "value")
 
-    def __init__(self, name: str = "_") -> None:
+    def __init__(
+        self, name: str = "_", _serial: Callable[[], int] = _ref_serials.__next__
+    ) -> None:
         self.value: object = None
         self.name = name
-        self.serial = next(_ref_serials)
+        self.serial = _serial()
 
     def __repr__(self) -> str:
         return f"Ref({self.name})" if self.value is None else f"Ref({self.name}={self.value!r})"
@@ -202,7 +204,38 @@ def _unify_general(a: object, b: object, trail: list[Ref], occurs_check: bool) -
                 pairs += 1
                 if pairs > CYCLE_WATCH:
                     seen = set()
-            stack.extend(zip(xa, ya))
+            if occurs_check:
+                stack.extend(zip(xa, ya))
+                continue
+            for x, y in zip(xa, ya):  # variables and constants at once, compound pairs later
+                while x.__class__ is Ref:
+                    v = x.value
+                    if v is None:
+                        break
+                    x = v
+                while y.__class__ is Ref:
+                    v = y.value
+                    if v is None:
+                        break
+                    y = v
+                if x is y:
+                    continue
+                if x.__class__ is Ref:
+                    if y.__class__ is Ref and y.serial > x.serial:
+                        y.value = x
+                        trail.append(y)
+                    else:
+                        x.value = y
+                        trail.append(x)
+                elif y.__class__ is Ref:
+                    y.value = x
+                    trail.append(y)
+                elif x.__class__ is Struct:
+                    if y.__class__ is not Struct:
+                        return False
+                    stack.append((x, y))
+                elif x.__class__ is not y.__class__ or x != y:
+                    return False
         elif tx is not ty or x != y:
             return False
     return True

@@ -78,6 +78,7 @@ from symlearn.engine.procedures import (
     FACTS_ONLY,
     UNDEFINED,
     Predicate,
+    _keys,
     try_clauses,
     try_facts,
 )
@@ -103,7 +104,7 @@ from symlearn.kb.system import PROTECTED
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var
+from symlearn.logic.terms import PString, Struct, Term, Var
 
 __all__ = ["Engine", "solve"]
 
@@ -214,6 +215,10 @@ class Engine:
         max_memory: int | None = None,
         input: TextIO | None = None,
     ) -> None:
+        if not isinstance(kb, KnowledgeBase):
+            raise InvalidParameterError(
+                f"kb must be a KnowledgeBase (symlearn.load or loads), not {kb!r}"
+            )
         if unknown not in ("error", "fail"):
             raise InvalidParameterError(f"unknown must be 'error' or 'fail', not {unknown!r}")
         for label, value in (
@@ -223,7 +228,7 @@ class Engine:
         ):
             if value is not None and (type(value) is not int or value < 1):
                 raise InvalidParameterError(f"{label} must be a positive integer, not {value!r}")
-        if timeout is not None and not timeout > 0:
+        if timeout is not None and not (_is_number(timeout) and timeout > 0):
             raise InvalidParameterError(f"timeout must be a positive number, not {timeout!r}")
         self.kb = kb
         self.max_depth = max_depth
@@ -269,11 +274,12 @@ class Engine:
         #: The constraints left on the last solution's unbound variables
         #: (``X in 4..sup``), as SWI-Prolog's toplevel shows them.
         self.residual_goals: list[Term] = []
-        from symlearn.engine.builtins import DETERMINISTIC, NONDETERMINISTIC
+        from symlearn.engine.builtins import DETERMINISTIC, NONDETERMINISTIC, SHORTCUTS
         from symlearn.engine.library import library
 
         self._det = DETERMINISTIC
         self._nondet = NONDETERMINISTIC
+        self._shortcuts = SHORTCUTS
         self._library = library()
         self._datalog = DatalogProgram(kb) if datalog else None
 
@@ -296,7 +302,12 @@ class Engine:
             For other uncaught run-time errors (type errors, ``throw/1``).
         EngineLimitError
             When a limit (depth, steps, time, memory) is exceeded.
+        InvalidParameterError
+            When ``goal`` is not a term or ``limit`` not a count.
         """
+        if not isinstance(goal, (str, int, float, PString, Var, Struct)):  # a Term at all
+            raise InvalidParameterError(f"goal must be a term, not {goal!r}")
+        _check_limit(limit)
         mapping: dict[Var, Ref] = {}
         runtime = to_runtime(goal, mapping)
         for _ in self._solutions(runtime, limit):
@@ -309,7 +320,18 @@ class Engine:
             yield solution
 
     def solve_text(self, goal: str, limit: int | None = None) -> Iterator[dict[str, Term]]:
-        """Like :meth:`solve` for a goal written as text; solutions keyed by variable name."""
+        """Like :meth:`solve` for a goal written as text; solutions keyed by variable name.
+
+        Raises
+        ------
+        InvalidParameterError
+            At once, when ``goal`` is not text.
+        """
+        _check_text("goal", goal)
+        _check_limit(limit)
+        return self._solve_text(goal, limit)
+
+    def _solve_text(self, goal: str, limit: int | None) -> Iterator[dict[str, Term]]:
         from symlearn.kb.parser import parse_term_with_variables
 
         term, variables = parse_term_with_variables(goal, ops=self.kb.operators)
@@ -325,6 +347,7 @@ class Engine:
         """:meth:`ask` for a goal written as text."""
         from symlearn.kb.parser import parse_term
 
+        _check_text("goal", goal)
         return self.ask(parse_term(goal, ops=self.kb.operators))
 
     def count(self, goal: Term) -> int:
@@ -394,7 +417,7 @@ class Engine:
             return run_deterministic
         generator = self._nondet.get(key)
         if generator is not None:
-            return _nondeterministic(self, generator)
+            return _nondeterministic(self, generator, self._shortcuts.get(key))
         return self._user_procedure(name, arity)
 
     def _user_procedure(self, name: str, arity: int) -> object:
@@ -433,7 +456,7 @@ class Engine:
                 f"({declared.describe()} at {declared.position}): open a backend for the "
                 "knowledge base first (symlearn.backends.open_backend)"
             )
-        keys = _index_keys(args) or [None] * predicate.arity
+        keys = _keys(args) or [None] * predicate.arity
         rows = facts.rows(predicate.key, keys)
         return try_facts(m, rows, range(len(rows)), 0, args, depth, nxt, None)
 
@@ -448,7 +471,7 @@ class Engine:
         if predicate.facts_only and predicate.rows:
             source = predicate.source
             assert source is not None
-            keys = _index_keys(args)
+            keys = _keys(args)
             rows = predicate.rows
             candidates = range(len(rows)) if keys is None else source.candidates(keys)
             return try_facts(m, rows, candidates, 0, args, depth, nxt, None)
@@ -681,7 +704,8 @@ class Engine:
             ):
                 return UnknownPredicateError(format_term(formal.args[1]))
             if formal == Struct("resource_error", ("memory",)) and self.max_memory is not None:
-                return EngineLimitError(f"memory limit of {self.max_memory} bytes exceeded")
+                megabytes = f"{self.max_memory / 1_000_000:g}"  # as --max-memory gives it
+                return EngineLimitError(f"memory limit of {megabytes} MB exceeded")
             if type(context) is Struct and context.name == "depth_limit":
                 return EngineLimitError(
                     f"depth limit {context.args[0]} exceeded while proving "
@@ -692,7 +716,17 @@ class Engine:
         return PrologError(f"unhandled exception: {format_term(ball)}")
 
 
-def _nondeterministic(engine: Engine, generator: object) -> object:
+def _nondeterministic(engine: Engine, generator: object, shortcut: Any) -> object:
+    if shortcut is not None:
+
+        def run_with_shortcut(
+            m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont
+        ) -> object:
+            answer = shortcut(engine, args)
+            if answer is None:
+                return run_nondeterministic(m, args, cutb, depth, nxt)
+            return nxt if answer else FAIL
+
     def run_nondeterministic(
         m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont
     ) -> object:
@@ -703,13 +737,7 @@ def _nondeterministic(engine: Engine, generator: object) -> object:
         m.cps.append(Choice(ITER, mark, nxt, depth, solutions))
         return nxt
 
-    return run_nondeterministic
-
-
-def _index_keys(args: tuple[RTerm, ...]) -> list[object] | None:
-    from symlearn.engine.procedures import _keys
-
-    return _keys(args)
+    return run_nondeterministic if shortcut is None else run_with_shortcut
 
 
 def _existence_error(name: str, arity: int) -> PrologThrow:
@@ -733,6 +761,22 @@ def _depth_error(max_depth: int, name: str, args: tuple[RTerm, ...]) -> PrologTh
             ),
         )
     )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_limit(limit: object) -> None:
+    if limit is not None and (type(limit) is not int or limit < 0):
+        raise InvalidParameterError(f"limit must be a count of solutions, not {limit!r}")
+
+
+def _check_text(name: str, value: object) -> None:
+    if not isinstance(value, str):
+        raise InvalidParameterError(
+            f"{name} must be text such as 'parent(X, bob)', not {type(value).__name__}"
+        )
 
 
 def solve(kb: KnowledgeBase, goal: str, limit: int | None = None) -> list[dict[str, Term]]:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from symlearn.engine.sld import Engine
+from symlearn.errors import InvalidParameterError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic.operators import Operators
@@ -262,6 +263,8 @@ def run_query(
     PrologError, UnknownPredicateError, EngineLimitError
         From the engine (``timeout`` in seconds, ``max_memory`` in bytes).
     """
+    if not isinstance(kb, KnowledgeBase):
+        raise InvalidParameterError(f"kb must be a KnowledgeBase (symlearn.load), not {kb!r}")
     term, variables = parse_term_with_variables(goal, "<goal>", kb.operators)
     collected = io.StringIO() if keep_output else None
     engine = Engine(

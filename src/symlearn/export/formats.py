@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from symlearn.errors import InvalidParameterError, OutputError
-from symlearn.files import write_file
+from symlearn.files import check_output, write_file
 
 if TYPE_CHECKING:
     from symlearn.ilp.task import RelationalTask
@@ -134,9 +134,12 @@ def export_task(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise OutputError(f"cannot make directory {folder}: {error.strerror or error}") from error
+    inputs = (*task.sources, *task.files)
+    for name in texts:  # all or none: no file is written while another would be refused
+        check_output(folder / name, inputs, force)
     written = []
     for name, text in texts.items():
         path = folder / name
-        write_file(path, text, inputs=task.sources, force=force)
+        write_file(path, text, inputs=inputs, force=force)
         written.append(path)
     return Exported(fmt, task, tuple(written))

@@ -109,7 +109,13 @@ from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.backend_settings import BackendSettings
 from symlearn.ilp.closed_world import DEFAULT_CAP, ClosedWorld
 from symlearn.ilp.foil_search import FoilSearch, LearnedClause, LiteralStep, Log, Progress
-from symlearn.ilp.result import RelationalRun, confusion, held_out_metrics, read_held_out
+from symlearn.ilp.result import (
+    RelationalRun,
+    confusion,
+    held_out_metrics,
+    read_held_out,
+    worthless_theory_note,
+)
 from symlearn.ilp.task import RelationalTask
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
@@ -453,11 +459,30 @@ class FoilRun(RelationalRun):
         """Literals skipped and problems met in single proofs (the run went on)."""
         return self.result.warnings
 
+    @property
+    def worthless(self) -> str:
+        """Why the theory is no answer: it proves no positive, or does worse than none."""
+        result = self.result
+        return worthless_theory_note(
+            tp=result.covered_positives,
+            positives=result.positives,
+            fp=result.covered_negatives,
+            negatives=result.negatives,
+            clauses=len(result.theory.clauses),
+        )
+
+    @property
+    def exit_status(self) -> int:  # type: ignore[override]
+        """1 when the theory is no answer (see :attr:`worthless`), else 0."""
+        return 1 if self.worthless else 0
+
     def messages(self, verbose: int = 0) -> list[str]:
-        """The Aleph settings FOIL ignores, the background predicates tabled (standard error)."""
+        """The Aleph settings FOIL ignores, the background tabled, a worthless theory (stderr)."""
         lines = [self.result.ignored_settings] if self.result.ignored_settings else []
         if self.result.tabling_note:
             lines.append(f"% {self.result.tabling_note}")
+        if self.worthless:
+            lines.append(self.worthless)
         return lines
 
     def report(self) -> list[str]:

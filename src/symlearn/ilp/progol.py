@@ -93,8 +93,8 @@ On the learner protocol (``symlearn learn progol``), settings from Python
 override the file's:
 
 >>> import symlearn
->>> run = symlearn.learn("progol", "kb/family.pl", target="grandparent/2", clauselength=3)
->>> run.clauses() == result.theory.hypothesis(), run.settings.clauselength
+>>> run = symlearn.learn("progol", "kb/family.pl", target="grandparent/2", clause_length=3)
+>>> run.clauses() == result.theory.hypothesis(), run.settings.clause_length
 (True, 3)
 """
 
@@ -171,7 +171,7 @@ class ProgolSettings(BackendSettings):
 
     Attributes
     ----------
-    clauselength
+    clause_length
         Most literals in a clause, head included (Aleph's default 4).
     nodes
         Most clauses evaluated per search.
@@ -199,7 +199,7 @@ class ProgolSettings(BackendSettings):
 
     ALGORITHM: ClassVar[str] = "progol"
 
-    clauselength: int = option(
+    clause_length: int = option(
         4, key="clauselength", minimum=1, help="Most literals in a clause, head included."
     )
     nodes: int = option(5000, key="nodes", minimum=1, help="Most clauses searched per seed.")
@@ -245,7 +245,7 @@ class ProgolSettings(BackendSettings):
     @property
     def max_body(self) -> int:
         """Most body goals: ``clauselength`` − 1, bounded by ``c``."""
-        limit = self.clauselength - 1
+        limit = self.clause_length - 1
         return limit if self.c is None else min(limit, self.c)
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "confusion",
     "held_out_metrics",
     "read_held_out",
+    "worthless_theory_note",
 ]
 
 #: The second header line of a learnt program's file.
@@ -46,6 +47,39 @@ CONSULT_NOTE = "Consult it on its own: it holds the background predicates its cl
 def confusion(*, tp: int, positives: int, fp: int, negatives: int) -> dict[str, int]:
     """The confusion matrix of a theory that proves ``tp`` positives and ``fp`` negatives."""
     return {"tp": tp, "fn": positives - tp, "fp": fp, "tn": negatives - fp}
+
+
+def worthless_theory_note(
+    *, tp: int, positives: int, fp: int, negatives: int, clauses: int
+) -> str:
+    """Why learnt clauses are no answer ("" when they are one).
+
+    No clause, clauses proving none of the positives, or classifying fewer
+    training examples right than the empty theory (which proves nothing) are a
+    "no" that would otherwise look like a "yes".
+
+    >>> worthless_theory_note(tp=0, positives=7, fp=0, negatives=18, clauses=1)
+    'warning: the learnt clauses prove none of the 7 positive examples'
+    >>> print(worthless_theory_note(tp=7, positives=7, fp=9, negatives=18, clauses=2))
+    warning: the learnt clauses classify fewer training examples right (16/25) than no clause ...
+    >>> worthless_theory_note(tp=0, positives=7, fp=0, negatives=18, clauses=0)
+    'warning: no clause learnt: none of the 7 positive examples is proved'
+    >>> worthless_theory_note(tp=5, positives=7, fp=0, negatives=18, clauses=1)
+    ''
+    """
+    if not positives:
+        return ""
+    if not clauses:
+        return f"warning: no clause learnt: none of the {positives} positive examples is proved"
+    if tp == 0:
+        return f"warning: the learnt clauses prove none of the {positives} positive examples"
+    total, right = positives + negatives, tp + negatives - fp
+    if right < negatives:
+        return (
+            f"warning: the learnt clauses classify fewer training examples right "
+            f"({right}/{total}) than no clause ({negatives}/{total})"
+        )
+    return ""
 
 
 def read_held_out(paths: Sequence[str]) -> KnowledgeBase:

@@ -35,6 +35,7 @@ SqlCoverage
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -57,6 +58,8 @@ _Join = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[Var, ...]]
 
 #: How many reductions of one relation are kept (see SqlCoverage._reduced).
 _REDUCTIONS_KEPT = 4
+#: Relations of at most this many rows are joined whole (a reduction would cost more).
+REDUCE_ABOVE = 100_000
 
 
 class SqlCoverage(Coverage):
@@ -171,10 +174,10 @@ class SqlCoverage(Coverage):
         else:
             keys, inverse = np.zeros((1, 0), dtype=CODE), np.zeros(n, dtype=np.intp)
         backend = self.backend
-        rows = self._reduced(relation, table, keys) if old else relation.name
-        name = backend.fresh_name("k")
-        backend.put(name, self._key_table(keys, old, plan))
-        try:
+        rows = relation.name
+        if old and backend.size(relation) > REDUCE_ABOVE:
+            rows = self._reduced(relation, table, keys)
+        with backend.temporary(self._key_table(keys, old, plan)) as name:
             joined = plan.from_clause(name, rows)
             answers = ", ".join(f"r.c{plan.new_first[v]} AS n{i}" for i, v in enumerate(new_vars))
             if counts_only:
@@ -200,8 +203,6 @@ class SqlCoverage(Coverage):
             selected = "k.g AS g" + (f", {answers}" if answers else "")
             order = ", ".join(["g"] + [f"n{i}" for i in range(len(new_vars))])
             result = backend.arrow(f"SELECT DISTINCT {selected} FROM {joined} ORDER BY {order}")
-        finally:
-            backend.drop(name)
         groups = result.column("g").to_numpy().astype(np.intp, copy=False)
         source = np.zeros((len(groups), len(new_vars)), dtype=CODE)
         for i in range(len(new_vars)):
@@ -226,7 +227,8 @@ class SqlCoverage(Coverage):
         once, in a table of the backend (a semi-join reduction, Bernstein
         and Chiu 1981); every literal whose keys come from those values is
         joined with that small table.  The last few reductions of each
-        relation are kept.
+        relation are kept; a relation of at most :data:`REDUCE_ABOVE` rows
+        is joined whole.
         """
         needed = np.unique(keys)
         kept = self._reductions.setdefault(relation.indicator, [])
@@ -237,21 +239,19 @@ class SqlCoverage(Coverage):
         codes = np.unique(np.concatenate([needed, *table.columns]))
         terms = self.symbols.decode(codes.tolist())
         backend = self.backend
-        value_tables = {}
-        for kind in dict.fromkeys(relation.types):
-            column = arrow_column(terms, kind).drop_null()
-            value_tables[kind] = backend.fresh_name("v")
-            backend.put(value_tables[kind], _one_column(column))
-        tests = " OR ".join(
-            f"r.c{i} IN (SELECT v FROM {value_tables[kind]})"
-            for i, kind in enumerate(relation.types)
-        )
         name = backend.fresh_name("s")
-        try:
+        with contextlib.ExitStack() as stack:
+            value_tables = {
+                kind: stack.enter_context(
+                    backend.temporary(_one_column(arrow_column(terms, kind).drop_null()))
+                )
+                for kind in dict.fromkeys(relation.types)
+            }
+            tests = " OR ".join(
+                f"r.c{i} IN (SELECT v FROM {value_tables[kind]} AS vt)"
+                for i, kind in enumerate(relation.types)
+            )
             backend.materialize(name, f"SELECT * FROM {relation.name} r WHERE {tests}")
-        finally:
-            for value_table in value_tables.values():
-                backend.drop(value_table)
         kept.append((codes, name))
         if len(kept) > _REDUCTIONS_KEPT:
             backend.drop(kept.pop(0)[1])

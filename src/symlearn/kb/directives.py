@@ -21,6 +21,8 @@ The directives of DESIGN.md section 2:
 ``:- cost(Attribute, Cost).``          an attribute's cost (cost-sensitive tree learning)
 ``:- dynamic p/1.``                    p/1 exists even without clauses (calls fail)
 ``:- discontiguous p/1.``              accepted (clauses may be apart anyway)
+``:- multifile p/1.``                  later files add to p/1 (else, as in SWI's
+                                       consult, a later file's clauses replace it)
 ``:- use_module(...)``, ``ensure_loaded``, ``style_check``, ``set_prolog_flag``
                                        accepted and recorded; nothing to load
 ``:- begin_in_pos.`` / ``end_in_pos``  the facts between are positive examples
@@ -175,6 +177,12 @@ def _discontiguous(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     _indicators(context, args[0])
 
 
+@register_directive("multifile", 1)
+def _multifile(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """``:- multifile p/1.``: several files add to p/1 (else a later file redefines it)."""
+    context.kb.declarations.setdefault(MULTIFILE, []).extend(_indicators(context, args[0]))
+
+
 @register_directive("include", 1)
 def _include(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     target = args[0]
@@ -286,7 +294,6 @@ for _name, _arity in [  # use_module/1,2 are symlearn.kb.problog's (ProbLog's li
     ("initialization", 1),
     ("initialization", 2),
     ("module", 2),
-    ("multifile", 1),
 ]:
     DIRECTIVES[(_name, _arity)] = _accept
 
@@ -332,6 +339,8 @@ for _kind in ("pos", "neg"):
 #: The key of ``KnowledgeBase.declarations`` under which ``cost/2`` records
 #: ``(attribute, cost, position)`` (attribute costs for cost-sensitive tree learning).
 COST_DECLARATION = "cost"
+#: The declarations' key of the predicates declared ``:- multifile``.
+MULTIFILE = "multifile"
 
 
 @register_directive("cost", 2)

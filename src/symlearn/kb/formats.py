@@ -73,9 +73,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from symlearn.errors import KBError, KBSyntaxError
+from symlearn.files import as_paths
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Mode
 from symlearn.kb.loader import load, loads
 from symlearn.kb.parser import read_clauses
+from symlearn.kb.sources import include_refusal, read_source
 from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
@@ -118,19 +120,39 @@ def expand_task_paths(paths: Iterable[str]) -> list[tuple[str, str]]:
     for given in paths:
         path = Path(given)
         if path.is_dir() and (path / "kb.pl").is_file() and not (path / "bk.pl").exists():
-            found.append(("kb", str(path / "kb.pl")))  # a store (symlearn store) or a task folder
+            store = path / "kb.pl"  # a store (symlearn store) or a task folder
+            _check_reach(store, path, f"the folder {path}")
+            found.append(("kb", str(store)))
         elif path.is_dir():
             found.extend(_popper_folder(path))
         elif not path.exists() and any(
-            path.with_name(path.name + s).exists() for s in ALEPH_SUFFIXES
+            _exists(path.with_name(path.name + s)) for s in ALEPH_SUFFIXES
         ):
             for suffix in ALEPH_SUFFIXES:
                 part = path.with_name(path.name + suffix)
-                if part.exists():
+                if _exists(part):
+                    _check_reach(part, path.parent, f"the Aleph task {path}")
                     found.append((_kind_of(part), str(part)))
         else:
             found.append((_kind_of(path), str(path)))
     return found
+
+
+def _exists(path: Path) -> bool:
+    """True for a path that exists or is a link (a dangling link is reported, not skipped)."""
+    return path.exists() or path.is_symlink()
+
+
+def _check_reach(part: Path, folder: Path, reached_from: str) -> None:
+    """Refuse a file a folder or basename leads to that lies outside it or is no regular file.
+
+    It is refused before it is read, so its content is never shown.
+    """
+    if not part.exists():
+        raise KBError(f"{part} is a link to a missing file (from {reached_from})", str(part))
+    refusal = include_refusal(part, folder if str(folder) else Path("."), reached_from)
+    if refusal is not None:
+        raise KBError(refusal, str(part))
 
 
 def _kind_of(path: Path) -> str:
@@ -138,12 +160,14 @@ def _kind_of(path: Path) -> str:
 
 
 def _popper_folder(folder: Path) -> list[tuple[str, str]]:
-    present = [name for name in POPPER_FILES if (folder / name).is_file()]
+    present = [name for name in POPPER_FILES if _exists(folder / name)]
     if "bk.pl" not in present and "exs.pl" not in present:
         raise KBError(
             f"{folder} is a directory but not a Popper task (no bk.pl or exs.pl in it)",
             str(folder),
         )
+    for name in present:
+        _check_reach(folder / name, folder, f"the task folder {folder}")
     kinds = {"bk.pl": "popper-kb", "exs.pl": "popper-kb", "bias.pl": "popper-bias"}
     return [(kinds[name], str(folder / name)) for name in present]
 
@@ -163,9 +187,7 @@ def load_task(
         For a missing file, a clause that does not parse, a bias declaration
         that is wrong (with file, line and column).
     """
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    inputs = expand_task_paths(str(p) for p in paths)
+    inputs = expand_task_paths(as_paths(paths, "paths"))
     plain = [path for kind, path in inputs if kind in ("kb", "popper-kb")]
     popper = {path for kind, path in inputs if kind == "popper-kb"}
     kb = _load_skipping_syntax_errors(plain, popper, progress) if plain else KnowledgeBase()
@@ -202,6 +224,7 @@ def _load_skipping_syntax_errors(
                 kb = KnowledgeBase()
                 for path in paths:
                     if path in cleaned:
+                        kb.sources.append(path)
                         loads(cleaned[path], path, kb)
                     else:
                         load(path, kb, progress=progress)
@@ -232,14 +255,7 @@ def _blank_statement_at(text: str, line: int, column: int) -> str:
 
 
 def _read_text(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError as error:
-        raise KBError(f"no such file: {path}", path) from error
-    except UnicodeDecodeError as error:
-        raise KBError(f"{path} is not UTF-8 text", path) from error
-    except OSError as error:
-        raise KBError(f"cannot read {path}: {error.strerror}", path) from error
+    return read_source(Path(path))
 
 
 def read_example_file(kb: KnowledgeBase, path: str, kind: str) -> None:
@@ -350,6 +366,13 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 
 
 _ONE_TUPLE = re.compile(r",(\s*)\)")
+#: Answer-set syntax no Prolog clause has (Popper's ``bad_body(...) :- ..., V != 0.``).
+_ASP_ONLY = re.compile(r"!=|#count|#sum|#min|#max|\bnot\s")
+
+
+def _asp_rule(statement: str) -> bool:
+    """Whether a ``bias.pl`` statement is an answer-set rule Prolog cannot read."""
+    return ":-" in statement and _ASP_ONLY.search(statement) is not None
 
 
 def read_popper_bias(kb: KnowledgeBase, path: str) -> None:
@@ -373,7 +396,7 @@ def read_popper_bias(kb: KnowledgeBase, path: str) -> None:
     chars = list(text)
     constraints: list[int] = []
     for start, end in _statements(text):
-        if text.startswith(":-", start):
+        if text.startswith(":-", start) or _asp_rule(text[start:end]):
             constraints.append(start)
             for k in range(start, end):
                 if chars[k] != "\n":

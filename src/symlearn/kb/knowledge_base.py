@@ -358,6 +358,12 @@ class Predicate:
         self.positions.append(position)
         self.touch()
 
+    def clear(self) -> None:
+        """Remove every clause (a later file redefining the predicate, as SWI's consult does)."""
+        self.clauses.clear()
+        self.positions = PositionList()
+        self.touch()
+
     def touch(self) -> None:
         """Note that the clauses changed: indexes are rebuilt and caches refreshed."""
         _modifications[0] += 1

@@ -44,7 +44,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from symlearn.errors import KBError, KBSyntaxError
+from symlearn.errors import InvalidParameterError, KBError, KBSyntaxError
+from symlearn.files import as_paths
 from symlearn.kb import sources
 from symlearn.kb.aleph_directives import (
     ARITHMETIC_FUNCTION,
@@ -59,7 +60,7 @@ from symlearn.kb.conditional import (
     condition_holds,
 )
 from symlearn.kb.dcg import DCGError, dcg_translate_rule
-from symlearn.kb.directives import DIRECTIVES
+from symlearn.kb.directives import DIRECTIVES, MULTIFILE
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Predicate, ProbabilisticClause
 from symlearn.kb.parser import FactRun, ReadClause, SourceText, scan_clauses
@@ -110,17 +111,21 @@ def load(
     KBSyntaxError
         If the text does not parse.
     """
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
+    files = as_paths(paths, "paths")
+    _check_kb(kb)
+    if progress is not None and not callable(progress):
+        raise InvalidParameterError(f"progress must be a function or None, not {progress!r}")
     loader = _Loader(progress, kb)
     with gc_paused(promote=True), sources.allow_include(allow_include):
-        for path in paths:
+        for path in files:
             loader.load_file(Path(path))
         return loader.commit(kb)
 
 
-def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) -> KnowledgeBase:
-    """Read knowledge-base text (see :func:`load`).
+def loads(
+    text: str | bytes, path: str = "<string>", kb: KnowledgeBase | None = None
+) -> KnowledgeBase:
+    """Read knowledge-base text (see :func:`load`); bytes are read as UTF-8.
 
     Examples
     --------
@@ -128,10 +133,22 @@ def loads(text: str, path: str = "<string>", kb: KnowledgeBase | None = None) ->
     >>> kb.facts_count, kb.rules_count
     (1, 1)
     """
+    if isinstance(text, (bytes, bytearray)):
+        text = sources.decode_source(bytes(text), str(path))
+    if not isinstance(text, str):
+        raise InvalidParameterError(
+            f"text must be a str (or bytes) of clauses, not {type(text).__name__}"
+        )
+    _check_kb(kb)
     loader = _Loader(None, kb)
     with gc_paused(promote=True):
-        loader.load_text(text.removeprefix("\ufeff"), path, base=Path.cwd())
+        loader.load_text(text.removeprefix("\ufeff"), str(path), base=Path.cwd())
         return loader.commit(kb)
+
+
+def _check_kb(kb: object) -> None:
+    if kb is not None and not isinstance(kb, KnowledgeBase):
+        raise InvalidParameterError(f"kb must be a KnowledgeBase or None, not {type(kb).__name__}")
 
 
 class _Loader:
@@ -156,6 +173,10 @@ class _Loader:
         self.conditions = Conditions()
         #: ``"pos"``/``"neg"`` inside Aleph's ``begin_in_pos``/``begin_in_neg`` blocks.
         self.example_kind: str | None = None
+        #: The file being consulted (an included file is part of the file including it).
+        self.consulted = ""
+        #: The consulted file defining each predicate (see :meth:`claim`).
+        self.defined_by: dict[tuple[str, int], str] = {}
 
     # -- the DirectiveContext protocol
     @property
@@ -213,6 +234,7 @@ class _Loader:
         if included:
             self.load_included_text(text, path)
         else:
+            self.consulted = str(path)
             self.load_text(text, str(path), base=path.parent)
         self.stack.pop()
 
@@ -313,6 +335,7 @@ class _Loader:
                     and predicate is not None
                     and predicate.clauses
                     and name not in _SPECIAL_NAMES
+                    and self.defined_by.get((name, arity)) == self.consulted
                 ):
                     add_clause = predicate.clauses.append
                     add_offset = predicate.positions.offset_appender(source)
@@ -486,10 +509,40 @@ class _Loader:
         if ARITHMETIC_FUNCTION in self.kb.declarations:
             clause = expand_arithmetic(clause, arithmetic_functions(self.kb))
         position = self.position
+        if indicator[0] not in _SPECIAL_NAMES:
+            self.claim(indicator)
         self.kb.predicate(*indicator).add(clause, position)
         head = clause.head
         if not clause.body and type(head) is Struct and head.name in _SPECIAL_NAMES:
             self.special_fact(head, position)
+
+    def claim(self, indicator: tuple[str, int]) -> None:
+        """Note that the consulted file defines ``indicator``, as SWI-Prolog's consult does.
+
+        A predicate an earlier file defined is redefined: its clauses are
+        replaced by this file's, with a warning, unless it is declared
+        ``:- multifile`` (then the files add to it).
+        """
+        owner = self.defined_by.get(indicator)
+        if owner == self.consulted:
+            return
+        self.defined_by[indicator] = self.consulted
+        if owner is None or indicator in self.kb.declarations.get(MULTIFILE, ()):
+            return
+        predicate = self.kb.predicates.get(indicator)
+        if predicate is None or not predicate.clauses:
+            return
+        first = predicate.positions[0]
+        earlier = f"{first.path}:{first.line}" if first is not None else owner
+        c = self.current
+        assert c is not None
+        name, arity = indicator
+        self.kb.warnings.append(
+            f"{c.path}:{c.line}:{c.column}: warning: redefined procedure {name}/{arity} "
+            f"(previously defined at {earlier}): this file's clauses replace it, as "
+            "SWI-Prolog's consult does (declare it :- multifile to add to it)"
+        )
+        predicate.clear()
 
     def redefine_builtin(self, indicator: tuple[str, int]) -> None:
         """A clause for a built-in: an error for a protected one, else a warning (once)."""
@@ -581,6 +634,8 @@ class _Loader:
         value = _evaluate(term)
         if value is None and not is_ground(term):
             return term  # P::H :- Body with P bound by the body (evaluated when grounded)
+        if value is None and type(term) is Struct and term.name in DISTRIBUTION_NAMES:
+            return term  # a continuous distribution (ProbLog's sampling: symlearn problog sample)
         if value is None:
             raise self.error(f"probability {format_term(term)} is not a number")
         if not 0.0 <= value <= 1.0:
@@ -717,6 +772,25 @@ def _not_callable_message(term: Term) -> str:
     if not is_callable(head):
         return f"a clause head must be an atom or compound term, not {format_term(head)}"
     return "a clause body goal must be callable (an atom, compound term or variable)"
+
+
+#: ProbLog's distributions, which a probabilistic clause may have for its "probability".
+DISTRIBUTION_NAMES = frozenset(
+    {
+        "normal",
+        "gaussian",
+        "poisson",
+        "exponential",
+        "beta",
+        "gamma",
+        "uniform",
+        "triangular",
+        "vonmises",
+        "weibull",
+        "in_range",
+        "fixed",
+    }
+)
 
 
 def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:

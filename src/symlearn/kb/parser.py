@@ -42,7 +42,7 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.exceptions import UnexpectedToken, VisitError
 
-from symlearn.errors import KBSyntaxError
+from symlearn.errors import InvalidParameterError, KBSyntaxError
 from symlearn.kb.grammar_tables import load_parser
 from symlearn.logic.operators import Operators
 from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_list
@@ -661,7 +661,19 @@ def parse_term(text: str, path: str = "<query>", ops: Operators | None = None) -
 def parse_term_with_variables(
     text: str, path: str = "<query>", ops: Operators | None = None
 ) -> tuple[Term, dict[str, Var]]:
-    """Parse one term and also return its named variables (name -> variable)."""
+    """Parse one term and also return its named variables (name -> variable).
+
+    Raises
+    ------
+    KBSyntaxError
+        If ``text`` is not one term.
+    InvalidParameterError
+        If it is not text at all.
+    """
+    if not isinstance(text, str):
+        raise InvalidParameterError(
+            f"a term must be given as text such as 'parent(X, bob)', not {type(text).__name__}"
+        )
     stripped = text.rstrip()
     if not re.search(r"(?<![+\-*/\\^<>=~:.?@#&$])\.$", stripped):
         stripped += " ."

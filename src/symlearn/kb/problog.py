@@ -43,6 +43,7 @@ import os
 import re
 from pathlib import Path
 
+from symlearn.files import note_input
 from symlearn.kb import sources
 from symlearn.kb.directives import DirectiveContext, register_directive
 from symlearn.kb.knowledge_base import KnowledgeBase
@@ -210,6 +211,8 @@ def _data_file(context: DirectiveContext, name: Term, what: str) -> Path:
     refusal = sources.include_refusal(path, context.base)
     if refusal is not None:
         raise context.error(f"{what}: {refusal}")
+    context.kb.sources.append(str(path))  # an input: -o will not replace it
+    note_input(path)
     return path
 
 

@@ -13,14 +13,18 @@ are the whole of the file's reach:
   :func:`allow_include` context manager around any call that loads files);
 * it must be a regular file: a device (``/dev/zero``), a FIFO or a socket is
   refused before it is opened, so nothing blocks or reads without end;
+* the files a task folder or an Aleph basename leads to (``bk.pl``,
+  ``NAME.b``, ``NAME.f``...) follow the same rules, within the folder: a
+  ``daughter.b`` that is a link to ``/etc/passwd`` is refused unread;
 * an included file whose first clause does not parse is reported without
   quoting its text, so an include cannot be used to show another file's
   content in an error message.
 
 Files named by the user (on the command line, or to :func:`load`) are read
-as asked, except devices.  Text is UTF-8; a byte-order mark at the start is
-skipped (SWI-Prolog does the same), and bytes that are not UTF-8 are
-reported at their file, line and column.
+as asked, except directories, devices, FIFOs and sockets; every file read is
+an input that ``-o`` will not replace (:mod:`symlearn.files`).  Text is
+UTF-8; a byte-order mark at the start is skipped (SWI-Prolog does the same),
+and bytes that are not UTF-8 are reported at their file, line and column.
 
 Functions
 ---------
@@ -32,11 +36,11 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
-import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from symlearn.errors import KBError, KBSyntaxError
+from symlearn.files import as_paths, input_refusal, read_input
 
 __all__ = ["allow_include", "allowed_include_dirs", "include_refusal", "read_source"]
 
@@ -51,9 +55,15 @@ def allowed_include_dirs() -> tuple[Path, ...]:
     return _ALLOWED.get()
 
 
-@contextlib.contextmanager
-def allow_include(directories: Iterable[str | os.PathLike[str]]) -> Iterator[None]:
-    """Let ``:- include`` read files under ``directories`` while the block runs.
+def allow_include(
+    directories: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+) -> contextlib.AbstractContextManager[None]:
+    """Let ``:- include`` read files under ``directories`` (one or several) while the block runs.
+
+    Raises
+    ------
+    InvalidParameterError
+        When ``directories`` is not a path or paths (at the call, before the block).
 
     Examples
     --------
@@ -65,7 +75,12 @@ def allow_include(directories: Iterable[str | os.PathLike[str]]) -> Iterator[Non
     >>> allowed_include_dirs()
     ()
     """
-    added = tuple(Path(os.path.realpath(d)) for d in directories)
+    added = tuple(Path(os.path.realpath(d)) for d in as_paths(directories, "directories"))
+    return _allowing(added)
+
+
+@contextlib.contextmanager
+def _allowing(added: tuple[Path, ...]) -> Iterator[None]:
     token = _ALLOWED.set(_ALLOWED.get() + added)
     try:
         yield
@@ -77,66 +92,45 @@ def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
-def include_refusal(target: Path, including_dir: Path) -> str | None:
-    """Why ``target`` may not be included from a file in ``including_dir`` (None: it may).
+def include_refusal(
+    target: Path, including_dir: Path, reached_from: str = "the including file"
+) -> str | None:
+    """Why ``target`` may not be read from a file in ``including_dir`` (None: it may).
 
-    ``target`` must exist.  The answer follows symbolic links.
+    ``target`` must exist.  The answer follows symbolic links: the file must
+    be a regular file, inside ``including_dir``'s tree or an allowed
+    directory.  ``reached_from`` names what led to it in the message (an
+    including file, a task folder, an Aleph basename).
     """
     resolved = Path(os.path.realpath(target))
+    refusal = input_refusal(resolved)
+    if refusal is not None:
+        return refusal.replace(str(resolved), str(target), 1)
     trees = (Path(os.path.realpath(including_dir)), *allowed_include_dirs())
     if not any(_inside(resolved, tree) for tree in trees):
         return (
-            f"{target} is outside the directory of the including file "
+            f"{target} is outside the directory of {reached_from} "
             f"({trees[0]}); allow it with --allow-include DIR"
         )
-    try:
-        mode = os.stat(resolved).st_mode
-    except OSError as error:
-        return f"cannot read {target}: {error.strerror}"
-    if not stat.S_ISREG(mode):
-        return f"{target} is not a regular file ({_kind(mode)})"
     return None
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
 
 
 def read_source(path: Path) -> str:
     """The text of a knowledge-base file (UTF-8, a leading byte-order mark skipped).
 
+    The file is read as an input (:func:`symlearn.files.read_input`): a
+    directory, FIFO, device or socket is refused without being read.
+
     Raises
     ------
     KBError
-        When the file is missing, a directory or a device, or cannot be read.
+        When the file is missing, not a regular file, or cannot be read.
     KBSyntaxError
         When it is not UTF-8, at the line and column of the first bad byte.
     """
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError as error:
-        raise KBError(f"no such file: {path}", str(path)) from error
-    except OSError as error:
-        raise KBError(f"cannot read {path}: {error.strerror}", str(path)) from error
-    if stat.S_ISDIR(mode):
+    if os.path.isdir(path):
         raise KBError(f"{path} is a directory, not a knowledge-base file", str(path))
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
-        raise KBError(f"{path} is {_kind(mode)}, not a knowledge-base file", str(path))
-    try:
-        data = path.read_bytes()
-    except MemoryError:
-        raise KBError(f"{path} is too large to read", str(path)) from None
-    except OSError as error:
-        raise KBError(f"cannot read {path}: {error.strerror}", str(path)) from error
-    return decode_source(data, str(path))
+    return decode_source(read_input(path), str(path))
 
 
 def decode_source(data: bytes, path: str) -> str:

@@ -179,7 +179,7 @@ class TaskLattice:
             When ``path`` is an input file (unless ``force``) or cannot be written.
         """
         content, used = self.file_content(check_lattice_path(path), renderer)
-        write_file(path, content, inputs=self.task.sources, force=force)
+        write_file(path, content, inputs=self.task.inputs, force=force)
         self.output, self.renderer = str(path), used
         return used
 
@@ -218,8 +218,15 @@ def task_lattice(
     Mitchell, *Machine Learning* (1997), sections 2.3 (the general-to-specific
     ordering) and 2.5 (version spaces, Candidate-Elimination).
     """
+    if not isinstance(task, LearningTask):
+        raise InvalidParameterError(
+            f"task must be a LearningTask (LearningTask.from_files), not {task!r}"
+        )
     if space not in SPACES:
         raise InvalidParameterError(f"space must be version or hypothesis, not {space!r}")
+    for name, value in (("max_nodes", max_nodes), ("max_boxes", max_boxes)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidParameterError(f"{name} must be a positive integer, not {value!r}")
     data = task.attribute_data
     hypotheses, examples = conjunction_examples(data, "lattice")
     learner = CandidateElimination(hypotheses, keep_trace=False)

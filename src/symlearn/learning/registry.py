@@ -7,8 +7,6 @@ Each algorithm of ``symlearn learn ALGORITHM`` is a module with
   returning a :class:`~symlearn.learning.result.LearnResult`;
 * ``SUMMARY`` and ``EXAMPLE``: one line of help and a command to try;
 * ``TABLES``: True when it also learns from CSV files (attribute-value data);
-* ``TARGET_REQUIRED``: True when its command needs ``--target`` with FILE...
-  (Python callers may still leave the target to the files);
 * ``TARGET_FROM_KB``: a function giving the target from the knowledge base,
   when the learner has its own default (ProbLog's LFI: the learnable clauses);
 * ``UNSUPERVISED``: True when it needs no class (clustering, association
@@ -97,6 +95,10 @@ def learner(algorithm: str) -> ModuleType:
     InvalidParameterError
         For a name that is not a learner (with the closest names).
     """
+    if not isinstance(algorithm, str):
+        raise InvalidParameterError(
+            f"algorithm must be a learner's name such as 'foil', not {algorithm!r}"
+        )
     module = ALGORITHMS.get(algorithm)
     if module is None:
         close = difflib.get_close_matches(algorithm, ALGORITHMS, n=3)
@@ -144,6 +146,13 @@ def learn(
     >>> r.query("grandparent(X, lisa)")  # doctest: +SKIP
     """
     module = learner(algorithm)
+    for name, function in (("progress", progress), ("log", log)):
+        if function is not None and not callable(function):
+            raise InvalidParameterError(f"{name} must be a function or None, not {function!r}")
+    if settings is not None and not isinstance(settings, module.SETTINGS):
+        raise InvalidParameterError(
+            f"settings must be {module.SETTINGS.__name__} (or None), not {settings!r}"
+        )
     from_kb = getattr(module, "TARGET_FROM_KB", None)
     if not isinstance(source, LearningTask) and target is None and from_kb is not None:
         task = LearningTask.from_kb_target(source, from_kb)

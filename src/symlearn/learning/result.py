@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from symlearn.errors import InvalidParameterError
-from symlearn.files import write_file
+from symlearn.files import as_path, write_file
 from symlearn.kb.parser import parse_term
 from symlearn.kb.views import supporting_predicates
 from symlearn.learning.learned_program import LearnedProgram
@@ -182,7 +182,7 @@ class LearnResult(abc.ABC):
         OutputError
             When ``path`` is one of the task's files (unless ``force``) or cannot be written.
         """
-        write_file(path, self.program(), inputs=self.task.sources, force=force)
+        write_file(path, self.program(), inputs=self.task.inputs, force=force)
 
     def save(self, path: str | Path, *, force: bool = False) -> None:
         """Write the result to ``path``, in the format its suffix names (``.pl``: :meth:`write`).
@@ -195,12 +195,14 @@ class LearnResult(abc.ABC):
             When ``path`` is an input file (unless ``force``) or cannot be written.
         """
         check_suffix(path, self.OUTPUT_SUFFIXES)
+        path = as_path(path)
         self.write(path, force=force)
-        self.output = str(path)
+        self.output = path
 
 
 def check_suffix(path: str | Path, suffixes: Sequence[str]) -> None:
-    """Refuse an output path whose suffix is not one of ``suffixes``."""
+    """Refuse an output path whose suffix is not one of ``suffixes`` (or that is not a path)."""
+    path = as_path(path)
     if Path(path).suffix.lower() not in suffixes:
         shown = ", ".join(suffixes[:-1]) + (" or " if len(suffixes) > 1 else "") + suffixes[-1]
         raise InvalidParameterError(f"-o {path}: the suffix must be {shown}")

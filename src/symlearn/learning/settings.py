@@ -48,6 +48,9 @@ symlearn.errors.KBError: error: set(depth, deep): expected an integer
 from __future__ import annotations
 
 import dataclasses
+import math
+import numbers
+import os
 import types
 import typing
 from collections.abc import Mapping
@@ -153,8 +156,15 @@ class Settings:
     ALGORITHM: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
+        hints = _type_hints(type(self))
         for item, meta in self.fields():
-            self._check_range(item.name, getattr(self, item.name), meta)
+            value = getattr(self, item.name)
+            if value is not None:  # the type first: FoilSettings(clause_length="abc")
+                checked = _from_python(item.name, value, hints[item.name])
+                if checked is not value:
+                    object.__setattr__(self, item.name, checked)
+                value = checked
+            self._check_range(item.name, value, meta)
         self.validate()
 
     def validate(self) -> None:
@@ -187,6 +197,7 @@ class Settings:
         KBError
             For a file value of the wrong type.
         """
+        given = cls._by_field_name(given)
         known = {item.name for item, _ in cls.fields()}
         unknown = sorted(set(given) - known)
         if unknown:
@@ -205,8 +216,15 @@ class Settings:
                 )
             value = given.get(item.name)
             if value is not None and not (meta.multiple and value == ()):  # () from the CLI
-                values[item.name] = _from_python(value, hints[item.name], meta)
+                values[item.name] = _from_python(item.name, value, hints[item.name])
         return cls(**values)
+
+    @classmethod
+    def _by_field_name(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        """``given`` with a setting named as files name it (``clauselength``) by its field."""
+        fields = {item.name for item, _ in cls.fields()}
+        keys = {meta.key: item.name for item, meta in cls.fields() if meta.key not in fields}
+        return {keys.get(name, name): value for name, value in given.items()}
 
     @classmethod
     def from_terms(cls: type[S], values: Mapping[str, Term]) -> S:
@@ -274,6 +292,8 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
     def _check_range(self, name: str, value: Any, meta: Option) -> None:
+        if isinstance(value, float) and math.isnan(value):
+            raise InvalidParameterError(f"{name} must be a number, not nan")
         if value is None or isinstance(value, bool) or not isinstance(value, (int, float)):
             if meta.choices is not None and value is not None and value not in meta.choices:
                 raise InvalidParameterError(
@@ -324,10 +344,50 @@ def _base_types(annotation: Any) -> tuple[Any, ...]:
     return (annotation,)
 
 
-def _from_python(value: Any, annotation: Any, meta: Option) -> Any:
-    """A value given from Python or the command line, lists turned into tuples."""
-    if isinstance(value, list):
-        return tuple(value)
+def _from_python(name: str, value: Any, annotation: Any) -> Any:
+    """A value given from Python or the command line, checked against the field's type.
+
+    Lists become tuples, a lone path a one-element tuple for a list of files,
+    ``pathlib.Path`` a str, an integral float an int (``3.0``, not ``2.5``).
+
+    Raises
+    ------
+    InvalidParameterError
+        Naming the setting, for a value of another type (``clause_length="abc"``).
+    """
+    for kind in _base_types(annotation):
+        converted = _python_as(value, kind)
+        if converted is not _NO:
+            return converted
+    expected = " or ".join(_describe(kind) for kind in _base_types(annotation))
+    shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+    raise InvalidParameterError(f"{name} must be {expected}, not {shown}")
+
+
+def _python_as(value: Any, kind: Any) -> Any:
+    """``value`` as a ``kind`` (None for a kind not checked here), or ``_NO``."""
+    if kind is bool:
+        return value if isinstance(value, bool) else _NO
+    if kind is int:
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+            return int(value)
+        integral = isinstance(value, float) and value.is_integer()
+        return int(value) if integral else _NO
+    if kind is float:
+        real = isinstance(value, numbers.Real) and not isinstance(value, bool)
+        return float(value) if real else _NO
+    if kind is str:
+        if isinstance(value, os.PathLike):
+            return os.fspath(value)
+        return value if isinstance(value, str) else _NO
+    if typing.get_origin(kind) is tuple:
+        (item_kind, *_) = typing.get_args(kind)
+        if isinstance(value, (str, os.PathLike)):
+            value = (value,)  # one file where a list of files is taken
+        if not isinstance(value, (list, tuple)):
+            return _NO
+        items = [_python_as(item, item_kind) for item in value]
+        return _NO if any(item is _NO for item in items) else tuple(items)
     return value
 
 

@@ -32,6 +32,7 @@ Examples
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -39,6 +40,7 @@ from typing import Any
 
 from symlearn.data.attribute_value import AttributeValueData
 from symlearn.errors import InvalidParameterError, KBError
+from symlearn.files import as_paths
 from symlearn.kb.formats import load_task
 from symlearn.kb.knowledge_base import Example, KnowledgeBase, Mode
 from symlearn.kb.views import background_view
@@ -80,7 +82,7 @@ class LearningTask:
     @classmethod
     def from_files(
         cls,
-        files: str | Iterable[str],
+        files: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
         target: str | Indicator | None = None,
         *,
         progress: Callable[[str, int, int | None], None] | None = None,
@@ -93,7 +95,7 @@ class LearningTask:
         one language bias (:func:`symlearn.kb.formats.load_task`).
         ``progress(stage, done, total)`` is called as the files are read.
         """
-        paths = (files,) if isinstance(files, str) else tuple(str(f) for f in files)
+        paths = as_paths(files)
         if not paths:
             raise InvalidParameterError("no file given")
         return cls.from_kb(load_task(paths, progress=progress), target, sources=paths)
@@ -101,13 +103,13 @@ class LearningTask:
     @classmethod
     def from_kb_target(
         cls,
-        files: str | Iterable[str],
+        files: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
         target_of: Callable[[KnowledgeBase], Indicator],
         *,
         progress: Callable[[str, int, int | None], None] | None = None,
     ) -> LearningTask:
         """Load ``files`` and make the task for the target ``target_of`` finds in them."""
-        paths = (files,) if isinstance(files, str) else tuple(str(f) for f in files)
+        paths = as_paths(files)
         if not paths:
             raise InvalidParameterError("no file given")
         kb = load_task(paths, progress=progress)
@@ -229,6 +231,17 @@ class LearningTask:
         return cls.from_table(data, sources=(path,) if path is not None else ())
 
     # -- what it says
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        """Every file the task was read from: those given and those they led to.
+
+        A task folder's ``bk.pl``/``exs.pl``/``bias.pl``, an Aleph basename's
+        ``.b``/``.f``/``.n``, the files ``:- include``d: an output never
+        replaces one of them (:func:`symlearn.files.write_file`).
+        """
+        read = tuple(self.kb.sources) if self.kb is not None else ()
+        return tuple(dict.fromkeys((*self.sources, *read)))
+
     @property
     def name(self) -> str:
         """``name/arity`` of the target."""

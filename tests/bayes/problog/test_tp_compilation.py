@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from symlearn.bayes.graphs import strongly_connected_components
 from symlearn.bayes.problog import sdd_compilation
 from symlearn.bayes.problog.grounding import ground_program
 from symlearn.bayes.problog.sdd_compilation import compile_program_sdd
-from symlearn.bayes.problog.strongly_connected import strongly_connected_components
 from symlearn.errors import InvalidParameterError
 from symlearn.kb import loads
 

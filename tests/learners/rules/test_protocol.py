@@ -24,7 +24,7 @@ LENSES = str(KB / "lenses.pl")
 def test_the_module_follows_the_protocol() -> None:
     module = learner("sequential-covering")
     assert module.SETTINGS is SequentialCoveringSettings
-    assert module.TABLES and module.TARGET_REQUIRED
+    assert module.TABLES
     assert module.EXAMPLE.startswith("symlearn learn sequential-covering ")
 
 

@@ -32,7 +32,7 @@ FIGURE_3_1 = [
 def test_every_tree_learner_follows_the_protocol(name: str) -> None:
     module = learner(name)
     assert name == module.SETTINGS.ALGORITHM
-    assert module.TABLES and module.TARGET_REQUIRED
+    assert module.TABLES
     assert module.OUTPUT_SUFFIXES == (".pl", ".dot", ".svg", ".png")
     assert module.SUMMARY and module.EXAMPLE.startswith(f"symlearn learn {name} ")
     result = symlearn.learn(name, LENSES, target="lenses/4")
@@ -157,25 +157,29 @@ def test_messages_when_verbose() -> None:
     assert result.messages(1)[-1].startswith("% settings: OneRSettings(")
 
 
-def test_id3_prunes_noise_by_default_and_keeps_textbook_trees() -> None:
-    """ID3's default chi-square pre-pruning (0.01, where the test applies) changes
-    nothing on PlayTennis (Figure 3.1 above) and stops splits on noise in a large
-    table; --significance 1 turns it off; 0 is refused."""
+def test_id3_defaults_are_mitchells_and_the_chi_square_stop_is_an_option() -> None:
+    """Mitchell's ID3 (Table 3.1) grows until pure or no attribute is left: no stop by
+    default.  --significance ALPHA is Quinlan's chi-square stop; it stops splits on
+    noise, and also the first split of an XOR, whose value shows one level further
+    down (the horizon effect); --significance 1 is no stop; 0 is refused."""
     import numpy as np
 
     from symlearn.data.encoded import EncodedData
     from symlearn.learners.trees.id3 import id3
 
-    assert ID3Settings().significance == 0.01 and ID3Settings().chi_square_level == 0.01
+    assert ID3Settings().significance is None and ID3Settings().chi_square_level is None
+    assert ID3Settings(significance=0.01).chi_square_level == 0.01
     assert ID3Settings(significance=1).chi_square_level is None
     with pytest.raises(InvalidParameterError, match=r"\(0, 1\]"):
         ID3Settings(significance=0)
     rng = np.random.default_rng(1)
     codes = rng.integers(0, 4, size=(20_000, 6))
-    y = ((codes[:, 0] == 1) ^ (rng.random(20_000) < 0.05)).astype(int)
-    data = EncodedData.from_codes(codes, y)
-    level = ID3Settings().chi_square_level
-    default, unpruned = id3(data, significance=level), id3(data)
-    assert default.depth <= 2 and 10 * default.size < unpruned.size and unpruned.depth == 6
-    settings = ID3Settings(significance=1)
-    assert id3(data, significance=settings.chi_square_level).size == unpruned.size
+    noisy = ((codes[:, 0] == 1) ^ (rng.random(20_000) < 0.05)).astype(int)
+    data = EncodedData.from_codes(codes, noisy)
+    stopped, grown = id3(data, significance=0.01), id3(data)
+    assert stopped.depth <= 2 and 10 * stopped.size < grown.size and grown.depth == 6
+    assert id3(data, **ID3Settings().tree_keywords()).size == grown.size
+    xor = ((codes[:, 0] >= 2) ^ (codes[:, 1] >= 2)).astype(int)
+    data = EncodedData.from_codes(codes, xor)
+    assert id3(data, significance=0.01).size == 1  # neither attribute alone is associated
+    assert id3(data).predict_columns(data.columns).tolist() == data.y.tolist()

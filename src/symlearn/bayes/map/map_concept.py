@@ -97,7 +97,6 @@ __all__ = [
 
 SUMMARY = "Brute-force MAP: P(h|D) for every conjunction of H; Bayes optimal and Gibbs votes."
 EXAMPLE = "symlearn learn brute-force-map kb/enjoysport.pl --target enjoysport/6"
-TARGET_REQUIRED = True
 
 #: The largest hypothesis space listed unless told otherwise.
 DEFAULT_LIMIT = 200_000
@@ -532,7 +531,8 @@ def learn(
     data = task.attribute_data
     space, examples = conjunction_examples(data, "brute-force-map")
     asked = [_instance(data, space, settings.classify)] if settings.classify else []
-    instances = [*asked, *(space.check_instance(x) for x in data.unlabelled)]
+    listed = [space.check_instance(x) for x in data.unlabelled]
+    instances = [*asked, *(x for x in listed if x not in asked)]  # the asked one once
     if space.size > settings.limit:
         raise HypothesisSpaceError(
             f"the hypothesis space of {space.target}/{space.arity} has {space.size} hypotheses, "

@@ -46,19 +46,19 @@ Examples
 
 from __future__ import annotations
 
-import gzip
 import math
 import os
 import re
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from symlearn.bayes.networks.network import BayesianNetwork, Variable, problog_atoms
-from symlearn.errors import KBError
-from symlearn.files import write_file
+from symlearn.errors import KBError, ResourceLimitError
+from symlearn.files import read_input, write_file
+from symlearn.kb.sources import decode_source
 
 __all__ = ["format_bif", "parse_bif", "read_bif", "write_bif"]
 
@@ -412,16 +412,55 @@ def parse_bif(text: str, path: str = "<string>") -> BayesianNetwork:
     return BayesianNetwork(variables, name)
 
 
+#: The most bytes a compressed BIF file may unpack to (the largest networks of the
+#: bnlearn repository are a few MB of text): a gzip "bomb" is refused, not unpacked.
+MAX_BIF_BYTES = 128 * 2**20
+
+
 def read_bif(path: str | os.PathLike[str]) -> BayesianNetwork:
-    """Read a network from a BIF file (``.bif`` or gzip-compressed ``.bif.gz``)."""
-    location = Path(path)
-    try:
-        raw = location.read_bytes()
-    except OSError as error:
-        raise KBError(f"cannot read {path}: {error.strerror}", str(path)) from error
+    """Read a network from a BIF file (``.bif`` or gzip-compressed ``.bif.gz``).
+
+    Raises
+    ------
+    KBError
+        For a file that cannot be read (a FIFO, a device), is not UTF-8 text
+        (at the line and column of the first bad byte), or does not parse.
+    ResourceLimitError
+        When it unpacks to more than :data:`MAX_BIF_BYTES`.
+    """
+    raw = read_input(path)
     if raw[:2] == b"\x1f\x8b":
-        raw = gzip.decompress(raw)
-    return parse_bif(raw.decode("utf-8"), str(path))
+        raw = _gunzip(raw, str(path))
+    return parse_bif(decode_source(raw, os.fspath(path)), os.fspath(path))
+
+
+def _gunzip(data: bytes, path: str) -> bytes:
+    """The unpacked bytes of gzip ``data`` (every member), refused past :data:`MAX_BIF_BYTES`."""
+    parts: list[bytes] = []
+    size = 0
+    pending = data
+    try:
+        while pending:
+            unpack = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+            chunk = pending
+            while True:
+                part = unpack.decompress(chunk, MAX_BIF_BYTES + 1 - size)
+                parts.append(part)
+                size += len(part)
+                if size > MAX_BIF_BYTES:
+                    raise ResourceLimitError(
+                        f"{path} unpacks to more than {MAX_BIF_BYTES // 2**20} MiB: "
+                        "resource_error(memory)"
+                    )
+                chunk = unpack.unconsumed_tail
+                if unpack.eof or not (chunk or part):
+                    break
+            if not unpack.eof:
+                raise KBError(f"{path} is a truncated gzip file", path)
+            pending = unpack.unused_data
+    except zlib.error as error:
+        raise KBError(f"{path} is not a valid gzip file: {error}", path) from None
+    return b"".join(parts)
 
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")

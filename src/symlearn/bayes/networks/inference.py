@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from symlearn.bayes.given import NETWORK_METHODS
 from symlearn.bayes.marginals import marginals_payload
 from symlearn.bayes.networks.enumeration import enumeration
 from symlearn.bayes.networks.network import BayesianNetwork
@@ -49,7 +50,7 @@ from symlearn.logic.unify import match
 __all__ = ["METHODS", "AtomProbabilities", "atom_probabilities", "program_from_network"]
 
 #: The inference methods.
-METHODS = ("exact", "enumeration", "likelihood-weighting", "gibbs")
+METHODS = NETWORK_METHODS
 
 
 @dataclass(frozen=True)

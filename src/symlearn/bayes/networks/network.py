@@ -44,14 +44,17 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 import numpy as np
 
+from symlearn.bayes.graphs import find_cycle, topological_order
 from symlearn.errors import InvalidParameterError
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "BOOLEAN_STATES",
@@ -237,15 +240,7 @@ class BayesianNetwork:
             if variable.name in by_name:
                 raise InvalidParameterError(f"two variables are called {variable.name}")
             by_name[variable.name] = variable
-        graph = nx.DiGraph(name=name)
-        for variable in given:
-            graph.add_node(
-                variable.name,
-                states=variable.states,
-                parents=variable.parents,
-                cpt=variable.table,
-                variable=variable,
-            )
+        children_of: dict[str, list[str]] = {v.name: [] for v in given}
         for variable in given:
             expected = []
             for parent in variable.parents:
@@ -254,22 +249,21 @@ class BayesianNetwork:
                         f"variable {variable.name}: parent {parent} is not a variable"
                     )
                 expected.append(by_name[parent].cardinality)
-                graph.add_edge(parent, variable.name)
+                children_of[parent].append(variable.name)
             if variable.table.shape[:-1] != tuple(expected):
                 raise InvalidParameterError(
                     f"variable {variable.name}: the table has shape {variable.table.shape} but "
                     f"its parents have {tuple(expected)} states"
                 )
-        try:
-            cycle = nx.find_cycle(graph)
-        except nx.NetworkXNoCycle:
-            cycle = None
+        names = [v.name for v in given]
+        cycle = find_cycle(names, children_of)
         if cycle:
-            path = " -> ".join([edge[0] for edge in cycle] + [cycle[0][0]])
+            path = " -> ".join([*cycle, cycle[0]])
             raise InvalidParameterError(f"the network has a cycle: {path}")
-        position = {v.name: i for i, v in enumerate(given)}
-        order = list(nx.lexicographical_topological_sort(graph, key=position.__getitem__))
-        self._graph = graph
+        order = topological_order(names, children_of)
+        self._given = given
+        self._children_of = children_of
+        self._graph: nx.DiGraph | None = None
         self._variables = {n: by_name[n] for n in order}
         self._order = tuple(order)
         self._atoms = self._index_atoms()
@@ -304,7 +298,26 @@ class BayesianNetwork:
 
         Treat it as read-only: the network does not notice changes to it.
         """
+        if self._graph is None:
+            import networkx as nx
+
+            graph = nx.DiGraph(name=self.name)
+            for variable in self._given:
+                graph.add_node(
+                    variable.name,
+                    states=variable.states,
+                    parents=variable.parents,
+                    cpt=variable.table,
+                    variable=variable,
+                )
+            graph.add_edges_from(self.edges)
+            self._graph = graph
         return self._graph
+
+    @property
+    def edges(self) -> list[tuple[str, str]]:
+        """``(parent, child)`` pairs, as :attr:`graph` lists its edges."""
+        return [(parent, child) for parent, found in self._children_of.items() for child in found]
 
     @property
     def variables(self) -> tuple[str, ...]:
@@ -334,10 +347,7 @@ class BayesianNetwork:
         return drawing(lambda: network_spec(self))
 
     def __repr__(self) -> str:
-        return (
-            f"<BayesianNetwork {self.name!r}: {len(self)} variables, "
-            f"{self._graph.number_of_edges()} edges>"
-        )
+        return f"<BayesianNetwork {self.name!r}: {len(self)} variables, {len(self.edges)} edges>"
 
     def states(self, name: str) -> tuple[str, ...]:
         """The states of variable ``name``."""
@@ -467,7 +477,7 @@ class BayesianNetwork:
         return {
             "name": self.name,
             "variables": list(self._order),
-            "edges": [list(edge) for edge in self._graph.edges],
+            "edges": [list(edge) for edge in self.edges],
             "cpts": {name: self.cpt_dict(name) for name in self._order},
         }
 

@@ -44,7 +44,7 @@ De Raedt, Kimmig & Toivonen 2007 (ProbLog); Russell & Norvig 2010, ch. 14
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -53,6 +53,10 @@ from symlearn.bayes.given import (
     PathLike,
     Progress,
     Queries,
+    StateEvidence,
+    atom_evidence,
+    check_choice,
+    given_evidence,
     parse_evidence,
     query_terms,
     source_paths,
@@ -72,14 +76,15 @@ from symlearn.bayes.networks.network_files import (
     read_network,
     write_network,
 )
-from symlearn.bayes.networks.program import ProbLogNetwork, compile_program
+from symlearn.bayes.networks.program import ProbLogNetwork, compile_fragment
+from symlearn.bayes.networks.program_fragment import network_fragment
 from symlearn.bayes.networks.queries import InferenceResult
 from symlearn.bayes.networks.variable_elimination import ORDERINGS
-from symlearn.errors import InvalidParameterError, KBError
+from symlearn.errors import InvalidParameterError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term
+from symlearn.logic.terms import Term
 
 __all__ = [
     "EvidenceGiven",
@@ -100,22 +105,6 @@ __all__ = [
 
 #: What :func:`infer_network` answers over: files, a knowledge base or a network.
 Source = PathLike | Iterable[PathLike] | KnowledgeBase | BayesianNetwork | ProbLogNetwork
-
-
-@dataclass(frozen=True)
-class StateEvidence:
-    """Evidence on a BIF variable written ``NAME=STATE`` (resolved against the network)."""
-
-    name: str
-    state: str
-
-
-def _evidence_item(text: str) -> tuple[Term, bool] | StateEvidence:
-    """``ATOM=true``/``ATOM=false`` as (atom, value); any other ``NAME=STATE`` as (name, state)."""
-    name, separator, value = text.rpartition("=")
-    if separator and name.strip() and value.strip() and value.strip() not in ("true", "false"):
-        return StateEvidence(name.strip(), value.strip())
-    return parse_evidence(text)
 
 
 def _state_evidence(
@@ -152,49 +141,6 @@ def _state_evidence(
         else:  # pragma: no cover - every state but a Boolean's false one has an atom
             raise InvalidParameterError(f"--evidence {first}={second}: the state has no atom")
     return result
-
-
-def given_evidence(
-    evidence: EvidenceGiven | None,
-) -> list[tuple[Term, bool] | StateEvidence] | None:
-    """The evidence as ``(atom, value)`` pairs (``(name, state)`` for ``NAME=STATE``).
-
-    None when none is given (use the file's).
-    """
-    if evidence is None:
-        return None
-    items = evidence.items() if isinstance(evidence, Mapping) else evidence
-    pairs: list[tuple[Term, bool] | StateEvidence] = [
-        _evidence_item(item)
-        if isinstance(item, str)
-        else (term_of(item[0], "<--evidence>"), item[1])
-        for item in items
-    ]
-    for item in pairs:
-        if isinstance(item, StateEvidence):
-            continue
-        atom, value = item
-        if not isinstance(value, bool):
-            raise InvalidParameterError(
-                f"the evidence on {format_term(atom)} must be true or false, not {value!r}"
-            )
-    return pairs or None
-
-
-def atom_evidence(
-    pairs: list[tuple[Term, bool] | StateEvidence] | None,
-) -> list[tuple[Term, bool]] | None:
-    """The evidence of a ProbLog program: only ``ATOM=true``/``ATOM=false``."""
-    if pairs is None:
-        return None
-    atoms: list[tuple[Term, bool]] = []
-    for item in pairs:
-        if isinstance(item, StateEvidence):
-            raise InvalidParameterError(
-                f"--evidence {item.name}={item.state} is not ATOM=true or ATOM=false"
-            )
-        atoms.append(item)
-    return atoms
 
 
 def load_program(
@@ -312,7 +258,7 @@ class InferenceRun:
         payload = self.answer.to_dict()
         payload["network"] = {
             "variables": list(self.network.variables),
-            "edges": [list(e) for e in self.network.graph.edges],
+            "edges": [list(e) for e in self.network.edges],
         }
         payload["cpts"] = self.network.to_dict()["cpts"]
         if self.output is not None:
@@ -371,13 +317,6 @@ class InferenceRun:
         self.output = str(path)
 
 
-def check_choice(name: str, value: str, choices: Iterable[str]) -> None:
-    """Refuse ``value`` for the option ``--name`` unless it is one of ``choices``."""
-    allowed = tuple(choices)
-    if value not in allowed:
-        raise InvalidParameterError(f"--{name} must be one of {', '.join(allowed)}, not {value!r}")
-
-
 def network_of(
     kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
 ) -> ProbLogNetwork:
@@ -386,22 +325,10 @@ def network_of(
     Raises
     ------
     KBError
-        When the program is not one: also for query or evidence given by
-        rules (``query(p(X)) :- q(X).``), negated queries and negative heads
-        (a program with no query asks nothing, as in ProbLog).
+        When the program is not one (see
+        :func:`~symlearn.bayes.networks.program_fragment.network_fragment`).
     """
-    for indicator in (("query", 1), ("evidence", 1), ("evidence", 2)):
-        predicate = kb.predicates.get(indicator)
-        if predicate is not None and any(c.body for c in predicate.clauses):
-            raise KBError(f"{indicator[0]}/{indicator[1]} is defined by rules")
-    negations = [
-        term
-        for term in [*(asked or kb.queries), *(h for c in kb.probabilistic for _, h in c.heads)]
-        if isinstance(term, Struct) and term.name == "\\+"
-    ]
-    if negations:
-        raise KBError(f"{format_term(negations[0])}: a negated query or head")
-    return compile_program(kb, asked, observed)
+    return compile_fragment(network_fragment(kb, asked, observed))
 
 
 def run_network(

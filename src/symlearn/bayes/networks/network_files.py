@@ -38,11 +38,13 @@ import os
 from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 
+from symlearn.bayes.given import is_bif
 from symlearn.bayes.networks.bif import read_bif, write_bif
 from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.problog_format import write_problog
 from symlearn.bayes.networks.program import compile_program
 from symlearn.errors import InvalidParameterError
+from symlearn.files import as_path
 from symlearn.kb.loader import load
 from symlearn.logic.terms import Term
 
@@ -52,11 +54,6 @@ __all__ = ["NETWORK_SUFFIXES", "check_network_suffix", "is_bif", "read_network",
 NETWORK_SUFFIXES = (".pl", ".bif", ".svg", ".png", ".dot")
 
 PathLike = str | os.PathLike[str]
-
-
-def is_bif(path: PathLike) -> bool:
-    """True for a ``.bif`` or gzip-compressed ``.bif.gz`` file name."""
-    return str(path).lower().endswith((".bif", ".bif.gz"))
 
 
 def read_network(path: PathLike) -> BayesianNetwork:
@@ -80,7 +77,7 @@ def check_network_suffix(path: PathLike) -> str:
     InvalidParameterError
         For a suffix not in :data:`NETWORK_SUFFIXES`.
     """
-    suffix = Path(path).suffix.lower()
+    suffix = Path(as_path(path, "output")).suffix.lower()
     if suffix not in NETWORK_SUFFIXES:
         raise InvalidParameterError(
             f"-o {path}: the suffix must be one of {', '.join(NETWORK_SUFFIXES)}"

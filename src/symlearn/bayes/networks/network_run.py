@@ -96,7 +96,7 @@ class NetworkRun(LearnResult):
             self.write(path, force=force)
         else:
             write_network(
-                path, self.network, title=self.header, inputs=self.task.sources, force=force
+                path, self.network, title=self.header, inputs=self.task.inputs, force=force
             )
         self.output = str(path)
 

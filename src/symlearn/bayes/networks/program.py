@@ -62,24 +62,26 @@ Examples
 
 from __future__ import annotations
 
-import linecache
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 
+from symlearn.bayes.graphs import strongly_connected_components, topological_order
 from symlearn.bayes.networks.network import BOOLEAN_STATES, BayesianNetwork, Variable, key_of
-from symlearn.errors import InvalidParameterError, KBError
-from symlearn.kb.knowledge_base import KnowledgeBase, index_key
-from symlearn.logic.indicators import Indicator
+from symlearn.bayes.networks.program_fragment import (
+    Fragment,
+    GroundClauses,
+    GroundRule,
+    read_fragment,
+)
+from symlearn.errors import InvalidParameterError
+from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.printer import format_term
-from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground, term_variables
-from symlearn.logic.unify import match, unify
+from symlearn.logic.terms import Term
 
-__all__ = ["MAX_TABLE_SIZE", "ProbLogNetwork", "compile_program"]
+__all__ = ["MAX_TABLE_SIZE", "ProbLogNetwork", "compile_fragment", "compile_program"]
 
 #: Largest CPT (number of entries) a compiled variable may have.
 MAX_TABLE_SIZE = 1 << 22
@@ -91,215 +93,7 @@ _SUM_TOLERANCE = 1e-9
 Test = tuple[str, frozenset[int]]
 
 
-def located_error(message: str, position: SourcePosition | None) -> KBError:
-    """A :class:`KBError` at ``position``, with the source line when the file can be read."""
-    if position is None:
-        return KBError(message)
-    source = linecache.getline(position.path, position.line) or None
-    return KBError(message, position.path, position.line, position.column, source)
-
-
-class _ClauseText:
-    """A clause's text for messages, written only when a message needs it."""
-
-    __slots__ = ("clause", "one_line")
-
-    def __init__(self, clause: object, one_line: bool = True) -> None:
-        self.clause = clause
-        self.one_line = one_line
-
-    def __str__(self) -> str:
-        text = str(self.clause).rstrip(".")
-        return text.replace("\n", " ").replace("    ", "") if self.one_line else text
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Rule:
-    """A ground clause: heads with probabilities, a body of literals, where it was written."""
-
-    heads: tuple[tuple[float, Term], ...]
-    body: tuple[tuple[Term, bool], ...]
-    position: SourcePosition | None
-    text: str | _ClauseText
-    disjunction: bool = False
-
-    def error(self, message: str) -> KBError:
-        return located_error(message, self.position)
-
-
-# -- reading clauses -------------------------------------------------------------------------
-
-
-def _shared_variables_message(text: str | _ClauseText, literals: Sequence[Term]) -> str:
-    variables = term_variables(*literals)
-    names = ", ".join(v.name for v in variables)
-    shared = [v for v in variables if sum(1 for t in literals if v in term_variables(t)) > 1]
-    if shared:
-        holders = [format_term(t) for t in literals if shared[0] in term_variables(t)]
-        detail = f"variable {shared[0].name} is shared between {' and '.join(holders)}"
-    else:
-        detail = f"it has the variable{'s' if len(variables) > 1 else ''} {names}"
-    return (
-        f"{text} is not ground: {detail}; a Bayesian network is compiled from ground "
-        "clauses only (write one clause per constant)"
-    )
-
-
-def _literal(
-    goal: Term, text: str | _ClauseText, position: SourcePosition | None
-) -> tuple[Term, bool] | None:
-    """A body goal as (atom, positive), None for ``true``; refuse anything else."""
-    if goal == "true":
-        return None
-    positive = True
-    if isinstance(goal, Struct) and goal.name in ("\\+", "not") and len(goal.args) == 1:
-        goal, positive = goal.args[0], False
-    if isinstance(goal, Struct) and goal.name in (",", ";", "->", "*->", "\\+", "not", ":-"):
-        raise located_error(
-            f"body goal {format_term(goal)} of {text} is not a (negated) atom; the network "
-            "compiler accepts conjunctions of atoms and \\+ atoms",
-            position,
-        )
-    if not isinstance(goal, (str, Struct)):
-        raise located_error(f"body goal {format_term(goal)} of {text} is not an atom", position)
-    return goal, positive
-
-
-def _body(
-    goals: Iterable[Term], text: str | _ClauseText, position: SourcePosition | None
-) -> tuple[tuple[Term, bool], ...]:
-    literals = (_literal(goal, text, position) for goal in goals)
-    return tuple(literal for literal in literals if literal is not None)
-
-
-def _probabilistic_rules(kb: KnowledgeBase) -> list[_Rule]:
-    rules = []
-    for clause in kb.probabilistic:
-        text = _ClauseText(clause, one_line=False)
-        literals = [h for _, h in clause.heads] + list(clause.body)
-        if not all(is_ground(t) for t in literals):
-            raise located_error(_shared_variables_message(text, literals), clause.position)
-        heads = []
-        for probability, atom in clause.heads:
-            if not isinstance(probability, (int, float)):
-                raise located_error(
-                    f"{text} has the learnable probability {format_term(probability)}; "
-                    "inference needs numbers (learn the parameters first)",
-                    clause.position,
-                )
-            heads.append((float(probability), atom))
-        body = _body(clause.body, text, clause.position)
-        rules.append(_Rule(tuple(heads), body, clause.position, text, len(heads) > 1))
-    return rules
-
-
-# -- the relevant ground program -------------------------------------------------------------
-
-
-class _Program:
-    """The ground clauses that the queries, the evidence and the probabilistic clauses need."""
-
-    def __init__(self, kb: KnowledgeBase) -> None:
-        self.kb = kb
-        self.probabilistic = _probabilistic_rules(kb)
-        self.by_head: dict[Term, list[_Rule]] = {}
-        self.heads_by_indicator: dict[Indicator, dict[Term, None]] = {}
-        for rule in self.probabilistic:
-            for _, atom in rule.heads:
-                same_head = self.by_head.setdefault(atom, [])
-                if not same_head or same_head[-1] is not rule:  # an atom twice in one head
-                    same_head.append(rule)
-                self.heads_by_indicator.setdefault(functor_of(atom), {})[atom] = None
-        self.rules: dict[Term, list[_Rule]] = {}
-
-    def defined(self, indicator: Indicator) -> bool:
-        predicate = self.kb.predicates.get(indicator)
-        return indicator in self.heads_by_indicator or bool(predicate and predicate.clauses)
-
-    def deterministic_rules(self, atom: Term) -> list[_Rule]:
-        """The ground deterministic clauses with head ``atom`` (refusing non-ground ones)."""
-        predicate = self.kb.predicates.get(functor_of(atom))
-        if predicate is None:
-            return []
-        keys = [index_key(a) for a in atom.args] if isinstance(atom, Struct) else []
-        rules = []
-        for number in predicate.candidates(keys):
-            clause = predicate.clauses[number]
-            position = predicate.positions[number]
-            if unify(clause.head, atom) is None:
-                continue
-            text = _ClauseText(clause)
-            if not clause.is_ground:
-                raise located_error(
-                    _shared_variables_message(text, [clause.head, *clause.body]), position
-                )
-            rules.append(_Rule(((1.0, atom),), _body(clause.body, text, position), position, text))
-        return rules
-
-    def close(self, roots: Iterable[Term]) -> None:
-        """Collect the clauses of ``roots`` and of every atom their bodies use."""
-        stack = list(roots)
-        while stack:
-            atom = stack.pop()
-            if atom in self.rules:
-                continue
-            rules = self.by_head.get(atom, []) + self.deterministic_rules(atom)
-            self.rules[atom] = rules
-            for rule in rules:
-                for literal, _ in rule.body:
-                    if not self.defined(functor_of(literal)):
-                        name, arity = functor_of(literal)
-                        raise rule.error(
-                            f"{name}/{arity} in the body of {rule.text} is not defined by any "
-                            "clause"
-                        )
-                    if literal not in self.rules:
-                        stack.append(literal)
-
-    def ground_instances(self, pattern: Term) -> list[Term]:
-        """The ground atoms with clauses that ``pattern`` matches (for non-ground queries)."""
-        indicator = functor_of(pattern)
-        found: dict[Term, None] = {}
-        for atom in self.heads_by_indicator.get(indicator, {}):
-            if match(pattern, atom) is not None:
-                found[atom] = None
-        predicate = self.kb.predicates.get(indicator)
-        for number, clause in enumerate(predicate.clauses if predicate else ()):
-            if unify(pattern, clause.head) is None:
-                continue
-            if not is_ground(clause.head):
-                text = str(clause).rstrip(".").replace("\n", " ").replace("    ", "")
-                raise located_error(
-                    _shared_variables_message(text, [clause.head, *clause.body]),
-                    predicate.positions[number],  # type: ignore[union-attr]
-                )
-            found[clause.head] = None
-        return list(found)
-
-    def check_acyclic(self) -> None:
-        graph = nx.DiGraph()
-        for atom, rules in self.rules.items():
-            for rule in rules:
-                for literal, _ in rule.body:
-                    graph.add_edge(atom, literal, rule=rule)
-        try:
-            cycle = nx.find_cycle(graph)
-        except nx.NetworkXNoCycle:
-            return
-        path = " -> ".join(format_term(a) for a, *_ in cycle) + " -> " + format_term(cycle[0][0])
-        rule = graph.edges[cycle[0][0], cycle[0][1]]["rule"]
-        raise rule.error(
-            f"{rule.text} is part of the cycle {path}; a Bayesian network must be acyclic"
-        )
-
-
-# -- multi-valued variables ------------------------------------------------------------------
-
-
-def _group_key(rule: _Rule) -> Term | None:
+def _group_key(rule: GroundRule) -> Term | None:
     """The common key of an annotated disjunction's heads, if they have one."""
     if not rule.disjunction:
         return None
@@ -313,9 +107,9 @@ def _group_key(rule: _Rule) -> Term | None:
     return keys.pop()
 
 
-def _candidate_groups(program: _Program) -> dict[Term, list[_Rule]]:
+def _candidate_groups(program: GroundClauses) -> dict[Term, list[GroundRule]]:
     """Keys whose atoms are defined by annotated disjunctions over that key only."""
-    groups: dict[Term, list[_Rule]] = {}
+    groups: dict[Term, list[GroundRule]] = {}
     grouped: set[int] = set()
     spoiled: set[Term] = set()
     keys: dict[int, Term | None] = {}  # each rule's key, once (an AD's rule serves every head)
@@ -340,7 +134,9 @@ def _candidate_groups(program: _Program) -> dict[Term, list[_Rule]]:
     return groups
 
 
-def _literal_unit(literal: Term, groups: Mapping[Term, list[_Rule]]) -> tuple[Term, Term | None]:
+def _literal_unit(
+    literal: Term, groups: Mapping[Term, list[GroundRule]]
+) -> tuple[Term, Term | None]:
     """(unit, value): the group key and value of a literal on a group, else (atom, None)."""
     split = key_of(literal)
     if split is not None and split[0] in groups:
@@ -348,7 +144,7 @@ def _literal_unit(literal: Term, groups: Mapping[Term, list[_Rule]]) -> tuple[Te
     return literal, None
 
 
-def _exclusive(a: _Rule, b: _Rule, groups: Mapping[Term, list[_Rule]]) -> bool:
+def _exclusive(a: GroundRule, b: GroundRule, groups: Mapping[Term, list[GroundRule]]) -> bool:
     """True when the bodies of ``a`` and ``b`` cannot both hold (complementary literals)."""
     tests_a: dict[Term, list[tuple[Term | None, bool]]] = {}
     for literal, positive in a.body:
@@ -364,18 +160,21 @@ def _exclusive(a: _Rule, b: _Rule, groups: Mapping[Term, list[_Rule]]) -> bool:
     return False
 
 
-def _unit_dependencies(program: _Program, groups: Mapping[Term, list[_Rule]]) -> nx.DiGraph:
-    graph = nx.DiGraph()
+def _unit_dependencies(
+    program: GroundClauses, groups: Mapping[Term, list[GroundRule]]
+) -> dict[Term, list[Term]]:
+    """Each unit (an atom, or a group's key) and the units that use it, in order of use."""
+    users: dict[Term, list[Term]] = {}
     for atom, rules in program.rules.items():
         unit = _literal_unit(atom, groups)[0]
-        graph.add_node(unit)
+        users.setdefault(unit, [])
         for rule in rules:
             for literal, _ in rule.body:
-                graph.add_edge(_literal_unit(literal, groups)[0], unit)
-    return graph
+                users.setdefault(_literal_unit(literal, groups)[0], []).append(unit)
+    return users
 
 
-def _valid_groups(program: _Program) -> dict[Term, list[_Rule]]:
+def _valid_groups(program: GroundClauses) -> dict[Term, list[GroundRule]]:
     """Demote candidate groups until every group has exclusive bodies and no cycle."""
     groups = _candidate_groups(program)
     changed = True
@@ -387,10 +186,13 @@ def _valid_groups(program: _Program) -> dict[Term, list[_Rule]]:
             ):
                 del groups[key]
                 changed = True
-        graph = _unit_dependencies(program, groups)
-        for component in nx.strongly_connected_components(graph):
-            looped = len(component) > 1 or any(graph.has_edge(u, u) for u in component)
-            for unit in component if looped else ():
+        users = _unit_dependencies(program, groups)
+        units = list(users)
+        number = {unit: i for i, unit in enumerate(units)}
+        numbered = [[number[u] for u in users[unit]] for unit in units]
+        for component in strongly_connected_components(numbered):
+            looped = len(component) > 1 or component[0] in numbered[component[0]]
+            for unit in (units[i] for i in component) if looped else ():
                 if unit in groups:
                     del groups[unit]
                     changed = True
@@ -411,7 +213,9 @@ def _unique_name(base: str, taken: set[str]) -> str:
 class _Builder:
     """Turns the relevant ground program into variables, folding constants."""
 
-    def __init__(self, program: _Program, groups: dict[Term, list[_Rule]], limit: int) -> None:
+    def __init__(
+        self, program: GroundClauses, groups: dict[Term, list[GroundRule]], limit: int
+    ) -> None:
         self.program = program
         self.groups = groups
         self.limit = limit
@@ -420,7 +224,7 @@ class _Builder:
         self.group_variable: dict[Term, str] = {}
         self.atom_variable: dict[Term, str] = {}
         self.choice_variable: dict[int, str | None] = {}
-        self.choices_of: dict[Term, list[_Rule]] = {}
+        self.choices_of: dict[Term, list[GroundRule]] = {}
         self.state_indices: dict[str, dict[str, int]] = {}
         self.taken = {format_term(a) for a in program.rules} | {format_term(k) for k in groups}
 
@@ -458,7 +262,7 @@ class _Builder:
             return True
         return name, passing
 
-    def body_tests(self, rule: _Rule) -> list[Test] | None:
+    def body_tests(self, rule: GroundRule) -> list[Test] | None:
         """The tests of a rule's body (merged per variable), None if it can never hold."""
         merged: dict[str, frozenset[int]] = {}
         for literal, positive in rule.body:
@@ -579,7 +383,7 @@ class _Builder:
         variable = self.distribution_variable(format_term(key), names, rows, list(values.values()))
         self.group_variable[key] = self.add(variable)
 
-    def choice(self, rule: _Rule) -> None:
+    def choice(self, rule: GroundRule) -> None:
         tests = self.body_tests(rule)
         if tests is None:
             self.choice_variable[id(rule)] = None
@@ -596,8 +400,8 @@ class _Builder:
 
     def build(self) -> None:
         """Build every unit in dependency order."""
-        graph = _unit_dependencies(self.program, self.groups)
-        choices: dict[int, _Rule] = {}
+        users = _unit_dependencies(self.program, self.groups)
+        choices: dict[int, GroundRule] = {}
         for atom, rules in self.program.rules.items():
             if _literal_unit(atom, self.groups)[1] is not None:
                 continue
@@ -605,8 +409,7 @@ class _Builder:
                 if rule.disjunction:
                     self.choices_of.setdefault(atom, []).append(rule)
                     choices[id(rule)] = rule
-        position = {unit: i for i, unit in enumerate(graph.nodes)}
-        for unit in nx.lexicographical_topological_sort(graph, key=position.__getitem__):
+        for unit in topological_order(list(users), users):
             if unit in self.groups:
                 self.group(unit)
                 continue
@@ -696,24 +499,6 @@ class ProbLogNetwork:
         }
 
 
-def _query_atoms(program: _Program, queries: Iterable[Term]) -> list[Term]:
-    atoms: dict[Term, None] = {}
-    for query in queries:
-        if isinstance(query, Var) or not isinstance(query, (str, Struct)):
-            raise InvalidParameterError(f"query {format_term(query)} is not an atom")
-        indicator = functor_of(query)
-        if not program.defined(indicator):
-            raise InvalidParameterError(
-                f"query {format_term(query)}: {indicator[0]}/{indicator[1]} is not defined by "
-                "any clause"
-            )
-        if is_ground(query):
-            atoms[query] = None
-        else:
-            atoms.update(dict.fromkeys(program.ground_instances(query)))
-    return list(atoms)
-
-
 def compile_program(
     kb: KnowledgeBase,
     queries: Sequence[Term] | None = None,
@@ -753,15 +538,18 @@ def compile_program(
     in ProbLog, noisy-or of independent causes); Pearl 1988 (belief
     networks).
     """
-    program = _Program(kb)
-    query_atoms = _query_atoms(program, kb.queries if queries is None else queries)
-    given_evidence = list(kb.evidence if evidence is None else evidence)
-    for atom, _ in given_evidence:
-        _query_atoms(program, [atom])
-        if not is_ground(atom):
-            raise InvalidParameterError(f"evidence on {format_term(atom)} must be ground")
-    program.close([*program.by_head, *query_atoms, *(a for a, _ in given_evidence)])
-    program.check_acyclic()
+    return compile_fragment(read_fragment(kb, queries, evidence), max_table_size)
+
+
+def compile_fragment(fragment: Fragment, max_table_size: int = MAX_TABLE_SIZE) -> ProbLogNetwork:
+    """The network of a program's ground clauses (read by :func:`read_fragment`).
+
+    Raises
+    ------
+    InvalidParameterError
+        For a CPT over the size limit.
+    """
+    program, query_atoms, given_evidence = fragment.clauses, fragment.queries, fragment.evidence
     builder = _Builder(program, _valid_groups(program), max_table_size)
     builder.build()
     network = BayesianNetwork(builder.variables.values(), "problog")
@@ -770,8 +558,8 @@ def compile_program(
         events[atom] = builder.test(atom, True)
     return ProbLogNetwork(
         network,
-        tuple(query_atoms),
-        tuple(given_evidence),
+        query_atoms,
+        given_evidence,
         dict(builder.constants),
         events,
     )

@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from symlearn.bayes.given import ORDERINGS
 from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.queries import Evidence, InferenceResult, evidence_ids, query_ids
 from symlearn.errors import InvalidParameterError, ResourceLimitError
@@ -57,8 +58,6 @@ __all__ = [
     "variable_elimination",
 ]
 
-#: The elimination-order heuristics.
-ORDERINGS = ("min-fill", "min-degree")
 
 Factor = tuple[tuple[int, ...], np.ndarray]
 

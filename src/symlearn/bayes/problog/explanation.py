@@ -19,8 +19,10 @@ choices are taken in order (as the grounding made them), each set true, set
 false, or left out of the proof (then the formula must hold both ways:
 ``∀x F``); the probability of the formula that is left bounds every proof
 of it, so a branch that cannot beat the best proof found is cut.  Among
-equally probable proofs the first found is kept (a choice set true before
-set false before left out).  An annotated disjunction's choices are read
+equally probable proofs the shortest is kept (``p(3)`` before ``p(2),
+choice(p(3))`` when both have probability 0.1, as ProbLog lists them), and
+among those the first found (a choice set true before set false before left
+out).  An annotated disjunction's choices are read
 as its heads: a proof takes one head, or rules out its first heads.
 
 With evidence, the proofs are those of the query and the evidence, with
@@ -60,6 +62,9 @@ __all__ = ["MAX_PROOFS", "ExplanationRun", "Proof", "explain_queries"]
 #: Most proofs listed for one query before it stops with a resource error.
 MAX_PROOFS = 100_000
 
+#: Two proofs whose probabilities differ by less than this (relatively) are as probable.
+TIE = 1e-12
+
 Progress = Callable[[str, int, int | None], None]
 
 
@@ -71,9 +76,10 @@ class Proof:
     probability: float
 
     def text(self, query: str) -> str:
-        """``query :- lit, ....  % P=p``, as ``problog explain`` prints it."""
-        body = ", ".join(self.literals) if self.literals else "true"
-        return f"{query} :- {body}.  % P={self.probability:.8g}"
+        """``query :- lit, ....  % P=p`` as ``problog explain`` prints it (``q :- true.`` bare)."""
+        if not self.literals:
+            return f"{query} :- true."
+        return f"{query} :- {', '.join(self.literals)}.  % P={self.probability:.8g}"
 
 
 @dataclass(eq=False)
@@ -139,6 +145,10 @@ class _Variables:
                 line = clause.position.line if clause.position else choice.clause
                 name = f"choice({line},{name})"
             self.names.append(name)
+        last = {name: index for index, name in enumerate(self.names)}
+        for index, name in enumerate(self.names):  # two facts of one atom: ProbLog's naming
+            if last[name] != index:
+                self.names[index] = f"choice_{index + 1}"
 
     def weight(self, index: int, value: bool) -> float:
         return self.weights[index] if value else 1.0 - self.weights[index]
@@ -178,11 +188,17 @@ class _ImplicantSearch:
     def bound(self, formula: Any) -> float:
         return self.compiled.wmc(formula)
 
+    def _better(self, weight: float, size: int) -> bool:
+        """More probable than the proof found, or as probable (to :data:`TIE`) and shorter."""
+        if self.found is None or weight > self.found[0] * (1 + TIE):
+            return True
+        return weight >= self.found[0] * (1 - TIE) and size < len(self.found[1])
+
     def search(self, formula: Any, index: int, weight: float, chosen: dict[int, bool]) -> None:
         if formula.is_false():
             return
         if formula.is_true():
-            if self.found is None or weight > self.found[0]:
+            if self._better(weight, len(chosen)):
                 self.found = (weight, dict(chosen))
             return
         while index < self.count:
@@ -203,7 +219,7 @@ class _ImplicantSearch:
             total = weight * step
             if rest.is_false():
                 continue
-            if self.found is not None and total * self.bound(rest) <= self.found[0]:
+            if self.found is not None and total * self.bound(rest) < self.found[0] * (1 - TIE):
                 continue
             if value is not None:
                 chosen[index] = value
@@ -246,13 +262,11 @@ def explain_queries(
     Raises
     ------
     InvalidParameterError
-        Without a query, or with impossible evidence.
+        With impossible evidence.
     KBError
         For a program that cannot be grounded (with its file, line and column).
     """
-    grounded = ground_program(kb, queries, evidence)
-    if not grounded.queries:
-        raise InvalidParameterError("nothing to explain: query(Atom) in the program, or --query")
+    grounded = ground_program(kb, queries, evidence)  # no query: nothing listed, as ProbLog
     compiled = compile_program_sdd(grounded)
     scale = compiled.wmc(compiled.evidence)
     if scale <= 0.0:
@@ -267,8 +281,9 @@ def explain_queries(
         formula = compiled.manager.conjoin(
             compiled.formulas.get(query, compiled.manager.false()), compiled.evidence
         )
-        proofs[query] = _proofs(formula, search, scale, variables)
-        probabilities[query] = min(1.0, sum(p.probability for p in proofs[query]))
+        name = grounded.name(query)  # the query as asked (not its internal node)
+        proofs[name] = _proofs(formula, search, scale, variables)
+        probabilities[name] = min(1.0, sum(p.probability for p in proofs[name]))
         if progress is not None:
             progress("explain", number + 1, len(grounded.queries))
     return ExplanationRun(proofs, probabilities, sources, list(grounded.evidence))

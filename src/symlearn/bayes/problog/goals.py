@@ -1,11 +1,11 @@
 r"""Proving the body of a clause while grounding: every way to prove it, and the literals used.
 
-:meth:`Prover.body` yields, for each proof of a list of goals, the values of
+:meth:`Prover.body` gives, for each proof of a list of goals, the values of
 the terms it tracks and the literals of the ground program the proof uses.
 A goal is
 
 * a call of a probabilistic predicate: one proof per answer of its table,
-  using the answer's node (:meth:`Prover.answers`, made by the grounder);
+  using the answer's node (:meth:`~symlearn.bayes.problog.tables.Table.each_answer`);
 * a goal of the logic part (no probabilistic predicate in it): its
   solutions, from the query engine, use no literal;
 * ``,``, ``;``, if-then-else whose condition is logic, ``call/N``,
@@ -31,11 +31,11 @@ Prover, Source
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from symlearn.bayes.problog.ground_program import GroundRule, Literal, located_error
+from symlearn.bayes.problog.tables import Table, variant_key
 from symlearn.engine import Engine
 from symlearn.engine.arithmetic import PrologThrow, compare_numbers, evaluate
 from symlearn.errors import (
@@ -60,9 +60,6 @@ from symlearn.logic.terms import (
 )
 from symlearn.logic.unify import substitute, unify
 
-if TYPE_CHECKING:
-    from symlearn.bayes.problog.grounder import Table
-
 __all__ = ["MAX_SUBSETS", "Prover", "Source"]
 
 #: The most proofs ``findall/3`` and ``all/3`` enumerate the subsets of (2 ** this lists).
@@ -72,6 +69,8 @@ _CALLS = ("call", "try_call", "call_nc")
 _COLLECTORS = ("findall", "all", "all_or_none")
 
 Proof = tuple[tuple[Term, ...], tuple[Literal, ...]]
+#: What receives each proof of a body as it is found.
+Emit = Callable[[Proof], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +107,9 @@ class Source:
 class Prover:
     """Proves clause bodies for the grounder (see the module docstring).
 
-    The grounder provides :meth:`call` (a tabled call), :meth:`answers` and
-    :meth:`add_rule`, and :meth:`depth_mark`/:meth:`consumed_below` (whether
-    a proof used a table still on the stack).
+    The grounder provides :meth:`call` (a tabled call), :meth:`add_rule`,
+    :meth:`rules_of`, :meth:`note_impure`, and :meth:`depth_mark` with
+    :meth:`consumed_below` (whether a proof used a table still on the stack).
     """
 
     def __init__(self, kb: KnowledgeBase, engine: Engine, probabilistic: set[Indicator]) -> None:
@@ -118,14 +117,12 @@ class Prover:
         self.engine = engine
         self.probabilistic = probabilistic
         self.conjunctions: dict[tuple[tuple[Literal, ...], ...], Term] = {}
+        #: The most proofs one clause body may have (the grounder's rule limit).
+        self.max_proofs = 1 << 62
 
     # provided by the grounder
     def call(self, goal: Term) -> Table:  # pragma: no cover - overridden
         """The table of a probabilistic goal, evaluated."""
-        raise NotImplementedError
-
-    def answers(self, goal: Term) -> Iterator[tuple[Term, Term]]:  # pragma: no cover
-        """``(answer, node)`` for each answer of a probabilistic goal."""
         raise NotImplementedError
 
     def add_rule(
@@ -190,72 +187,93 @@ class Prover:
 
     # -- bodies ----------------------------------------------------------------------------
 
+    def too_many(self, goal: Term, source: Source) -> ResourceLimitError:
+        """The error for a body with more proofs than the grounding may make rules."""
+        return ResourceLimitError(
+            f"resource error: {format_term(goal)} in {source.text} has more than "
+            f"{self.max_proofs} proofs; the program is too large to ground, or its grounding "
+            "is infinite"
+        )
+
     def body(
         self,
         goals: Sequence[Term],
         tracked: tuple[Term, ...],
         literals: tuple[Literal, ...],
         source: Source,
-    ) -> Iterator[Proof]:
-        """Each way to prove ``goals``: the tracked terms bound, and the literals used."""
+        emit: Emit,
+    ) -> None:
+        """Each way to prove ``goals``, given to ``emit``: the tracked terms bound, the literals.
+
+        A proof is given as soon as it is found (the grounder adds its answer
+        at once: a recursion then consumes it in the same round).
+        """
         if not goals:
-            yield tracked, literals
+            emit((tracked, literals))
             return
         goal, rest = goals[0], goals[1:]
         if isinstance(goal, Var):
             raise located_error(f"a variable goal in {source.text} is not bound", source.position)
         if isinstance(goal, Struct) and goal.name == "," and len(goal.args) == 2:
-            yield from self.body([*conjuncts(goal), *rest], tracked, literals, source)
-            return
-        if goal == "true":
-            yield from self.body(rest, tracked, literals, source)
-            return
-        special = self.special(goal, rest, tracked, literals, source)
-        if special is not None:
-            yield from special
-            return
-        if not self.mentions_probabilistic(goal):
+            self.body([*conjuncts(goal), *rest], tracked, literals, source, emit)
+        elif goal == "true":
+            self.body(rest, tracked, literals, source, emit)
+        elif self.special(goal, rest, tracked, literals, source, emit):
+            pass
+        elif not self.mentions_probabilistic(goal):
             quick = _evaluated(goal)
             for solution in quick if quick is not None else self.logic_solutions(goal, source):
-                yield from self.body(
+                self.body(
                     [substitute(g, solution) for g in rest],
                     tuple(substitute(t, solution) for t in tracked),
                     literals,
                     source,
+                    emit,
                 )
-            return
-        if isinstance(goal, Struct) and goal.name == ";" and len(goal.args) == 2:
-            yield from self.disjunction(goal, rest, tracked, literals, source)
-            return
-        if isinstance(goal, Struct) and goal.name in ("\\+", "not") and len(goal.args) == 1:
-            yield from self.negation(goal.args[0], rest, tracked, literals, source)
-            return
-        if not self.is_probabilistic(goal):
+        elif isinstance(goal, Struct) and goal.name == ";" and len(goal.args) == 2:
+            for branch in goal.args:
+                self.body([branch, *rest], tracked, literals, source, emit)
+        elif isinstance(goal, Struct) and goal.name in ("\\+", "not") and len(goal.args) == 1:
+            self.negation(goal.args[0], rest, tracked, literals, source, emit)
+        elif not self.is_probabilistic(goal):
             raise located_error(
                 f"{format_term(goal)} in {source.text} calls probabilistic predicates inside "
                 "a construct the grounder cannot look through (use , ; \\+, call/N, findall/3, "
                 "all/3 or a predicate of your own)",
                 source.position,
             )
-        for answer, node in self.answers(goal):
-            bindings = unify(goal, answer)
-            if bindings is None:
-                continue
-            yield from self.body(
-                [substitute(g, bindings) for g in rest],
-                tuple(substitute(t, bindings) for t in tracked),
-                (*literals, (node, True)),
-                source,
-            )
+        else:
+            for answer, node in self.call(goal).each_answer():
+                bindings = unify(goal, answer)
+                if bindings is not None:
+                    self.body(
+                        [substitute(g, bindings) for g in rest],
+                        tuple(substitute(t, bindings) for t in tracked),
+                        (*literals, (node, True)),
+                        source,
+                        emit,
+                    )
 
     def proofs(self, goal: Term, template: Term, source: Source) -> tuple[list[Proof], bool]:
         """Every proof of ``goal`` (the template as bound by each), and whether one used a table.
 
         The table is one still being evaluated (a cycle through the construct
         asking).
+
+        Raises
+        ------
+        ResourceLimitError
+            Past the grounder's limit of ground rules (the proofs would make more).
         """
+        found: list[Proof] = []
+
+        def keep(proof: Proof) -> None:
+            found.append(proof)
+            if len(found) > self.max_proofs:
+                raise self.too_many(goal, source)
+
         saved = self.depth_mark()
-        found = list(self.body([goal], (template,), (), source))
+        self.body([goal], (template,), (), source, keep)
         return found, self.consumed_below(saved)
 
     def special(
@@ -265,22 +283,23 @@ class Prover:
         tracked: tuple[Term, ...],
         literals: tuple[Literal, ...],
         source: Source,
-    ) -> Iterator[Proof] | None:
-        """The proofs of a construct the grounder runs itself (None: not one of them)."""
+        emit: Emit,
+    ) -> bool:
+        """Prove a construct the grounder runs itself; False when ``goal`` is not one."""
         if not isinstance(goal, Struct):
-            return None
+            return False
         name, arity = goal.name, len(goal.args)
+        left = goal.args[0] if goal.args else None
         if name in _CALLS and arity >= 1:
             called = _with_arguments(goal.args[0], goal.args[1:])
-            if isinstance(called, (str, Struct)) and self.mentions_probabilistic(called):
-                return self.body([called, *rest], tracked, literals, source)
-            return None
-        if name == "subquery" and arity in (2, 3, 5):
-            return self.subquery(goal, rest, tracked, literals, source)
-        if name in _COLLECTORS and arity == 3 and self.mentions_probabilistic(goal.args[1]):
-            return self.collect(goal, rest, tracked, literals, source)
-        left = goal.args[0] if goal.args else None
-        if (
+            if not (isinstance(called, (str, Struct)) and self.mentions_probabilistic(called)):
+                return False
+            self.body([called, *rest], tracked, literals, source, emit)
+        elif name == "subquery" and arity in (2, 3, 5):
+            self.subquery(goal, rest, tracked, literals, source, emit)
+        elif name in _COLLECTORS and arity == 3 and self.mentions_probabilistic(goal.args[1]):
+            self.collect(goal, rest, tracked, literals, source, emit)
+        elif (
             name == ";"
             and arity == 2
             and isinstance(left, Struct)
@@ -288,22 +307,13 @@ class Prover:
             and len(left.args) == 2
             and self.mentions_probabilistic(goal)
         ):
-            return self.if_then_else(goal, rest, tracked, literals, source)
-        if name in ("->", "*->") and arity == 2 and self.mentions_probabilistic(goal):
-            return self.if_then_else(Struct(";", (goal, "fail")), rest, tracked, literals, source)
-        return None
-
-    def disjunction(
-        self,
-        goal: Struct,
-        rest: Sequence[Term],
-        tracked: tuple[Term, ...],
-        literals: tuple[Literal, ...],
-        source: Source,
-    ) -> Iterator[Proof]:
-        """Each branch's proofs, in order."""
-        for branch in goal.args:
-            yield from self.body([branch, *rest], tracked, literals, source)
+            self.if_then_else(goal, rest, tracked, literals, source, emit)
+        elif name in ("->", "*->") and arity == 2 and self.mentions_probabilistic(goal):
+            otherwise = Struct(";", (goal, "fail"))
+            self.if_then_else(otherwise, rest, tracked, literals, source, emit)
+        else:
+            return False
+        return True
 
     def if_then_else(
         self,
@@ -312,7 +322,8 @@ class Prover:
         tracked: tuple[Term, ...],
         literals: tuple[Literal, ...],
         source: Source,
-    ) -> Iterator[Proof]:
+        emit: Emit,
+    ) -> None:
         """``(C -> T ; E)`` and ``(C *-> T ; E)`` whose condition is logic (the engine's)."""
         condition_goal, alternative = goal.args
         assert isinstance(condition_goal, Struct)
@@ -326,18 +337,18 @@ class Prover:
         solutions = self.logic_solutions(condition, source)
         if condition_goal.name == "->":
             first = next(solutions, None)
-            found = [] if first is None else [first]
+            held = [] if first is None else [first]
         else:
-            found = list(solutions)
-        if not found:
-            yield from self.body([alternative, *rest], tracked, literals, source)
-            return
-        for solution in found:
-            yield from self.body(
+            held = list(solutions)
+        if not held:
+            self.body([alternative, *rest], tracked, literals, source, emit)
+        for solution in held:
+            self.body(
                 [substitute(g, solution) for g in (then, *rest)],
                 tuple(substitute(t, solution) for t in tracked),
                 literals,
                 source,
+                emit,
             )
 
     # -- negation --------------------------------------------------------------------------
@@ -349,28 +360,29 @@ class Prover:
         tracked: tuple[Term, ...],
         literals: tuple[Literal, ...],
         source: Source,
-    ) -> Iterator[Proof]:
+        emit: Emit,
+    ) -> None:
         r"""``\+ goal``: a negative literal (see the module docstring)."""
         if self.is_probabilistic(goal) and is_ground(goal):
             table = self.call(goal)
             node = table.answers.get(goal)
-            if node is None and table.complete:
-                yield from self.body(rest, tracked, literals, source)  # \+ of a false atom holds
-                return
-            yield from self.body(rest, tracked, (*literals, (node or goal, False)), source)
+            if node is None and table.complete:  # \+ of a false atom holds
+                self.body(rest, tracked, literals, source, emit)
+            else:
+                self.body(rest, tracked, (*literals, (node or goal, False)), source, emit)
             return
         if not is_ground(goal):
             self.note_impure()  # "no proof exists": its answer depends on the call
-        found, incomplete = self.proofs(goal, "true", source)
-        if any(not used for _, used in found):
+        proved, incomplete = self.proofs(goal, "true", source)
+        if any(not used for _, used in proved):
             return  # a proof that uses no choice: the goal is certain and \+ fails
-        if not found and not incomplete:
-            yield from self.body(rest, tracked, literals, source)
+        if not proved and not incomplete:
+            self.body(rest, tracked, literals, source, emit)
             return
         node = self.disjunction_node(
-            Struct("$goal", (_variant(goal),)), [used for _, used in found]
+            Struct("$goal", (variant_key(goal),)), [used for _, used in proved]
         )
-        yield from self.body(rest, tracked, (*literals, (node, False)), source)
+        self.body(rest, tracked, (*literals, (node, False)), source, emit)
 
     def disjunction_node(self, node: Term, proofs: Sequence[tuple[Literal, ...]]) -> Term:
         """``node`` with a rule per proof (the disjunction of the proofs)."""
@@ -397,7 +409,8 @@ class Prover:
         tracked: tuple[Term, ...],
         literals: tuple[Literal, ...],
         source: Source,
-    ) -> Iterator[Proof]:
+        emit: Emit,
+    ) -> None:
         """``findall/3``, ``all/3``, ``all_or_none/3`` over probabilistic goals."""
         template, called, result = goal.args
         if not _list_or_variable(result):
@@ -406,7 +419,7 @@ class Prover:
                 "variable nor a list (ProbLog's CallModeError)",
                 source.position,
             )
-        found, incomplete = self.proofs(called, template, source)
+        proved, incomplete = self.proofs(called, template, source)
         if incomplete:
             raise located_error(
                 f"{goal.name}/3 in {source.text} is on a cycle of calls (its goal "
@@ -417,14 +430,14 @@ class Prover:
         entries: list[tuple[Term, list[tuple[Literal, ...]]]] = []
         if goal.name == "findall":  # each branch of each proof, ordered as ProbLog's nodes
             branches = [
-                (bound[0], branch) for bound, used in found for branch in self.branches(used)
+                (bound[0], branch) for bound, used in proved for branch in self.branches(used)
             ]
             branches.sort(key=lambda item: max(_choices(item[1]), default=_LAST))
             entries = [(instance, [branch]) for instance, branch in branches]
         else:
             index: dict[Term, int] = {}
-            for bound, used in found:
-                key = _variant(bound[0])
+            for bound, used in proved:
+                key = variant_key(bound[0])
                 if key not in index:
                     index[key] = len(entries)
                     entries.append((bound[0], []))
@@ -450,11 +463,12 @@ class Prover:
             bindings = unify(result, make_list(items))
             if bindings is None:
                 continue
-            yield from self.body(
+            self.body(
                 [substitute(g, bindings) for g in rest],
                 tuple(substitute(t, bindings) for t in tracked),
                 (*literals, *used),
                 source,
+                emit,
             )
 
     def branches(
@@ -493,7 +507,8 @@ class Prover:
         tracked: tuple[Term, ...],
         literals: tuple[Literal, ...],
         source: Source,
-    ) -> Iterator[Proof]:
+        emit: Emit,
+    ) -> None:
         """ProbLog's ``subquery(G, P[, Evidence[, Semiring, Evaluator]])``: P(G | evidence)."""
         from symlearn.bayes.problog.grounding import ground_program
         from symlearn.bayes.problog.sdd_compilation import compile_program_sdd
@@ -527,18 +542,13 @@ class Prover:
             bindings = unify(Struct("q", (query, probability)), Struct("q", (answer, value)))
             if bindings is None:
                 continue
-            yield from self.body(
+            self.body(
                 [substitute(g, bindings) for g in rest],
                 tuple(substitute(t, bindings) for t in tracked),
                 literals,
                 source,
+                emit,
             )
-
-
-def _variant(term: Term) -> Term:
-    from symlearn.bayes.problog.grounder import variant_key
-
-    return variant_key(term)
 
 
 def _with_arguments(goal: Term, extra: tuple[Term, ...]) -> Term:

@@ -44,12 +44,10 @@ Grounder
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
-from symlearn.bayes.problog.goals import Prover, Source
+from symlearn.bayes.problog.goals import Proof, Prover, Source
 from symlearn.bayes.problog.ground_program import (
-    VARIABLE,
     Choice,
     GroundRule,
     Literal,
@@ -57,12 +55,13 @@ from symlearn.bayes.problog.ground_program import (
     located_error,
 )
 from symlearn.bayes.problog.program_analysis import impure_indicators, probabilistic_indicators
+from symlearn.bayes.problog.tables import Table, variant_key
 from symlearn.engine import Engine
 from symlearn.errors import ResourceLimitError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground, term_variables
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
 from symlearn.logic.unify import substitute, unify
 
 __all__ = ["MAX_GROUND_RULES", "MAX_TERM_DEPTH", "Grounder", "Impure", "variant_key"]
@@ -79,46 +78,6 @@ MAX_LOGIC_STEPS = 50_000_000
 
 class Impure(Exception):
     """A grounder sharing answer nodes found that the program needs per-call ones."""
-
-
-def variant_key(term: Term) -> Term:
-    """The term with its variables numbered in order, so that variants have equal keys."""
-    variables = term_variables(term)
-    if not variables:
-        return term
-    return substitute(term, {v: Struct(VARIABLE, (i,)) for i, v in enumerate(variables)})
-
-
-def renamed(key: Term) -> Term:
-    """A key with numbered variables as a term with fresh variables (the key if ground)."""
-    numbered: dict[int, Var] = {}
-
-    def walk(term: Term) -> Term:
-        if isinstance(term, Struct):
-            if term.name == VARIABLE and len(term.args) == 1 and type(term.args[0]) is int:
-                variable = numbered.get(term.args[0])
-                if variable is None:
-                    variable = numbered[term.args[0]] = Var("_")
-                return variable
-            return Struct(term.name, tuple(walk(a) for a in term.args))
-        return term
-
-    return walk(key)
-
-
-@dataclass
-class Table:
-    """A tabled call: its answers (key -> node), and where it is on the call stack."""
-
-    key: Term
-    per_call: bool = False  # answers have nodes of their own ('$in'(key, answer))
-    answers: dict[Term, Term] = field(default_factory=dict)
-    order: list[Term] = field(default_factory=list)  # the answer keys, as found
-    open_answers: set[Term] = field(default_factory=set)  # the non-ground answer keys
-    complete: bool = False
-    index: int = -1
-    epoch: int = -1  # the leader iteration it was last evaluated in (while incomplete)
-    depends: Table | None = None  # the lowest table on the stack it consumed from
 
 
 class Grounder(Prover):
@@ -153,6 +112,7 @@ class Grounder(Prover):
         self.epoch = 0
         self.size = 0
         self.max_rules = max_rules
+        self.max_proofs = max_rules
         self.choices: list[Choice] = []
         self.choice_of: dict[tuple[int, tuple[Term, ...]], list[int]] = {}
         self.learnable: dict[int, tuple[int, int]] = {}
@@ -288,9 +248,11 @@ class Grounder(Prover):
                 continue
             start = [substitute(g, bindings) for g in body]
             tracked = tuple(substitute(t, bindings) for t in [*variables, *(p for p, _ in heads)])
-            for bound, literals in self.body(start, tracked, (), source):
+
+            def add(proof: Proof, head: Term = head, index: int = index) -> None:
+                bound, literals = proof
                 values, probabilities = bound[: len(variables)], bound[len(variables) :]
-                answer = substitute(heads[index][1], dict(zip(variables, values)))
+                answer = substitute(head, dict(zip(variables, values)))
                 if not is_ground(answer) and source.number >= 0:
                     raise located_error(
                         f"{format_term(answer)} is not ground after its body (in "
@@ -299,9 +261,10 @@ class Grounder(Prover):
                         source.position,
                     )
                 choice = self.choice_literals(source, index, values, probabilities)
-                if choice is None:
-                    continue
-                self.add_answer(table, answer, literals + choice, source)
+                if choice is not None:
+                    self.add_answer(table, answer, literals + choice, source)
+
+            self.body(start, tracked, (), source, add)
 
     def resolve_ground(self, goal: Term, source: Source, table: Table) -> None:
         """:meth:`resolve` for a clause without variables (no renaming, no substitution)."""
@@ -309,10 +272,13 @@ class Grounder(Prover):
         for index, (_, head) in enumerate(source.heads):
             if functor_of(head) != functor_of(goal) or unify(head, goal) is None:
                 continue
-            for _, literals in self.body(list(source.body), (), (), source):
+
+            def add(proof: Proof, head: Term = head, index: int = index) -> None:
                 choice = self.choice_literals(source, index, (), probabilities)
                 if choice is not None:
-                    self.add_answer(table, head, literals + choice, source)
+                    self.add_answer(table, head, proof[1] + choice, source)
+
+            self.body(list(source.body), (), (), source, add)
 
     # -- choices ---------------------------------------------------------------------------
 
@@ -444,20 +410,6 @@ class Grounder(Prover):
     def rules_of(self, node: Term) -> list[GroundRule]:
         """The ground rules of a node so far."""
         return self.rules.get(node, [])
-
-    def answers(self, goal: Term) -> Iterator[tuple[Term, Term]]:
-        """``(answer, node)`` for each answer of the probabilistic ``goal`` (variables fresh).
-
-        Answers found while they are being consumed (a recursive call's) are
-        given too, so that a recursion reaches its answers in one round.
-        """
-        table = self.call(goal)
-        order, nodes, open_answers = table.order, table.answers, table.open_answers
-        position = 0
-        while position < len(order):
-            key = order[position]
-            position += 1
-            yield (renamed(key) if key in open_answers else key), nodes[key]
 
 
 def _signed_head(head: Term, negated: set[Indicator]) -> Term:

@@ -62,9 +62,11 @@ from symlearn.bayes.problog.ground_program import (
     Choice,
     GroundProgram,
     GroundRule,
+    display_term,
     located_error,
 )
-from symlearn.bayes.problog.grounder import MAX_GROUND_RULES, Grounder, Impure, variant_key
+from symlearn.bayes.problog.grounder import MAX_GROUND_RULES, Grounder, Impure
+from symlearn.bayes.problog.tables import variant_key
 from symlearn.engine.library import library_predicates
 from symlearn.errors import InvalidParameterError
 from symlearn.kb.knowledge_base import KnowledgeBase
@@ -118,12 +120,13 @@ class _Questions:
             )
         if grounder.is_probabilistic(goal):
             found = []
-            for answer, node in grounder.answers(goal):
+            for answer, node in grounder.call(goal).each_answer():
                 key = variant_key(answer)
                 if key is not answer and any(rule.body for rule in grounder.rules.get(node, ())):
                     raise InvalidParameterError(
-                        f"{what} {format_term(goal)} has the answer {format_term(answer)}, "
-                        "which still has variables but is not certain (ProbLog's NonGroundQuery)"
+                        f"{what} {format_term(goal)} has the answer "
+                        f"{format_term(display_term(key))}, which still has variables but is "
+                        "not certain (ProbLog's NonGroundQuery)"
                     )
                 found.append((node, key))
             return found
@@ -179,7 +182,7 @@ def _declared(grounder: Grounder, goal: Struct, facts: Sequence[Term]) -> list[T
     if not _has_rules(grounder.kb, "query", 1):
         return list(facts)
     if grounder.is_probabilistic(goal):  # query rules over probabilistic predicates
-        found = [answer.args[0] for answer, _ in grounder.answers(goal)]  # type: ignore[union-attr]
+        found = [answer.args[0] for answer, _ in grounder.call(goal).each_answer()]  # type: ignore[union-attr]
     else:
         found = [s[goal.args[0]] for s in grounder.logic_solutions(goal, None)]  # type: ignore[index]
     return [_query_atom(atom) for atom in found]
@@ -205,7 +208,7 @@ def _declared_evidence(
         if grounder.is_probabilistic(goal):
             solutions = [
                 dict(zip((atom, value), answer.args))  # type: ignore[union-attr]
-                for answer, _ in grounder.answers(goal)
+                for answer, _ in grounder.call(goal).each_answer()
             ]
         else:
             solutions = list(grounder.logic_solutions(goal, None))

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from symlearn.errors import InvalidParameterError
 from symlearn.kb.loader import loads
+from symlearn.kb.sources import read_source
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
 
 __all__ = [
@@ -86,15 +86,11 @@ def read_interpretations(path: str | Path) -> list[Interpretation]:
 
     Raises
     ------
-    InvalidParameterError
-        When the file cannot be read.
     KBError
-        For a part that does not parse (with the file's line numbers).
+        When the file cannot be read (missing, a FIFO or a device), or for a
+        part that does not parse (with the file's line numbers).
     """
-    try:
-        text = Path(path).read_text()
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidParameterError(f"cannot read the examples {path}: {error}") from None
+    text = read_source(Path(path))
     interpretations: list[Interpretation] = []
     start = 0
     for part in [*_SEPARATOR.finditer(text), None]:

@@ -32,20 +32,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from symlearn.bayes.marginals import marginals_payload
 from symlearn.bayes.problog.deep_stack import run_deep
 from symlearn.bayes.problog.ground_program import GroundProgram
 from symlearn.bayes.problog.grounding import ground_program, located_error
-from symlearn.bayes.problog.mpe import Explanation, most_probable_explanation
 from symlearn.bayes.problog.printing import problog_text
-from symlearn.bayes.problog.program_sampling import sample_program
 from symlearn.bayes.problog.sdd_compilation import compile_program_sdd
 from symlearn.errors import InvalidParameterError
 from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.kb.loader import DISTRIBUTION_NAMES
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import Struct, Term, Var, functor_of
+from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
+
+if TYPE_CHECKING:
+    from symlearn.bayes.problog.mpe import Explanation
 
 __all__ = ["PROGRAM_METHODS", "ProgramRun", "infer_program", "problog_text"]
 
@@ -171,18 +173,30 @@ def _every_atom(kb: KnowledgeBase) -> list[Term]:
 
 
 def _refuse_decisions(kb: KnowledgeBase) -> None:
-    """A program with decisions (``?::``) has no probabilities until a strategy makes them.
+    """Decisions (``?::``) and distributions are for other tasks than marginals.
+
+    A program with decisions has no probabilities until a strategy makes
+    them; one with continuous distributions is sampled.
 
     Raises
     ------
     KBError
-        At the first decision.
+        At the first decision or distribution.
     """
     for clause in kb.probabilistic:
         if any(probability == "?" for probability, _ in clause.heads):
             raise located_error(
                 f"{clause} is a decision (?::): symlearn problog dt makes decisions; "
                 "symlearn infer answers probabilities",
+                clause.position,
+            )
+        if any(
+            isinstance(p, Struct) and p.name in DISTRIBUTION_NAMES and is_ground(p)
+            for p, _ in clause.heads
+        ):
+            raise located_error(
+                f"{clause} has a continuous distribution: such a program is sampled "
+                "(symlearn problog sample, as ProbLog's sample task), not inferred exactly",
                 clause.position,
             )
 
@@ -234,6 +248,8 @@ def infer_program(
         queries = _every_atom(kb)  # the most probable world's atoms, as problog mpe prints
     program = ground_program(kb, queries, evidence)
     if method == "mpe":
+        from symlearn.bayes.problog.mpe import most_probable_explanation  # numpy: for MPE only
+
         explanation = run_deep(most_probable_explanation, program, progress)
         explanation = dataclasses.replace(
             explanation, queries={program.name(a): v for a, v in explanation.queries.items()}
@@ -241,6 +257,8 @@ def infer_program(
         truth = {atom: float(value) for atom, value in explanation.queries.items()}
         return ProgramRun(program, truth, "mpe", sources=sources, explanation=explanation)
     if method == "sample":
+        from symlearn.bayes.problog.program_sampling import sample_program  # numpy
+
         estimate = sample_program(program, samples, seed, progress)
         details = {"samples": estimate.samples, "accepted": estimate.accepted, "seed": seed}
         return ProgramRun(

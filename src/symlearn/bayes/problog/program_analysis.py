@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from symlearn.bayes.problog.strongly_connected import strongly_connected_components
+from symlearn.bayes.graphs import strongly_connected_components
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.clauses import called_predicates
 from symlearn.logic.indicators import Indicator

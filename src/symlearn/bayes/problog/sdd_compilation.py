@@ -74,8 +74,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from symlearn.bayes.graphs import strongly_connected_components
 from symlearn.bayes.problog.ground_program import GroundProgram, GroundRule
-from symlearn.bayes.problog.strongly_connected import strongly_connected_components
 from symlearn.errors import InvalidParameterError, ResourceLimitError
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term

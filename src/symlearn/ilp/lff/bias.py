@@ -53,6 +53,7 @@ from typing import Any
 from symlearn.errors import KBError
 from symlearn.ilp.language import LiteralMode
 from symlearn.ilp.task import RelationalTask
+from symlearn.kb.sources import read_source
 from symlearn.logic.indicators import format_indicator
 
 __all__ = [
@@ -295,7 +296,7 @@ def _from_popper(path: str) -> _Declared:
     import clingo  # the generator's solver; imported when a bias is read
     from clingo import ast
 
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_source(Path(path))  # as the loader reads it: a byte-order mark skipped
     kept: list[Statement] = []
     problems: list[str] = []
     places: dict[tuple[str, str], tuple[str, int, int]] = {}

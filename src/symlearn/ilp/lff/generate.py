@@ -184,9 +184,7 @@ class Generator:
             with self.control.solve(assumptions=assumptions, yield_=True, async_=True) as handle:
                 while True:
                     handle.resume()
-                    if not handle.wait(_remaining(deadline)):
-                        handle.cancel()
-                        raise OutOfTime
+                    _wait(handle, deadline)
                     model = handle.model()
                     if model is None:
                         self._model = None
@@ -345,6 +343,18 @@ class Generator:
                 bodies += 1
         self._defined[key] = atom
         return atom if bodies else None
+
+
+def _wait(handle: Any, deadline: float | None) -> None:
+    """Wait for the solver's next answer; cancel it and raise OutOfTime past ``deadline``.
+
+    A wait may end before its time without an answer (the solver's thread
+    woken under load), so it is only a timeout once the deadline has passed.
+    """
+    while not handle.wait(_remaining(deadline)):
+        if deadline is not None and time.monotonic() >= deadline:
+            handle.cancel()
+            raise OutOfTime
 
 
 def _remaining(deadline: float | None) -> float | None:

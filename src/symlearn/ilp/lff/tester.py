@@ -48,9 +48,14 @@ from symlearn.ilp.lff.rules import (
 )
 from symlearn.ilp.task import RelationalTask
 from symlearn.logic.clauses import Clause
-from symlearn.logic.terms import Struct, Term, functor_of, is_ground
+from symlearn.logic.terms import LIST_FUNCTOR, Struct, Term, functor_of, is_ground, list_items
 
 __all__ = ["OutOfTime", "Outcome", "Tester", "bits", "count"]
+
+
+#: Engine steps per subterm of an example, when a recursive program is proved one
+#: example at a time after its demanded evaluation ran out of budget.
+WALK_STEPS = 40
 
 
 class OutOfTime(Exception):
@@ -242,7 +247,13 @@ class Tester:
     def _recursive(
         self, rules: Sequence[Rule], negatives: bool, always: bool, least: int
     ) -> Outcome:
-        """What a recursive program proves: its demanded answers, else the engine's proofs."""
+        """What a recursive program proves: its demanded answers, else the engine's proofs.
+
+        When the demanded evaluation runs out of its budget (a long walk
+        over big terms, or a program that climbs for ever), the examples it
+        did not prove by then are proved one by one by the engine, with its
+        step limit (as Popper proves each example with ``eval_timeout``).
+        """
         clauses = [self.clause(rule) for rule in rules]
         asked = self._asked()
         if asked is not None:
@@ -250,12 +261,18 @@ class Tester:
                 self.oracle, self.target, clauses, asked, budget=500 + 40 * len(asked)
             )
             if found is not None:
-                if not found.complete:
-                    self.failed_proofs += 1
                 n_pos = len(self.positives)
                 positives = bits(found.proved[:n_pos])
+                if not found.complete:
+                    positives |= self._proved_by_engine(
+                        clauses, self.positives, positives, walk=True
+                    )
                 wanted = negatives and (always or count(positives) >= least)
-                covered = bits(found.proved[n_pos:]) if wanted else None
+                if not wanted:
+                    return Outcome(positives, None)
+                covered = bits(found.proved[n_pos:])
+                if not found.complete:
+                    covered |= self._proved_by_engine(clauses, self.negatives, covered, walk=True)
                 return Outcome(positives, covered)
         base_pos = base_neg = 0
         for rule in rules:
@@ -286,16 +303,22 @@ class Tester:
             self._codes = rows
         return self._codes if self._evaluable else None
 
-    def _proved_by_engine(self, clauses: list[Clause], examples: list[Term], known: int) -> int:
+    def _proved_by_engine(
+        self, clauses: list[Clause], examples: list[Term], known: int, *, walk: bool = False
+    ) -> int:
         """The examples outside ``known`` the engine proves with ``clauses``, one by one.
 
         A proof that raises an error or runs over the step limit is a
         failure (Popper: ``eval_timeout``); the deadline is checked between
-        two proofs.
+        two proofs.  With ``walk`` (after the demanded evaluation ran out of
+        its budget) each proof's limit also grows with the example's size
+        only (:data:`WALK_STEPS` per subterm): a program that walks its
+        input finishes within it, one that climbs for ever fails soon.
         """
         coverage = self.fixpoint
         coverage.set_theory(clauses)
         engine = coverage.engine
+        limit = engine.max_steps
         proved = 0
         try:
             for number, example in enumerate(examples):
@@ -303,12 +326,15 @@ class Tester:
                     continue
                 if self.deadline is not None and time.monotonic() > self.deadline:
                     raise OutOfTime
+                if walk and limit is not None:
+                    engine.max_steps = min(limit, WALK_STEPS * (term_cells(example) + 50))
                 try:
                     if engine.ask(example):
                         proved |= 1 << number
                 except (EngineLimitError, PrologError):
                     self.failed_proofs += 1
         finally:
+            engine.max_steps = limit
             coverage.set_theory(())
         return proved
 
@@ -355,3 +381,27 @@ class Tester:
 
     def _warn(self, message: str) -> None:
         self.warnings[message] = self.warnings.get(message, 0) + 1
+
+
+def term_cells(term: Term) -> int:
+    """The size of a term: its subterms, each list element and list cell once.
+
+    Examples
+    --------
+    >>> from symlearn.logic.terms import make_list, struct
+    >>> term_cells(struct("f", make_list(["a", "b", "c"]), 4))
+    9
+    """
+    size, stack = 0, [term]
+    while stack:
+        node = stack.pop()
+        size += 1
+        if type(node) is Struct:
+            if node.name == LIST_FUNCTOR and len(node.args) == 2:
+                items, tail = list_items(node)
+                size += len(items) - 1
+                stack.extend(items)
+                stack.append(tail)
+            else:
+                stack.extend(node.args)
+    return size

@@ -344,7 +344,7 @@ class AprioriRun(LearnResult):
 
     def write(self, path: str | Path, *, force: bool = False) -> None:
         """Write :meth:`program` to ``path`` (never over an input file)."""
-        write_file(path, self.program(), inputs=self.task.sources, force=force)
+        write_file(path, self.program(), inputs=self.task.inputs, force=force)
 
 
 def learn(

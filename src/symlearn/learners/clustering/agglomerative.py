@@ -144,7 +144,7 @@ class HierarchyRun(ClusteringRun):
             clusters=self.labels,
             max_leaves=settings.max_leaves,
             title=self.picture_title(),
-            inputs=self.task.sources,
+            inputs=self.task.inputs,
             force=force,
         )
         self.output = str(path)

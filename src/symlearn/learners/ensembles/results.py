@@ -286,7 +286,7 @@ class EnsembleRun(LearnResult):
                 )
             from symlearn.render.plots import write_plot
 
-            write_plot(self.chart(), path, inputs=self.task.sources, force=force)
+            write_plot(self.chart(), path, inputs=self.task.inputs, force=force)
         self.output = str(path)
 
 

@@ -474,7 +474,7 @@ class KNNRun(PictureResult):
         InvalidParameterError
             Unless there are exactly two attributes, both numeric.
         """
-        write_plot(self.picture(), path, inputs=self.task.sources, force=force)
+        write_plot(self.picture(), path, inputs=self.task.inputs, force=force)
 
     def picture_svg(self) -> str | None:
         """The decision regions as SVG for notebooks (None without two numeric attributes)."""

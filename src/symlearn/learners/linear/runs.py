@@ -339,7 +339,7 @@ class LinearRun(PictureResult):
 
     def write_picture(self, path: str | Path, *, force: bool = False) -> None:
         """Draw :meth:`picture` to ``path``."""
-        write_plot(self.picture(), path, inputs=self.task.sources, force=force)
+        write_plot(self.picture(), path, inputs=self.task.inputs, force=force)
 
     def picture_svg(self) -> str | None:
         """The picture as SVG for notebooks (None when there is nothing to draw)."""

@@ -125,7 +125,6 @@ __all__ = [
 SUMMARY = "Learn rules by sequential covering (learn-one-rule beam search; CN2 lists)."
 EXAMPLE = "symlearn learn sequential-covering kb/playtennis.pl --target playtennis/4"
 TABLES = True
-TARGET_REQUIRED = True
 OUTPUT_HELP = "Write the rules to this .pl file."
 
 #: A progress callback: ``progress(stage, done, total)``.

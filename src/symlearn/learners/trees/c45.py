@@ -102,7 +102,6 @@ __all__ = [
 SUMMARY = "C4.5: gain ratio, continuous thresholds, missing values, rule post-pruning."
 EXAMPLE = "symlearn learn c45 kb/golf.pl --target golf/4"
 TABLES = True
-TARGET_REQUIRED = True
 
 
 def c45_options(

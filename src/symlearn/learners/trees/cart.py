@@ -75,7 +75,6 @@ __all__ = [
 SUMMARY = "CART: a binary decision tree by Gini impurity."
 EXAMPLE = "symlearn learn cart kb/house_votes.pl --target party/16"
 TABLES = True
-TARGET_REQUIRED = True
 
 
 def cart_options(

@@ -18,6 +18,15 @@ This implementation is the shared level-wise grower of
   (Mitchell 3.7.2), missing values ``?`` as fractional examples, multi-class
   targets (``label/2``), and pre-pruning by depth, node size and gain.
 
+**Defaults are Mitchell's** (Table 3.1): the tree grows until every node is
+pure or no attribute is left (``--max-depth`` and ``--min-examples`` stop it
+earlier when given).  Quinlan's (1986) chi-square stop is an option,
+``--significance ALPHA``: it refuses a split the test finds not associated
+with the class, which stops splits on noise but also those whose value shows
+only one level further down (two attributes in an XOR: each alone says
+nothing).  That is the *horizon effect* of pre-pruning, and the reason C4.5
+post-prunes instead (Quinlan 1993, ch. 4; Mitchell 1997, section 3.7.1).
+
 Examples
 --------
 >>> from symlearn.kb import loads
@@ -104,7 +113,6 @@ __all__ = [
 SUMMARY = "ID3: a decision tree by information gain, printed as rules."
 EXAMPLE = "symlearn learn id3 kb/playtennis.pl --target playtennis/4"
 TABLES = True
-TARGET_REQUIRED = True
 
 
 def id3_options(
@@ -132,8 +140,10 @@ def id3_options(
         the examples is used, even at zero gain, as in ID3).
     significance
         Pre-pruning: do not split where the chi-square test applies and finds
-        the chosen split not significant at this level (e.g. 0.01, the
-        default of ``symlearn learn id3``; Quinlan 1986).  None: no test.
+        the chosen split not significant at this level (e.g. 0.01; Quinlan
+        1986).  None (the default, Mitchell's ID3): no test.  The test looks
+        one split ahead only, so it refuses a split whose value shows a level
+        further down (an XOR of two attributes: the horizon effect).
     """
     return TreeOptions(
         make_measure(measure, costs=costs, weight=cost_weight),
@@ -179,10 +189,9 @@ class ID3Settings(CostSensitiveSettings):
     ALGORITHM: ClassVar[str] = "id3"
 
     measure: str = measure_option("gain")
-    #: Quinlan's (1986) chi-square pre-pruning at 1%, where the test applies:
-    #: a few examples (PlayTennis) give the textbook tree, a large noisy table
-    #: no splits on noise.  ``--significance 1`` grows the tree unpruned.
-    significance: float | None = significance_option(0.01)
+    #: Mitchell's ID3 (Table 3.1) grows until a node is pure or no attribute
+    #: is left: no chi-square stop unless asked for (``--significance 0.01``).
+    significance: float | None = significance_option(None)
 
     def tree_options(self, costs: Mapping[str, float] | None = None) -> TreeOptions:
         """:func:`id3_options` of these settings."""

@@ -78,7 +78,6 @@ __all__ = [
 SUMMARY = "OneR: the rules of the single best attribute."
 EXAMPLE = "symlearn learn one-r kb/lenses.pl --target lenses/4"
 TABLES = True
-TARGET_REQUIRED = True
 
 
 @dataclass(frozen=True)

@@ -297,7 +297,7 @@ class TreeRun(LearnResult):
             from symlearn.render import write_graph
 
             renderer = write_graph(
-                self.graph(), path, self.settings.renderer, inputs=self.task.sources, force=force
+                self.graph(), path, self.settings.renderer, inputs=self.task.inputs, force=force
             )
         self.output, self.output_renderer = str(path), renderer
 

@@ -93,7 +93,9 @@ def significance_option(default: float | None) -> Any:
         minimum=0,
         maximum=1,
         help="Pre-pruning: stop a split the chi-square test finds not significant at this "
-        "level, where the test applies (expected counts of 5 or more); 1 turns it off.",
+        "level, where the test applies (expected counts of 5 or more); 1 turns it off. "
+        "It sees one split ahead only, so it also stops a split whose value shows a level "
+        "further down (an XOR: the horizon effect).",
     )
 
 

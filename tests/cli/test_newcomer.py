@@ -1,0 +1,197 @@
+"""A newcomer's first hour (issue 26): what the command line does without being told.
+
+* ``--target`` defaults on the command line as it does in Python: to the one
+  predicate the files are about (the file's one head mode, else its one
+  example predicate); a file about several says which to choose.
+* one spelling per concept across learners: ``--clause-length`` for FOIL and
+  Progol (Aleph's ``clauselength`` is the name in files).
+* files are consulted as SWI-Prolog consults them: a predicate a later file
+  defines again is replaced, with a warning, unless declared ``multifile``
+  (a learnt theory queried with its knowledge base answers once).
+* a learnt theory that is no answer (no clause, no positive proved, fewer
+  examples right than the empty theory) says so on stderr and exits 1.
+* the toplevel's details: a forgotten GOAL is named, the help texts give
+  examples that answer and whole summaries, every learner says where ``-o``
+  wrote, ``infer`` with nothing to infer says so, ``bound --list`` fits 80
+  columns (tests/cli/test_bound_cli.py), brute-force MAP classifies the asked
+  instance once.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from symlearn.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+KB = ROOT / "kb"
+
+
+@pytest.mark.parametrize(
+    ("argv", "target"),
+    [
+        (["learn", "id3", "playtennis.pl"], "playtennis/4"),
+        (["learn", "c45", "playtennis.pl"], "playtennis/4"),
+        (["learn", "cart", "playtennis.pl"], "playtennis/4"),
+        (["learn", "one-r", "playtennis.pl"], "playtennis/4"),
+        (["learn", "sequential-covering", "playtennis.pl"], "playtennis/4"),
+        (["learn", "brute-force-map", "enjoysport.pl"], "enjoysport/6"),
+    ],
+)
+def test_the_target_defaults_on_the_command_line_as_in_python(argv, target, capsys):
+    import symlearn
+
+    *command, file = argv
+    assert main([*command, str(KB / file), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["target"] == target
+    name, arity = symlearn.learn(command[1], str(KB / file)).task.target
+    assert f"{name}/{arity}" == target
+
+
+def test_the_lattice_target_defaults_too(tmp_path, capsys):
+    out = tmp_path / "vs.json"
+    assert main(["lattice", str(KB / "enjoysport.pl"), "-o", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["target"] == "enjoysport/6"
+
+
+def test_a_file_about_several_predicates_asks_which(tmp_path, capsys):
+    two = tmp_path / "two.pl"
+    two.write_text("pos(p(a)). neg(p(b)). pos(q(a)). neg(q(b)).\n")
+    assert main(["learn", "id3", str(two)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "--target" in err
+
+
+def test_one_spelling_of_the_clause_length_across_the_ilp_learners(capsys):
+    # Item 3: FOIL and Progol both take --clause-length (Aleph's clauselength is the file's
+    # set/2 name, and a Python keyword spelt either way)
+    import symlearn
+
+    family = str(KB / "family.pl")
+    for algorithm in ("foil", "progol"):
+        argv = ["learn", algorithm, family, "--target", "grandparent/2", "--clause-length", "3"]
+        assert main([*argv, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["settings"]["clause_length"] == 3
+        run = symlearn.learn(algorithm, family, target="grandparent/2", clauselength=3)
+        assert run.settings.clause_length == 3
+    assert main(["learn", "progol", family, "--clauselength", "3"]) == 2
+    assert "Did you mean '--clause-length'?" in capsys.readouterr().err
+
+
+ANCESTOR = """
+parent(ann, bob). parent(bob, carl). parent(carl, dora). parent(ann, eve).
+pos(ancestor(ann, bob)). pos(ancestor(bob, carl)). pos(ancestor(carl, dora)).
+pos(ancestor(ann, eve)). pos(ancestor(ann, carl)). pos(ancestor(bob, dora)).
+pos(ancestor(ann, dora)).
+"""
+
+
+@pytest.mark.parametrize(
+    ("options", "warning"),
+    [
+        (["--clause-length", "1"], "none of the 7 positive examples is proved"),
+        (
+            ["--clause-length", "2", "--min-accuracy", "0"],
+            "fewer training examples right (17/25) than no clause (18/25)",
+        ),
+    ],
+)
+def test_a_theory_that_is_no_answer_says_so_and_exits_1(tmp_path, options, warning, capsys):
+    # Item 5: no clause, no positive proved, or worse than the empty theory is a "no"
+    anc = tmp_path / "anc.pl"
+    anc.write_text(ANCESTOR)
+    assert main(["learn", "foil", str(anc), "--closed-world", *options]) == 1
+    assert warning in capsys.readouterr().err
+    assert main(["learn", "foil", str(anc), "--closed-world"]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def _solutions(argv: list[str], capsys) -> tuple[list[str], str]:
+    assert main([*argv, "--json"]) == 0
+    captured = capsys.readouterr()
+    return sorted(
+        json.dumps(s, sort_keys=True) for s in json.loads(captured.out)["solutions"]
+    ), captured.err
+
+
+def test_a_learnt_theory_queried_with_its_knowledge_base_answers_once(tmp_path, capsys):
+    # Item 4: SWI-Prolog's consult: the later file's grandparent/2 (and the background it
+    # copies) replace the earlier file's, with a warning, instead of answering 4 times
+    family, learned = str(KB / "family.pl"), str(tmp_path / "learned.pl")
+    assert main(["learn", "foil", family, "--target", "grandparent/2", "-o", learned]) == 0
+    capsys.readouterr()
+    alone, _ = _solutions(["query", learned, "grandparent(X, Y)"], capsys)
+    both, err = _solutions(["query", family, learned, "grandparent(X, Y)"], capsys)
+    assert both == alone and len(both) == 19
+    assert "warning: redefined procedure grandparent/2" in err
+
+
+# -- item 10: the toplevel's details -------------------------------------------------------
+
+
+def test_a_forgotten_goal_is_named(capsys):
+    assert main(["query", str(KB / "family.pl")]) == 2
+    assert "Missing argument 'GOAL'" in capsys.readouterr().err
+
+
+def test_the_help_texts_give_examples_that_answer(capsys):
+    assert main(["--help"]) == 0
+    assert 'symlearn query kb/family.pl "grandparent(X, lisa)"' in capsys.readouterr().out
+    assert main(["query", str(KB / "family.pl"), "grandparent(X, lisa)"]) == 0
+    assert "false." not in capsys.readouterr().out
+    assert main(["query", "--help"]) == 0
+    assert "grandparent(X, lisa)" in capsys.readouterr().out
+
+
+def test_learn_help_shows_every_summary_whole(capsys):
+    from symlearn.learning.registry import learner
+
+    assert main(["learn", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for name in ("foil", "progol", "lff", "id3", "k-means"):
+        assert " ".join(learner(name).SUMMARY.split()) in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "suffix"),
+    [
+        (["learn", "find-s", "enjoysport.pl"], ".pl"),
+        (["learn", "progol", "family.pl", "--target", "grandparent/2"], ".pl"),
+        (["learn", "foil", "family.pl", "--target", "grandparent/2"], ".pl"),
+        (["learn", "id3", "playtennis.pl"], ".pl"),
+    ],
+)
+def test_every_learner_says_where_o_wrote(argv, suffix, tmp_path, capsys):
+    command, algorithm, file, *rest = argv
+    out = tmp_path / f"out{suffix}"
+    assert main([command, algorithm, str(KB / file), *rest, "-o", str(out)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"% written to {out}")
+    assert (
+        main([command, algorithm, str(KB / file), *rest, "-o", str(out), "--force", "--json"]) == 0
+    )
+    assert json.loads(capsys.readouterr().out)["output"] == str(out)
+
+
+def test_infer_with_nothing_to_infer_says_so(tmp_path, capsys):
+    plain = tmp_path / "plain.pl"
+    plain.write_text("p(a).\nq :- p(a).\n")
+    assert main(["infer", str(plain)]) == 0
+    assert "nothing to infer" in capsys.readouterr().err
+
+
+def test_brute_force_map_classifies_the_asked_instance_once(capsys):
+    asked = "enjoysport(sunny, warm, normal, strong, cool, change)"  # also an instance/1
+    argv = ["learn", "brute-force-map", str(KB / "enjoysport.pl"), "--classify", asked]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.count(f"classify {asked}:") == 1
+
+
+def test_an_output_folder_that_does_not_exist_is_said_once(tmp_path, capsys):
+    out = tmp_path / "nowhere" / "x.pl"
+    assert main(["learn", "find-s", str(KB / "enjoysport.pl"), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("cannot write") == 1 and "does not exist" in err

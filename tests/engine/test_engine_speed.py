@@ -1,0 +1,86 @@
+"""The engine's fast paths answer as the general ones do, and scale as they should.
+
+Issue 27's hot spots: ``retract/1`` indexed like clause selection (a failing
+``retract`` must not look at every clause).  The indexed path is compared with
+SWI-Prolog on random assert/retract goals (one ``swipl`` run for all), and
+the scaling is checked by timing the same work on a small and a large input
+in one test (a ratio, so a loaded machine does not matter much).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from symlearn.engine import Engine
+from symlearn.kb import loads
+from tests.conftest import requires_swipl
+from tests.engine.differential import outcome, same_outcome, swipl_outcomes
+
+_FIRST_ARGS = ["a", "b", "1", "2", "f(a)", "f(b)", "g(1,2)", "_", "[]", "[a]", "1.0"]
+
+
+def _random_retract_goal(rng: random.Random, p: str) -> tuple[str, str]:
+    """A program of ``p/2`` facts and rules (named ``p``), and a goal mixing assert and retract."""
+    clauses = []
+    for i in range(rng.randint(0, 8)):
+        first = rng.choice(_FIRST_ARGS)
+        if rng.random() < 0.2:
+            clauses.append(f"p({first}, {i}) :- true")
+        else:
+            clauses.append(f"p({first}, {i})")
+    program = f":- dynamic {p}/2.\n" + "".join(c.replace("p(", f"{p}(") + ".\n" for c in clauses)
+    steps = []
+    for j in range(rng.randint(1, 6)):
+        first = rng.choice(_FIRST_ARGS)
+        kind = rng.choice(["retract", "retract", "retract_all", "asserta", "assertz", "loop"])
+        if kind == "retract":
+            steps.append(f"( retract(p({first}, R{j})) -> true ; R{j} = none )")
+        elif kind == "retract_all":
+            steps.append(f"findall({first}-R{j}, retract(p({first}, R{j})), R{j}s)")
+        elif kind == "loop":  # the logical update view: what retract sees while asserting
+            steps.append(
+                f"findall(R{j}, (retract(p({first}, R{j})), assertz(p({first}, R{j}))), R{j}s)"
+            )
+        else:
+            steps.append(f"{kind}(p({first}, {100 + j}))")
+    steps.append("findall(A-B, p(A, B), Final)")
+    return program, ", ".join(steps).replace("p(", f"{p}(")
+
+
+@requires_swipl
+def test_retract_answers_as_swi_prolog_does() -> None:
+    rng = random.Random(27)
+    cases = [_random_retract_goal(rng, f"p{i}") for i in range(60)]
+    program = "".join(p for p, _ in cases)  # one predicate per goal: SWI runs them in turn
+    goals = [g for _, g in cases]
+    theirs = swipl_outcomes(goals, program)
+    for (own, goal), their in zip(cases, theirs, strict=True):
+        ours = outcome(goal, own)
+        assert same_outcome(ours, their), (goal, ours, their)
+
+
+def _failing_retracts_seconds(facts: int, calls: int) -> float:
+    program = ":- dynamic p/2.\n" + "".join(f"p({i}, x).\n" for i in range(facts))
+    engine = Engine(loads(program))
+    start = time.process_time()
+    assert engine.ask_text(f"forall(between(1, {calls}, I), \\+ retract(p(-I, _)))")
+    return time.process_time() - start
+
+
+def test_a_failing_retract_does_not_scan_the_clauses() -> None:
+    small = min(_failing_retracts_seconds(100, 2000) for _ in range(2))
+    large = min(_failing_retracts_seconds(20_000, 2000) for _ in range(2))
+    assert large < 4 * small + 0.05, (small, large)
+
+
+def test_retract_of_each_fact_in_turn_is_linear() -> None:
+    def seconds(facts: int) -> float:
+        program = ":- dynamic c/1.\n" + "".join(f"c({i}).\n" for i in range(facts))
+        engine = Engine(loads(program))
+        start = time.process_time()
+        assert engine.ask_text(f"forall(between(0, {facts - 1}, I), retract(c(I)))")
+        assert not engine.ask_text("c(_)")
+        return (time.process_time() - start) / facts
+
+    assert seconds(8_000) < 4 * seconds(1_000) + 1e-5
