@@ -83,6 +83,17 @@ def test_randomisation_learns_each_member_on_its_subset():
         assert len(entry["attributes"]) == 4
 
 
+def test_randomisation_draws_no_subset_twice_before_all_are_drawn():
+    data = as_columnar(votes_task().attribute_data)
+    few = data.take(np.arange(40))
+    built = random_subspaces(few, BaseLearner.parse("one-r"), rounds=9, size=15, seed=0)
+    subsets = [member.columns for member in built.ensemble.members]
+    assert len(set(subsets[:16])) == len(subsets) == 9  # 16 subsets of 15 of the 16 attributes
+    built = random_subspaces(few, BaseLearner.parse("one-r"), rounds=20, size=15, seed=0)
+    subsets = [member.columns for member in built.ensemble.members]
+    assert len(set(subsets[:16])) == 16 and len(set(subsets[16:])) == 4
+
+
 def test_stacking_level1_data_come_from_held_out_folds():
     data = as_columnar(votes_task().attribute_data)
     bases = [BaseLearner.parse("one-r"), BaseLearner.parse("naive-bayes:laplace=true")]

@@ -86,3 +86,28 @@ def test_swi_prolog_consults_the_program_and_agrees(tmp_path, algorithm):
         [SWIPL, "-q", "-g", "halt", str(output)], capture_output=True, text=True, timeout=60
     )
     assert consulted.returncode == 0 and not consulted.stderr  # no error, no warning
+
+
+@requires_swipl
+def test_linear_members_write_their_decision_and_swi_prolog_agrees(tmp_path):
+    """A linear model's own clauses become its ``says`` clauses."""
+    task = LearningTask.from_csv(str(DATA / "house-votes-84.csv"), "Party")
+    run = learn("randomisation", task, rounds=3, base="perceptron", features=3)
+    assert any("_says(1," in line for line in run.clauses())
+    output = tmp_path / "ensemble.pl"
+    run.save(output)
+    data = as_columnar(task.attribute_data)
+    some = data.instances[:30]  # missing values included: the members' means stand in
+    for instance in some[:5]:
+        assert _engine_class(run, instance) == label_text(run.ensemble.classify(instance))
+    answers = run_swipl(output.read_text(), [_goal(run, x) for x in some])
+    for instance, found in zip(some, answers):
+        assert found == [f"[{label_text(run.ensemble.classify(instance))}]"]
+
+
+def test_a_member_without_a_clause_form_is_said_so():
+    task = LearningTask.from_csv(str(DATA / "house-votes-84.csv"), "Party")
+    run = learn("bagging", task, rounds=2, base="svm:kernel=polynomial")
+    assert run.clauses() == []
+    assert any("has no clause form" in line for line in run.report())
+    assert run.to_dict()["members"][0]["hypothesis"] == []

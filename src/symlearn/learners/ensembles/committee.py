@@ -35,7 +35,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -49,6 +49,9 @@ from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term
 
 __all__ = ["Ensemble", "Member", "level1_attributes", "view"]
+
+#: How many tables' member codes an ensemble remembers (the training and the test examples).
+REMEMBERED = 2
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,10 @@ class Ensemble:
     classes: tuple[Label, ...]
     members: tuple[Member, ...]
     meta: Any = None
+    #: The members' codes of the last tables asked about (see :meth:`member_codes`).
+    _asked: list[tuple[tuple[np.ndarray, ...], np.ndarray]] = field(
+        default_factory=list, repr=False, compare=False
+    )
 
     @property
     def is_boolean(self) -> bool:
@@ -134,10 +141,16 @@ class Ensemble:
 
         ``-1`` where a member gives no class.
         """
+        columns = tuple(data.encoded.columns)
+        for asked, codes in self._asked:
+            if len(asked) == len(columns) and all(a is c for a, c in zip(asked, columns)):
+                return codes  # the same table again (measured, then its error curve drawn)
         rows = data.n_examples
         codes = np.full((len(self.members), rows), -1, dtype=np.int64)
         for i, member in enumerate(self.members):
             codes[i] = class_codes(member.model, view(data, member.columns), self.classes)
+        if columns:
+            self._asked[:] = [*self._asked[-(REMEMBERED - 1) :], (columns, codes)]
         return codes
 
     def votes(self, codes: np.ndarray) -> np.ndarray:

@@ -13,7 +13,12 @@ hypothesis.  For a target ``t/n``:
   Bayes member says the class of highest ``P(c) prod_i P(x_i | c)``, computed
   from its estimates (``t_nb_prior/3`` and ``t_nb/5`` facts; a normal density
   from ``t_nb_normal/5`` for a numeric attribute; a missing value ``'?'``
-  gives the factor 1);
+  gives the factor 1).  A model that prints its own decision as clauses (a
+  linear model, a network, a linear SVM) contributes those, its head
+  ``m(X1, ..., Xk)`` or ``label(m(...), C)`` rewritten as its ``says``
+  clause; a model without a clause form (an SVM with a polynomial kernel)
+  raises :class:`NoClauseForm`, and the ensemble is reported without a
+  program;
 * a weighted vote (bagging, boosting, randomisation): ``t_member(M, Weight)``
   and ``t_class(Class)`` facts and ``t_vote/2``, which sums each class's
   weights with ``aggregate_all/3`` and keeps the first class of highest sum;
@@ -56,6 +61,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from symlearn.data.attribute_value import Label
+from symlearn.errors import InvalidParameterError
 from symlearn.hypotheses.rule_set import Condition, RuleSet, label_text
 from symlearn.kb.parser import parse_term
 from symlearn.learners.ensembles.committee import Ensemble, Member, level1_attributes
@@ -63,7 +69,7 @@ from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term, Var
 
-__all__ = ["ensemble_program", "member_clauses", "model_rule_set"]
+__all__ = ["NoClauseForm", "ensemble_program", "member_clauses", "model_rule_set"]
 
 
 def model_rule_set(model: Any) -> RuleSet | None:
@@ -113,6 +119,30 @@ def _rules_of(ensemble: Ensemble, member: Member) -> RuleSet | None:
     return _widened(rules, member.columns, [a.name for a in ensemble.attributes])
 
 
+class NoClauseForm(InvalidParameterError):
+    """A member's model that cannot be written as clauses (the ensemble still classifies)."""
+
+
+def _decision_clauses(model: Any, boolean: bool) -> list[str]:
+    """The model's own clauses for a predicate ``m`` (see :meth:`_Program.add_decision`).
+
+    Raises
+    ------
+    NoClauseForm
+        When the model has none (a kernel machine other than the linear one ...).
+    """
+    write = getattr(model, "clauses", None)
+    written = write("m", boolean) if callable(write) else []
+    if not written:
+        raise NoClauseForm(
+            f"a {type(model).__name__} member has no clause form (only rule sets, trees, "
+            "naive Bayes and models that print their decision as clauses, such as linear "
+            "models, networks and linear support vector machines, do): the ensemble "
+            "classifies and explains its votes, but is not written as a program"
+        )
+    return list(written)
+
+
 class _Program:
     """The clauses members contribute, gathered per predicate (each stays contiguous).
 
@@ -154,10 +184,14 @@ class _Program:
                 atom, label = head.args
             self.says.append(str(Clause(Struct(says, (*key, atom, label)), clause.body)))
         if rules.is_boolean:
-            x = Var("X")
-            positive = Struct(says, (*key, x, "pos"))
-            negative = Struct(says, (*key, x, "neg"))
-            self.says.append(str(Clause(negative, (Struct("\\+", (positive,)),))))
+            self.add_negative(says, key)
+
+    def add_negative(self, says: str, key: tuple[Term, ...]) -> None:
+        r"""``says(Key..., X, neg) :- \+ says(Key..., X, pos).``: the other class of pos/neg."""
+        x = Var("X")
+        positive = Struct(says, (*key, x, "pos"))
+        negative = Struct(says, (*key, x, "neg"))
+        self.says.append(str(Clause(negative, (Struct("\\+", (positive,)),))))
 
     def add_naive_bayes(
         self, says: str, key: tuple[Term, ...], model: Any, columns: Sequence[int]
@@ -198,6 +232,39 @@ class _Program:
                     for v, p in entry.items()
                 ]
 
+    def add_decision(
+        self,
+        says: str,
+        key: tuple[Term, ...],
+        decision: list[str],
+        columns: Sequence[int],
+        boolean: bool,
+    ) -> None:
+        """A model's own clauses (a linear model's, a network's) as ``says`` clauses.
+
+        ``decision`` defines the target over the member's attributes at
+        ``columns``: ``m(X1, ..., Xk) :- Body`` for the positive class of a
+        pos/neg target (the rest say ``neg``), ``label(m(X1, ..., Xk), C) :- Body``
+        otherwise; each becomes ``says(Key..., t(...), C) :- Body`` with the
+        member's variables at their attributes' places.
+        """
+        for text in decision:
+            clause = _clause(text.rstrip().rstrip("."))
+            head = clause.head
+            if not boolean:
+                assert isinstance(head, Struct) and head.name == "label"
+                head, label = head.args
+            else:
+                label = "pos"
+            own = head.args if isinstance(head, Struct) else ()
+            places: list[Term] = [Var(f"_Unseen{i}") for i in range(self.arity)]
+            for column, argument in zip(columns, own):
+                places[column] = argument
+            atom = Struct(self.name, tuple(places)) if self.arity else self.name
+            self.says.append(str(Clause(Struct(says, (*key, atom, label)), clause.body)))
+        if boolean:
+            self.add_negative(says, key)
+
     def add_model(
         self,
         says: str,
@@ -205,20 +272,21 @@ class _Program:
         rules: RuleSet | None,
         model: Any,
         columns: Sequence[int],
+        boolean: bool,
     ) -> None:
-        """One model's clauses: its rule set's, or naive Bayes' decision.
+        """One model's clauses: its rule set's, naive Bayes' decision, or the model's own.
 
         Raises
         ------
-        ValueError
-            For a model that has no clause form.
+        NoClauseForm
+            For a model that cannot be written as clauses.
         """
         if rules is not None:
             self.add_rules(says, key, rules)
         elif _is_naive_bayes(model):
             self.add_naive_bayes(says, key, model, columns)
         else:
-            raise ValueError(f"a {type(model).__name__} has no clause form")
+            self.add_decision(says, key, _decision_clauses(model, boolean), columns, boolean)
 
     def helpers(self) -> list[str]:
         """The naive Bayes members' predicates, after every ``says`` clause."""
@@ -256,7 +324,7 @@ def ensemble_program(ensemble: Ensemble, comments: bool = False) -> list[str]:
 
     Raises
     ------
-    ValueError
+    NoClauseForm
         When a member's model has no clause form.
     """
     arity = len(ensemble.attributes)
@@ -296,7 +364,9 @@ def ensemble_program(ensemble: Ensemble, comments: bool = False) -> list[str]:
         if comments:
             program.says.append(_member_note(number, m, voting, names))
         columns = m.columns if m.columns is not None else tuple(range(arity))
-        program.add_model(says, (number,), _rules_of(ensemble, m), m.model, columns)
+        program.add_model(
+            says, (number,), _rules_of(ensemble, m), m.model, columns, ensemble.is_boolean
+        )
     lines = [*clauses, *program.says, *program.helpers()]
     if ensemble.meta is not None:
         level1_name = f"{ensemble.target}_level1"
@@ -309,6 +379,7 @@ def ensemble_program(ensemble: Ensemble, comments: bool = False) -> list[str]:
             model_rule_set(ensemble.meta),
             ensemble.meta,
             tuple(range(len(ensemble.members))),
+            ensemble.is_boolean,
         )
         lines += [*meta_program.says, *meta_program.helpers()]
     return lines
@@ -336,8 +407,9 @@ def member_clauses(ensemble: Ensemble, index: int | None) -> list[str]:
         target, attributes = ensemble.target, ensemble.attributes
     if rules is not None:
         return rules.clause_strings() or ["false"]
-    if not _is_naive_bayes(model):
-        return []
     program = _Program(target, len(attributes), keyed=False)
-    program.add_model(program.predicate("says"), (), None, model, columns)
+    try:
+        program.add_model(program.predicate("says"), (), None, model, columns, ensemble.is_boolean)
+    except NoClauseForm:
+        return []
     return [*program.says, *program.helpers()]

@@ -8,9 +8,14 @@ Randomisation"; Witten, Frank and Hall 2011, Data Mining, 3rd ed., section
 subspace method: each of ``T`` members is learnt from all the training
 examples but only a randomly chosen subset of the attributes (``--features``:
 80% of them by default, see :class:`RandomisationSettings`), and the members
-classify by **majority vote** (ties: the class listed first).  ``--bootstrap``
-also gives each member its own bootstrap sample, as bagging does (random
-subsets and bagging together).
+classify by **majority vote** (ties: the class listed first).  No subset is
+drawn twice until every subset of that size has been: the base learners are
+deterministic, so a repeated subset would repeat its member exactly and give
+that subset several votes (on six attributes, five per member, ten members
+drawn independently voted 0.80-0.85 over thirty seeds, below the single
+tree's 0.83 in over a quarter of them; drawn without repeats, 0.84-0.85).
+``--bootstrap`` also gives each member its own bootstrap sample, as bagging
+does (random subsets and bagging together).
 
 Why a learner of its own: the notes (and Witten and Frank) treat
 randomisation as a method beside bagging, boosting and stacking, with its own
@@ -40,6 +45,8 @@ Witten, Frank and Hall (2011), section 8.3.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -101,9 +108,12 @@ def random_subspaces(
     """
     rng = np.random.default_rng(seed)
     members = []
+    drawn: set[tuple[int, ...]] = set()
     for t in range(rounds):
-        chosen = np.sort(rng.choice(data.arity, size=size, replace=False))
-        columns = tuple(int(c) for c in chosen)
+        if len(drawn) == math.comb(data.arity, size):
+            drawn.clear()  # every subset has been drawn: a new round of them
+        columns = _new_subset(rng, data.arity, size, drawn)
+        drawn.add(columns)
         if bootstrap:
             members.append(bootstrap_member(data, base, rng, columns))
         else:
@@ -112,6 +122,16 @@ def random_subspaces(
             progress("randomisation: members", t + 1, rounds)
     ensemble = Ensemble(data.target, data.attributes, data.encoded.classes, tuple(members))
     return Built(ensemble, [])
+
+
+def _new_subset(
+    rng: np.random.Generator, arity: int, size: int, drawn: set[tuple[int, ...]]
+) -> tuple[int, ...]:
+    """A random subset of ``size`` of the ``arity`` attributes not in ``drawn`` (one remains)."""
+    while True:
+        chosen = tuple(int(c) for c in np.sort(rng.choice(arity, size=size, replace=False)))
+        if chosen not in drawn:
+            return chosen
 
 
 def _build(

@@ -32,7 +32,7 @@ from symlearn.evaluation.reports import cross_validation_metrics, holdout_metric
 from symlearn.evaluation.splits import holdout_split
 from symlearn.hypotheses.rule_set import label_text
 from symlearn.learners.ensembles.committee import Ensemble
-from symlearn.learners.ensembles.program import ensemble_program, member_clauses
+from symlearn.learners.ensembles.program import NoClauseForm, ensemble_program, member_clauses
 from symlearn.learners.ensembles.settings import EnsembleSettings
 from symlearn.learning.evaluated import instances_to_classify
 from symlearn.learning.result import LearnResult, check_suffix
@@ -148,7 +148,7 @@ class EnsembleRun(LearnResult):
     def _program(self, comments: bool = False) -> list[str]:
         try:
             return ensemble_program(self.ensemble, comments)
-        except ValueError as error:
+        except NoClauseForm as error:
             return [f"% no program: {error}"]
 
     def classify(self, instance: tuple[Any, ...]) -> Any:

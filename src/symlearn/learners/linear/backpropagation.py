@@ -81,7 +81,7 @@ from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.terms import Struct, Term, Var
 
-__all__ = ["SETTINGS", "BackpropagationSettings", "Network", "backpropagation", "learn"]
+__all__ = ["SETTINGS", "BackpropagationSettings", "Network", "backpropagation", "fit", "learn"]
 
 SUMMARY = "BACKPROPAGATION: sigmoid units, momentum, SGD; the weights and the error per epoch."
 EXAMPLE = "symlearn learn backpropagation kb/xor_network.pl --hidden 2 -o xor_error.svg"
@@ -321,6 +321,11 @@ class BackpropagationSettings(GradientSettings):
 
 
 SETTINGS = BackpropagationSettings
+
+
+def fit(data: AttributeValueData, settings: BackpropagationSettings) -> Any:
+    """The model alone, for an ensemble's member (the protocol's ``fit``)."""
+    return backpropagation(data, settings=settings).model
 
 
 class BackpropagationRun(LinearRun):

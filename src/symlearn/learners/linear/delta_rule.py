@@ -64,7 +64,7 @@ from symlearn.learners.linear.runs import (
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
 
-__all__ = ["SETTINGS", "DeltaRuleSettings", "delta_rule", "learn"]
+__all__ = ["SETTINGS", "DeltaRuleSettings", "delta_rule", "fit", "learn"]
 
 SUMMARY = "The delta rule (gradient descent on squared error): weights and error per epoch."
 EXAMPLE = "symlearn learn delta-rule kb/linear_points.pl --learning-rate 0.05 --epochs 200"
@@ -100,6 +100,11 @@ class DeltaRuleSettings(GradientSettings):
 
 
 SETTINGS = DeltaRuleSettings
+
+
+def fit(data: AttributeValueData, settings: DeltaRuleSettings) -> Any:
+    """The model alone, for an ensemble's member (the protocol's ``fit``)."""
+    return delta_rule(data, settings=settings).model
 
 
 def delta_rule(

@@ -144,16 +144,48 @@ def delta_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -> Non
     """
     from scipy.linalg.lapack import dtrtrs
 
-    below = eta * np.tri(DELTA_BLOCK, k=-1)  # eta on the pairs j < i, 0 elsewhere
-    for start in range(0, len(x1), DELTA_BLOCK):
+    systems = _delta_systems(x1, eta)
+    for block, start in enumerate(range(0, len(x1), DELTA_BLOCK)):
         x = x1[start : start + DELTA_BLOCK]
-        m = len(x)
-        system = x @ x.T
-        system *= below[:m, :m]
-        system.flat[:: m + 1] = 1.0
+        system = systems[block] if systems is not None else _delta_system(x, eta)
         # LAPACK's forward substitution on the lower triangle (the transpose's upper one)
         errors, _ = dtrtrs(system.T, t[start : start + DELTA_BLOCK] - x @ w, lower=0, trans=1)
         w += eta * (errors @ x)
+
+
+def _delta_system(x: np.ndarray, eta: float) -> np.ndarray:
+    """A block's system: ``eta x_i . x_j`` below the diagonal, 1 on it, 0 above."""
+    m = len(x)
+    system = x @ x.T
+    system *= eta * np.tri(m, k=-1)
+    system.flat[:: m + 1] = 1.0
+    return system
+
+
+#: The rows, rate and block systems :func:`_delta_systems` made last.
+_SYSTEMS: list[tuple[Any, float, list[np.ndarray]]] = []
+
+#: The most bytes of block systems kept from one epoch to the next.
+SYSTEM_BYTES = 1 << 26
+
+
+def _delta_systems(x1: np.ndarray, eta: float) -> list[np.ndarray] | None:
+    """Every block's system of ``x1``, made once for the epochs that present them in order.
+
+    None when they would take more than :data:`SYSTEM_BYTES` (each epoch
+    then makes them as it goes).  The rows are remembered by weak reference
+    and must not change in between (the epochs never write to them).
+    """
+    if _SYSTEMS and _SYSTEMS[0][0]() is x1 and _SYSTEMS[0][1] == eta:
+        return _SYSTEMS[0][2]
+    if len(x1) * DELTA_BLOCK * 8 > SYSTEM_BYTES:
+        return None
+    systems = [
+        _delta_system(x1[start : start + DELTA_BLOCK], eta)
+        for start in range(0, len(x1), DELTA_BLOCK)
+    ]
+    _SYSTEMS[:] = [(weakref.ref(x1), eta, systems)]
+    return systems
 
 
 def gradient_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -> None:

@@ -67,7 +67,7 @@ from symlearn.learners.linear.runs import (
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
 
-__all__ = ["SETTINGS", "PerceptronSettings", "learn", "perceptron"]
+__all__ = ["SETTINGS", "PerceptronSettings", "fit", "learn", "perceptron"]
 
 SUMMARY = "The perceptron training rule: the separating hyperplane's weights, epoch by epoch."
 EXAMPLE = "symlearn learn perceptron kb/perceptron_and.pl --json"
@@ -94,6 +94,11 @@ class PerceptronSettings(GradientSettings):
 
 
 SETTINGS = PerceptronSettings
+
+
+def fit(data: AttributeValueData, settings: PerceptronSettings) -> Any:
+    """The model alone, for an ensemble's member (the protocol's ``fit``)."""
+    return perceptron(data, settings=settings).model
 
 
 def perceptron(

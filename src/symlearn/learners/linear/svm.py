@@ -78,7 +78,14 @@ from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
 from symlearn.logic.printer import format_term
 
-__all__ = ["SETTINGS", "SVMSettings", "SupportVectorMachine", "learn", "support_vector_machine"]
+__all__ = [
+    "SETTINGS",
+    "SVMSettings",
+    "SupportVectorMachine",
+    "fit",
+    "learn",
+    "support_vector_machine",
+]
 
 SUMMARY = "Support vector machine (SMO; linear or polynomial kernel): the support vectors."
 EXAMPLE = "symlearn learn svm kb/svm_points.pl --kernel polynomial --degree 2 --coef0 1 --C 100"
@@ -293,6 +300,20 @@ class SVMSettings(LinearSettings):
 
 
 SETTINGS = SVMSettings
+
+
+def fit(data: AttributeValueData, settings: SVMSettings) -> Any:
+    """The machine alone, for an ensemble's member (the protocol's ``fit``)."""
+    return support_vector_machine(
+        data,
+        settings.kernel,
+        settings.degree,
+        settings.c,
+        coef0=settings.coef0,
+        normalise=settings.normalise,
+        tolerance=settings.tolerance,
+        max_iterations=settings.max_iterations,
+    ).model
 
 
 class SVMRun(LinearRun):
