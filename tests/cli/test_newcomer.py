@@ -214,3 +214,14 @@ def test_a_result_has_a_short_repr(algorithm, file, target, shown):
 
     run = symlearn.learn(algorithm, str(KB / file), target=target)
     assert repr(run) == shown
+
+
+def test_inference_results_show_their_probabilities_as_bars_in_a_notebook(tmp_path):
+    import symlearn
+
+    program = tmp_path / "p.pl"
+    program.write_text("0.3::a(1). 0.6::a(2). p(X) :- a(X), X > 1. query(p(_)). query(a(_)).\n")
+    for run in (symlearn.infer(str(KB / "alarm.pl")), symlearn.infer(str(program))):
+        shown = run._repr_html_()
+        bars = len(run.to_dict()["probabilities"])
+        assert shown.count("<rect") == 2 * bars and "<pre>" in shown
