@@ -10,7 +10,8 @@
   (a learnt theory queried with its knowledge base answers once).
 * a learnt theory that is no answer (no clause, no positive proved, fewer
   examples right than the empty theory) says so on stderr and exits 1.
-* a result's ``repr`` is short: what it is and its headline.
+* a result's ``repr`` is short: what it is and its headline; inference
+  results show their probabilities as bars in a notebook.
 * the toplevel's details: a forgotten GOAL is named, the help texts give
   examples that answer and whole summaries, every learner says where ``-o``
   wrote, ``infer`` with nothing to infer says so, ``bound --list`` fits 80
