@@ -226,3 +226,20 @@ def test_inference_results_show_their_probabilities_as_bars_in_a_notebook(tmp_pa
         shown = run._repr_html_()
         bars = len(run.to_dict()["probabilities"])
         assert shown.count("<rect") == 2 * bars and "<pre>" in shown
+
+
+def test_no_learner_spells_a_shared_concept_its_own_way():
+    # Item 3: the clause length and the iteration cap, each one option across learners
+    import click
+
+    from symlearn.cli import cli
+
+    learn = cli.get_command(click.Context(cli), "learn")
+    spelt: dict[str, set[str]] = {}
+    for name in learn.list_commands(click.Context(learn)):
+        command = learn.get_command(click.Context(learn), name)
+        for option in (p for p in command.params if isinstance(p, click.Option)):
+            spelt.setdefault(option.opts[-1], set()).add(name)
+    assert "--clauselength" not in spelt and "--iterations" not in spelt
+    assert {"foil", "progol"} <= spelt["--clause-length"]
+    assert {"k-means", "em-clustering", "semi-supervised-em", "co-em"} <= spelt["--max-iterations"]
