@@ -213,7 +213,6 @@ def test_csv_input(capsys, tmp_path):
             ["learn", "id3", str(KB / "playtennis.pl"), "--target", "playtennis/3"],
             "no pos/neg/label",
         ),
-        (["learn", "id3", str(KB / "playtennis.pl")], "--target"),
         (
             [
                 "learn",

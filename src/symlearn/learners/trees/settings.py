@@ -287,7 +287,8 @@ class CostSensitiveSettings(TreeSettings):
     ``{attribute: cost}``.
     """
 
-    costs: tuple[str, ...] = option(
+    #: A mapping given from Python becomes ``ATTRIBUTE=COST`` texts (``__post_init__``).
+    costs: tuple[str, ...] | Mapping[str, float] = option(
         (),
         cli="cost",
         multiple=True,
