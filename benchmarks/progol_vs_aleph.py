@@ -69,6 +69,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(HERE))
+
+from peers import missing, require_program  # noqa: E402
 
 SMALL_TASKS = [
     ("trains", "kb/trains.pl", "eastbound/1"),
@@ -269,6 +272,13 @@ def main(argv: list[str] | None = None) -> None:
         help="run the CLI without a bytecode cache (it compiles its sources in every run)",
     )
     args = parser.parse_args(argv)
+    from symlearn.export.peers import PeerUnavailableError, locate
+
+    try:  # said once, before anything runs (not on every row)
+        locate("aleph")
+    except PeerUnavailableError as error:
+        raise missing("the peer Aleph", str(error)) from None
+    require_program("swipl", "apt-get install -y swi-prolog-nox")
     print("CPU seconds in the process, wall seconds for whole processes (see --help)")
     print(
         f"{'task':<16} {'target':<14} {'first s':>8} {'learn s':>8} {'tables s':>8} "

@@ -298,3 +298,19 @@ def test_a_learnt_file_consults_alone_and_answers_as_symlearn(
         "[" + ",".join(str(answer[v]) for v in variables) + "]" for answer in result.query(goal)
     ]
     assert ours and swipl.stdout.splitlines() == ours
+
+
+def test_a_benchmark_whose_peer_system_is_not_set_up_says_so_once():
+    # progol_vs_aleph printed "SYMLEARN_ALEPH is not set" on every row and exited 0
+    env = {k: v for k, v in os.environ.items() if k != "SYMLEARN_ALEPH"}
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "progol_vs_aleph.py"), "--sizes"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "SYMLEARN_ALEPH is not set" in lines[0]

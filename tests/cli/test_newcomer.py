@@ -10,7 +10,8 @@
   (a learnt theory queried with its knowledge base answers once).
 * a learnt theory that is no answer (no clause, no positive proved, fewer
   examples right than the empty theory) says so on stderr and exits 1.
-* a result's ``repr`` is short: what it is and its headline.
+* a result's ``repr`` is short: what it is and its headline; inference
+  results show their probabilities as bars in a notebook.
 * the toplevel's details: a forgotten GOAL is named, the help texts give
   examples that answer and whole summaries, every learner says where ``-o``
   wrote, ``infer`` with nothing to infer says so, ``bound --list`` fits 80
@@ -214,3 +215,31 @@ def test_a_result_has_a_short_repr(algorithm, file, target, shown):
 
     run = symlearn.learn(algorithm, str(KB / file), target=target)
     assert repr(run) == shown
+
+
+def test_inference_results_show_their_probabilities_as_bars_in_a_notebook(tmp_path):
+    import symlearn
+
+    program = tmp_path / "p.pl"
+    program.write_text("0.3::a(1). 0.6::a(2). p(X) :- a(X), X > 1. query(p(_)). query(a(_)).\n")
+    for run in (symlearn.infer(str(KB / "alarm.pl")), symlearn.infer(str(program))):
+        shown = run._repr_html_()
+        bars = len(run.to_dict()["probabilities"])
+        assert shown.count("<rect") == 2 * bars and "<pre>" in shown
+
+
+def test_no_learner_spells_a_shared_concept_its_own_way():
+    # Item 3: the clause length and the iteration cap, each one option across learners
+    import click
+
+    from symlearn.cli import cli
+
+    learn = cli.get_command(click.Context(cli), "learn")
+    spelt: dict[str, set[str]] = {}
+    for name in learn.list_commands(click.Context(learn)):
+        command = learn.get_command(click.Context(learn), name)
+        for option in (p for p in command.params if isinstance(p, click.Option)):
+            spelt.setdefault(option.opts[-1], set()).add(name)
+    assert "--clauselength" not in spelt and "--iterations" not in spelt
+    assert {"foil", "progol"} <= spelt["--clause-length"]
+    assert {"k-means", "em-clustering", "semi-supervised-em", "co-em"} <= spelt["--max-iterations"]

@@ -102,6 +102,7 @@ class Gathered:
         self.pieces: list[np.ndarray] = []
         self.numeric: bool | None = None  # decided by the first batch
         self.only_numbers = True  # every batch's raw values were Arrow numbers
+        self.kept_numbers: list[tuple[np.ndarray, np.ndarray]] = []  # see _add_numbers
 
     def add(self, column: Any, pa: Any) -> None:
         """Add one batch's column (an Arrow array)."""
@@ -123,7 +124,12 @@ class Gathered:
 
     def _add_codes(self, column: Any, kind: Any, pa: Any) -> None:
         textual = pa.types.is_string(kind) or pa.types.is_large_string(kind)
-        self.only_numbers &= pa.types.is_integer(kind) or pa.types.is_floating(kind)
+        number = pa.types.is_integer(kind) or pa.types.is_floating(kind)
+        if number and self.only_numbers:
+            self._add_numbers(column, kind, pa)
+            return
+        self._number_the_numbers()  # text after numbers: the numbers get their codes first
+        self.only_numbers &= number
         if not (textual or pa.types.is_integer(kind) or pa.types.is_floating(kind)):
             column = column.cast(pa.string())  # booleans, dates ... as their text
         if not pa.types.is_dictionary(column.type):
@@ -138,8 +144,41 @@ class Gathered:
         codes = np.append(remap, -1)[indices]  # index -1 (null) picks the appended -1
         self.pieces.append(codes.astype(code_dtype(len(self.raw))))
 
+    def _add_numbers(self, column: Any, kind: Any, pa: Any) -> None:
+        """Keep a batch of numbers read as categories (a numeric class) as they are.
+
+        They are numbered all at once when the column is finished (or text
+        follows them): a Python step per distinct number, as :meth:`_add_codes`
+        takes, costs seconds for a class of 100,000 different numbers.
+        """
+        if pa.types.is_dictionary(column.type):
+            column = column.dictionary_decode()
+        present = pa.compute.is_valid(column).to_numpy(zero_copy_only=False)
+        wide = pa.float64() if pa.types.is_floating(kind) else pa.int64()
+        values = pa.compute.fill_null(column.cast(wide), 0).to_numpy(zero_copy_only=False)
+        self.kept_numbers.append((values, present))
+
+    def _number_the_numbers(self) -> None:
+        """Give the kept numbers raw codes in order of first appearance, as _add_codes would."""
+        if not self.kept_numbers:
+            return
+        values = np.concatenate([v for v, _ in self.kept_numbers])
+        present = np.concatenate([p for _, p in self.kept_numbers])
+        distinct, first, inverse = np.unique(
+            values[present], return_index=True, return_inverse=True
+        )
+        order = np.argsort(first, kind="stable")
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        codes = np.full(len(values), -1, dtype=np.int64)
+        codes[present] = rank[inverse.reshape(-1)]
+        self.raw = dict(zip(distinct[order].tolist(), range(len(order))))
+        self.pieces = [codes.astype(code_dtype(len(self.raw)))]
+        self.kept_numbers = []
+
     # -- the finished column
     def _raw_codes(self) -> np.ndarray:
+        self._number_the_numbers()
         return np.concatenate(self.pieces) if self.pieces else np.zeros(0, dtype=np.int64)
 
     def numbers(self) -> np.ndarray:
@@ -149,6 +188,7 @@ class Gathered:
 
     def _terms(self) -> tuple[tuple[Term, ...], np.ndarray]:
         """The distinct terms and each raw code's position among them (-1 missing)."""
+        self._number_the_numbers()
         if self.only_numbers and self.raw:
             found = self._number_terms()
             if found is not None:

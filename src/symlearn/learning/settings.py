@@ -383,6 +383,8 @@ def _python_as(value: Any, kind: Any) -> Any:
         (item_kind, *_) = typing.get_args(kind)
         if isinstance(value, (str, os.PathLike)):
             value = (value,)  # one file where a list of files is taken
+        if isinstance(value, Mapping) and item_kind is str:  # costs={"humidity": 1}
+            value = tuple(f"{key}={number}" for key, number in value.items())
         if not isinstance(value, (list, tuple)):
             return _NO
         items = [_python_as(item, item_kind) for item in value]

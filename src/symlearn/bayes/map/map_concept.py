@@ -493,8 +493,11 @@ class MapRun(LearnResult):
         many = f"{len(best)} MAP hypotheses, P(h|D) = {_shown(top)} each"
         lines.append(many if len(best) > 1 else f"1 MAP hypothesis, P(h|D) = {_shown(top)}")
         data = self.task.attribute_data
-        for entry in self.votes:
-            lines += entry.lines(data, target, self.settings.seed)
+        shown: list[InstanceVote] = []
+        for entry in self.votes:  # the asked instance once, also when the file lists it
+            if not any(entry is seen for seen in shown):
+                shown.append(entry)
+                lines += entry.lines(data, target, self.settings.seed)
         lines = [f"% {line}" for line in lines]
         if self.chosen is not None:
             lines.append("% the most specific MAP hypothesis (what -o writes):")
@@ -531,8 +534,7 @@ def learn(
     data = task.attribute_data
     space, examples = conjunction_examples(data, "brute-force-map")
     asked = [_instance(data, space, settings.classify)] if settings.classify else []
-    listed = [space.check_instance(x) for x in data.unlabelled]
-    instances = [*asked, *(x for x in listed if x not in asked)]  # the asked one once
+    instances = [*asked, *(space.check_instance(x) for x in data.unlabelled)]
     if space.size > settings.limit:
         raise HypothesisSpaceError(
             f"the hypothesis space of {space.target}/{space.arity} has {space.size} hypotheses, "
@@ -546,7 +548,8 @@ def learn(
     if log is not None:
         log(1, f"{len(posterior.version_space)} of {space.size} hypotheses are consistent with D")
     rng = random.Random(settings.seed)
-    votes = tuple(vote(posterior, x, rng) for x in instances)
+    drawn: dict[object, InstanceVote] = {}  # an instance asked and listed: one Gibbs draw
+    votes = tuple(drawn.get(x) or drawn.setdefault(x, vote(posterior, x, rng)) for x in instances)
     return MapRun(task, settings, space, prior, posterior, votes)
 
 

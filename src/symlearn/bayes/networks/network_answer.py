@@ -265,6 +265,13 @@ class InferenceRun:
             payload["output"] = self.output
         return payload
 
+    def _repr_html_(self) -> str:
+        """Jupyter: the probabilities as bars, above the report ``symlearn infer`` prints."""
+        from symlearn.hypotheses.html import probabilities_html
+
+        shown = {atom: float(p) for atom, p in self.to_dict()["probabilities"].items()}
+        return probabilities_html("probabilities", self.report(), shown)
+
     def report(self, verbose: int = 0) -> list[str]:
         """The text of ``symlearn infer``: one line per query atom (``verbose``: P(evidence))."""
         answer = self.answer

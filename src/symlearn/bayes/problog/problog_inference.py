@@ -130,6 +130,13 @@ class ProgramRun:
             payload.update(self.explanation.to_dict())
         return payload
 
+    def _repr_html_(self) -> str:
+        """Jupyter: the probabilities as bars, above the report ``symlearn infer`` prints."""
+        from symlearn.hypotheses.html import probabilities_html
+
+        shown = {atom: float(p) for atom, p in self.to_dict()["probabilities"].items()}
+        return probabilities_html("probabilities", self.report(), shown)
+
     def report(self, verbose: int = 0) -> list[str]:
         r"""The answers as ProbLog prints them: ``atom:<tab>probability``, sorted by atom.
 

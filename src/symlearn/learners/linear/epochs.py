@@ -166,7 +166,7 @@ def _delta_system(x: np.ndarray, eta: float) -> np.ndarray:
 _SYSTEMS: list[tuple[Any, float, list[np.ndarray]]] = []
 
 #: The most bytes of block systems kept from one epoch to the next.
-SYSTEM_BYTES = 1 << 26
+SYSTEM_BYTES = 1 << 27
 
 
 def _delta_systems(x1: np.ndarray, eta: float) -> list[np.ndarray] | None:

@@ -10,7 +10,7 @@ attributes split into two views (``--view A,B --view C,D``):
    ``c``); B relabels every unlabelled example (``P_B(c | x_B)``);
 3. learn model A again from the labelled examples and B's probabilities, and
    so on, until no probability moves by more than ``--tolerance`` (or
-   ``--iterations``).
+   ``--max-iterations``).
 
 Unlike co-training it never commits to a label, which is why the notes find
 it does better.  The final classifier multiplies the two models' class
@@ -105,7 +105,7 @@ def _fit(pool: Pool, settings: CoEMSettings, progress: Progress | None) -> Learn
         pool,
         settings.base_learner,
         views(pool.labelled.attributes, settings.view_names),
-        iterations=settings.iterations,
+        iterations=settings.max_iterations,
         tolerance=settings.tolerance,
         progress=progress,
     )

@@ -19,7 +19,7 @@ McCallum, Thrun and Mitchell (2000) define it, with the labelled examples
 Convergence: Nigam et al.'s ``l(theta | D) = log P(theta) + sum_L log P(y)
 P(x | y) + lambda sum_U log sum_c P(c) P(x | c)`` (the m-estimates' Dirichlet
 prior included, so that each iteration raises it) rises by less than
-``--tolerance`` (relative), or ``--iterations`` is reached.  Naive Bayes is Mitchell's
+``--tolerance`` (relative), or ``--max-iterations`` is reached.  Naive Bayes is Mitchell's
 (1997, section 6.9), through the registry; its probabilities are Laplace
 estimates by default, as Nigam et al.'s (the class priors are relative
 frequencies: our naive Bayes does not smooth them).
@@ -108,7 +108,7 @@ def _fit(pool: Pool, settings: EMSettings, progress: Progress | None) -> Learnt:
     return semi_supervised_em(
         pool,
         settings.base_learner,
-        iterations=settings.iterations,
+        iterations=settings.max_iterations,
         tolerance=settings.tolerance,
         weight=settings.unlabelled_weight,
         progress=progress,

@@ -5,7 +5,7 @@ the *labelled* examples (``--test-fraction``) or their cross-validation
 (``--cv``), the seed, the instances to classify, and the naive Bayes
 estimates (``--m``; ``--laplace``, on by default as in Nigam et al. 2000, so
 that no class gets probability 0 from a value its labelled examples never
-had).  Each learner adds its own: EM's ``--iterations`` and ``--tolerance``
+had).  Each learner adds its own: EM's ``--max-iterations`` and ``--tolerance``
 and the weight ``--unlabelled-weight`` of an unlabelled example (Nigam et
 al.'s lambda); co-training's and co-EM's two ``--view A,B`` attribute sets.
 
@@ -71,8 +71,8 @@ class EMSettings(UnlabelledSettings):
 
     ALGORITHM: ClassVar[str] = "semi-supervised-em"
 
-    iterations: int = option(
-        100, key="iterations", minimum=1, metavar="N", help="At most this many EM iterations."
+    max_iterations: int = option(
+        100, key="max_iterations", minimum=1, metavar="N", help="At most this many EM iterations."
     )
     tolerance: float = option(
         1e-6,
@@ -163,8 +163,8 @@ class CoEMSettings(_TwoViews):
 
     ALGORITHM: ClassVar[str] = "co-em"
 
-    iterations: int = option(
-        100, key="iterations", minimum=1, metavar="N", help="At most this many iterations."
+    max_iterations: int = option(
+        100, key="max_iterations", minimum=1, metavar="N", help="At most this many iterations."
     )
     tolerance: float = option(
         1e-6,
