@@ -301,6 +301,13 @@ class CostSensitiveSettings(TreeSettings):
         if isinstance(self.costs, Mapping):
             given = tuple(f"{name}={cost}" for name, cost in self.costs.items())
             object.__setattr__(self, "costs", given)
+        elif not (
+            isinstance(self.costs, (tuple, list)) and all(isinstance(c, str) for c in self.costs)
+        ):
+            raise InvalidParameterError(
+                f"costs must be ATTRIBUTE=COST texts or a mapping {{attribute: cost}}, "
+                f"not {self.costs!r}"
+            )
         super().__post_init__()
 
     def validate(self) -> None:
