@@ -389,6 +389,8 @@ def _python_as(value: Any, kind: Any) -> Any:
             return _NO
         items = [_python_as(item, item_kind) for item in value]
         return _NO if any(item is _NO for item in items) else tuple(items)
+    if typing.get_origin(kind) is Mapping:
+        return value if isinstance(value, Mapping) else _NO
     return value
 
 
@@ -443,4 +445,6 @@ def _describe(kind: Any) -> str:
         return names[kind]
     if typing.get_origin(kind) is tuple:
         return "a list"
+    if typing.get_origin(kind) is Mapping:
+        return "a mapping"
     return getattr(kind, "__name__", str(kind))
