@@ -1,7 +1,7 @@
 r"""Terms and clauses as ProbLog prints them.
 
 ProbLog writes a compound term without spaces after the commas of its
-arguments (``bet(w1,5)``) and a clause on one line with the variables as
+arguments (``bet(w1,5)``, a list as ``[a, b]``) and a clause on one line with the variables as
 written (``0.5::a(X) :- b(X).``); its answers, decisions and learned models
 read so, and ours print the same way.
 
@@ -15,8 +15,8 @@ Examples
 >>> problog_text(Struct("bet", ("w1", 5)))
 'bet(w1,5)'
 >>> from symlearn.kb import parse_term
->>> problog_text(parse_term("p((X,Y),[(1,1),(2,2)|T],X=Y)"))
-'p((X,Y),[(1,1),(2,2)|T],X=Y)'
+>>> problog_text(parse_term("p((X,Y),[(1,1),f(2,2)|T],X=Y)"))
+'p((X, Y),[(1, 1), f(2,2) | T],X=Y)'
 >>> clause_line("0.5::a(X)", [Struct("b", (Var("X"),))])
 '0.5::a(X) :- b(X).'
 """
@@ -32,18 +32,19 @@ __all__ = ["clause_line", "problog_text"]
 
 
 def problog_text(term: Term) -> str:
-    """A term as ProbLog prints it: no space after the commas of arguments and lists.
+    """A term as ProbLog prints it: no space after the commas of arguments.
 
-    An argument that is a conjunction is parenthesised: ``p((X,Y))``.
+    Lists and conjunctions keep their spaces (``[a, b | T]``, ``(X, Y)``), and
+    an argument that is a conjunction is parenthesised, as ProbLog's ``str``.
     """
     if isinstance(term, Struct) and term.args and term.name.isidentifier():
         return f"{format_term(term.name)}({','.join(_argument(a) for a in term.args)})"
     if isinstance(term, Struct) and term.name == LIST_FUNCTOR and len(term.args) == 2:
         items, tail = list_items(term)
-        rest = "" if tail == EMPTY_LIST else f"|{_argument(tail)}"
-        return f"[{','.join(_argument(i) for i in items)}{rest}]"
+        rest = "" if tail == EMPTY_LIST else f" | {_argument(tail)}"
+        return f"[{', '.join(_argument(i) for i in items)}{rest}]"
     if isinstance(term, Struct) and term.name == "," and len(term.args) == 2:
-        return f"{_argument(term.args[0])},{problog_text(term.args[1])}"
+        return f"{_argument(term.args[0])}, {problog_text(term.args[1])}"
     return format_term(term)
 
 
