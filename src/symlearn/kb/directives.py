@@ -392,7 +392,8 @@ def _external(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     written = str(source.args[0])
     if not written:
         raise context.error(f"external {indicator[0]}/{indicator[1]}: the file name is empty")
-    path = written if os.path.isabs(written) else str(context.base / written)
+    # absolute: a Spark session started elsewhere resolves a relative path against its own cwd
+    path = os.path.abspath(written if os.path.isabs(written) else context.base / written)
     trees = (Path(os.path.realpath(context.base)), *allowed_include_dirs())
     resolved = Path(os.path.realpath(path))
     if not any(resolved == tree or tree in resolved.parents for tree in trees):
