@@ -70,6 +70,7 @@ def test_duckdb_coverage_equals_memory(world: World, clause_list: list[Clause]) 
     _agree(world, clause_list, ["memory", "duckdb"])
 
 
+@pytest.mark.slow  # a Spark session: CI's full run
 @settings(max_examples=3, deadline=None)
 @given(worlds(), st.lists(clauses(), min_size=2, max_size=3))
 def test_spark_coverage_equals_memory(
@@ -120,6 +121,7 @@ SPARK_WORLD = World(
 SPARK_GOALS = ["s(X, Y)", "u(X)", "aggregate_all(count, anc(X, Y), N)"]
 
 
+@pytest.mark.slow  # a Spark session: CI's full run
 def test_spark_answers_equal_the_engine(spark: object) -> None:
     _same_answers(SPARK_WORLD, ["memory", "spark"], SPARK_GOALS)
 
@@ -132,7 +134,10 @@ def test_the_head_is_bound_as_in_memory() -> None:
     _agree(world, [Clause(HEAD, [])], ["memory", "duckdb"])
 
 
-@pytest.mark.parametrize("backend", ["duckdb", "spark"])
+@pytest.mark.parametrize(
+    "backend",
+    ["duckdb", pytest.param("spark", marks=pytest.mark.slow)],  # Spark: CI's full run
+)
 def test_the_engine_looks_external_facts_up_through_an_index(
     request: pytest.FixtureRequest, tmp_path: Path, backend: str
 ) -> None:

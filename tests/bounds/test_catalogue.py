@@ -277,7 +277,7 @@ def test_a_value_beyond_the_float_range_stays_a_json_number_text():
     json.dumps(result.to_dict(), allow_nan=False)
 
 
-@pytest.mark.parametrize("k", [3, 50])
+@pytest.mark.parametrize("k", [3, pytest.param(50, marks=pytest.mark.slow)])
 def test_k_cnf_pac_bound_is_exact_for_a_large_k(k):
     """|H| = 2**T, T = sum_{i=1..k} C(n, i) 2**i; m = ceil((T ln 2 + ln(1/delta)) / epsilon)."""
     import math

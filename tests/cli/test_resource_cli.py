@@ -20,6 +20,7 @@ def _one_line_error(capsys, status):
     return err
 
 
+@pytest.mark.slow
 def test_a_hypothesis_space_size_too_large_to_write(capsys):
     status = main(
         ["bound", "hypothesis-space-size", "--class", "k-cnf", "--n", "1000", "--k", "50"]

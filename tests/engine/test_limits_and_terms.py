@@ -99,6 +99,7 @@ def test_huge_sizes_are_resource_errors(goal: str, formal: str) -> None:
 
 
 # ---- terms of any depth: no Python recursion --------------------------------------------
+@pytest.mark.slow
 def test_deep_terms_are_fine_everywhere() -> None:
     sum_text = "+".join(["1"] * 5000)
     assert answers("p.", f"X is {sum_text}") == [{"X": "5000"}]
@@ -116,6 +117,7 @@ def test_deep_terms_are_fine_everywhere() -> None:
     assert len(answers("p.", nested)) == 1
 
 
+@pytest.mark.slow
 def test_numlist_of_a_million_under_the_default_depth() -> None:
     assert answers("p.", "numlist(1, 1000000, L), length(L, N)")[0]["N"] == "1000000"
     assert answers("c(N, N) :- !.\nc(I, N) :- J is I + 1, c(J, N).", "c(0, 2000000)") == [{}]
