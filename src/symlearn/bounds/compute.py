@@ -47,6 +47,7 @@ Mitchell (1997) ch. 7; Kearns and Vazirani (1994) ch. 1-3.
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -333,8 +334,6 @@ class BoundList:
 
 def _hanging(lead: str, text: str, width: int = 80) -> list[str]:
     """``text`` wrapped to ``width`` columns after ``lead``, continued under its start."""
-    import textwrap
-
     return textwrap.wrap(
         text, width, initial_indent=lead, subsequent_indent=" " * len(lead), break_on_hyphens=False
     )

@@ -549,7 +549,10 @@ def learn(
         log(1, f"{len(posterior.version_space)} of {space.size} hypotheses are consistent with D")
     rng = random.Random(settings.seed)
     drawn: dict[object, InstanceVote] = {}  # an instance asked and listed: one Gibbs draw
-    votes = tuple(drawn.get(x) or drawn.setdefault(x, vote(posterior, x, rng)) for x in instances)
+    for x in instances:
+        if x not in drawn:
+            drawn[x] = vote(posterior, x, rng)
+    votes = tuple(drawn[x] for x in instances)
     return MapRun(task, settings, space, prior, posterior, votes)
 
 
