@@ -92,6 +92,7 @@ from symlearn.engine.runtime import (
     to_runtime,
     unify,
 )
+from symlearn.engine.semi_naive import Eligibility
 from symlearn.errors import (
     EngineLimitError,
     InvalidParameterError,
@@ -282,6 +283,8 @@ class Engine:
         self._shortcuts = SHORTCUTS
         self._library = library()
         self._datalog = DatalogProgram(kb) if datalog else None
+        #: Which tabled calls may consume new answers only (engine.semi_naive).
+        self.semi_naive = Eligibility(kb, self._library)
 
     # ------------------------------------------------------------------ API
     def solve(self, goal: Term, limit: int | None = None) -> Iterator[dict[Var, Term]]:
@@ -369,12 +372,14 @@ class Engine:
     def reset_tables(self) -> None:
         """Forget every table (after the knowledge base changed)."""
         self.tables.clear()
+        self.semi_naive.reset()
         if self._datalog is not None:
             self._datalog.reset()
 
     def clauses_changed(self, key: Indicator) -> None:
         """Note that the clauses of ``key`` changed (assert, retract): only it is recompiled."""
         self.tables.clear()
+        self.semi_naive.reset()
         predicate = self._predicates.get(key)
         if predicate is not None:
             predicate.invalidate()
@@ -385,6 +390,7 @@ class Engine:
     def changed(self) -> None:
         """Note that clauses changed: tables are cleared, predicates recompiled on next call."""
         self.tables.clear()
+        self.semi_naive.reset()
         for predicate in self._predicates.values():
             predicate.invalidate()
         self._seen_modifications = modifications()
