@@ -57,6 +57,7 @@ from symlearn.engine.clpfd import FDFailure, FDStore, Recheck
 from symlearn.engine.control import CONTROL as _CONTROL
 from symlearn.engine.control import call_goal
 from symlearn.engine.datalog import DatalogProgram
+from symlearn.engine.direct_builtins import DIRECT
 from symlearn.engine.machine import (
     ALT,
     CATCH,
@@ -411,6 +412,9 @@ class Engine:
             return control
         if key not in PROTECTED and self.kb.defines(name, arity):
             return self._user_procedure(name, arity)  # a library built-in the file redefined
+        direct = DIRECT.get(key)
+        if direct is not None:
+            return direct
         deterministic = self._det.get(key)
         if deterministic is not None:
             engine = self
