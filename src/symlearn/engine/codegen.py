@@ -431,6 +431,8 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         # Bindings a finite-domain constraint refuses fail the clause before it
         # commits (run as goals, they would fail at the cut's step).
         writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
+    if neck_cut:
+        _after_cut(writer, body, indent)
     if body:
         parts = [writer.goal_parts(goal, indent) for goal in body]  # variables in goal order
         cont = "nxt"
@@ -452,6 +454,31 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     else:
         writer.emit(indent, "return nxt")
     return neck_cut
+
+
+def _after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
+    """Inline the guard builtins that follow a neck cut (taking them off ``body``).
+
+    The clause has committed by then, so such a goal that fails makes the
+    clause return a continuation that fails (``FAILED``), not ``FAIL``, which
+    would try the next clause.
+    """
+    start = len(writer.lines)
+    binds = False
+    while body and body[0] != "!":
+        goal = body[0]
+        if not writer.guard(goal, indent):
+            break
+        body.pop(0)
+        binds = binds or (goal.name, len(goal.args)) in _BINDING
+    if len(writer.lines) == start:
+        return
+    if binds:
+        writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
+    writer.names["FAILED"] = (CONTROL[("fail", 0)], None, 0, 0, None)
+    writer.lines[start:] = [
+        line.replace("return FAIL", "return FAILED") for line in writer.lines[start:]
+    ]
 
 
 def _transparent(goal: Any) -> bool:
