@@ -58,3 +58,8 @@ def test_a_problog_program_that_is_no_network_needs_no_numpy_networkx_or_lark():
     used = _imported("infer", "kb/dice.pl")
     assert "pysdd" in used  # compiled
     assert not used & {"sympy", "pyarrow", "numpy", "networkx", "lark"}
+
+
+def test_problogs_back_neck_is_read_without_lark():
+    used = _imported("infer", "tests/problog/programs/tc_2.pl")  # H <- B clauses
+    assert "symlearn" in used and not used & {"lark", "numpy", "networkx"}
