@@ -8,10 +8,11 @@ whose tables were all built as Python lists
 (:attr:`~symlearn.bayes.networks.network.BayesianNetwork.in_python`) is
 therefore eliminated with the operations below, the same steps on
 :class:`Cells` (a flat list of floats, row by row, and its shape) instead of
-arrays; a factor that would exceed :data:`LARGEST` entries raises
-:class:`TooLarge` and the elimination starts again with numpy.
+arrays; once the work done exceeds :data:`LARGEST` (where numpy, import
+included, would be faster), :class:`TooLarge` is raised and the elimination
+starts again with numpy.
 
-:data:`PYTHON` and :data:`~symlearn.bayes.networks.variable_elimination.NUMPY`
+:func:`python_ops` and :data:`~symlearn.bayes.networks.variable_elimination.NUMPY`
 offer the same operations; ``tests/bayes/test_small_factors.py`` checks the
 two against each other on random networks.
 """
@@ -26,14 +27,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from symlearn.bayes.networks.network import BayesianNetwork
 
-__all__ = ["LARGEST", "PYTHON", "Cells", "TooLarge"]
+__all__ = ["LARGEST", "Cells", "TooLarge", "python_ops"]
 
-#: The most entries the product of one elimination step may span in Python.
-LARGEST = 1 << 12
+#: The most work (entries visited, times the factors read at each) one elimination may do in
+#: Python (25 ms on an idle machine): beyond it numpy is faster, its import included.
+LARGEST = 1 << 14
 
 
 class TooLarge(Exception):
-    """A step would cost more than :data:`LARGEST` entries in Python: use numpy instead."""
+    """The elimination would do more than :data:`LARGEST` work in Python: use numpy instead."""
 
 
 class Cells:
@@ -54,7 +56,10 @@ def _strides(shape: Sequence[int]) -> list[int]:
 
 
 class _PythonOps:
-    """The factor operations on :class:`Cells`."""
+    """The factor operations on :class:`Cells`, counting the work done (see :data:`LARGEST`)."""
+
+    def __init__(self) -> None:
+        self.work = 0
 
     @staticmethod
     def tables(network: BayesianNetwork) -> list[Cells]:
@@ -83,15 +88,16 @@ class _PythonOps:
         ]
         return Cells(tuple(len(indices) for _, indices in kept), cells)
 
-    @staticmethod
     def contract(
+        self,
         factors: list[tuple[tuple[int, ...], Cells]],
         shapes: dict[int, int],
         result: tuple[int, ...],
     ) -> Cells:
         """The product of the factors, summed down to the variables ``result`` (in that order)."""
         every = list(dict.fromkeys([*result, *(u for scope, _ in factors for u in scope)]))
-        if math.prod(shapes[u] for u in every) > LARGEST:
+        self.work += math.prod(shapes[u] for u in every) * (len(factors) + 1)
+        if self.work > LARGEST:
             raise TooLarge
         position = {u: i for i, u in enumerate(every)}
         reads = []
@@ -139,5 +145,6 @@ class _PythonOps:
         return list(cells.values)
 
 
-#: The operations of variable elimination on Python lists.
-PYTHON: Any = _PythonOps()
+def python_ops() -> Any:
+    """The operations of variable elimination on Python lists, for one elimination."""
+    return _PythonOps()

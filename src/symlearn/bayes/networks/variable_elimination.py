@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from symlearn.bayes.given import ORDERINGS
 from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.queries import Evidence, InferenceResult, evidence_ids, query_ids
-from symlearn.bayes.networks.small_factors import PYTHON, TooLarge
+from symlearn.bayes.networks.small_factors import TooLarge, python_ops
 from symlearn.errors import InvalidParameterError, ResourceLimitError, require
 
 __all__ = [
@@ -67,7 +67,7 @@ Factor = tuple[tuple[int, ...], Any]
 
 
 class _NumpyOps:
-    """The factor operations on numpy arrays (those of ``small_factors.PYTHON`` in numpy)."""
+    """The factor operations on numpy arrays (those of ``small_factors.python_ops()`` in numpy)."""
 
     @staticmethod
     def tables(network: BayesianNetwork) -> list[np.ndarray]:
@@ -534,7 +534,7 @@ def variable_elimination(
     _check_ordering(ordering)
     if network.in_python:
         try:
-            return _variable_elimination(network, query, evidence, ordering, PYTHON)
+            return _variable_elimination(network, query, evidence, ordering, python_ops())
         except TooLarge:
             pass
     return _variable_elimination(network, query, evidence, ordering, NUMPY)
