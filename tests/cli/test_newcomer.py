@@ -17,6 +17,8 @@
   wrote, ``infer`` with nothing to infer says so, ``bound --list`` fits 80
   columns (tests/cli/test_bound_cli.py), brute-force MAP classifies the asked
   instance once.
+* a tree's report prints the rules once and every candidate's measure at each
+  test only with ``-v`` (on stderr); ``--json`` keeps all.
 """
 
 from __future__ import annotations
@@ -243,3 +245,22 @@ def test_no_learner_spells_a_shared_concept_its_own_way():
     assert "--clauselength" not in spelt and "--iterations" not in spelt
     assert {"foil", "progol"} <= spelt["--clause-length"]
     assert {"k-means", "em-clustering", "semi-supervised-em", "co-em"} <= spelt["--max-iterations"]
+
+
+def test_a_tree_report_shows_the_rules_once_and_candidates_only_with_v(capsys):
+    argv = ["learn", "c45", str(KB / "house_votes.pl"), "--target", "party/16"]
+    assert main([*argv, "--cv", "10", "--compare", "id3"]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert len(lines) < 260, len(lines)  # was 615: candidates at every node, rules twice
+    assert not any("[" in line and "0." in line for line in lines if "|" in line)
+    assert sum(line.startswith("%   1. IF ") for line in lines) == 1
+    assert not any(line.startswith("label(") for line in lines)  # the list's clauses: -o, --json
+    assert "10-fold cross-validation" in out and "vs id3" in out and not err
+    assert main([*argv, "-v"]) == 0
+    out, err = capsys.readouterr()
+    assert "%   physician_fee_freeze = y  [synfuels_corporation_cutback 0.1339," in err
+    assert "[synfuels" not in out
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["tree"]["branches"] and len(data["rules"]) == 22 and "gains" in data["tree"]
