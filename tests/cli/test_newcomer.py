@@ -91,6 +91,41 @@ def test_one_spelling_of_the_clause_length_across_the_ilp_learners(capsys):
     assert "Did you mean '--clause-length'?" in capsys.readouterr().err
 
 
+def test_progol_names_its_options_as_the_other_learners_and_keeps_alephs(tmp_path, capsys):
+    # Item 3: Aleph's i, h, minpos, evalfn, posonly are the file's names (and Python
+    # keywords, and options left out of --help); the command line says them in words
+    import symlearn
+
+    names = {
+        "variable_depth": ("--variable-depth", "--i", "i", "1"),
+        "proof_depth": ("--proof-depth", "--h", "h", "12"),
+        "min_positives": ("--min-positives", "--minpos", "minpos", "2"),
+        "measure": ("--measure", "--evalfn", "evalfn", "mdl"),
+    }
+    family = str(KB / "family.pl")
+    argv = ["learn", "progol", family, "--target", "grandmother/2", "--json"]
+    for field, (option, aleph, key, value) in names.items():
+        for spelt in (option, aleph):
+            assert main([*argv, spelt, value]) == 0
+            settings = json.loads(capsys.readouterr().out)["settings"]
+            assert str(settings[field]) == value and key not in settings
+        given = value if field == "measure" else int(value)
+        run = symlearn.learn("progol", family, target="grandmother/2", **{key: given})
+        assert str(getattr(run.settings, field)) == value
+    assert main([*argv, "--posonly"]) == 0
+    assert json.loads(capsys.readouterr().out)["settings"]["positive_only"] is True
+    file = tmp_path / "aleph.pl"
+    file.write_text(
+        (KB / "family.pl").read_text() + "\n:- set(evalfn, mdl).\n:- set(minpos, 2).\n"
+    )
+    assert main(["learn", "progol", str(file), "--target", "grandmother/2", "--json"]) == 0
+    settings = json.loads(capsys.readouterr().out)["settings"]
+    assert settings["measure"] == "mdl" and settings["min_positives"] == 2
+    assert main(["learn", "progol", "--help"]) == 0
+    shown = capsys.readouterr().out
+    assert "--positive-only" in shown and "--evalfn" not in shown and "--minpos" not in shown
+
+
 ANCESTOR = """
 parent(ann, bob). parent(bob, carl). parent(carl, dora). parent(ann, eve).
 pos(ancestor(ann, bob)). pos(ancestor(bob, carl)). pos(ancestor(carl, dora)).
@@ -245,10 +280,12 @@ def test_no_learner_spells_a_shared_concept_its_own_way():
     spelt: dict[str, set[str]] = {}
     for name in learn.list_commands(click.Context(learn)):
         command = learn.get_command(click.Context(learn), name)
-        for option in (p for p in command.params if isinstance(p, click.Option)):
+        for option in (p for p in command.params if isinstance(p, click.Option) and not p.hidden):
             spelt.setdefault(option.opts[-1], set()).add(name)
     assert "--clauselength" not in spelt and "--iterations" not in spelt
     assert {"foil", "progol"} <= spelt["--clause-length"]
+    assert {"id3", "sequential-covering", "progol"} <= spelt["--measure"]
+    assert not {"--i", "--h", "--minpos", "--evalfn", "--posonly"} & set(spelt)  # hidden aliases
     assert {"k-means", "em-clustering", "semi-supervised-em", "co-em"} <= spelt["--max-iterations"]
 
 
