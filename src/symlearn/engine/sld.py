@@ -479,12 +479,7 @@ class Engine:
         if predicate.mode == UNDEFINED:
             return FAIL
         if predicate.facts_only and predicate.rows:
-            source = predicate.source
-            assert source is not None
-            keys = _keys(args)
-            rows = predicate.rows
-            candidates = range(len(rows)) if keys is None else source.candidates(keys)
-            return try_facts(m, rows, candidates, 0, args, depth, nxt, None)
+            return predicate.call_facts(m, args, depth, nxt)
         candidates = predicate.unindexed(args) if args else predicate.entries
         return try_clauses(m, candidates, 0, args, depth, nxt, None)
 
