@@ -523,7 +523,8 @@ def _call_key(goal: object) -> Term:
     if type(goal) is not Struct:
         return variant_key(goal)
     values: list[Any] = []
-    seen: dict[Ref, Any] = {}
+    seen: dict[Any, Any] = {}
+    arg: Any
     for arg in goal.args:
         while type(arg) is Ref:
             bound = arg.value
