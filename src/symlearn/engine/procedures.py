@@ -377,7 +377,7 @@ class Predicate:
         by_atom = self.by_atom
         if by_atom is None:
             return
-        first = clause.head.args[0]  # type: ignore[union-attr]
+        first = _first_argument(clause)
         if type(first) is Var:
             self.var_entries.append(entry)
             for bucket in by_atom.values():
@@ -423,6 +423,28 @@ class Predicate:
             return entries
         numbers = self.source.candidates(keys)
         return [entries[i] for i in numbers]
+
+
+def _first_argument(clause: Clause) -> Any:
+    """What a clause demands of a call's first argument, for the first-argument index.
+
+    The head's first argument; but a free one whose clause opens with a test
+    that it is a constant (``X == c``) or has a compound term's shape
+    (``'$ssu_skeleton'(f(_), X)``), as the loader writes an SSU head
+    (``p(0) => ...``), is indexed as that constant or term: no other call
+    passes the test.
+    """
+    first = clause.head.args[0]  # type: ignore[union-attr]
+    if type(first) is not Var or not clause.body:
+        return first
+    goal = clause.body[0]
+    if type(goal) is not Struct or len(goal.args) != 2:
+        return first
+    if goal.name == "==" and goal.args[0] is first and type(goal.args[1]) in (str, int):
+        return goal.args[1]
+    if goal.name == "$ssu_skeleton" and goal.args[1] is first and type(goal.args[0]) is Struct:
+        return goal.args[0]
+    return first
 
 
 def _bucket(entries: list[Entry]) -> Bucket:
