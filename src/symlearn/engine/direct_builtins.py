@@ -1,10 +1,12 @@
-"""The hottest builtins as machine procedures of their own: ``is/2``, comparisons, ``=/2``.
+"""The hottest builtins as machine procedures of their own: ``is/2``, comparisons, ``=/2`` ...
 
 A deterministic builtin normally runs through a wrapper that calls its
 function and turns its truth into the next continuation or ``FAIL``
 (:mod:`symlearn.engine.sld`).  These run in one Python call instead, with
 the integer cases (by far the most common) handled before the general
-evaluator: the same results and errors, fewer frames per goal.
+evaluator: the same results and errors, fewer frames per goal.  ``arg/3``
+and ``functor/3`` answer their common case (a compound term) here and leave
+the others to their general procedures.
 
 Functions
 ---------
@@ -104,9 +106,61 @@ def _unify(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) ->
     return nxt if unify(args[0], args[1], m.trail) else FAIL
 
 
-#: Procedures the engine runs for these builtins' goals.
-DIRECT: dict[tuple[str, int], Procedure] = {
-    ("is", 2): _is,
-    ("=", 2): _unify,
-    **{(op, 2): _comparison(op) for op in ("<", ">", "=<", ">=", "=:=", "=\\=")},
+def _arg(general: Procedure) -> Procedure:
+    """``arg(N, Term, Arg)`` with an integer N and a compound Term here, else ``general``."""
+
+    def arg(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
+        n, term, value = args
+        while n.__class__ is Ref:
+            bound = n.value
+            if bound is None:
+                break
+            n = bound
+        while term.__class__ is Ref:
+            bound = term.value
+            if bound is None:
+                break
+            term = bound
+        if n.__class__ is int and term.__class__ is Struct and n >= 0:
+            arguments = term.args
+            if 1 <= n <= len(arguments) and unify(value, arguments[n - 1], m.trail):
+                return nxt
+            return FAIL
+        return general(m, args, cutb, depth, nxt)
+
+    return arg
+
+
+def _functor(general: Procedure) -> Procedure:
+    """``functor(Term, Name, Arity)`` of a compound Term here, else ``general``."""
+
+    def functor(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
+        term = args[0]
+        while term.__class__ is Ref:
+            bound = term.value
+            if bound is None:
+                return general(m, args, cutb, depth, nxt)
+            term = bound
+        if term.__class__ is not Struct:
+            return general(m, args, cutb, depth, nxt)
+        trail = m.trail
+        if unify(args[1], term.name, trail) and unify(args[2], len(term.args), trail):
+            return nxt
+        return FAIL
+
+    return functor
+
+
+def _always(procedure: Procedure) -> Callable[[Procedure], Procedure]:
+    return lambda general: procedure
+
+
+#: For these builtins, the procedure the engine runs, made from the one it
+#: would run otherwise (which handles the cases left to it).
+DIRECT: dict[tuple[str, int], Callable[[Procedure], Procedure]] = {
+    ("is", 2): _always(_is),
+    ("=", 2): _always(_unify),
+    **{(op, 2): _always(_comparison(op)) for op in ("<", ">", "=<", ">=", "=:=", "=\\=")},
+    ("arg", 3): _arg,
+    ("functor", 3): _functor,
 }

@@ -406,15 +406,19 @@ class Engine:
         return found
 
     def _make_procedure(self, name: str, arity: int) -> object:
+        procedure = self._builtin_or_user_procedure(name, arity)
+        direct = DIRECT.get((name, arity))
+        if direct is not None and (name, arity) not in self._predicates:  # not redefined
+            return direct(procedure)
+        return procedure
+
+    def _builtin_or_user_procedure(self, name: str, arity: int) -> object:
         key = (name, arity)
         control = _CONTROL.get(key)
         if control is not None:
             return control
         if key not in PROTECTED and self.kb.defines(name, arity):
             return self._user_procedure(name, arity)  # a library built-in the file redefined
-        direct = DIRECT.get(key)
-        if direct is not None:
-            return direct
         deterministic = self._det.get(key)
         if deterministic is not None:
             engine = self
@@ -479,12 +483,7 @@ class Engine:
         if predicate.mode == UNDEFINED:
             return FAIL
         if predicate.facts_only and predicate.rows:
-            source = predicate.source
-            assert source is not None
-            keys = _keys(args)
-            rows = predicate.rows
-            candidates = range(len(rows)) if keys is None else source.candidates(keys)
-            return try_facts(m, rows, candidates, 0, args, depth, nxt, None)
+            return predicate.call_facts(m, args, depth, nxt)
         candidates = predicate.unindexed(args) if args else predicate.entries
         return try_clauses(m, candidates, 0, args, depth, nxt, None)
 

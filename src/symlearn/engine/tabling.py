@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from symlearn.engine.datalog import key as datalog_key
 from symlearn.engine.machine import FAIL, ITER, NOT_HERE, TABLE, Choice, Cont, Table
 from symlearn.engine.runtime import Ref, RTerm, deref, key_to_runtime, unify, variant_key
-from symlearn.logic.clauses import Clause
+from symlearn.logic.clauses import Clause, canonical_variables
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Struct, Term
 
@@ -515,8 +515,33 @@ def _answers(
 
 
 def _call_key(goal: object) -> Term:
-    """The call variant's key: its goal with canonical variables."""
-    return variant_key(goal)
+    """The call variant's key: its goal with canonical variables.
+
+    A goal whose arguments are atomic or variables (the common call) gets
+    its key without copying a term: the key :func:`variant_key` would give.
+    """
+    if type(goal) is not Struct:
+        return variant_key(goal)
+    values: list[Any] = []
+    seen: dict[Any, Any] = {}
+    arg: Any
+    for arg in goal.args:
+        while type(arg) is Ref:
+            bound = arg.value
+            if bound is None:
+                break
+            arg = bound
+        kind = type(arg)
+        if kind is Ref:
+            var = seen.get(arg)
+            if var is None:
+                var = seen[arg] = canonical_variables(len(seen) + 1)[-1]
+            values.append(var)
+        elif kind is str or kind is int or kind is float or kind is PString:
+            values.append(arg)
+        else:
+            return variant_key(goal)
+    return Struct(goal.name, tuple(values))
 
 
 def _answer_key(goal: Any) -> object:
