@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 
 from symlearn.data.attribute_value import MISSING, Attribute, Label
-from symlearn.data.encoded import decode_row, encode_columns
+from symlearn.data.encoded import encode_columns
 from symlearn.hypotheses.html import html_block
 from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet, label_text, number_term
 from symlearn.logic.clauses import Clause
@@ -255,7 +255,7 @@ class DecisionTree:
             child = _child_for(node, instance[node.attribute])
             if child is None:
                 probabilities = self._node_distribution(node, instance)
-                return self.classes[int(np.argmax(probabilities))]
+                return self.classes[int(_most_probable(probabilities))]
             node = child
         return node.label
 
@@ -263,19 +263,17 @@ class DecisionTree:
         """:meth:`classify` for each instance (vectorised over numpy columns)."""
         if not instances:
             return []
-        codes = self.predict_columns(encode_columns(self.attributes, instances), instances)
+        codes = self.predict_columns(encode_columns(self.attributes, instances))
         return [self.classes[int(c)] for c in codes]
 
-    def predict_columns(
-        self, columns: Sequence[np.ndarray], instances: Sequence[Sequence[Term]] | None = None
-    ) -> np.ndarray:
+    def predict_columns(self, columns: Sequence[np.ndarray]) -> np.ndarray:
         """Class positions for encoded columns (see :mod:`symlearn.data.encoded`).
 
-        Instances that meet a missing or unknown value on their path are
-        classified one by one with :meth:`classify`; ``instances`` gives their
-        values (otherwise they are decoded from ``columns``).
+        Every row at once, those that meet a missing or unknown value on their
+        path too: they go down every branch with their weight split as C4.5's
+        fractional instances (:meth:`classify` gives the same class).
         """
-        return _predict_columns(self, columns, instances)
+        return _predict_columns(self, columns)
 
     # -- structure -----------------------------------------------------------
 
@@ -501,7 +499,15 @@ def _same(a: Label, b: Label) -> bool:
 
 @dataclass(frozen=True, eq=False)
 class _FlatTree:
-    """The tree as arrays: the attribute, children and class of each node."""
+    """The tree as arrays: the attribute, children and class of each node.
+
+    Nodes are numbered breadth first, so the children of node ``k`` are
+    ``first[k] .. first[k] + count[k] - 1``.  For C4.5's fractional instances
+    (a missing or unknown value), ``share[k]`` is the part of its parent's
+    known training weight that went down to node ``k``, and ``probability[k]``
+    the class probabilities that end a path at ``k``: a leaf's distribution,
+    or a split's own class where no known training weight went further.
+    """
 
     nodes: list[Node]
     attribute: np.ndarray  # -1 at leaves
@@ -510,6 +516,12 @@ class _FlatTree:
     low: np.ndarray  # child for value =< threshold
     high: np.ndarray  # child for value > threshold
     table: np.ndarray  # (nodes, codes): child per value code, -1 none
+    continuous: np.ndarray  # the node tests a continuous attribute
+    first: np.ndarray  # the first child (-1 at leaves)
+    count: np.ndarray  # the number of children
+    share: np.ndarray  # the fraction of the parent's known weight
+    ends: np.ndarray  # an unknown value stops here: a leaf, or a split no weight went down
+    probability: np.ndarray  # (nodes, classes) where ``ends``
 
 
 def _value_codes(condition: Condition, attribute: Attribute) -> list[int]:
@@ -522,6 +534,21 @@ def _value_codes(condition: Condition, attribute: Attribute) -> list[int]:
     return [code for code, v in enumerate(values) if condition.holds(v)]
 
 
+def _end_probabilities(tree: DecisionTree, node: Node) -> list[float] | None:
+    """The class probabilities a path with an unknown value ends with at ``node`` (or None).
+
+    A leaf: its training distribution (its own class when no example reached
+    it); a split that no known training weight went through: its class.
+    """
+    if isinstance(node, Leaf):
+        total = node.weight
+        if total > 0:
+            return [w / total for w in node.distribution]
+    elif sum(node.weights) > 0:
+        return None
+    return [float(_same(c, node.label)) for c in tree.classes]
+
+
 def _flatten(tree: DecisionTree) -> _FlatTree:
     """Number the nodes breadth first and lay the tree out as arrays."""
     nodes: list[Node] = [tree.root]
@@ -531,22 +558,34 @@ def _flatten(tree: DecisionTree) -> _FlatTree:
     threshold: list[float] = []
     low: list[int] = []
     high: list[int] = []
+    first: list[int] = []
+    share: list[float] = [1.0]
+    ends: list[int] = []
+    ending: list[list[float]] = []
     routes: dict[tuple[int, int], int] = {}
     codes: dict[tuple[int, Condition], list[int]] = {}
     i = 0
     while i < len(nodes):
         node = nodes[i]
+        probabilities = _end_probabilities(tree, node)
+        if probabilities is not None:
+            ends.append(i)
+            ending.append(probabilities)
         if isinstance(node, Leaf):
             attribute.append(-1)
             leaf_class.append(positions[(type(node.label), node.label)])
             threshold.append(0.0)
             low.append(-1)
             high.append(-1)
+            first.append(-1)
             i += 1
             continue
         a = node.attribute
         base = len(nodes)
         nodes.extend(node.children)
+        known = sum(node.weights)
+        share.extend(w / known if known > 0 else 0.0 for w in node.weights)
+        first.append(base)
         attribute.append(a)
         leaf_class.append(0)
         t, lo, hi = 0.0, -1, -1
@@ -574,6 +613,11 @@ def _flatten(tree: DecisionTree) -> _FlatTree:
     if routes:
         index = np.array(list(routes.keys()), dtype=np.int64)
         table[index[:, 0], index[:, 1]] = np.fromiter(routes.values(), dtype=np.int32)
+    count = np.array([len(x.children) if isinstance(x, Split) else 0 for x in nodes])
+    probability = np.zeros((n, len(tree.classes)))
+    probability[ends] = ending
+    stops = np.zeros(n, dtype=bool)
+    stops[ends] = True
     return _FlatTree(
         nodes,
         np.array(attribute, dtype=np.int32),
@@ -582,6 +626,12 @@ def _flatten(tree: DecisionTree) -> _FlatTree:
         np.array(low, dtype=np.int32),
         np.array(high, dtype=np.int32),
         table,
+        np.array([a >= 0 and tree.attributes[a].values is None for a in attribute]),
+        np.array(first, dtype=np.int64),
+        count.astype(np.int64),
+        np.array(share),
+        stops,
+        probability,
     )
 
 
@@ -605,47 +655,125 @@ def _flat(tree: DecisionTree) -> _FlatTree:
     return flat
 
 
-def _predict_columns(
+#: The most values (rows x attributes) :func:`_predict_columns` gathers at once.
+_BLOCK_VALUES = 1 << 22
+
+
+def _children(flat: _FlatTree, values: np.ndarray, node: np.ndarray) -> np.ndarray:
+    """The child each row goes to from its inner node; -1 for a missing or unknown value.
+
+    ``values`` is each row's value of its node's attribute (a value code, or
+    a number of a continuous attribute; -1 or NaN when missing).
+    """
+    missing = np.isnan(values)
+    continuous = flat.continuous[node]
+    lower = values <= flat.threshold[node]
+    by_threshold = np.where(lower, flat.low[node], flat.high[node])
+    codes = np.where(missing | continuous, -1, values).astype(np.int64)
+    known = (codes >= 0) & (codes < flat.table.shape[1])
+    by_value = flat.table[node, np.where(known, codes, 0)]
+    child = np.where(continuous, by_threshold, np.where(known, by_value, -1))
+    return np.where(missing, -1, child).astype(np.int32)
+
+
+def _fractional(
     tree: DecisionTree,
-    columns: Sequence[np.ndarray],
-    instances: Sequence[Sequence[Term]] | None,
+    flat: _FlatTree,
+    matrix: np.ndarray,
+    position: np.ndarray,
+    rows: np.ndarray,
+    node: np.ndarray,
 ) -> np.ndarray:
+    """Class probabilities ``(rows, classes)`` of ``rows`` from ``node`` on, as C4.5 classifies.
+
+    Each row goes down the branch of its value; at a node where its value is
+    missing or unknown it goes down every branch that training weight went
+    down, weighted by that branch's share; the probabilities of the leaves
+    reached, times the product of the shares on the way, are added up.  The
+    same sum as :meth:`DecisionTree.class_distribution`, for many rows at once.
+    """
+    result = np.zeros((rows.size, len(tree.classes)))
+    index = np.arange(rows.size)
+    weight = np.ones(rows.size)
+    while index.size:
+        inner = flat.attribute[node] >= 0
+        child = np.full(index.size, -1, dtype=np.int32)
+        if inner.any():
+            values = matrix[rows[index[inner]], position[flat.attribute[node[inner]]]]
+            child[inner] = _children(flat, values, node[inner])
+        stop = (child < 0) & flat.ends[node]
+        np.add.at(result, index[stop], weight[stop, None] * flat.probability[node[stop]])
+        spread = (child < 0) & ~stop
+        reps = flat.count[node[spread]]
+        offset = np.arange(int(reps.sum())) - np.repeat(np.cumsum(reps) - reps, reps)
+        fanned = np.repeat(flat.first[node[spread]], reps) + offset
+        fanned_weight = np.repeat(weight[spread], reps) * flat.share[fanned]
+        keep = flat.share[fanned] > 0
+        going = child >= 0
+        index = np.concatenate([index[going], np.repeat(index[spread], reps)[keep]])
+        node = np.concatenate([child[going], fanned[keep]]).astype(np.int32)
+        weight = np.concatenate([weight[going], fanned_weight[keep]])
+    return result
+
+
+def _most_probable(probabilities: np.ndarray) -> np.ndarray:
+    """The position of the most probable class per row (the last axis).
+
+    The probabilities are rounded to 12 decimals first, so that classes tied
+    in exact arithmetic go to the class listed first whatever the order of
+    the floating-point sums.
+    """
+    return np.argmax(np.round(probabilities, 12), axis=-1)
+
+
+def _predict_columns(tree: DecisionTree, columns: Sequence[np.ndarray]) -> np.ndarray:
+    """Class positions of encoded ``columns``, a block of rows at a time."""
     flat = _flat(tree)
     n = int(columns[0].shape[0]) if columns else 0
     result = np.zeros(n, dtype=np.int32)
+    if n == 0 or flat.attribute[0] < 0:
+        result[:] = flat.leaf_class[0]
+        return result
+    used = np.unique(flat.attribute[flat.attribute >= 0])
+    position = np.full(len(tree.attributes), -1, dtype=np.int32)
+    position[used] = np.arange(used.size)
+    block = max(1, _BLOCK_VALUES // used.size)
+    for start in range(0, n, block):
+        stop = min(n, start + block)
+        matrix = np.column_stack([_as_numbers(tree, a, columns[a][start:stop]) for a in used])
+        result[start:stop] = _predict_block(tree, flat, matrix, position)
+    return result
+
+
+def _as_numbers(tree: DecisionTree, a: int, column: np.ndarray) -> np.ndarray:
+    """Column ``a`` as floats, NaN where the value is missing (a value code -1)."""
+    values = column.astype(np.float64)
+    if tree.attributes[a].values is not None:
+        values[column < 0] = np.nan
+    return values
+
+
+def _predict_block(
+    tree: DecisionTree, flat: _FlatTree, matrix: np.ndarray, position: np.ndarray
+) -> np.ndarray:
+    """Class positions of the rows of ``matrix`` (the tree's attributes at ``position``)."""
+    n = matrix.shape[0]
+    result = np.zeros(n, dtype=np.int32)
     rows = np.arange(n)
     node = np.zeros(n, dtype=np.int32)
-    stuck: list[np.ndarray] = []
+    stuck_rows: list[np.ndarray] = []
+    stuck_nodes: list[np.ndarray] = []
     while rows.size:
-        attribute = flat.attribute[node]
-        at_leaf = attribute < 0
+        at_leaf = flat.attribute[node] < 0
         result[rows[at_leaf]] = flat.leaf_class[node[at_leaf]]
-        rows, node, attribute = rows[~at_leaf], node[~at_leaf], attribute[~at_leaf]
-        child = np.full(rows.size, -1, dtype=np.int32)
-        for a in np.unique(attribute):
-            here = attribute == a
-            values = columns[a][rows[here]]
-            if tree.attributes[a].values is None:
-                ok = ~np.isnan(values)
-                t = flat.threshold[node[here]]
-                picked = np.where(values <= t, flat.low[node[here]], flat.high[node[here]])
-                child[here] = np.where(ok, picked, -1)
-            else:
-                codes = values.astype(np.int64)
-                ok = (codes >= 0) & (codes < flat.table.shape[1])
-                picked = flat.table[node[here], np.where(ok, codes, 0)]
-                child[here] = np.where(ok, picked, -1)
+        rows, node = rows[~at_leaf], node[~at_leaf]
+        child = _children(flat, matrix[rows, position[flat.attribute[node]]], node)
         lost = child < 0
-        if lost.any():
-            stuck.append(np.stack([rows[lost], node[lost]]))
+        stuck_rows.append(rows[lost])
+        stuck_nodes.append(node[lost])
         rows, node = rows[~lost], child[~lost]
-    for block in stuck:
-        for row, start in block.T:
-            instance = (
-                instances[int(row)]
-                if instances is not None
-                else decode_row(tree.attributes, columns, int(row))
-            )
-            p = tree._node_distribution(flat.nodes[int(start)], instance)
-            result[row] = int(np.argmax(p))
+    rows, node = np.concatenate(stuck_rows), np.concatenate(stuck_nodes)
+    if rows.size:
+        probabilities = _fractional(tree, flat, matrix, position, rows, node)
+        result[rows] = _most_probable(probabilities)
     return result
