@@ -75,7 +75,7 @@ from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
-__all__ = ["AttributeScore", "Branch", "DecisionTree", "Leaf", "Node", "Split"]
+__all__ = ["AttributeScore", "Branch", "DecisionTree", "Leaf", "Node", "Split", "predict_trees"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,7 +509,6 @@ class _FlatTree:
     or a split's own class where no known training weight went further.
     """
 
-    nodes: list[Node]
     attribute: np.ndarray  # -1 at leaves
     leaf_class: np.ndarray  # class position at leaves
     threshold: np.ndarray  # for threshold splits
@@ -619,7 +618,6 @@ def _flatten(tree: DecisionTree) -> _FlatTree:
     stops = np.zeros(n, dtype=bool)
     stops[ends] = True
     return _FlatTree(
-        nodes,
         np.array(attribute, dtype=np.int32),
         np.array(leaf_class, dtype=np.int32),
         np.array(threshold),
@@ -677,7 +675,6 @@ def _children(flat: _FlatTree, values: np.ndarray, node: np.ndarray) -> np.ndarr
 
 
 def _fractional(
-    tree: DecisionTree,
     flat: _FlatTree,
     matrix: np.ndarray,
     position: np.ndarray,
@@ -692,7 +689,7 @@ def _fractional(
     reached, times the product of the shares on the way, are added up.  The
     same sum as :meth:`DecisionTree.class_distribution`, for many rows at once.
     """
-    result = np.zeros((rows.size, len(tree.classes)))
+    result = np.zeros((rows.size, flat.probability.shape[1]))
     index = np.arange(rows.size)
     weight = np.ones(rows.size)
     while index.size:
@@ -727,53 +724,127 @@ def _most_probable(probabilities: np.ndarray) -> np.ndarray:
 
 
 def _predict_columns(tree: DecisionTree, columns: Sequence[np.ndarray]) -> np.ndarray:
-    """Class positions of encoded ``columns``, a block of rows at a time."""
-    flat = _flat(tree)
+    """Class positions of encoded ``columns``."""
+    return predict_trees([tree], columns)[0]
+
+
+def predict_trees(
+    trees: Sequence[DecisionTree],
+    columns: Sequence[np.ndarray],
+    attributes: Sequence[Sequence[int] | None] | None = None,
+) -> np.ndarray:
+    """Each tree's class of every row of a table, all trees at once: ``(trees, rows)``.
+
+    ``columns`` are the table's encoded columns; ``attributes[t]`` are the
+    columns tree ``t``'s attributes are, in its order (None: all of them, as
+    they are).  A class is a position in that tree's ``classes``.  Every
+    (tree, row) pair goes down its tree in the same numpy steps (an
+    ensemble's members), a block of rows at a time.
+    """
+    maps = [
+        np.arange(len(t.attributes)) if a is None else np.asarray(a, dtype=np.int64)
+        for t, a in zip(trees, attributes or [None] * len(trees))
+    ]
+    flat, roots = _joined(trees, maps)
     n = int(columns[0].shape[0]) if columns else 0
-    result = np.zeros(n, dtype=np.int32)
-    if n == 0 or flat.attribute[0] < 0:
-        result[:] = flat.leaf_class[0]
-        return result
+    result = np.zeros((len(trees), n), dtype=np.int32)
     used = np.unique(flat.attribute[flat.attribute >= 0])
-    position = np.full(len(tree.attributes), -1, dtype=np.int32)
+    if n == 0 or used.size == 0:
+        result[:] = flat.leaf_class[roots][:, None]
+        return result
+    categorical = {
+        int(m[j])
+        for t, m in zip(trees, maps)
+        for j, a in enumerate(t.attributes)
+        if a.values is not None
+    }
+    position = np.full(int(used.max()) + 1, -1, dtype=np.int32)
     position[used] = np.arange(used.size)
-    block = max(1, _BLOCK_VALUES // used.size)
+    block = max(1, _BLOCK_VALUES // (used.size * len(trees)))
     for start in range(0, n, block):
         stop = min(n, start + block)
-        matrix = np.column_stack([_as_numbers(tree, a, columns[a][start:stop]) for a in used])
-        result[start:stop] = _predict_block(tree, flat, matrix, position)
+        matrix = np.column_stack(
+            [_as_numbers(columns[a][start:stop], a in categorical) for a in used.tolist()]
+        )
+        rows = np.tile(np.arange(stop - start), len(trees))
+        node = np.repeat(roots, stop - start).astype(np.int32)
+        found = _predict_paths(flat, matrix, position, rows, node)
+        result[:, start:stop] = found.reshape(len(trees), stop - start)
     return result
 
 
-def _as_numbers(tree: DecisionTree, a: int, column: np.ndarray) -> np.ndarray:
-    """Column ``a`` as floats, NaN where the value is missing (a value code -1)."""
+def _joined(
+    trees: Sequence[DecisionTree], maps: Sequence[np.ndarray]
+) -> tuple[_FlatTree, np.ndarray]:
+    """The trees laid out as one (their attributes as table columns) and each root's node."""
+    flats = [_flat(t) for t in trees]
+    if len(flats) == 1 and np.array_equal(maps[0], np.arange(maps[0].size)):
+        return flats[0], np.zeros(1, dtype=np.int64)
+    sizes = [f.attribute.size for f in flats]
+    roots = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    width = max(f.table.shape[1] for f in flats)
+    classes = max(f.probability.shape[1] for f in flats)
+
+    def moved(nodes: np.ndarray, offset: int) -> np.ndarray:
+        return np.where(nodes >= 0, nodes + offset, -1)
+
+    table = np.full((sum(sizes), width), -1, dtype=np.int32)
+    probability = np.zeros((sum(sizes), classes))
+    for f, root in zip(flats, roots.tolist()):
+        table[root : root + f.attribute.size, : f.table.shape[1]] = moved(f.table, root)
+        probability[root : root + f.attribute.size, : f.probability.shape[1]] = f.probability
+    joined = _FlatTree(
+        np.concatenate(
+            [
+                np.where(f.attribute >= 0, m[np.maximum(f.attribute, 0)], -1)
+                for f, m in zip(flats, maps)
+            ]
+        ).astype(np.int32),
+        np.concatenate([f.leaf_class for f in flats]),
+        np.concatenate([f.threshold for f in flats]),
+        np.concatenate([moved(f.low, r) for f, r in zip(flats, roots.tolist())]).astype(np.int32),
+        np.concatenate([moved(f.high, r) for f, r in zip(flats, roots.tolist())]).astype(np.int32),
+        table,
+        np.concatenate([f.continuous for f in flats]),
+        np.concatenate([moved(f.first, r) for f, r in zip(flats, roots.tolist())]),
+        np.concatenate([f.count for f in flats]),
+        np.concatenate([f.share for f in flats]),
+        np.concatenate([f.ends for f in flats]),
+        probability,
+    )
+    return joined, roots
+
+
+def _as_numbers(column: np.ndarray, categorical: bool) -> np.ndarray:
+    """A column as floats, NaN where the value is missing (a category's code -1)."""
     values = column.astype(np.float64)
-    if tree.attributes[a].values is not None:
+    if categorical:
         values[column < 0] = np.nan
     return values
 
 
-def _predict_block(
-    tree: DecisionTree, flat: _FlatTree, matrix: np.ndarray, position: np.ndarray
+def _predict_paths(
+    flat: _FlatTree, matrix: np.ndarray, position: np.ndarray, rows: np.ndarray, node: np.ndarray
 ) -> np.ndarray:
-    """Class positions of the rows of ``matrix`` (the tree's attributes at ``position``)."""
-    n = matrix.shape[0]
-    result = np.zeros(n, dtype=np.int32)
-    rows = np.arange(n)
-    node = np.zeros(n, dtype=np.int32)
-    stuck_rows: list[np.ndarray] = []
+    """The class at the end of each path: row ``rows[i]`` of ``matrix`` from node ``node[i]``.
+
+    ``matrix`` holds the attributes at ``position`` as numbers.
+    """
+    result = np.zeros(rows.size, dtype=np.int32)
+    path = np.arange(rows.size)
+    stuck_paths: list[np.ndarray] = []
     stuck_nodes: list[np.ndarray] = []
-    while rows.size:
+    while path.size:
         at_leaf = flat.attribute[node] < 0
-        result[rows[at_leaf]] = flat.leaf_class[node[at_leaf]]
-        rows, node = rows[~at_leaf], node[~at_leaf]
-        child = _children(flat, matrix[rows, position[flat.attribute[node]]], node)
+        result[path[at_leaf]] = flat.leaf_class[node[at_leaf]]
+        path, node = path[~at_leaf], node[~at_leaf]
+        child = _children(flat, matrix[rows[path], position[flat.attribute[node]]], node)
         lost = child < 0
-        stuck_rows.append(rows[lost])
+        stuck_paths.append(path[lost])
         stuck_nodes.append(node[lost])
-        rows, node = rows[~lost], child[~lost]
-    rows, node = np.concatenate(stuck_rows), np.concatenate(stuck_nodes)
-    if rows.size:
-        probabilities = _fractional(tree, flat, matrix, position, rows, node)
-        result[rows] = _most_probable(probabilities)
+        path, node = path[~lost], child[~lost]
+    path, node = np.concatenate(stuck_paths), np.concatenate(stuck_nodes)
+    if path.size:
+        probabilities = _fractional(flat, matrix, position, rows[path], node)
+        result[path] = _most_probable(probabilities)
     return result
