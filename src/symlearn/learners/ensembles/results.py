@@ -206,7 +206,7 @@ class EnsembleRun(LearnResult):
             lines.append(
                 f"% stopped at round {step['round']} of {getattr(self.settings, 'rounds', '?')}: "
                 f"{step['stopped']} (e = {step['error']:.4f}); that model "
-                + ("classifies alone" if step["kept"] else "is not kept")
+                + _stopped_model(step, len(self.ensemble.members))
             )
         if self.ensemble.meta is not None:
             lines.append(
@@ -288,6 +288,15 @@ class EnsembleRun(LearnResult):
 
             write_plot(self.chart(), path, inputs=self.task.inputs, force=force)
         self.output = str(path)
+
+
+def _stopped_model(step: dict[str, Any], members: int) -> str:
+    """What became of the model of the round that stopped boosting."""
+    if not step["kept"]:
+        return "is not kept"
+    if members == 1:
+        return "classifies alone"
+    return f"is kept with the decisive vote {step['weight']:.6g}"
 
 
 def _classified(ensemble: Ensemble, data: AttributeValueData, atoms: tuple[str, ...]) -> list[Any]:
