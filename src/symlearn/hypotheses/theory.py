@@ -33,7 +33,6 @@ from typing import Any
 
 from symlearn.files import write_file
 from symlearn.hypotheses.base import FALSE, clause_texts
-from symlearn.hypotheses.html import html_block
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_atom
@@ -129,4 +128,6 @@ class Theory:
         """Jupyter: the clauses as SWI-Prolog prints them."""
         count = len(self.clauses)
         title = f"theory for {self.indicator}: {count} clause{'' if count == 1 else 's'}"
+        from symlearn.hypotheses.html import html_block  # Jupyter only
+
         return html_block(title, str(self).splitlines())
