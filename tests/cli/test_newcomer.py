@@ -304,6 +304,10 @@ def test_a_tree_report_shows_the_rules_once_and_candidates_only_with_v(capsys):
     assert "%   physician_fee_freeze = y  [synfuels_corporation_cutback 0.1339," in err
     data = json.loads(out)
     assert data["tree"]["branches"] and len(data["rules"]) == 22 and "gains" in data["tree"]
+    assert main(["learn", "cart", str(KB / "golf.pl"), "--prune", "reduced-error"]) == 0
+    out = capsys.readouterr().out  # a tree pruned otherwise prints its rules as clauses, once
+    assert "% reduced-error pruning" in out and out.count("% rules:") == 1
+    assert "\nlabel(golf(_, _, _, _), play).\n" in out
 
 
 @requires_swipl

@@ -188,7 +188,9 @@ class TreeRun(LearnResult):
         ``verbose``.
         """
         lines = [self._heading(), *self._root_lines(), *self._tree_lines()]
-        lines += self._pruning_lines() or self._rule_lines()
+        lines += self._pruning_lines()
+        if self.learned.pruning.get("method") != "rules":  # a decision list is printed above
+            lines += self._rule_lines()
         lines += metric_lines(self.metrics)
         lines += [f"% {entry['instance']}: {entry['label']}" for entry in self.classified]
         if self.output is not None:
