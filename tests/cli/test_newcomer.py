@@ -18,7 +18,9 @@
   columns (tests/cli/test_bound_cli.py), brute-force MAP classifies the asked
   instance once.
 * a tree's report prints the rules once and every candidate's measure at each
-  test only with ``-v`` (on stderr); ``--json`` keeps all.
+  test only with ``-v`` (on stderr); ``--json`` keeps all; a decision list
+  (C4.5's post-pruned rules, sequential covering's ``--ordered``) is printed
+  as its ordered rules, its clauses left to ``-o`` and ``--json``.
 * slow examples among fast ones: ``numlist/3`` is native (a packed list of
   integers); ``bound vc-dimension`` on a file is quick.
 """
@@ -308,6 +310,11 @@ def test_a_tree_report_shows_the_rules_once_and_candidates_only_with_v(capsys):
     out = capsys.readouterr().out  # a tree pruned otherwise prints its rules as clauses, once
     assert "% reduced-error pruning" in out and out.count("% rules:") == 1
     assert "\nlabel(golf(_, _, _, _), play).\n" in out
+    # sequential covering's decision list, the same way (house votes: 715 lines, now 107)
+    assert main(["learn", "sequential-covering", str(KB / "lenses.pl"), "--ordered"]) == 0
+    out = capsys.readouterr().out
+    assert "% 1. IF tear_rate = reduced THEN none  [12/12]" in out and "label(" not in out
+    assert "% as 7 clauses (each negating the earlier rules' conditions)" in out
 
 
 @requires_swipl
