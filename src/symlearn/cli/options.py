@@ -100,7 +100,7 @@ def _click_type(kind: Any, meta: Option) -> Any:
 def settings_option(name: str, annotation: Any, default: Any, meta: Option) -> Callable[[F], F]:
     """The click option for one settings field (see the module docstring).
 
-    Its ``hidden_aliases`` (Aleph's ``--evalfn`` for ``--measure``) are
+    Its ``hidden_aliases`` (Aleph's ``--minpos`` for ``--min-positives``) are
     options of their own that set the same value and stay out of ``--help``.
     """
     flag_name = meta.cli or name.replace("_", "-")

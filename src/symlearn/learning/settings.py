@@ -97,7 +97,7 @@ class Option:
         More command-line spellings (``-k``).
     hidden_aliases
         Command-line spellings accepted but not shown in ``--help`` (Aleph's
-        ``--evalfn`` where every learner says ``--measure``).
+        ``--minpos`` for Progol's ``--min-positives``).
     """
 
     key: str | None = None
