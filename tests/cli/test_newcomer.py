@@ -121,6 +121,7 @@ def test_progol_names_its_options_as_the_other_learners_and_keeps_alephs(tmp_pat
     run = symlearn.learn("progol", family, target="grandmother/2", evalfn="mdl")
     assert run.settings.measure == "mdl"
     assert main([*argv, "--evalfn", "mdl"]) == 2  # as --clauselength: no second option name
+    assert "no option --evalfn here: use --measure" in capsys.readouterr().err
     file = tmp_path / "aleph.pl"
     file.write_text(
         (KB / "family.pl").read_text() + "\n:- set(evalfn, mdl).\n:- set(minpos, 2).\n"

@@ -227,7 +227,13 @@ class ProgolSettings(BackendSettings):
         hidden_aliases=("--minpos",),
         help="Fewest positives a clause covers.",
     )
-    measure: str = option("coverage", key="evalfn", choices=EVALFNS, help="Clause score.")
+    measure: str = option(
+        "coverage",
+        key="evalfn",
+        choices=EVALFNS,
+        refused_aliases=("--evalfn",),
+        help="Clause score.",
+    )
     positive_only: bool = option(
         False,
         key="posonly",
