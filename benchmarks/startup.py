@@ -65,6 +65,26 @@ def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
+def interleaved(
+    commands: dict[str, list[str]], env: dict[str, str], repeat: int
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Wall and CPU seconds of ``repeat`` runs of each command, after one warm-up run each.
+
+    The runs are interleaved (each command once, then each again ...), so that a
+    busy moment of a shared machine hits every command.
+    """
+    for command in commands.values():  # warm up: byte code, file cache
+        timed(command, env)
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(repeat):
+        for name, command in commands.items():
+            wall, cpu = timed(command, env)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+    return walls, cpus
+
+
 def heavy_imports(command: list[str], env: dict[str, str]) -> list[str]:
     """The heavy packages a command imports."""
     result = subprocess.run(
@@ -123,15 +143,7 @@ def main() -> None:
         "symlearn infer kb/alarm.pl": 0.3,
     }
 
-    for command in commands.values():  # warm up: byte code, file cache
-        timed(command, env)
-    walls: dict[str, list[float]] = {name: [] for name in commands}
-    cpus: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(args.repeat):  # interleaved, so a busy moment hits every command
-        for name, command in commands.items():
-            wall, cpu = timed(command, env)
-            walls[name].append(wall)
-            cpus[name].append(cpu)
+    walls, cpus = interleaved(commands, env, args.repeat)
 
     base_wall = statistics.median(walls["python -c pass"])
     base_cpu = statistics.median(cpus["python -c pass"])
