@@ -39,7 +39,7 @@ section 4.1; Popper v3.1.0's restrictions):
 
 Functions
 ---------
-encoding, bias_facts
+encoding, bias_facts, variable_facts
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ import itertools
 
 from symlearn.ilp.lff.bias import Bias, Direction, Predicate
 
-__all__ = ["ENCODING", "bias_facts", "encoding"]
+__all__ = ["ENCODING", "bias_facts", "encoding", "variable_facts"]
 
 ENCODING = r"""
 #defined type/2.
@@ -205,10 +205,20 @@ def bias_facts(bias: Bias) -> list[str]:
             facts.append(f"{flag}.")
     arities = {head.arity} | {p.arity for p in bias.body}
     for arity in sorted(arities):
-        for numbers in itertools.permutations(range(bias.max_vars), arity):
-            text = _tuple(numbers)
-            facts.append(f"vars({arity},{text}).")
-            facts += [f"var_pos({v},{text},{i})." for i, v in enumerate(numbers)]
+        facts += variable_facts(arity, bias.max_vars)
+    return facts
+
+
+def variable_facts(arity: int, max_vars: int) -> list[str]:
+    """``vars/2`` and ``var_pos/3``: tuples of ``arity`` distinct variables < ``max_vars``.
+
+    (The ways a literal of that arity may name its variables.)
+    """
+    facts = []
+    for numbers in itertools.permutations(range(max_vars), arity):
+        text = _tuple(numbers)
+        facts.append(f"vars({arity},{text}).")
+        facts += [f"var_pos({v},{text},{i})." for i, v in enumerate(numbers)]
     return facts
 
 
