@@ -84,3 +84,48 @@ def test_retract_of_each_fact_in_turn_is_linear() -> None:
         return (time.process_time() - start) / facts
 
     assert seconds(8_000) < 4 * seconds(1_000) + 1e-5
+
+
+#: Clauses whose guards the compiler inlines: type tests, ``==`` on a
+#: constant, and the builtins after a neck cut (which has committed, so a
+#: failing one must not try the next clause); ``is/2`` and comparisons as
+#: direct procedures, errors included.
+_GUARDS = """
+g1(X, Y) :- X > 0, !, Y is X * 2, Y > 10.
+g1(_, none).
+g2(X, T) :- var(X), !, T = var.
+g2(X, T) :- atom(X), !, T = atom.
+g2(X, T) :- integer(X), !, T = integer.
+g2(X, T) :- number(X), !, T = number.
+g2(X, T) :- compound(X), !, T = compound.
+g2(X, T) :- nonvar(X), T = other.
+g3(X, Y) :- X == 0, !, Y = zero.
+g3(X, Y) :- X \\== [], !, Y is 1 + 1, Y =:= 2.
+g3(_, empty).
+g4(X, Y) :- !, Y is X - 1, Y >= 0.
+g4(_, never).
+"""
+_GUARD_GOALS = [
+    "g1(3, Y)",
+    "g1(6, Y)",
+    "g1(-1, Y)",
+    "g1(a, Y)",
+    'findall(T, (member(X, [_, a, 1, 1.5, f(x), "s"]), g2(X, T)), Ts)',
+    "findall(X-Y, (member(X, [0, 0.0, [], a, 1]), g3(X, Y)), L)",
+    "g4(3, Y)",
+    "g4(0, Y)",
+    "g4(_, Y)",
+    "X is 2 + 3, Y is X - 7, Z is 2.0 + 1, W is 7 mod 2",
+    "X = 1, X < 2, 2.0 =:= 2, 1 =\\= 2, 3 >= 3, 1 =< 1.5, 2 > 1",
+    "X is foo + 1",
+    "1 < _",
+    "3 is 1 + 2, \\+ 3.0 is 1 + 2",
+]
+
+
+@requires_swipl
+def test_compiled_guards_answer_as_swi_prolog_does() -> None:
+    theirs = swipl_outcomes(_GUARD_GOALS, _GUARDS)
+    for goal, their in zip(_GUARD_GOALS, theirs, strict=True):
+        ours = outcome(goal, _GUARDS)
+        assert same_outcome(ours, their), (goal, ours, their)

@@ -227,7 +227,7 @@ def infer(
 def _network_of(
     kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
 ) -> ProbLogNetwork:
-    """The program as a belief network; numpy and the network are imported only for one."""
+    """The program as a belief network (its modules imported only for one; numpy only if large)."""
     fragment = network_fragment(kb, asked, observed)
     from symlearn.bayes.networks.program import compile_fragment
 

@@ -42,6 +42,8 @@ from typing import TYPE_CHECKING, Any
 from symlearn.engine.codegen import Bucket, compile_clause_function, compile_switch
 from symlearn.engine.machine import CLAUSES, FACTS, FAIL, FENCE, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
+from symlearn.engine.semi_naive import semi_naive_goals
+from symlearn.engine.tabling import semi_naive_procedure
 from symlearn.kb.knowledge_base import KnowledgeBase, index_key
 from symlearn.kb.knowledge_base import Predicate as KBPredicate
 from symlearn.logic.clauses import Clause
@@ -350,7 +352,7 @@ class Predicate:
             self.rows.append(values)
         else:
             self.facts_only = False
-            run, neck_cut = compile_clause_function(clause, self.engine.procedure)
+            run, neck_cut = compile_clause_function(clause, self._procedure_of(clause))
             entry = Entry(run, neck_cut, clause)
         self.entries.append(entry)
         by_atom = self.by_atom
@@ -370,6 +372,27 @@ class Predicate:
         if found is None:
             found = table[label] = list(self.var_entries)
         found.append(entry)
+
+    def _procedure_of(self, clause: Clause) -> Callable[[str, int], Any]:
+        """How the clause's code finds the procedure of each body goal.
+
+        In a tabled predicate, a call of a tabled predicate may consume only
+        new answers (:mod:`symlearn.engine.semi_naive`).
+        """
+        engine = self.engine
+        tabled = engine.kb.tabled
+        goals = semi_naive_goals(clause, tabled) if self.key in tabled else {}
+        if not goals:
+            return engine.procedure
+
+        def procedure_of(name: str, arity: int) -> Any:
+            position = goals.get((name, arity))
+            procedure = engine.procedure(name, arity)
+            if position is None:
+                return procedure
+            return semi_naive_procedure(engine, clause, position, procedure)
+
+        return procedure_of
 
     def unindexed(self, args: tuple[RTerm, ...]) -> Sequence[Entry]:
         """Candidates for a call whose first argument is free (JIT multi-argument index)."""

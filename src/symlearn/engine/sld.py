@@ -57,6 +57,7 @@ from symlearn.engine.clpfd import FDFailure, FDStore, Recheck
 from symlearn.engine.control import CONTROL as _CONTROL
 from symlearn.engine.control import call_goal
 from symlearn.engine.datalog import DatalogProgram
+from symlearn.engine.direct_builtins import DIRECT
 from symlearn.engine.machine import (
     ALT,
     CATCH,
@@ -92,6 +93,7 @@ from symlearn.engine.runtime import (
     to_runtime,
     unify,
 )
+from symlearn.engine.semi_naive import Eligibility
 from symlearn.errors import (
     EngineLimitError,
     InvalidParameterError,
@@ -282,6 +284,8 @@ class Engine:
         self._shortcuts = SHORTCUTS
         self._library = library()
         self._datalog = DatalogProgram(kb) if datalog else None
+        #: Which tabled calls may consume new answers only (engine.semi_naive).
+        self.semi_naive = Eligibility(kb, self._library)
 
     # ------------------------------------------------------------------ API
     def solve(self, goal: Term, limit: int | None = None) -> Iterator[dict[Var, Term]]:
@@ -369,12 +373,14 @@ class Engine:
     def reset_tables(self) -> None:
         """Forget every table (after the knowledge base changed)."""
         self.tables.clear()
+        self.semi_naive.reset()
         if self._datalog is not None:
             self._datalog.reset()
 
     def clauses_changed(self, key: Indicator) -> None:
         """Note that the clauses of ``key`` changed (assert, retract): only it is recompiled."""
         self.tables.clear()
+        self.semi_naive.reset()
         predicate = self._predicates.get(key)
         if predicate is not None:
             predicate.invalidate()
@@ -385,6 +391,7 @@ class Engine:
     def changed(self) -> None:
         """Note that clauses changed: tables are cleared, predicates recompiled on next call."""
         self.tables.clear()
+        self.semi_naive.reset()
         for predicate in self._predicates.values():
             predicate.invalidate()
         self._seen_modifications = modifications()
@@ -405,6 +412,9 @@ class Engine:
             return control
         if key not in PROTECTED and self.kb.defines(name, arity):
             return self._user_procedure(name, arity)  # a library built-in the file redefined
+        direct = DIRECT.get(key)
+        if direct is not None:
+            return direct
         deterministic = self._det.get(key)
         if deterministic is not None:
             engine = self

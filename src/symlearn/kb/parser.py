@@ -36,6 +36,7 @@ import re
 import sys
 from bisect import bisect_right
 from collections.abc import Iterator
+from functools import lru_cache
 
 from symlearn.errors import InvalidParameterError, KBSyntaxError
 from symlearn.logic.operators import Operators
@@ -450,7 +451,23 @@ def _read_standard(chunk: str) -> tuple[Term, dict[str, Var]] | None:
     try:
         return read_term_text(chunk, STANDARD)
     except (ReadError, RecursionError):
-        return None
+        pass
+    if "<-" in chunk:  # ProbLog's Head <- Body, which the grammar reads as this table does
+        try:
+            return read_term_text(chunk, _with_back_neck())
+        except (ReadError, RecursionError):
+            pass
+    return None
+
+
+@lru_cache(maxsize=1)
+def _with_back_neck() -> Operators:
+    """The standard table and ProbLog's ``<-`` (1200 xfx), as ``grammars/kb.lark`` has it."""
+    from symlearn.logic.operators import STANDARD
+
+    table = STANDARD.copy()
+    table.add(1200, "xfx", "<-")
+    return table
 
 
 #: A quoted item or a comment (left alone), or a ``?::`` that is not part of a longer symbol run.

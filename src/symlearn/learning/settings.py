@@ -95,6 +95,9 @@ class Option:
         The placeholder shown in ``--help``.
     aliases
         More command-line spellings (``-k``).
+    hidden_aliases
+        Command-line spellings accepted but not shown in ``--help`` (Aleph's
+        ``--evalfn`` where every learner says ``--measure``).
     """
 
     key: str | None = None
@@ -108,6 +111,7 @@ class Option:
     multiple: bool = False
     metavar: str | None = None
     aliases: tuple[str, ...] = ()
+    hidden_aliases: tuple[str, ...] = ()
 
 
 def option(
@@ -124,6 +128,7 @@ def option(
     multiple: bool = False,
     metavar: str | None = None,
     aliases: tuple[str, ...] = (),
+    hidden_aliases: tuple[str, ...] = (),
 ) -> Any:
     """A settings field: ``default`` plus the :class:`Option` that describes it."""
     meta = Option(
@@ -138,6 +143,7 @@ def option(
         multiple=multiple,
         metavar=metavar,
         aliases=aliases,
+        hidden_aliases=hidden_aliases,
     )
     if isinstance(default, (list, dict, set)):
         raise TypeError("settings are immutable: use a tuple or a frozenset as the default")

@@ -179,11 +179,16 @@ class TreeRun(LearnResult):
         return payload
 
     def report(self) -> list[str]:
-        """Prolog with comments: root measures, the tree, the rules, metrics, classifications."""
+        """Prolog with comments: root measures, the tree, the rules, metrics, classifications.
+
+        The rules are printed once: as clauses, or a post-pruned decision list
+        as its ordered rules (its clauses, which negate the earlier rules'
+        conditions, are written by :meth:`save` and listed in the JSON).  The
+        measure of every candidate at each test is in :meth:`messages` with
+        ``verbose``.
+        """
         lines = [self._heading(), *self._root_lines(), *self._tree_lines()]
-        lines += self._pruning_lines()
-        lines.append("% rules:")
-        lines += self.rules.clause_strings() or ["% (no clause: no instance is positive)"]
+        lines += self._pruning_lines() or self._rule_lines()
         lines += metric_lines(self.metrics)
         lines += [f"% {entry['instance']}: {entry['label']}" for entry in self.classified]
         if self.output is not None:
@@ -216,17 +221,22 @@ class TreeRun(LearnResult):
             lines.append(f"% candidate thresholds of {attribute}: {shown + more or 'none'}")
         return lines
 
-    def _tree_lines(self) -> list[str]:
+    def _tree_lines(self, scores: bool = False) -> list[str]:
         tree = self.tree
         if tree is None:
             return []
+        size = f"{tree.size} nodes, {tree.leaf_count} leaves, depth {tree.depth}"
         measure = self.settings.selection_measure
-        lines = [
-            f"% tree ({tree.size} nodes, {tree.leaf_count} leaves, depth {tree.depth}); "
-            f"[...]: the {MEASURE_NAMES.get(measure, measure)} of each candidate attribute "
-            "at the test below, 4 decimals:"
-        ]
-        text = tree.to_text(scores=True, root=False)
+        measure = MEASURE_NAMES.get(measure, measure)
+        if scores:
+            heading = (
+                f"% tree ({size}); [...]: the {measure} of each candidate attribute "
+                "at the test below, 4 decimals:"
+            )
+        else:
+            heading = f"% tree ({size}; -v shows the {measure} of every candidate at each test):"
+        lines = [heading]
+        text = tree.to_text(scores=scores, root=False)
         lines += [f"%   {line}" for line in text[:SHOWN_TREE_LINES]]
         if len(text) > SHOWN_TREE_LINES:
             hidden = len(text) - SHOWN_TREE_LINES
@@ -245,14 +255,23 @@ class TreeRun(LearnResult):
                 f"% rule post-pruning (CF {pruning['cf']}): {pruning['rules_before']} rules -> "
                 f"{pruning['rules_after']} rules, ordered by estimated accuracy:",
                 *(f"%   {line}" for line in self.rules.to_text()),
+                f"% as {len(self.rules.clause_strings())} clauses (each negating the earlier "
+                "rules' conditions): -o FILE.pl writes them, --json lists them",
             ]
         return []
 
+    def _rule_lines(self) -> list[str]:
+        clauses = self.rules.clause_strings()
+        return ["% rules:", *(clauses or ["% (no clause: no instance is positive)"])]
+
     def messages(self, verbose: int = 0) -> list[str]:
-        """With ``verbose``: the target's own clauses set aside, and the settings used."""
+        """With ``verbose``: the tree with each candidate's measure, and the settings used.
+
+        Also says that the target's own clauses in the files were set aside.
+        """
         if not verbose:
             return []
-        lines = []
+        lines = self._tree_lines(scores=True)
         if self.task.own_clauses:
             lines.append(
                 f"% set aside the clauses of {self.task.name} in the files: "
