@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import symlearn
+from symlearn.cli import main
 from symlearn.hypotheses.theory import Theory
 from symlearn.ilp.lff import LffRun
 from symlearn.ilp.lff import tester as lff_tester
@@ -245,3 +247,12 @@ def test_the_written_program_with_invented_predicates_answers_as_in_swipl(
         ours = sorted(str(s["X"]) for s in learnt.query(query))
         theirs = run_swipl(program, [(query, ["X"])])[0]
         assert ours == sorted(t.strip("[]") for t in theirs), query
+
+
+def test_with_modes_the_invented_predicate_gets_directions_of_its_own(capsys) -> None:
+    """``--predicate-invention`` on a file of modes: ``gp(+, -)`` through an invented ``inv1``."""
+    path = str(TASK.parent / "invented_modes.pl")
+    status = main(["learn", "lff", path, "--predicate-invention", "--json"])
+    payload = json.loads(capsys.readouterr().out)
+    assert status == 0 and payload["size"] == 7 and payload["optimal"] is True
+    assert any(clause.startswith("inv1(") for clause in payload["hypothesis"])

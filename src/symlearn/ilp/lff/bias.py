@@ -206,10 +206,6 @@ class Bias:
         if head is not None:
             calls = self.call_directions or ()
             found[self.head.name] = (head[0], *(d for d in calls if d != head[0]))
-        if self.directed:  # an invented predicate is called with its arguments bound
-            arities = range(1, max(p.arity for p in (self.head, *self.body)) + 1)
-            for name in self.invented:
-                found[name] = tuple(("in",) * arity for arity in arities)
         return found
 
     def describe(self) -> dict[str, Any]:

@@ -28,9 +28,12 @@ this package's vocabulary (:data:`ENCODING`):
   unfolding the call would fit in ``max_body`` are all left out: a smaller
   program means the same;
 * types flow through calls of an invented predicate (its arguments take the
-  types of the caller's and the callee's variables); with directions an
-  invented predicate is called with every argument bound (its head's
-  variables are inputs), so its clauses can be evaluated in any order.
+  types of the caller's and the callee's variables); with directions the
+  solver chooses an invented predicate's inputs with it: they are bound in
+  its clauses (whose other variables must be bound by their bodies, as in
+  any clause), must be bound where it is called, and the call binds its
+  other arguments.  (Popper v3.1.0 gives an invented predicate no
+  directions, so with directions it invents nothing.)
 
 A program with invented predicates is tested like any other: without
 recursion, by *unfolding* the invented calls into clauses of the target
@@ -160,11 +163,16 @@ var_type(C2,V2,T) :- invented(P,A), head_literal(C1,P,A,Vars1), body_literal(C2,
 :- clause_var(C,V), #count{T : var_type(C,V,T)} > 1.
 
 % ---------------------------------------------------------------- directions
-% an invented predicate is called with its arguments bound: its head variables are safe
+% an invented predicate's inputs are chosen with it: bound in its clauses' heads,
+% they must be bound where it is called, and the call binds the rest
+{ inv_in(P,I) : I = 0..A-1 } :- directed, invented(P,A).
+inv_inputs(P,N) :- invented(P,_), N = #count{I : inv_in(P,I)}.
 safe(C,V) :- head_literal(C,P,_,Vars), head_pred(P,_), var_pos(V,Vars,I), head_in(I).
-safe(C,V) :- head_literal(C,P,_,_), invented(P,_), head_var(C,V).
+safe(C,V) :- head_literal(C,P,_,Vars), invented(P,_), var_pos(V,Vars,I), inv_in(P,I).
 ready(C,P,Vars) :- body_literal(C,P,_,Vars), inputs(P,M,N),
     #count{I : var_pos(W,Vars,I), arg_in(P,M,I), safe(C,W)} >= N.
+ready(C,P,Vars) :- body_literal(C,P,A,Vars), invented(P,A), inv_inputs(P,N),
+    #count{I : var_pos(W,Vars,I), inv_in(P,I), safe(C,W)} >= N.
 safe(C,V) :- ready(C,_,Vars), var_member(V,Vars).
 :- directed, body_var(C,V), not safe(C,V).
 
