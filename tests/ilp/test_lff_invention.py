@@ -256,3 +256,34 @@ def test_with_modes_the_invented_predicate_gets_directions_of_its_own(capsys) ->
     payload = json.loads(capsys.readouterr().out)
     assert status == 0 and payload["size"] == 7 and payload["optimal"] is True
     assert any(clause.startswith("inv1(") for clause in payload["hypothesis"])
+
+
+def test_recursion_through_an_invented_predicate_is_proved_by_the_engine() -> None:
+    text = """
+    e(a, b). e(b, c). e(c, d). e(x, y). e(y, z). q(a). q(c). q(d). q(y).
+    pos(f(a, c)). pos(f(a, d)). pos(f(c, d)). neg(f(a, b)). neg(f(x, z)). neg(f(b, d)).
+    """
+    kb = loads(text)
+    relational = RelationalTask.from_task(LearningTask.from_kb(kb, ("f", 2)))
+    bias = Bias(
+        Predicate("f", 2),
+        (Predicate("e", 2), Predicate("q", 1)),
+        max_clauses=3,
+        recursion=True,
+        invention=True,
+    )
+    f = Literal("f", (0, 1))
+    program = frozenset(
+        {
+            rule(f, ("q", (0,)), ("inv1", (0, 1)), ("q", (1,))),
+            rule(INV1, ("e", (0, 1))),
+            rule(INV1, ("e", (0, 2)), ("inv1", (2, 1))),
+        }
+    )
+    assert unfold(program, "f") is None
+    outcome = lff_tester.Tester(relational, bias, max_steps=10_000).test(program, always=True)
+    engine = LearnedProgram([to_clause(r) for r in program], kb, ("f", 2))
+    examples = [*relational.positives, *relational.negatives]
+    answers = engine.covers(examples)
+    assert (outcome.positives, outcome.negatives) == (0b111, 0)
+    assert answers == [True, True, True, False, False, False]
