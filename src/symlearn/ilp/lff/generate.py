@@ -313,7 +313,7 @@ class Generator:
         target's: a rule's ``head`` is then matched too.
         """
         found = []
-        if head is not None and self._head_of:
+        if head is not None and self.bias.invention:
             atom = self._atoms.get(("h", clause, head))
             if atom is None:
                 return None

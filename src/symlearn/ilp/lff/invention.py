@@ -1,9 +1,8 @@
 r"""Predicate invention: programs that define helper predicates of their own.
 
-With predicate invention (Popper's ``enable_pi``; Cropper and Morel 2021,
-section 4.5; Cropper 2019 for the idea in the setting of learning from
-failures) a program may define and call *invented* predicates
-``inv1``, ``inv2``, ... besides the target, e.g. ::
+With predicate invention (Popper's ``enable_pi``; Cropper and Morel 2021)
+a program may define and call *invented* predicates ``inv1``, ``inv2``, ...
+besides the target, e.g. ::
 
     grandparent(A,B):- inv1(A,C),inv1(C,B).
     inv1(A,B):- father(A,B).

@@ -19,6 +19,7 @@ LffSettings, LffResult, LffRun, learn, SETTINGS, SUMMARY, EXAMPLE
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -244,6 +245,16 @@ class LffRun(RelationalRun):
         if self.test_metrics is not None:
             payload["metrics"] = {**payload["metrics"], **self.test_metrics}
         return payload
+
+    def program(self, header: Sequence[str] = ()) -> str:
+        """The file to consult; a tabled program tables its invented predicates too."""
+        text = super().program(header)
+        helpers = self.result.theory.helpers
+        if not (self.tabled and helpers):
+            return text
+        line = f":- table {format_indicator(self.task.target)}."
+        more = "".join(f"\n:- table {format_indicator(h)}." for h in helpers)
+        return text.replace(line, line + more, 1)
 
     def report(self) -> list[str]:
         """The program, whether it is proved smallest, its accuracy and the search effort."""
