@@ -64,25 +64,27 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 from symlearn.ilp.lff.bias import Bias
-from symlearn.ilp.lff.encoding import _quote, _tuple, bias_facts, variable_facts
+from symlearn.ilp.lff.encoding import (
+    CALLS,
+    DEFINED,
+    KINDS,
+    SHAPE,
+    SIZES,
+    VARIABLES,
+    _quote,
+    _tuple,
+    bias_facts,
+    variable_facts,
+)
 from symlearn.ilp.lff.rules import Literal, Program, Rule, sorted_rules
 
 __all__ = ["ENCODING", "encoding", "has_invention", "is_invented", "ordered_rules", "unfold"]
 
-ENCODING = r"""
-#defined type/2.
-#defined direction/2.
-#defined enable_recursion/0.
-#defined non_datalog/0.
-#defined allow_singletons/0.
-#defined bad_body/3.
-#defined arg_type/3.
-#defined head_type/2.
-#defined arg_in/3.
-#defined inputs/3.
-#defined head_in/1.
-#defined directed/0.
-#defined inv_symbol/2.
+ENCODING = (
+    r"""
+"""
+    + DEFINED
+    + r"""#defined inv_symbol/2.
 #show body_literal/4.
 #show head_literal/4.
 
@@ -114,12 +116,9 @@ call(P,A,Vars) :- enable_recursion, head_pred(P,A), vars(A,Vars), not head_vars(
     not bad_body(P,A,Vars).
 { body_literal(C,P,A,Vars) : call(P,A,Vars) } :- clause(C), C > 0.
 
-body_size(C,N) :- clause(C), max_body(M), N = 1..M, #count{P,Vars : body_literal(C,P,_,Vars)} == N.
-:- clause(C), not body_size(C,_).
-max_size(K) :- max_body(M), max_clauses(N), K = (M+1)*N.
-size(N) :- max_size(K), N = 2..K, #sum{B+1,C : body_size(C,B)} == N.
-size_at_least(M) :- size(N), M = 2..N.
-
+"""
+    + SIZES
+    + r"""
 % ---------------------------------------------------------------- ranks and use
 :- head_literal(C1,P,_,_), head_literal(C2,Q,_,_), C1 < C2, lower(Q,P).
 :- head_literal(C,P,_,_), body_literal(C,Q,_,_), lower(Q,P).
@@ -138,15 +137,9 @@ only_once(P,A) :- invented(P,A), #count{C,Vars : body_literal(C,P,A,Vars)} == 1.
     N1 + N2 - 1 <= M.
 
 % ---------------------------------------------------------------- variables
-var_member(V,Vars) :- var_pos(V,Vars,_).
-head_var(C,V) :- head_literal(C,_,_,Vars), var_member(V,Vars).
-body_var(C,V) :- body_literal(C,_,_,Vars), var_member(V,Vars).
-clause_var(C,V) :- head_var(C,V).
-clause_var(C,V) :- body_var(C,V).
-var_in_literal(C,P,Vars,V) :- head_literal(C,P,_,Vars), var_member(V,Vars).
-var_in_literal(C,P,Vars,V) :- body_literal(C,P,_,Vars), var_member(V,Vars).
-:- clause_var(C,V), V > 0, not clause_var(C,V-1).
-linked(C,V,W) :- body_literal(C,_,_,Vars), var_member(V,Vars), var_member(W,Vars), W < V,
+"""
+    + VARIABLES
+    + r"""linked(C,V,W) :- body_literal(C,_,_,Vars), var_member(V,Vars), var_member(W,Vars), W < V,
     clause_arity(C,A), V >= A.
 later_link(C,V,W) :- linked(C,V,W), linked(C,V,U), U < W.
 link(C,V,W) :- linked(C,V,W), not later_link(C,V,W).
@@ -168,25 +161,18 @@ var_type(C2,V2,T) :- invented(P,A), head_literal(C1,P,A,Vars1), body_literal(C2,
 inv_inputs(P,N) :- invented(P,_), N = #count{I : inv_in(P,I)}.
 safe(C,V) :- head_literal(C,P,_,Vars), head_pred(P,_), var_pos(V,Vars,I), head_in(I).
 safe(C,V) :- head_literal(C,P,_,Vars), invented(P,_), var_pos(V,Vars,I), inv_in(P,I).
-ready(C,P,Vars) :- body_literal(C,P,_,Vars), inputs(P,M,N),
-    #count{I : var_pos(W,Vars,I), arg_in(P,M,I), safe(C,W)} >= N.
 ready(C,P,Vars) :- body_literal(C,P,A,Vars), invented(P,A), inv_inputs(P,N),
     #count{I : var_pos(W,Vars,I), inv_in(P,I), safe(C,W)} >= N.
-safe(C,V) :- ready(C,_,Vars), var_member(V,Vars).
-:- directed, body_var(C,V), not safe(C,V).
-
-% ---------------------------------------------------------------- shape
-:- not non_datalog, head_var(C,V), not body_var(C,V).
-:- not allow_singletons, clause_var(C,V), #count{P,Vars : var_in_literal(C,P,Vars,V)} == 1.
-connected(C,V) :- head_var(C,V).
-connected(C,V) :- connected(C,W), body_literal(C,_,_,Vars), var_member(W,Vars), var_member(V,Vars).
-:- body_var(C,V), not connected(C,V).
-
+"""
+    + CALLS
+    + r"""
+"""
+    + SHAPE
+    + r"""
 % ---------------------------------------------------------------- recursion
-recursive_clause(C,P,A) :- head_literal(C,P,A,_), body_literal(C,P,A,_).
-base_clause(C,P,A) :- head_literal(C,P,A,_), not body_literal(C,P,A,_).
-recursive :- recursive_clause(_,_,_).
-:- not enable_recursion, recursive_clause(_,_,_).
+"""
+    + KINDS
+    + r""":- not enable_recursion, recursive_clause(_,_,_).
 :- enable_recursion, not pi, clause(C), C > 0, not recursive_clause(C,_,_).
 :- recursive_clause(C,_,_), body_size(C,1).
 :- recursive_clause(_,P,A), not base_clause(_,P,A).
@@ -208,6 +194,7 @@ outside(C1,C2) :- same_head(C1,C2), body_literal(C1,P,A,Vars), not body_literal(
 :- same_head(C1,C2), C1 < C2, recursive_clause(C1,P,A), recursive_clause(C2,P,A),
     body_size(C1,N1), body_size(C2,N2), N1 > N2.
 """
+)
 
 
 def is_invented(rule: Rule, target: str) -> bool:
