@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from peers import require_program
-from startup import ROOT, environment, timed
+from startup import ROOT, environment, interleaved
 
 
 def main() -> None:
@@ -54,15 +54,7 @@ def main() -> None:
         "symlearn bound vc-dimension": [*symlearn, "bound", "vc-dimension", "kb/enjoysport.pl"],
         "symlearn learn c45 --cv 10 --compare id3": [*symlearn, *c45, "--compare", "id3"],
     }
-    for command in commands.values():  # warm up: byte code, file cache
-        timed(command, env)
-    cpus: dict[str, list[float]] = {name: [] for name in commands}
-    walls: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(args.repeat):  # interleaved, so a busy moment hits every command
-        for name, command in commands.items():
-            wall, cpu = timed(command, env)
-            walls[name].append(wall)
-            cpus[name].append(cpu)
+    walls, cpus = interleaved(commands, env, args.repeat)
     cpu = {name: statistics.median(times) for name, times in cpus.items()}
     wall = {name: statistics.median(times) for name, times in walls.items()}
     print(f"median of {args.repeat} runs each (whole processes)\n")

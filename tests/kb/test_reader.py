@@ -107,18 +107,25 @@ def test_swi_prolog_reads_arguments_up_to_1200_and_so_does_the_reader() -> None:
         "0.6::w(sun,T) ; 0.4::w(rain,T) <- T>0, Tprev is T-1, w(sun,Tprev).",
         "a <- (b <- c).",
         "p(X) <- X = '<-'.",
+        "0.5::\\+a :- c.",
+        "1.0::\\+e(X) :- c(X), '::\\\\+'(d).",
+        "dept_salary(Dept, avg<Salary>) :- person(X), salary(X, Salary), dept(X, Dept).",
+        "all(max<S>) :- s(S), T = 'a<B>', t(T).",
+        "0.5::both_win :- not solo_win1, not (a, b).",
+        "?::bet(C, tails); ?::bet(C, heads) :- play(C).",
+        "?::umbrella(X) <- forecast(X), not raining.",
     ],
 )
-def test_problogs_back_neck_is_read_without_the_grammar(text: str, monkeypatch) -> None:
+def test_problogs_syntax_is_read_without_the_grammar(text: str, monkeypatch) -> None:
     from symlearn.kb import grammar
-    from symlearn.kb.parser import parse_text, parse_whole_text
+    from symlearn.kb.parser import _Position, parse_text
 
-    expected = parse_whole_text(text)
+    reference, names = grammar.read_with_grammar(text, 0, text, "<string>", _Position(text))
     monkeypatch.setattr(grammar, "read_with_grammar", None)  # the reader alone reads it
     (read,) = parse_text(text)
-    (reference,) = expected
     assert format_term(read.term) == format_term(reference)
     assert Clause(read.term) == Clause(reference)  # the same term up to variable renaming
+    assert read.variables.keys() == names.keys()
 
 
 def test_a_back_neck_error_is_still_the_grammars() -> None:

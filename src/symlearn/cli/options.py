@@ -100,8 +100,10 @@ def _click_type(kind: Any, meta: Option) -> Any:
 def settings_option(name: str, annotation: Any, default: Any, meta: Option) -> Callable[[F], F]:
     """The click option for one settings field (see the module docstring).
 
-    Its ``hidden_aliases`` (Aleph's ``--evalfn`` for ``--measure``) are
-    options of their own that set the same value and stay out of ``--help``.
+    Its ``hidden_aliases`` (Aleph's ``--minpos`` for ``--min-positives``) are
+    options of their own that set the same value and stay out of ``--help``;
+    its ``refused_aliases`` (Aleph's ``--evalfn`` for ``--measure``) are
+    refused with a usage error that names the option.
     """
     flag_name = meta.cli or name.replace("_", "-")
     help_text = meta.help
@@ -125,7 +127,27 @@ def settings_option(name: str, annotation: Any, default: Any, meta: Option) -> C
         kwargs = {"type": chosen, "default": None, "metavar": meta.metavar}
     shown = click.option(f"--{flag_name}", *meta.aliases, name, help=help_text, **kwargs)
     hidden = [click.option(alias, name, hidden=True, **kwargs) for alias in meta.hidden_aliases]
-    return lambda command: _apply(command, [shown, *hidden])
+    refused = [
+        click.option(
+            alias,
+            is_flag=kind is bool,
+            hidden=True,
+            expose_value=False,
+            callback=_refuse(alias, f"--{flag_name}"),
+        )
+        for alias in meta.refused_aliases
+    ]
+    return lambda command: _apply(command, [shown, *hidden, *refused])
+
+
+def _refuse(alias: str, name: str) -> Callable[[click.Context, click.Parameter, Any], None]:
+    """A callback refusing ``alias`` when it is given, naming the option ``name`` to use."""
+
+    def refuse(context: click.Context, parameter: click.Parameter, value: Any) -> None:
+        if value not in (None, False):
+            raise click.UsageError(f"no option {alias} here: use {name}", context)
+
+    return refuse
 
 
 def settings_options(settings: type[Settings]) -> Callable[[F], F]:

@@ -190,11 +190,13 @@ class ProgolSettings(BackendSettings):
         Learn from positives only, the same as ``measure = posonly`` (Aleph's ``posonly``).
 
     The command line names them as other learners name the same things
-    (``--measure``, as the trees' and sequential covering's score) or in
-    words (``--variable-depth``, ``--proof-depth``, ``--min-positives``,
-    ``--positive-only``); Aleph's names are what files set
-    (``:- set(evalfn, mdl).``) and are accepted as Python keywords
-    (``evalfn="mdl"``) and, unlisted in ``--help``, as options (``--evalfn``).
+    (``--clause-length`` as FOIL's, ``--measure`` as the trees' and
+    sequential covering's score) or, where no other learner has the concept,
+    in words (``--variable-depth``, ``--proof-depth``, ``--min-positives``,
+    ``--positive-only``, with Aleph's ``--i``, ``--h``, ``--minpos``,
+    ``--posonly`` accepted but unlisted in ``--help``).  Aleph's names are
+    what files set (``:- set(evalfn, mdl).``) and are accepted as Python
+    keywords (``evalfn="mdl"``).
     c
         Most body goals (Progol's ``c``; None: ``clauselength`` − 1).
     r
@@ -229,7 +231,7 @@ class ProgolSettings(BackendSettings):
         "coverage",
         key="evalfn",
         choices=EVALFNS,
-        hidden_aliases=("--evalfn",),
+        refused_aliases=("--evalfn",),
         help="Clause score.",
     )
     positive_only: bool = option(

@@ -97,7 +97,11 @@ class Option:
         More command-line spellings (``-k``).
     hidden_aliases
         Command-line spellings accepted but not shown in ``--help`` (Aleph's
-        ``--evalfn`` where every learner says ``--measure``).
+        ``--minpos`` for Progol's ``--min-positives``).
+    refused_aliases
+        Spellings a user may bring from another system whose concept has a
+        name of its own here (Aleph's ``--evalfn`` for ``--measure``): refused,
+        naming the option to use.
     """
 
     key: str | None = None
@@ -112,6 +116,7 @@ class Option:
     metavar: str | None = None
     aliases: tuple[str, ...] = ()
     hidden_aliases: tuple[str, ...] = ()
+    refused_aliases: tuple[str, ...] = ()
 
 
 def option(
@@ -129,6 +134,7 @@ def option(
     metavar: str | None = None,
     aliases: tuple[str, ...] = (),
     hidden_aliases: tuple[str, ...] = (),
+    refused_aliases: tuple[str, ...] = (),
 ) -> Any:
     """A settings field: ``default`` plus the :class:`Option` that describes it."""
     meta = Option(
@@ -144,6 +150,7 @@ def option(
         metavar=metavar,
         aliases=aliases,
         hidden_aliases=hidden_aliases,
+        refused_aliases=refused_aliases,
     )
     if isinstance(default, (list, dict, set)):
         raise TypeError("settings are immutable: use a tuple or a frozenset as the default")

@@ -57,7 +57,7 @@ from symlearn.learners.trees.runs import (
     stump_dict,
 )
 from symlearn.learners.trees.settings import TreeLearnerSettings
-from symlearn.learning.result import LearnResult, check_suffix
+from symlearn.learning.result import LearnResult, check_suffix, learn_function
 from symlearn.learning.task import LearningTask
 from symlearn.logic.indicators import Indicator
 from symlearn.render.spec import GraphSpec
@@ -188,7 +188,9 @@ class TreeRun(LearnResult):
         ``verbose``.
         """
         lines = [self._heading(), *self._root_lines(), *self._tree_lines()]
-        lines += self._pruning_lines() or self._rule_lines()
+        lines += self._pruning_lines()
+        if self.learned.pruning.get("method") != "rules":  # a decision list is printed above
+            lines += self._rule_lines()
         lines += metric_lines(self.metrics)
         lines += [f"% {entry['instance']}: {entry['label']}" for entry in self.classified]
         if self.output is not None:
@@ -368,27 +370,11 @@ def tree_learner(settings_class: type[TreeLearnerSettings], title: str) -> Learn
     title
         What it learns, for the docstring (``"an ID3 tree"``).
     """
-
-    def learn(
-        task: LearningTask,
-        settings: TreeLearnerSettings | None = None,
-        *,
-        progress: Progress | None = None,
-        log: Callable[[int, str], None] | None = None,
-    ) -> TreeRun:
-        chosen = settings if settings is not None else settings_class.from_task(task)
-        return learn_tree_task(task, chosen, progress=progress, log=log)
-
-    learn.__module__ = settings_class.__module__
-    learn.__qualname__ = "learn"
-    learn.__doc__ = f"""Learn {title} from a task's attribute-value examples (the protocol).
-
-    Settings not given are read from the task's files (``:- set(Name, Value).``)
-    or take their defaults; see :func:`learn_tree_task` for what is computed.
-
-    Raises
-    ------
-    KBError
-        When the task's examples are not attribute-value examples.
-    """
-    return learn
+    return learn_function(
+        settings_class,
+        lambda task, settings, progress, log: learn_tree_task(
+            task, settings, progress=progress, log=log
+        ),
+        f"{title} from a task's attribute-value examples",
+        [("KBError", "When the task's examples are not attribute-value examples.")],
+    )
