@@ -32,7 +32,8 @@ this package's vocabulary (:data:`ENCODING`):
   its clauses (whose other variables must be bound by their bodies, as in
   any clause), must be bound where it is called, and the call binds its
   other arguments.  (Popper v3.1.0 gives an invented predicate no
-  directions, so with directions it invents nothing.)
+  directions: with directions, a call binds nothing and an invented
+  clause's variables must be bound by literals that need no input.)
 
 A program with invented predicates is tested like any other: without
 recursion, by *unfolding* the invented calls into clauses of the target
