@@ -16,9 +16,12 @@ test step learnt (:mod:`~symlearn.ilp.lff.constrain`):
   renamings; instead each rule gets an atom ``lff_contains(R, C)`` ("clause
   ``C`` contains rule ``R``", defined by one rule per renaming) and the
   constraint is one nogood over these atoms.  Rules can only be added between
-  solve calls, so the generator then ends the call and starts another under
-  the same size (the programs already tested are excluded by their own
-  constraints).
+  solve calls, so until the next call (the next shape or size) the
+  constraint is instantiated lazily: an answer set that violates it is not
+  returned, and the one instance it violates (the renamings it matches) is
+  added as a nogood.  The call goes on; restarting it would cost the solver
+  its preparation each time (what Popper avoids too by solving once per
+  size).
 
 Classes
 -------
@@ -62,6 +65,9 @@ Nogood = list[int]
 
 _Key = tuple[Any, ...]
 
+#: A several-rule constraint: (rule, clause) pairs ("the clause contains the rule") and literals.
+_Parts = list[tuple[Rule, int] | int]
+
 
 class Generator:
     """Programs of a bias, smallest first, pruned by constraints (see the module docstring).
@@ -95,9 +101,11 @@ class Generator:
         #: nogoods added during the current solve call, made permanent before the next
         self._pending: list[Nogood] = []
         self._defined: dict[tuple[Rule, int], int] = {}
-        self._deferred: list[list[tuple[Rule, int] | int]] = []
+        #: several-rule constraints to define at the next solve call (checked lazily until then)
+        self._deferred: list[_Parts] = []
+        self._renamed: dict[Rule, list[tuple[frozenset[Literal], tuple[Literal, ...]]]] = {}
+        self._rule_predicates: dict[Rule, frozenset[str]] = {}
         self._model: Any = None
-        self._restart = False
         #: nogoods added in all (counted for the result)
         self.nogoods = 0
         self.max_size = (bias.max_body + 1) * bias.clauses
@@ -177,31 +185,93 @@ class Generator:
         return literals
 
     def _solve(self, assumptions: list[int], deadline: float | None) -> Iterator[Program]:
-        """Every answer set under ``assumptions``, restarting the call when asked to."""
-        while True:
-            self._commit()
-            self._restart = False
-            with self.control.solve(assumptions=assumptions, yield_=True, async_=True) as handle:
+        """Every answer set under ``assumptions`` that no deferred constraint rules out."""
+        self._commit()
+        with self.control.solve(assumptions=assumptions, yield_=True, async_=True) as handle:
+            try:
                 while True:
                     handle.resume()
                     _wait(handle, deadline)
                     model = handle.model()
                     if model is None:
-                        self._model = None
                         return
                     self._model = model
-                    yield self._program(model.symbols(shown=True))
-                    if self._restart:
-                        break
-            self._model = None
+                    bodies = self._bodies(model.symbols(shown=True))
+                    if self._excluded(model, bodies):
+                        continue
+                    yield frozenset(Rule(self.head, frozenset(b)) for b in bodies.values())
+            finally:
+                self._model = None
 
-    def _program(self, symbols: list[Any]) -> Program:
+    def _bodies(self, symbols: list[Any]) -> dict[int, set[Literal]]:
+        """The body literals of each clause of an answer set."""
         bodies: dict[int, set[Literal]] = {}
         for symbol in symbols:
             found = self._literal_of.get(symbol)
             if found is not None:
                 bodies.setdefault(found[0], set()).add(found[1])
-        return frozenset(Rule(self.head, frozenset(body)) for body in bodies.values())
+        return bodies
+
+    def _excluded(self, model: Any, bodies: dict[int, set[Literal]]) -> bool:
+        """Whether a deferred constraint rules the answer set out (its instance is then added)."""
+        if not self._deferred:
+            return False
+        matches: dict[tuple[Rule, int] | int, Nogood | None] = {}
+        predicates = {c: {b.predicate for b in body} for c, body in bodies.items()}
+        for parts in self._deferred:
+            nogood = self._instance(parts, model, bodies, predicates, matches)
+            if nogood is not None:
+                self._add(nogood)
+                return True
+        return False
+
+    def _instance(
+        self,
+        parts: _Parts,
+        model: Any,
+        bodies: dict[int, set[Literal]],
+        predicates: dict[int, set[str]],
+        matches: dict[tuple[Rule, int] | int, Nogood | None],
+    ) -> Nogood | None:
+        """The nogood of ``parts`` the answer set violates (None: it violates none).
+
+        ``matches`` remembers, for this answer set, each part's atoms (None: it does not hold).
+        """
+        nogood: Nogood = []
+        for part in parts:
+            if part in matches:
+                matched = matches[part]
+            elif isinstance(part, int):
+                matched = matches[part] = [part] if model.is_true(part) else None
+            else:
+                rule, clause = part
+                body = bodies.get(clause)
+                fits = body is not None and self._predicates(rule) <= predicates[clause]
+                matched = self._match(rule, clause, body) if fits and body else None
+                matches[part] = matched
+            if matched is None:
+                return None
+            nogood += matched
+        return nogood
+
+    def _predicates(self, rule: Rule) -> frozenset[str]:
+        found = self._rule_predicates.get(rule)
+        if found is None:
+            found = self._rule_predicates[rule] = frozenset(b.predicate for b in rule.body)
+        return found
+
+    def _match(self, rule: Rule, clause: int, body: set[Literal]) -> Nogood | None:
+        """The atoms of a renaming of ``rule``'s body within ``body`` (None: no renaming fits)."""
+        renamed = self._renamed.get(rule)
+        if renamed is None:
+            renamed = [
+                (frozenset(r), r) for r in body_renamings(rule, self.bias.max_vars, exact=False)
+            ]
+            self._renamed[rule] = renamed
+        for literals, ordered in renamed:
+            if literals <= body:
+                return self._literals(clause, ordered)
+        return None
 
     # ------------------------------------------------------------------ constraints
     def constrain(self, constraints: list[Constraint]) -> None:
@@ -291,7 +361,7 @@ class Generator:
         """A constraint on several rules: one nogood over ``lff_contains`` atoms (deferred)."""
         rules = sorted(constraint.rules, key=lambda r: (r.recursive, sorted(r.body)))
         for placement in clause_placements(rules, self.bias.clauses, constraint.kind):
-            parts: list[tuple[Rule, int] | int] = []
+            parts: _Parts = []
             for rule, clause in zip(rules, placement):
                 parts.append((rule, clause))
                 extra = self._extra(constraint, clause, len(rule.body), len(rules))
@@ -300,7 +370,6 @@ class Generator:
                 parts.extend(extra)
             else:
                 self._deferred.append(parts)
-        self._restart = True
 
     def _commit(self) -> None:
         """Between solve calls: make pending nogoods permanent, define deferred constraints."""
