@@ -46,6 +46,7 @@ from symlearn.logic.terms import Term
 __all__ = [
     "ColumnarData",
     "RowSource",
+    "Sample",
     "as_columnar",
     "class_order",
     "label_codes",
@@ -400,3 +401,30 @@ def select_attributes(data: ColumnarData, columns: Sequence[int]) -> ColumnarDat
     unlabelled = data.unlabelled_columns
     kept = None if unlabelled is None else tuple(unlabelled[c] for c in columns)
     return ColumnarData(narrow, (), data.source, data.rows, kept)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Sample:
+    """Which examples, with which weights and attributes, one model of several learns from.
+
+    Attributes
+    ----------
+    rows
+        The positions of its examples in the table (a position may repeat).
+    weights
+        Their weights (None: the table's own, if any).
+    attributes
+        The positions of the attributes it sees, in the order it sees them
+        (None: all of them).
+    """
+
+    rows: np.ndarray
+    weights: np.ndarray | None = None
+    attributes: tuple[int, ...] | None = None
+
+    def of(self, data: ColumnarData) -> ColumnarData:
+        """The sample as a table of its own."""
+        part = data.take(self.rows)
+        if self.weights is not None:
+            part = with_weights(part, self.weights)
+        return part if self.attributes is None else select_attributes(part, self.attributes)

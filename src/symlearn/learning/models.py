@@ -8,6 +8,10 @@ attribute-value learner's module may define
   :class:`~symlearn.hypotheses.rule_set.RuleSet`, naive Bayes ...), with
   ``classes`` and ``classify(instance)`` and, to be asked for a whole table
   at once, ``predict_columns`` or ``predict_encoded``;
+* ``fit_many(data, settings, samples) -> list``: the model of each
+  :class:`~symlearn.data.columnar.Sample` of ``data`` (its rows, weights and
+  attributes), the same models as ``fit`` on each sample alone, made
+  together where that is faster (the trees grow all of them level by level);
 * ``takes_weights`` on its settings: True when an example's weight
   (:attr:`~symlearn.data.attribute_value.AttributeValueData.weights`) counts
   as that many examples.
@@ -39,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData, Label
-from symlearn.data.columnar import ColumnarData, with_weights
+from symlearn.data.columnar import ColumnarData, Sample, with_weights
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.evaluation.cross_validation import predicted_codes
 from symlearn.kb.parser import parse_term
@@ -155,6 +159,23 @@ class BaseLearner:
                 raise InvalidParameterError(f"{self.text} does not take weighted examples")
             data = with_weights(data, weights)
         return self.module.fit(data, self.settings)
+
+    def fit_many(self, data: ColumnarData, samples: Sequence[Sample]) -> list[Any]:
+        """The model of each sample of ``data``: :meth:`fit` of ``sample.of(data)``.
+
+        A learner whose module has ``fit_many`` makes them all together.
+
+        Raises
+        ------
+        InvalidParameterError
+            When a sample has weights and the learner does not take them.
+        """
+        if any(s.weights is not None for s in samples) and not self.takes_weights:
+            raise InvalidParameterError(f"{self.text} does not take weighted examples")
+        together = getattr(self.module, "fit_many", None)
+        if callable(together):
+            return list(together(data, self.settings, samples))
+        return [self.module.fit(sample.of(data), self.settings) for sample in samples]
 
     def __str__(self) -> str:
         return self.text

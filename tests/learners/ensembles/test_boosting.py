@@ -64,12 +64,30 @@ def test_a_fourth_round_makes_no_error_and_stops():
     assert len(run.ensemble.members) == len(kept)
     last = run.trace[-1]
     if len(run.trace) < 10:
-        assert "stopped" in last and not last["kept"]
-        assert last["error"] == 0.0 or last["error"] >= 0.5
+        assert "stopped" in last
+        assert last["kept"] if last["error"] == 0.0 else last["error"] >= 0.5
+
+
+def test_a_model_without_error_gets_the_decisive_vote():
+    """Round 2's depth-2 tree makes no error: its vote -log(0) is infinite, so it decides.
+
+    It is kept with 1 + the other votes (Freund and Schapire's final
+    hypothesis; Weka would drop it and keep round 1's tree, which errs once).
+    """
+    codes = np.array([[1, 1, 1], [0, 0, 0], [0, 0, 1], [0, 0, 1], [0, 0, 1], [0, 1, 0]])
+    data = ColumnarData(EncodedData.from_codes(codes, np.array([0, 0, 1, 1, 1, 1])))
+    built = adaboost_m1(data, BaseLearner.parse("cart:max_depth=2"), 10)
+    first, last = built.trace
+    assert first["error"] == pytest.approx(1 / 6) and last["error"] == 0.0
+    assert last["kept"] and last["weight"] == pytest.approx(1 + math.log(5))
+    assert len(built.ensemble.members) == 2
+    assert (built.ensemble.predict_columns(data.encoded.columns) == data.encoded.y).all()
 
 
 def _reference_m1(rows, labels, classes, rounds):
     """AdaBoost.M1 as the notes write it, in exact fractions, with a minimum-error stump.
+
+    A stump without error is stored with the decisive vote (1 + the others).
 
     The stump tests one attribute and gives each value its weighted majority
     class (ties: the class listed first); the stump of fewest weighted errors
@@ -94,7 +112,11 @@ def _reference_m1(rows, labels, classes, rounds):
         fewest = min(e for e, _, _ in found)
         error_weight, j, rule = next(f for f in found if f[0] == fewest)
         e = error_weight / sum(weights)
-        if e == 0 or e >= Fraction(1, 2):
+        if e == 0:  # stored, with a vote that outweighs all the others (-log 0)
+            trace.append((e, 1.0 + sum(v for _, v in trace)))
+            stumps.append((j, rule))
+            break
+        if e >= Fraction(1, 2):
             break
         trace.append((e, -math.log(e / (1 - e))))
         stumps.append((j, rule))

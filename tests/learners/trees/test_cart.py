@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from symlearn.data import Attribute, AttributeValueData
+from symlearn.data.columnar import Sample
 from symlearn.data.encoded import EncodedData, encode
-from symlearn.hypotheses.decision_tree import Leaf
+from symlearn.hypotheses.decision_tree import Leaf, predict_trees
 from symlearn.learners.trees.cart import cart, cart_options
-from symlearn.learners.trees.growing import root_report
+from symlearn.learners.trees.growing import as_encoded, grow_tree, grow_trees, root_report
 from symlearn.learners.trees.impurity import gini
+from symlearn.learning.models import BaseLearner
 from tests.learners.trees.support import datasets, engine_answer, engine_for, instance_space
 
 
@@ -116,3 +120,80 @@ def test_entropy_and_misclassification_measures():
     report = root_report(encoded, cart_options(measure="misclassification"))
     # parent 1 - 3/4 = 1/4; children 0 and 1/2: 1/4 - (2/4) * (1/2) = 0
     assert report.gains["a1"] == pytest.approx(0.0)
+
+
+def _alone(encoded: EncodedData, sample: Sample) -> EncodedData:
+    """The sample as a table of its own, its classes counted as the whole table's."""
+    part = encoded.take(sample.rows)
+    if sample.weights is not None:
+        part = dataclasses.replace(part, weights=sample.weights)
+    if sample.attributes is None:
+        return part
+    return dataclasses.replace(
+        part,
+        attributes=tuple(part.attributes[a] for a in sample.attributes),
+        columns=tuple(part.columns[a] for a in sample.attributes),
+    )
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    datasets(max_rows=40, continuous=True, missing=True),
+    st.integers(0, 1000),
+    st.sampled_from(["cart", "c45:prune=none", "id3"]),
+)
+def test_trees_grown_together_are_the_trees_grown_alone(data, seed, learner):
+    """An ensemble's members grown level by level together equal each grown from its sample."""
+    encoded = as_encoded(data)
+    rng = np.random.default_rng(seed)
+    n, k = encoded.n_rows, len(encoded.attributes)
+    samples = []
+    for _ in range(4):
+        counts = np.bincount(rng.integers(0, n, size=n), minlength=n)
+        kept = np.flatnonzero(counts)
+        chosen = tuple(sorted(rng.choice(k, size=rng.integers(1, k + 1), replace=False).tolist()))
+        samples.append(Sample(kept, counts[kept].astype(float), chosen))
+        samples.append(Sample(np.arange(n), None, chosen))
+    options = dataclasses.replace(
+        BaseLearner.parse(learner).settings.tree_options({}), keep_scores=False
+    )
+    together = grow_trees(encoded, options, samples)
+    for tree, sample in zip(together, samples):
+        assert tree == grow_tree(_alone(encoded, sample), options)
+    # and they classify all at once as each one alone (unknown values as fractions)
+    classes = predict_trees(together, encoded.columns, [s.attributes for s in samples])
+    for tree, sample, own in zip(together, samples, classes):
+        columns = [encoded.columns[a] for a in sample.attributes or range(k)]
+        assert own.tolist() == tree.predict_columns(columns).tolist()
+
+
+def test_trees_grown_together_with_fractional_weights():
+    """C4.5's fractions of examples with missing numbers add up alike, alone and together.
+
+    A branch's weight is a sum of fractions whose rounding depends on the
+    other nodes counted with it; MINOBJS (2) and "no weight" are compared
+    with a tolerance, so that both ways give the same trees.
+    """
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(400, 4)).round(1)
+    x[rng.random(x.shape) < 0.1] = np.nan
+    kind = rng.integers(-1, 3, size=400)
+    y = ((np.nan_to_num(x[:, 0]) + (kind == 1) + rng.normal(size=400)) > 0.3).astype(np.int32)
+    y[rng.random(400) < 0.2] = 2
+    encoded = EncodedData(
+        "t",
+        (*(Attribute(f"x{i}", None) for i in range(4)), Attribute("c", ("a", "b", "d"))),
+        (*(np.ascontiguousarray(x[:, i]) for i in range(4)), kind.astype(np.int8)),
+        y,
+        ("p", "q", "r"),
+    )
+    options = dataclasses.replace(
+        BaseLearner.parse("c45:prune=none").settings.tree_options({}), keep_scores=False
+    )
+    samples = []
+    for _ in range(2):
+        counts = np.bincount(rng.integers(0, 400, size=400), minlength=400)
+        kept = np.flatnonzero(counts)
+        samples.append(Sample(kept, counts[kept].astype(float)))
+    for tree, sample in zip(grow_trees(encoded, options, samples), samples):
+        assert tree == grow_tree(_alone(encoded, sample), options)

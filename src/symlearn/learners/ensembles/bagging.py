@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from symlearn.data.columnar import ColumnarData
+from symlearn.data.columnar import ColumnarData, Sample
 from symlearn.learners.ensembles.committee import Ensemble, Member
 from symlearn.learners.ensembles.results import (
     OUTPUT_HELP,
@@ -55,7 +55,7 @@ __all__ = [
     "SETTINGS",
     "BaggingSettings",
     "bagging",
-    "bootstrap_member",
+    "bootstrap_sample",
     "learn",
 ]
 
@@ -64,24 +64,25 @@ EXAMPLE = "symlearn learn bagging kb/house_votes.pl --rounds 10 --test-fraction 
 TABLES = True
 
 
-def bootstrap_member(
+def bootstrap_sample(
     data: ColumnarData,
     base: BaseLearner,
     rng: np.random.Generator,
     columns: tuple[int, ...] | None,
-) -> Member:
-    """A member learnt from one bootstrap sample of ``data`` (on ``columns``, if given)."""
-    from symlearn.learners.ensembles.committee import view
+) -> Sample:
+    """One bootstrap sample of ``data`` (on ``columns``, if given).
 
+    ``n`` rows drawn with replacement: a learner that takes weights gets each
+    row drawn once with the number of times it was drawn as its weight (the
+    same model), another one the drawn rows as they are.
+    """
     n = data.n_examples
     drawn = rng.integers(0, n, size=n)
     if base.takes_weights:
         counts = np.bincount(drawn, minlength=n)
         kept = np.flatnonzero(counts)
-        model = base.fit(view(data.take(kept), columns), counts[kept].astype(np.float64))
-    else:
-        model = base.fit(view(data.take(np.sort(drawn)), columns))
-    return Member(model, 1.0, base.text, columns)
+        return Sample(kept, counts[kept].astype(np.float64), columns)
+    return Sample(np.sort(drawn), None, columns)
 
 
 def bagging(
@@ -104,15 +105,16 @@ def bagging(
     seed
         The seed of the samples.
     progress
-        Called as ``progress("bagging: members", t, rounds)``.
+        Called as ``progress("bagging: members", rounds, rounds)`` when the
+        members are learnt (they are learnt together).
     """
     rng = np.random.default_rng(seed)
-    members = []
-    for t in range(rounds):
-        members.append(bootstrap_member(data, base, rng, None))
-        if progress is not None:
-            progress("bagging: members", t + 1, rounds)
-    ensemble = Ensemble(data.target, data.attributes, data.encoded.classes, tuple(members))
+    samples = [bootstrap_sample(data, base, rng, None) for _ in range(rounds)]
+    models = base.fit_many(data, samples)
+    if progress is not None:
+        progress("bagging: members", rounds, rounds)
+    members = tuple(Member(model, 1.0, base.text) for model in models)
+    ensemble = Ensemble(data.target, data.attributes, data.encoded.classes, members)
     return Built(ensemble, [])
 
 

@@ -19,11 +19,15 @@ each of ``t`` iterations:
 ``-log(e / (1 - e))`` to the class it predicts; the class of highest weight
 wins (ties: the class listed first).
 
-The model of the round that stops is not kept, since it votes no better than
-chance (``e >= 0.5``) or would outvote every other (``e = 0``), except when
-it is the first: then it is the classifier alone (Witten and Frank's Weka
-implementation does the same).  The trace lists every round, the stopping
-one included.
+A model with ``e = 0`` is stored (step 1 comes before the stop) and its vote
+``-log(0)`` is infinite (Freund and Schapire's final hypothesis, which sums
+``log(1 / beta)``): it decides wherever it gives a class.  It is kept with the
+vote ``1 +`` the sum of all the other votes, a number that outweighs them all
+together and prints as one (1 when it is the first model).  A model with
+``e >= 0.5`` votes no better than chance and is not kept, except when it is
+the first: then it is the classifier alone.  (Weka's AdaBoostM1 drops the
+model of ``e = 0`` too unless it is the first; scikit-learn's SAMME keeps it
+with the weight 1.)  The trace lists every round, the stopping one included.
 
 **Weights.**  A base learner that takes weighted examples (the trees, OneR,
 naive Bayes) is given the weights; another one (sequential covering ...) is
@@ -135,8 +139,9 @@ def adaboost_m1(
     -------
     Built
         The ensemble and the trace: per round ``round``, ``error`` (``e``),
-        ``weight`` (``-log(e / (1 - e))``, None when ``e`` is 0 or at least
-        0.5) and ``kept``; the stopping round also has ``stopped`` (why).
+        ``weight`` (``-log(e / (1 - e))``; for ``e = 0`` the decisive vote,
+        None when ``e`` is at least 0.5) and ``kept``; the stopping round also
+        has ``stopped`` (why).
 
     Raises
     ------
@@ -157,12 +162,17 @@ def adaboost_m1(
         wrong = class_codes(model, data, classes) != y
         error = float(weights[wrong].sum() / weights.sum())
         step: dict[str, object] = {"round": t, "error": error}
-        if error == 0.0 or error >= 0.5:
+        if error == 0.0:
+            decisive = 1.0 + sum(m.weight for m in members)  # -log(0): it outvotes all others
+            members.append(Member(model, decisive, base.text, error=error))
+            reason = "e = 0: the model makes no error; its vote outweighs all the others"
+            trace.append({**step, "weight": decisive, "kept": True, "stopped": reason})
+            break
+        if error >= 0.5:
             alone = not members  # the first model is all there is: it classifies alone
             if alone:
                 members.append(Member(model, 1.0, base.text, error=error))
-            reason = "e = 0: the model makes no error" if error == 0.0 else "e >= 0.5"
-            trace.append({**step, "weight": None, "kept": alone, "stopped": reason})
+            trace.append({**step, "weight": None, "kept": alone, "stopped": "e >= 0.5"})
             break
         beta = error / (1.0 - error)
         vote = -math.log(beta)

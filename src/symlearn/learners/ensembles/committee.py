@@ -43,6 +43,7 @@ import numpy as np
 from symlearn.data.attribute_value import Attribute, Label
 from symlearn.data.columnar import ColumnarData, select_attributes
 from symlearn.data.encoded import EncodedData, code_dtype, encode_columns
+from symlearn.hypotheses.decision_tree import DecisionTree, predict_trees
 from symlearn.hypotheses.rule_set import label_text
 from symlearn.learning.models import class_codes
 from symlearn.logic.printer import format_term
@@ -147,8 +148,17 @@ class Ensemble:
                 return codes  # the same table again (measured, then its error curve drawn)
         rows = data.n_examples
         codes = np.full((len(self.members), rows), -1, dtype=np.int64)
-        for i, member in enumerate(self.members):
-            codes[i] = class_codes(member.model, view(data, member.columns), self.classes)
+        trees = [m.model for m in self.members]
+        if len(trees) > 1 and all(isinstance(t, DecisionTree) for t in trees):
+            # all members' trees at once, each on its own attributes
+            own = predict_trees(trees, columns, [m.columns for m in self.members])
+            position = {(type(c), c): i for i, c in enumerate(self.classes)}
+            for i, tree in enumerate(trees):
+                lookup = [position.get((type(c), c), -1) for c in tree.classes]
+                codes[i] = np.asarray(lookup, dtype=np.int64)[own[i]]
+        else:
+            for i, member in enumerate(self.members):
+                codes[i] = class_codes(member.model, view(data, member.columns), self.classes)
         if columns:
             self._asked[:] = [*self._asked[-(REMEMBERED - 1) :], (columns, codes)]
         return codes

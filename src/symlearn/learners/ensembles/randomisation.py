@@ -50,9 +50,9 @@ import math
 
 import numpy as np
 
-from symlearn.data.columnar import ColumnarData
-from symlearn.learners.ensembles.bagging import bootstrap_member
-from symlearn.learners.ensembles.committee import Ensemble, Member, view
+from symlearn.data.columnar import ColumnarData, Sample
+from symlearn.learners.ensembles.bagging import bootstrap_sample
+from symlearn.learners.ensembles.committee import Ensemble, Member
 from symlearn.learners.ensembles.results import (
     OUTPUT_HELP,
     OUTPUT_SUFFIXES,
@@ -104,23 +104,28 @@ def random_subspaces(
     seed
         The seed of the subsets (and samples).
     progress
-        Called as ``progress("randomisation: members", t, rounds)``.
+        Called as ``progress("randomisation: members", rounds, rounds)`` when the
+        members are learnt (they are learnt together).
     """
     rng = np.random.default_rng(seed)
-    members = []
+    samples = []
     drawn: set[tuple[int, ...]] = set()
-    for t in range(rounds):
+    for _ in range(rounds):
         if len(drawn) == math.comb(data.arity, size):
             drawn.clear()  # every subset has been drawn: a new round of them
         columns = _new_subset(rng, data.arity, size, drawn)
         drawn.add(columns)
         if bootstrap:
-            members.append(bootstrap_member(data, base, rng, columns))
+            samples.append(bootstrap_sample(data, base, rng, columns))
         else:
-            members.append(Member(base.fit(view(data, columns)), 1.0, base.text, columns))
-        if progress is not None:
-            progress("randomisation: members", t + 1, rounds)
-    ensemble = Ensemble(data.target, data.attributes, data.encoded.classes, tuple(members))
+            samples.append(Sample(np.arange(data.n_examples), None, columns))
+    models = base.fit_many(data, samples)
+    if progress is not None:
+        progress("randomisation: members", rounds, rounds)
+    members = tuple(
+        Member(model, 1.0, base.text, sample.attributes) for model, sample in zip(models, samples)
+    )
+    ensemble = Ensemble(data.target, data.attributes, data.encoded.classes, members)
     return Built(ensemble, [])
 
 

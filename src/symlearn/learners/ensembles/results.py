@@ -35,7 +35,7 @@ from symlearn.learners.ensembles.committee import Ensemble
 from symlearn.learners.ensembles.program import NoClauseForm, ensemble_program, member_clauses
 from symlearn.learners.ensembles.settings import EnsembleSettings
 from symlearn.learning.evaluated import instances_to_classify
-from symlearn.learning.result import LearnResult, check_suffix
+from symlearn.learning.result import LearnResult, check_suffix, learn_function
 from symlearn.learning.task import LearningTask
 from symlearn.logic.indicators import Indicator
 
@@ -206,7 +206,7 @@ class EnsembleRun(LearnResult):
             lines.append(
                 f"% stopped at round {step['round']} of {getattr(self.settings, 'rounds', '?')}: "
                 f"{step['stopped']} (e = {step['error']:.4f}); that model "
-                + ("classifies alone" if step["kept"] else "is not kept")
+                + _stopped_model(step, len(self.ensemble.members))
             )
         if self.ensemble.meta is not None:
             lines.append(
@@ -290,6 +290,15 @@ class EnsembleRun(LearnResult):
         self.output = str(path)
 
 
+def _stopped_model(step: dict[str, Any], members: int) -> str:
+    """What became of the model of the round that stopped boosting."""
+    if not step["kept"]:
+        return "is not kept"
+    if members == 1:
+        return "classifies alone"
+    return f"is kept with the decisive vote {step['weight']:.6g}"
+
+
 def _classified(ensemble: Ensemble, data: AttributeValueData, atoms: tuple[str, ...]) -> list[Any]:
     """The explained vote on every ``instance/1`` example and ``--classify`` atom."""
     return [ensemble.explain(x) for x in instances_to_classify(data, atoms)]
@@ -352,29 +361,12 @@ Learn = Callable[..., EnsembleRun]
 
 def ensemble_learner(settings_class: type[EnsembleSettings], build: Build, title: str) -> Learn:
     """The ``learn(task, settings=None, *, progress=None, log=None)`` of one ensemble learner."""
-
-    def learn(
-        task: LearningTask,
-        settings: EnsembleSettings | None = None,
-        *,
-        progress: Progress | None = None,
-        log: Callable[[int, str], None] | None = None,
-    ) -> EnsembleRun:
-        chosen = settings if settings is not None else settings_class.from_task(task)
-        return learn_ensemble_task(task, chosen, build, progress)
-
-    learn.__module__ = settings_class.__module__
-    learn.__qualname__ = "learn"
-    learn.__doc__ = f"""Learn {title} from a task's attribute-value examples (the protocol).
-
-    Settings not given are read from the task's files (``:- set(Name, Value).``)
-    or take their defaults; see :func:`learn_ensemble_task` for what is computed.
-
-    Raises
-    ------
-    KBError
-        When the task's examples are not attribute-value examples.
-    InvalidParameterError
-        For a base learner that makes no model, or bad settings.
-    """
-    return learn
+    return learn_function(
+        settings_class,
+        lambda task, settings, progress, log: learn_ensemble_task(task, settings, build, progress),
+        f"{title} from a task's attribute-value examples",
+        [
+            ("KBError", "When the task's examples are not attribute-value examples."),
+            ("InvalidParameterError", "For a base learner that makes no model, or bad settings."),
+        ],
+    )

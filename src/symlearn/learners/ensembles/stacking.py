@@ -47,7 +47,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from symlearn.data.columnar import ColumnarData
+from symlearn.data.columnar import ColumnarData, Sample
 from symlearn.errors import InvalidParameterError
 from symlearn.evaluation.splits import k_fold_indices
 from symlearn.learners.ensembles.committee import Ensemble, Member
@@ -102,13 +102,14 @@ def level1_codes(
     classes = data.encoded.classes
     codes = np.full((len(bases), data.n_examples), -1, dtype=np.int64)
     every = np.arange(data.n_examples)
-    for done, held_out in enumerate(k_fold_indices(data, folds, seed), 1):
-        rest = np.setdiff1d(every, held_out, assume_unique=True)
-        for i, base in enumerate(bases):
-            model = base.fit(data.take(rest))
-            codes[i, held_out] = class_codes(model, data.take(held_out), classes)
+    held_outs = list(k_fold_indices(data, folds, seed))
+    samples = [Sample(np.setdiff1d(every, held_out, assume_unique=True)) for held_out in held_outs]
+    for done, base in enumerate(bases, 1):
+        models = base.fit_many(data, samples)  # one per fold, made together where they can be
+        for model, held_out in zip(models, held_outs):
+            codes[done - 1, held_out] = class_codes(model, data.take(held_out), classes)
         if progress is not None:
-            progress("stacking: level-1 folds", done, folds)
+            progress("stacking: level-0 learners cross-validated", done, len(bases))
     return codes
 
 

@@ -78,7 +78,7 @@ from symlearn.learners.trees.results import (
     tree_learner,
 )
 from symlearn.learners.trees.rule_post_pruning import post_prune_rules
-from symlearn.learners.trees.runs import fit_model
+from symlearn.learners.trees.runs import fit_model, fit_models
 from symlearn.learners.trees.selection import measure as make_measure
 from symlearn.learners.trees.settings import (
     CostSensitiveSettings,
@@ -96,6 +96,7 @@ __all__ = [
     "c45_options",
     "c45_rules",
     "fit",
+    "fit_many",
     "learn",
 ]
 
@@ -209,3 +210,4 @@ class C45Settings(CostSensitiveSettings):
 SETTINGS = C45Settings
 learn = tree_learner(C45Settings, "a C4.5 tree and its post-pruned rules")
 fit = fit_model
+fit_many = fit_models

@@ -51,7 +51,7 @@ from symlearn.learners.trees.results import (
     OUTPUT_SUFFIXES,
     tree_learner,
 )
-from symlearn.learners.trees.runs import fit_model
+from symlearn.learners.trees.runs import fit_model, fit_models
 from symlearn.learners.trees.selection import MEASURES
 from symlearn.learners.trees.selection import measure as make_measure
 from symlearn.learners.trees.settings import (
@@ -69,6 +69,7 @@ __all__ = [
     "cart",
     "cart_options",
     "fit",
+    "fit_many",
     "learn",
 ]
 
@@ -150,3 +151,4 @@ class CARTSettings(TreeSettings):
 SETTINGS = CARTSettings
 learn = tree_learner(CARTSettings, "a CART tree")
 fit = fit_model
+fit_many = fit_models

@@ -45,6 +45,16 @@ with one sort of integers (node and rank).  No Python loop ever runs over exampl
 loops are over levels, attributes and, when the finished tree is assembled,
 over nodes.
 
+**Several trees at once** (:func:`grow_trees`, an ensemble's members): each
+tree has its own sample of the rows (with weights) and of the attributes;
+their roots are the first level's nodes, and every level counts the nodes
+of all of them in the same numpy calls.  An attribute a tree does not see is
+no candidate at its nodes.  Each tree is the one :func:`grow_tree` grows
+from its sample alone (its classes in the table's order); branch weights
+made of fractions are compared with the bounds (none, ``min_leaf``) with a
+tolerance of 1e-9 of the node's weight, since their rounding depends on the
+other nodes counted with them.
+
 Examples
 --------
 >>> import numpy as np
@@ -74,13 +84,14 @@ generation", Machine Learning 8.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from symlearn.data.attribute_value import AttributeValueData
+from symlearn.data.columnar import Sample
 from symlearn.data.encoded import EncodedData, encode
 from symlearn.errors import InvalidParameterError, require
 from symlearn.hypotheses.decision_tree import AttributeScore, DecisionTree, Leaf, Node, Split
@@ -102,6 +113,7 @@ __all__ = [
     "TreeOptions",
     "as_encoded",
     "grow_tree",
+    "grow_trees",
     "learn_tree",
     "root_report",
 ]
@@ -172,7 +184,45 @@ class _Level:
     n_nodes: int
     used: np.ndarray  # (nodes, attributes) attributes already tested by a multiway split
     parent_label: np.ndarray
+    tree: np.ndarray  # (nodes,) which tree of the ones grown together each node is in
     allowed: np.ndarray | None = None  # binary splits: (nodes, all values) still possible
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """What the grower needs about the attributes, worked out once per growth.
+
+    ``continuous`` and ``branches`` (how many children a split on it has) per
+    attribute; a node's value masks (``allowed``, the first branch's values of
+    a binary split) have one column per value of every categorical attribute,
+    attribute ``a``'s from ``offsets[a]`` to ``offsets[a + 1]``, and
+    ``owner`` says whose each column is.  ``position[t, a]`` is attribute
+    ``a``'s position among the attributes tree ``t`` sees (-1: it does not).
+    """
+
+    continuous: np.ndarray
+    branches: np.ndarray
+    offsets: np.ndarray
+    owner: np.ndarray
+    position: np.ndarray
+
+    @classmethod
+    def of(cls, data: EncodedData, binary: bool, samples: Sequence[Sample]) -> _Layout:
+        sizes = np.array([values_count(data, a) for a in range(len(data.attributes))], np.int64)
+        continuous = np.array([is_continuous(data, a) for a in range(sizes.size)], dtype=bool)
+        branches = np.where(continuous | binary, 2, sizes)
+        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        position = np.tile(np.arange(sizes.size), (len(samples), 1))
+        for t, sample in enumerate(samples):
+            if sample.attributes is not None:
+                position[t] = -1
+                position[t, list(sample.attributes)] = np.arange(len(sample.attributes))
+        owner = np.repeat(np.arange(sizes.size), sizes)
+        return cls(continuous, branches, offsets, owner, position)
+
+    def span(self, a: int) -> slice:
+        """Attribute ``a``'s columns in a value mask."""
+        return slice(int(self.offsets[a]), int(self.offsets[a + 1]))
 
 
 @dataclass
@@ -201,8 +251,11 @@ class _Scores:
             np.zeros(shape, dtype=bool),
         )
 
-    def of(self, k: int) -> tuple[AttributeScore, ...]:
-        """The scores of node ``k``'s candidates, in attribute order."""
+    def of(self, k: int, position: np.ndarray) -> tuple[AttributeScore, ...]:
+        """The scores of node ``k``'s candidates, in attribute order.
+
+        ``position`` numbers the attributes as the node's tree sees them.
+        """
         if self.rows is None:  # Python floats, converted once for the whole level
             self.rows = (
                 self.score.tolist(),
@@ -217,11 +270,12 @@ class _Scores:
         ):
             if not candidate:
                 continue
+            own = int(position[a])
             if not math.isfinite(score):  # this candidate cannot split the node
-                found.append(AttributeScore(a, None, gain))
+                found.append(AttributeScore(own, None, gain))
                 continue
             found.append(
-                AttributeScore(a, score, gain, threshold if math.isfinite(threshold) else None)
+                AttributeScore(own, score, gain, threshold if math.isfinite(threshold) else None)
             )
         return tuple(found)
 
@@ -232,9 +286,10 @@ class _LevelRecord:
 
     distribution: np.ndarray
     label: np.ndarray
+    tree: np.ndarray
     attribute: np.ndarray
     threshold: np.ndarray
-    left: dict[int, np.ndarray]
+    left: np.ndarray | None  # (nodes, value columns) binary splits: the first branch's values
     allowed: np.ndarray | None
     child_base: np.ndarray
     n_children: np.ndarray
@@ -275,10 +330,11 @@ def _choose(
 def _best_splits(
     data: EncodedData,
     options: TreeOptions,
+    layout: _Layout,
     level: _Level,
     can_split: np.ndarray,
     ranks: dict[int, np.ndarray],
-) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray], _Scores]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, _Scores]:
     """The attribute (-1: none), threshold and value subset chosen at each node.
 
     Only the nodes that may split are scored; their rows are renumbered
@@ -296,21 +352,20 @@ def _best_splits(
     rows, node = level.rows[keep], node[keep]
     w = None if level.weight is None else level.weight[keep]
     used = level.used[active]
+    sees = layout.position[level.tree[active]] >= 0  # (nodes, attributes) its tree sees
     found = _Scores.empty(m, n_attributes)
     passes = None if options.significance is None else np.zeros((m, n_attributes), dtype=bool)
     lefts: dict[int, np.ndarray] = {}
     base_cache: dict[int, np.ndarray] = {}
     evaluations: dict[int, Evaluation] = {}
     together: dict[int, list[int]] = {}  # categorical attributes by their number of values
-    for a in range(n_attributes):
-        multiway = not (options.binary or is_continuous(data, a))
-        found.candidate[:, a] = ~used[:, a] if multiway else True
-        if multiway and used[:, a].all():
-            continue
-        if options.measure.attribute_free and not is_continuous(data, a):
+    multiway = ~layout.continuous & (not options.binary)
+    found.candidate[:] = sees & ~(used & multiway)
+    for a in np.flatnonzero(np.any(found.candidate, axis=0)).tolist():
+        if options.measure.attribute_free and not layout.continuous[a]:
             together.setdefault(values_count(data, a), []).append(a)
             continue
-        if m > 1 and is_continuous(data, a) and a not in ranks:
+        if m > 1 and layout.continuous[a] and a not in ranks:
             ranks[a] = value_ranks(data.columns[a])  # sorted once per tree, for every level
         evaluations[a] = evaluate_attribute(
             data, options, a, rows, node, w, m, base_cache, rank=ranks.get(a)
@@ -319,8 +374,7 @@ def _best_splits(
         found_here = evaluate_categorical(data, options, group, rows, node, w, m, base_cache)
         evaluations.update(zip(group, found_here))
     for a, ev in sorted(evaluations.items()):
-        multiway = not (options.binary or is_continuous(data, a))
-        found.score[:, a] = np.where(used[:, a], -np.inf, ev.score) if multiway else ev.score
+        found.score[:, a] = np.where(found.candidate[:, a], ev.score, -np.inf)
         found.gain[:, a] = ev.gain
         if ev.threshold is not None:
             found.threshold[:, a] = ev.threshold
@@ -334,7 +388,12 @@ def _best_splits(
     threshold = np.full(n, np.nan)
     split = np.flatnonzero(chosen >= 0)
     threshold[active[split]] = found.threshold[split, chosen[split]]
-    left = {int(active[k]): lefts[int(chosen[k])][k] for k in split if int(chosen[k]) in lefts}
+    left = None
+    if options.binary:
+        left = np.zeros((n, int(layout.offsets[-1])), dtype=bool)
+        for a, first_values in lefts.items():
+            here = np.flatnonzero(chosen == a)
+            left[active[here], layout.span(a)] = first_values[here]
     every = _Scores.empty(n, n_attributes)
     every.score[active], every.gain[active] = found.score, found.gain
     every.threshold[active], every.candidate[active] = found.threshold, found.candidate
@@ -344,6 +403,7 @@ def _best_splits(
 def _grow_level(
     data: EncodedData,
     options: TreeOptions,
+    layout: _Layout,
     level: _Level,
     depth: int,
     ranks: dict[int, np.ndarray],
@@ -358,11 +418,13 @@ def _grow_level(
         can_split[:] = False
     attribute = np.full(n, -1, dtype=np.int64)
     threshold = np.full(n, np.nan)
-    left: dict[int, np.ndarray] = {}
+    left = None
     scores = None
     if can_split.any() and n_attributes:
-        attribute, threshold, left, scores = _best_splits(data, options, level, can_split, ranks)
-    record, next_level = _route(data, options, level, attribute, threshold, left, label)
+        attribute, threshold, left, scores = _best_splits(
+            data, options, layout, level, can_split, ranks
+        )
+    record, next_level = _route(data, options, layout, level, attribute, threshold, left, label)
     record.distribution = distribution
     record.scores = scores
     return record, next_level
@@ -371,44 +433,22 @@ def _grow_level(
 def _route(
     data: EncodedData,
     options: TreeOptions,
+    layout: _Layout,
     level: _Level,
     attribute: np.ndarray,
     threshold: np.ndarray,
-    left: dict[int, np.ndarray],
+    left: np.ndarray | None,
     label: np.ndarray,
 ) -> tuple[_LevelRecord, _Level]:
     """Send each row of a split node down its branch (unknowns down all, weighted)."""
-    n = level.n_nodes
     split = attribute >= 0
-    n_children = np.zeros(n, dtype=np.int64)
-    for a in np.unique(attribute[split]):
-        binary = options.binary or is_continuous(data, int(a))
-        n_children[attribute == a] = 2 if binary else values_count(data, int(a))
+    n_children = np.where(split, layout.branches[np.maximum(attribute, 0)], 0)
     child_base = np.cumsum(n_children) - n_children
     n_next = int(n_children.sum())
     keep = split[level.node]
     rows, node = level.rows[keep], level.node[keep]
     w = None if level.weight is None else level.weight[keep]
-    branch = np.full(rows.size, -1, dtype=np.int64)
-    node_attribute = attribute[node]
-    for code in np.unique(attribute[split]):
-        a = int(code)
-        here = np.flatnonzero(node_attribute == a)
-        values = data.columns[a][rows[here]]
-        if is_continuous(data, a):
-            b = np.where(values <= threshold[node[here]], 0, 1)
-            branch[here] = np.where(np.isnan(values), -1, b)
-            continue
-        codes = values.astype(np.int64)
-        if options.binary:
-            mask = np.zeros((n, max(values_count(data, a), 1)), dtype=bool)
-            for k, m in left.items():
-                if attribute[k] == a:
-                    mask[k] = m
-            inside = mask[node[here], np.maximum(codes, 0)]
-            branch[here] = np.where(codes < 0, -1, np.where(inside, 0, 1))
-        else:
-            branch[here] = codes
+    branch = _branches(data, layout, rows, node, attribute, threshold, left)
     known = branch >= 0
     child = child_base[node] + branch
     child_weight = weighted_bincount(
@@ -429,23 +469,21 @@ def _route(
                 next_node,
                 next_weight,
             )
-    used = np.repeat(level.used[split], n_children[split], axis=0)
-    allowed = None if level.allowed is None else np.repeat(level.allowed[split], 2, axis=0)
-    offsets = _value_offsets(data)
-    for k in np.flatnonzero(split).tolist():
-        tested = int(attribute[k])
-        if is_continuous(data, tested):
-            continue
-        first = child_base[k]
-        if allowed is not None:
-            span = slice(offsets[tested], offsets[tested + 1])
-            allowed[first, span] &= left[k]
-            allowed[first + 1, span] &= ~left[k]
-        else:
-            used[first : first + n_children[k], tested] = True
+    parent = np.repeat(np.flatnonzero(split), n_children[split])  # of each child
+    tested = attribute[parent]
+    used = level.used[parent]
+    allowed = None if level.allowed is None else level.allowed[parent]
+    if allowed is not None and left is not None:
+        # a binary split's first child keeps the values of its first branch, the second the rest
+        side = np.where((np.arange(parent.size) % 2 == 0)[:, None], left[parent], ~left[parent])
+        allowed &= side | (layout.owner[None, :] != tested[:, None])
+    elif allowed is None:
+        categorical = np.flatnonzero(~layout.continuous[tested])
+        used[categorical, tested[categorical]] = True  # a multiway split uses its attribute up
     record = _LevelRecord(
         distribution=np.empty(0),
         label=label,
+        tree=level.tree,
         attribute=attribute,
         threshold=threshold,
         left=left,
@@ -460,16 +498,44 @@ def _route(
         weight=next_weight,
         n_nodes=n_next,
         used=used,
-        parent_label=np.repeat(label[split], n_children[split]),
+        parent_label=label[parent],
+        tree=level.tree[parent],
         allowed=allowed,
     )
     return record, next_level
 
 
-def _value_offsets(data: EncodedData) -> list[int]:
-    """Where each attribute's values start in the ``allowed`` masks."""
-    sizes = [values_count(data, a) for a in range(len(data.attributes))]
-    return [0, *np.cumsum(sizes).tolist()]
+def _branches(
+    data: EncodedData,
+    layout: _Layout,
+    rows: np.ndarray,
+    node: np.ndarray,
+    attribute: np.ndarray,
+    threshold: np.ndarray,
+    left: np.ndarray | None,
+) -> np.ndarray:
+    """The branch each row takes at its node (-1: its value is unknown).
+
+    ``left`` marks the values of a binary split's first branch (None: one
+    branch per value).
+    """
+    branch = np.full(rows.size, -1, dtype=np.int64)
+    node_attribute = attribute[node]
+    for code in np.unique(node_attribute):
+        a = int(code)
+        here = np.flatnonzero(node_attribute == a)
+        values = data.columns[a][rows[here]]
+        if layout.continuous[a]:
+            b = np.where(values <= threshold[node[here]], 0, 1)
+            branch[here] = np.where(np.isnan(values), -1, b)
+            continue
+        codes = values.astype(np.int64)
+        if left is not None:
+            inside = left[node[here], layout.offsets[a] + np.maximum(codes, 0)]
+            branch[here] = np.where(codes < 0, -1, np.where(inside, 0, 1))
+        else:
+            branch[here] = codes
+    return branch
 
 
 def _spread_unknown(
@@ -502,54 +568,72 @@ def _spread_unknown(
     )
 
 
-def _initial_level(data: EncodedData, binary: bool = False) -> _Level:
-    n = data.n_rows
-    n_values = _value_offsets(data)[-1]
-    weight = None if data.weights is None else data.weights.astype(np.float64)
-    if weight is None and data.has_missing():
-        weight = np.ones(n)
+def _initial_level(data: EncodedData, samples: Sequence[Sample], layout: _Layout | None) -> _Level:
+    """The roots' level, one root per sample.
+
+    ``layout`` of binary trees (None: multiway) adds the value masks.  Every
+    row carries a weight when some sample has weights or a value is missing.
+    """
+    rows = np.concatenate([np.asarray(s.rows, dtype=np.int64) for s in samples])
+    node = np.repeat(np.arange(len(samples)), [len(s.rows) for s in samples])
+    weight = None
+    weighted = data.weights is not None or any(s.weights is not None for s in samples)
+    if weighted or data.has_missing():
+        own = np.ones(data.n_rows) if data.weights is None else data.weights
+        weight = np.concatenate(
+            [own[s.rows] if s.weights is None else s.weights for s in samples]
+        ).astype(np.float64)
+    n = len(samples)
     return _Level(
-        rows=np.arange(n, dtype=np.int64),
-        node=np.zeros(n, dtype=np.int64),
+        rows=rows,
+        node=node,
         weight=weight,
-        n_nodes=1,
-        used=np.zeros((1, len(data.attributes)), dtype=bool),
-        parent_label=np.zeros(1, dtype=np.int64),
-        allowed=np.ones((1, n_values), dtype=bool) if binary else None,
+        n_nodes=n,
+        used=np.zeros((n, len(data.attributes)), dtype=bool),
+        parent_label=np.zeros(n, dtype=np.int64),
+        tree=np.arange(n),
+        allowed=None if layout is None else np.ones((n, int(layout.offsets[-1])), dtype=bool),
     )
 
 
-def _conditions(data: EncodedData, record: _LevelRecord, k: int, binary: bool) -> list[Condition]:
+def _conditions(
+    data: EncodedData, layout: _Layout, record: _LevelRecord, k: int, binary: bool, own: int
+) -> list[Condition]:
+    """The conditions of node ``k``'s branches; its tree numbers the attribute ``own``."""
     a = int(record.attribute[k])
     attribute = data.attributes[a]
     if attribute.values is None:
         t = float(record.threshold[k])
-        return [Condition(attribute.name, a, "=<", t), Condition(attribute.name, a, ">", t)]
+        return [Condition(attribute.name, own, "=<", t), Condition(attribute.name, own, ">", t)]
     values = attribute.values
     if not binary:
-        return [Condition(attribute.name, a, "=", value) for value in values]
-    mask = record.left[k]
-    possible = np.ones(len(values), dtype=bool)
+        return [Condition(attribute.name, own, "=", value) for value in values]
+    assert record.left is not None  # a binary split of a categorical attribute
+    mask = record.left[k, layout.span(a)].tolist()
+    possible = [True] * len(values)
     if record.allowed is not None:
-        offsets = _value_offsets(data)
-        possible = record.allowed[k, offsets[a] : offsets[a + 1]]
+        possible = record.allowed[k, layout.span(a)].tolist()
     inside = tuple(v for v, m, p in zip(values, mask, possible) if m and p)
     outside = tuple(v for v, m, p in zip(values, mask, possible) if p and not m)
     return [
-        Condition(attribute.name, a, "in", inside),
-        Condition(attribute.name, a, "in", outside),
+        Condition(attribute.name, own, "in", inside),
+        Condition(attribute.name, own, "in", outside),
     ]
 
 
-def _assemble(data: EncodedData, options: TreeOptions, levels: list[_LevelRecord]) -> Node:
+def _assemble(
+    data: EncodedData, options: TreeOptions, layout: _Layout, levels: list[_LevelRecord]
+) -> list[Node]:
+    """The trees' nodes from the levels' records, bottom up: the roots, one per tree."""
     classes = data.classes
     below: list[Node] = []
-    shared: dict[int, list[Condition]] = {}
+    shared: dict[tuple[int, int], list[Condition]] = {}
     for record in reversed(levels):
         nodes: list[Node] = []
         distributions = [tuple(d) for d in record.distribution.tolist()]
         labels = record.label.tolist()
         attributes = record.attribute.tolist()
+        trees = record.tree.tolist()
         bases = record.child_base.tolist()
         counts = record.n_children.tolist()
         weights = record.child_weight.tolist()
@@ -558,28 +642,30 @@ def _assemble(data: EncodedData, options: TreeOptions, levels: list[_LevelRecord
             if a < 0:
                 nodes.append(Leaf(label, distributions[k]))
                 continue
+            position = layout.position[trees[k]]
+            own = int(position[a])
             if data.attributes[a].values is not None and not options.binary:
-                conditions = shared.get(a) or shared.setdefault(
-                    a, _conditions(data, record, k, False)
+                conditions = shared.get((a, own)) or shared.setdefault(
+                    (a, own), _conditions(data, layout, record, k, False, own)
                 )
             else:
-                conditions = _conditions(data, record, k, options.binary)
+                conditions = _conditions(data, layout, record, k, options.binary, own)
             base, end = bases[k], bases[k] + counts[k]
             nodes.append(
                 Split(
-                    a,
+                    own,
                     tuple(conditions),
                     tuple(weights[base:end]),
                     tuple(below[base:end]),
                     label,
                     distributions[k],
-                    record.scores.of(k)
+                    record.scores.of(k, position)
                     if record.scores is not None and options.keep_scores
                     else (),
                 )
             )
         below = nodes
-    return below[0]
+    return below
 
 
 def grow_tree(
@@ -602,20 +688,48 @@ def grow_tree(
     InvalidParameterError
         When there are no examples.
     """
-    if data.n_rows == 0:
+    return grow_trees(data, options, [Sample(np.arange(data.n_rows))], progress)[0]
+
+
+def grow_trees(
+    data: EncodedData,
+    options: TreeOptions,
+    samples: Sequence[Sample],
+    progress: Progress | None = None,
+) -> list[DecisionTree]:
+    """Grow one tree per sample of ``data``'s examples and attributes, all at once.
+
+    Each tree is the tree :func:`grow_tree` grows on ``sample.of(data)``
+    (its rows, weighted by its weights, on its attributes, which it numbers
+    in the sample's order); growing them together, level by level, counts
+    the nodes of all of them in each numpy call (an ensemble's members).
+
+    Raises
+    ------
+    InvalidParameterError
+        When a sample has no examples.
+    """
+    if any(len(s.rows) == 0 for s in samples):
         raise InvalidParameterError("cannot grow a tree from no examples")
     levels: list[_LevelRecord] = []
-    level = _initial_level(data, options.binary)
+    layout = _Layout.of(data, options.binary, samples)
+    level = _initial_level(data, samples, layout if options.binary else None)
     ranks: dict[int, np.ndarray] = {}  # each numeric attribute sorted once, when first needed
     depth = 0
     while level.n_nodes:
-        record, level = _grow_level(data, options, level, depth, ranks)
+        record, level = _grow_level(data, options, layout, level, depth, ranks)
         levels.append(record)
         depth += 1
         if progress is not None:
             progress("growing tree: depth", depth, options.max_depth)
-    root = _assemble(data, options, levels)
-    return DecisionTree(data.target, data.attributes, data.classes, root)
+    roots = _assemble(data, options, layout, levels)
+    trees = []
+    for sample, root in zip(samples, roots):
+        attributes = data.attributes
+        if sample.attributes is not None:
+            attributes = tuple(data.attributes[a] for a in sample.attributes)
+        trees.append(DecisionTree(data.target, attributes, data.classes, root))
+    return trees
 
 
 @dataclass(frozen=True)
@@ -654,7 +768,7 @@ def root_report(data: EncodedData, options: TreeOptions) -> RootReport:
     >>> {a: round(s, 3) for a, s in report.scores.items()}
     {'a1': 0.918, 'a2': 0.252}
     """
-    level = _initial_level(data)
+    level = _initial_level(data, [Sample(np.arange(data.n_rows))], None)
     scores: dict[str, float | None] = {}
     gains: dict[str, float] = {}
     thresholds: dict[str, float] = {}

@@ -91,7 +91,7 @@ from symlearn.learners.trees.results import (
     OUTPUT_SUFFIXES,
     tree_learner,
 )
-from symlearn.learners.trees.runs import fit_model
+from symlearn.learners.trees.runs import fit_model, fit_models
 from symlearn.learners.trees.selection import measure as make_measure
 from symlearn.learners.trees.settings import (
     CostSensitiveSettings,
@@ -105,6 +105,7 @@ __all__ = [
     "SETTINGS",
     "ID3Settings",
     "fit",
+    "fit_many",
     "id3",
     "id3_options",
     "learn",
@@ -201,3 +202,4 @@ class ID3Settings(CostSensitiveSettings):
 SETTINGS = ID3Settings
 learn = tree_learner(ID3Settings, "an ID3 tree")
 fit = fit_model
+fit_many = fit_models

@@ -133,31 +133,52 @@ def _categorical_rules(data: EncodedData, a: int) -> list[Rule]:
 
 
 def _intervals(values: np.ndarray, counts: np.ndarray, min_bucket: int) -> list[tuple[int, int]]:
-    """Holte's intervals over the distinct sorted ``values`` (start, end) index pairs."""
+    """Holte's intervals over the distinct sorted ``values`` (start, end) index pairs.
+
+    An interval grows value by value until its majority class has at least
+    ``min_bucket`` examples and the next value's majority is another class;
+    then neighbouring intervals with the same majority are merged.  (Python
+    lists: the loop runs once per distinct value, where numpy's per-call cost
+    would dominate.)
+    """
+    rows = counts.tolist()
+    majority_of_value = np.argmax(counts, axis=1).tolist() if len(rows) else []
     intervals: list[tuple[int, int]] = []
     start = 0
-    running = np.zeros(counts.shape[1])
-    for i in range(len(values)):
-        running += counts[i]
-        majority = int(np.argmax(running))
-        last = i == len(values) - 1
-        big_enough = running[majority] >= min_bucket
-        if last or (big_enough and int(np.argmax(counts[i + 1])) != majority):
+    running: list[float] | None = None
+    last = len(rows) - 1
+    for i, row in enumerate(rows):
+        running = row if running is None else [r + x for r, x in zip(running, row)]
+        top = max(running)
+        majority = running.index(top)
+        if i == last or (top >= min_bucket and majority_of_value[i + 1] != majority):
             intervals.append((start, i + 1))
             start = i + 1
-            running = np.zeros(counts.shape[1])
+            running = None
     merged: list[tuple[int, int]] = []
+    sums: list[list[float]] = []
     for lo, hi in intervals:
-        if merged:
-            previous = merged[-1]
-            same = np.argmax(counts[previous[0] : previous[1]].sum(0)) == np.argmax(
-                counts[lo:hi].sum(0)
-            )
-            if same:
-                merged[-1] = (previous[0], hi)
-                continue
+        own = _added(None, rows[lo:hi])
+        if merged and _first_max(sums[-1]) == _first_max(own):
+            merged[-1] = (merged[-1][0], hi)
+            sums[-1] = _added(sums[-1], rows[lo:hi])
+            continue
         merged.append((lo, hi))
+        sums.append(own)
     return merged
+
+
+def _added(total: list[float] | None, rows: list[list[float]]) -> list[float]:
+    """``total`` (None: nothing yet) plus ``rows``, added one after the other."""
+    for row in rows:
+        total = row if total is None else [t + x for t, x in zip(total, row)]
+    assert total is not None  # an interval has at least one value
+    return total
+
+
+def _first_max(values: list[float]) -> int:
+    """The position of the first largest value (``numpy.argmax``)."""
+    return values.index(max(values))
 
 
 def _continuous_rules(data: EncodedData, a: int, min_bucket: int) -> list[Rule]:

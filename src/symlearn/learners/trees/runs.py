@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from symlearn.data.attribute_value import AttributeValueData, Label, instance_from_atom
+from symlearn.data.columnar import Sample, as_columnar
 from symlearn.errors import InvalidParameterError
 from symlearn.evaluation.reports import cross_validation_metrics, holdout_metrics
 from symlearn.evaluation.splits import subset, train_test_split
@@ -51,7 +52,13 @@ from symlearn.hypotheses.decision_tree import DecisionTree
 from symlearn.hypotheses.rule_set import RuleSet, label_text
 from symlearn.kb import parse_term
 from symlearn.learners.trees.costs import check_costs
-from symlearn.learners.trees.growing import Progress, as_encoded, learn_tree, root_report
+from symlearn.learners.trees.growing import (
+    Progress,
+    as_encoded,
+    grow_trees,
+    learn_tree,
+    root_report,
+)
 from symlearn.learners.trees.settings import (
     CostSensitiveSettings,
     OneRSettings,
@@ -69,6 +76,7 @@ __all__ = [
     "evaluation_metrics",
     "fit",
     "fit_model",
+    "fit_models",
     "label_json",
     "root_measures",
     "stump_dict",
@@ -174,6 +182,39 @@ def fit_model(data: AttributeValueData, settings: TreeLearnerSettings) -> Decisi
         options = dataclasses.replace(settings.tree_options(costs), keep_scores=False)
         return learn_tree(data, options)
     return fit(settings, data, costs).model
+
+
+#: The most example rows :func:`fit_models` grows trees from together (above it,
+#: in turn: a large table gains nothing from growing its trees together).
+TOGETHER_ROWS = 100_000
+
+
+def fit_models(
+    data: AttributeValueData, settings: TreeLearnerSettings, samples: Sequence[Sample]
+) -> list[DecisionTree | RuleSet]:
+    """:func:`fit_model` of each sample of ``data`` (the protocol's ``fit_many``).
+
+    Unpruned trees are grown together, level by level
+    (:func:`~symlearn.learners.trees.growing.grow_trees`), a batch of samples
+    of at most :data:`TOGETHER_ROWS` rows at a time; they are the trees
+    :func:`fit_model` grows from each sample alone.
+    """
+    if not (isinstance(settings, TreeSettings) and settings.prune == "none"):
+        table = as_columnar(data)
+        return [fit_model(sample.of(table), settings) for sample in samples]
+    costs = settings.cost_table if isinstance(settings, CostSensitiveSettings) else {}
+    options = dataclasses.replace(settings.tree_options(costs), keep_scores=False)
+    encoded = as_encoded(data)
+    models: list[DecisionTree | RuleSet] = []
+    batch: list[Sample] = []
+    for sample in samples:
+        if batch and sum(len(s.rows) for s in batch) + len(sample.rows) > TOGETHER_ROWS:
+            models.extend(grow_trees(encoded, options, batch))
+            batch = []
+        batch.append(sample)
+    if batch:
+        models.extend(grow_trees(encoded, options, batch))
+    return models
 
 
 def _reduced_error(

@@ -74,6 +74,10 @@ MEASURES: dict[str, tuple[str, str]] = {
 #: A SplitInformation below this is treated as zero (a split with one branch).
 _TINY = 1e-12
 
+#: Relative to the weight of a node: branch weights closer than this to a bound
+#: (none, MINOBJS) count as on it, whatever the order their fractions were added in.
+_WEIGHT_SLACK = 1e-9
+
 
 @dataclass(frozen=True)
 class SelectionMeasure:
@@ -145,7 +149,9 @@ class SelectionMeasure:
         counts = np.asarray(counts, dtype=np.float64)
         gain = self.gain(counts, missing)
         sizes = counts.sum(axis=-1)
-        branches = ((sizes > 0) & (sizes >= min_branch)).sum(axis=-1)
+        # weights are sums of fractions (C4.5's missing values): compare them with a tolerance
+        slack = _WEIGHT_SLACK * np.maximum(1.0, counts.sum(axis=(-2, -1)))[..., None]
+        branches = ((sizes > slack) & (sizes >= min_branch - slack)).sum(axis=-1)
         kind = MEASURES[self.name][1]
         if kind == "reduction":
             score = gain
