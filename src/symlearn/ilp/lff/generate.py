@@ -110,6 +110,9 @@ class Generator:
         self._defined: dict[tuple[Rule, int], int] = {}
         #: several-rule constraints to define at the next solve call (checked lazily until then)
         self._deferred: list[_Parts] = []
+        #: the deferred constraints a program of the size being searched may violate
+        self._lazy: list[_Parts] = []
+        self._size = 0
         self._renamed: dict[Rule, list[tuple[frozenset[Literal], tuple[Literal, ...]]]] = {}
         self._rule_predicates: dict[Rule, frozenset[str]] = {}
         self._model: Any = None
@@ -154,6 +157,7 @@ class Generator:
         set, so a ``deadline`` (``time.monotonic()``) stops a long search:
         :class:`~symlearn.ilp.lff.tester.OutOfTime` is raised.
         """
+        self._size = size
         if self.bias.invention:  # clauses of several predicates: no shapes, only the size
             literal = self._atoms.get(("size", size))
             if literal is not None:
@@ -241,11 +245,11 @@ class Generator:
         self, model: Any, heads: dict[int, Literal], bodies: dict[int, set[Literal]]
     ) -> bool:
         """Whether a deferred constraint rules the answer set out (its instance is then added)."""
-        if not self._deferred:
+        if not self._lazy:
             return False
         matches: dict[tuple[Rule, int] | int, Nogood | None] = {}
         predicates = {c: {b.predicate for b in body} for c, body in bodies.items()}
-        for parts in self._deferred:
+        for parts in self._lazy:
             nogood = self._instance(parts, model, (heads, bodies), predicates, matches)
             if nogood is not None:
                 self._add(nogood)
@@ -443,6 +447,20 @@ class Generator:
                 parts.extend(extra)
             else:
                 self._deferred.append(parts)
+                if self._may_violate(constraint, rules):
+                    self._lazy.append(parts)
+
+    def _may_violate(self, constraint: Constraint, rules: list[Rule]) -> bool:
+        """Whether a program of the size being searched may violate the constraint.
+
+        It contains the rules, so it is at least as large.  With predicate
+        invention a specialisation of the same size is a variant of the
+        failed program, which its banish nogoods already exclude.
+        """
+        least = sum(len(rule.body) + 1 for rule in rules)
+        if constraint.kind == SPECIALISATION and self.bias.invention:
+            least += 1
+        return max(least, constraint.min_size or 0) <= self._size
 
     def _placements(self, rules: list[Rule], kind: str) -> Iterator[tuple[int, ...]]:
         """The clauses the rules may take (:func:`clause_placements`).
@@ -519,6 +537,7 @@ class Generator:
                     backend.add_rule([], body)
                     self.nogoods += 1
             self._deferred = []
+            self._lazy = []
 
     def _contains_atom(self, backend: Any, rule: Rule, clause: int, clingo: Any) -> int | None:
         """The atom "clause ``clause`` contains ``rule``" (defined once per rule and clause)."""
