@@ -175,6 +175,30 @@ def test_a_specialisation_constraint_prunes_every_program_containing_the_rule() 
     assert after == {frozenset({rule(("r", (0,)), ("s", (0,)))})}
 
 
+def test_a_constraint_on_several_rules_prunes_within_the_solve_call() -> None:
+    # added after the first program of a size, it is checked on each later answer set of
+    # the same call (no new call): that call returns what a call with it defined beforehand
+    # returns, less the first program
+    bias = Bias(
+        Predicate("f", 2), (Predicate("e", 2), Predicate("g", 2)), max_body=3, recursion=True
+    )
+    head = Literal("f", (0, 1))
+    base = rule(("e", (0, 1)), head=head)
+    step = rule(("e", (0, 2)), ("f", (2, 1)), head=head)
+    constraint = Constraint(SPECIALISATION, (base, step))
+    lazy = Generator(bias)
+    programs = lazy.programs(6)
+    first = next(programs)
+    lazy.constrain([constraint])
+    before = lazy.nogoods
+    rest = {frozenset(p) for p in programs}
+    assert lazy.nogoods > before  # instances added as answer sets violated it
+    defined = Generator(bias)
+    defined.constrain([constraint])
+    assert rest == {frozenset(p) for p in defined.programs(6)} - {first}
+    assert not any(base in p and step in p for p in rest)
+
+
 # ---------------------------------------------------------------- the test step
 
 

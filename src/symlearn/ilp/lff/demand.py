@@ -43,6 +43,7 @@ general logic programs.  JACM 43(1).
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -53,7 +54,18 @@ from symlearn.errors import EngineLimitError, PrologError
 from symlearn.ilp.coverage import Coverage
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
-from symlearn.logic.terms import Struct, Term, Var, functor_of, is_ground
+from symlearn.logic.terms import (
+    EMPTY_LIST,
+    LIST_FUNCTOR,
+    PackedArgs,
+    Struct,
+    Term,
+    Var,
+    functor_of,
+    is_ground,
+    list_items,
+    packed_list,
+)
 
 __all__ = ["Demanded", "NotEvaluable", "Oracle", "demanded_answers"]
 
@@ -80,6 +92,8 @@ class Oracle:
         self.symbols = coverage.symbols
         self._indexes: dict[tuple[Indicator, Pattern], dict[_Row, list[_Row]] | None] = {}
         self._asked: dict[tuple[Indicator, Pattern, _Row], list[_Row]] = {}
+        #: the bound values given to the engine, integer lists packed (see :func:`_packed`)
+        self._values: dict[int, Term] = {}
         #: proofs in the background that raised an error or ran over a limit
         self.errors = 0
         #: bindings the engine was asked about (each answer set kept)
@@ -113,7 +127,7 @@ class Oracle:
     def _solve(self, indicator: Indicator, pattern: Pattern, key: _Row) -> list[_Row]:
         """The engine's answers for one binding (an error in a proof: no answer)."""
         name, arity = indicator
-        values = iter(self.symbols.decode(key))
+        values = iter(self._value(code) for code in key)
         variables = [Var("_") if not bound else None for bound in pattern]
         args = tuple(next(values) if bound else variables[i] for i, bound in enumerate(pattern))
         goal: Term = Struct(name, args) if arity else name  # type: ignore[arg-type]
@@ -126,7 +140,7 @@ class Oracle:
                         row.append(key[sum(pattern[:i])])
                         continue
                     value = solution[variables[i]]  # type: ignore[index]
-                    if not is_ground(value):
+                    if not _is_ground(value):
                         raise NotEvaluable(f"{name}/{arity} gave a non-ground answer")
                     row.append(self.symbols.code(value))
                 found.setdefault(tuple(row), None)
@@ -135,8 +149,47 @@ class Oracle:
             return _EMPTY
         return list(found)
 
+    def _value(self, code: int) -> Term:
+        """The term of ``code`` as the engine is given it (packed once, then shared)."""
+        value = self._values.get(code)
+        if value is None:
+            value = self._values[code] = _packed(self.symbols.decode((code,))[0])
+        return value
+
 
 _EMPTY: list[_Row] = []
+
+
+def _packed(term: Term) -> Term:
+    """A proper list of integers as a packed list (the engine shares it instead of copying it).
+
+    The engine copies a goal's arguments into its own terms on every call,
+    except packed lists of integers, which hold no variable; a recursive
+    program over long lists (Popper's ``dropk``) asks the background about
+    each list many times.
+    """
+    if type(term) is not Struct or term.name != LIST_FUNCTOR or _is_packed(term):
+        return term
+    items, tail = list_items(term)
+    if tail != EMPTY_LIST or not all(type(i) is int for i in items):
+        return term
+    try:
+        return packed_list(array("q", items))  # type: ignore[type-var]  # all int (checked)
+    except OverflowError:  # a number beyond 64 bits
+        return term
+
+
+def _is_packed(term: Struct) -> bool:
+    """Whether ``term`` is a packed list of integers (the engine's ground lists)."""
+    if type(term.args) is not PackedArgs:
+        return False
+    store = term.args.store
+    return type(store.items) is array and type(store.tail) is str
+
+
+def _is_ground(term: Term) -> bool:
+    """Whether ``term`` holds no variable (a packed list of integers without walking it)."""
+    return (type(term) is Struct and _is_packed(term)) or is_ground(term)
 
 
 @dataclass(frozen=True)

@@ -106,6 +106,10 @@ class SearchState(Protocol):
     def bound(self) -> int | None:
         """The cost of the best solution so far (None: none yet)."""
 
+    @property
+    def best_cost(self) -> int | None:
+        """The cost of the best program so far (under noise: at first the empty program's)."""
+
 
 def _subsumed(positives: int, collected: list[tuple[int, int]]) -> bool:
     """True when a collected program proves every one of ``positives``."""
@@ -273,7 +277,10 @@ def noisy_constraints(state: SearchState, program: Program, outcome: Outcome) ->
     * a generalisation (more clauses: under recursion) proves at least
       ``fp`` negatives and gains at most ``fn`` positives for its extra
       literals: those of ``size + fn`` literals or more are pruned (all of
-      them when ``fn`` is 0);
+      them when ``fn`` is 0); so does any hypothesis containing it, whose
+      MDL is at least its size plus ``fp``: those of ``best - fp`` literals
+      or more cannot beat the best MDL so far (Popper's ``num_pos - fp``,
+      with the empty program's MDL as the first best) and are pruned;
     * a program is worth combining only when it proves more positives than
       its literals and the negatives it proves cost; the program itself is
       banished when no constraint above excludes it.
@@ -293,11 +300,14 @@ def noisy_constraints(state: SearchState, program: Program, outcome: Outcome) ->
         verdict.constraints.append(Constraint(SPECIALISATION, rules, spec_bound))
     excluded = spec_bound <= size
     largest = (state.bias.max_body + 1) * state.bias.clauses
-    if fn == 0:
+    gen_bound = size + fn
+    if state.best_cost is not None:
+        gen_bound = min(gen_bound, state.best_cost - fp)
+    if gen_bound <= size:
         verdict.constraints.append(Constraint(GENERALISATION, rules))
         excluded = True
-    elif (state.bias.recursion or state.bias.invention) and size + fn <= largest:
-        verdict.constraints.append(Constraint(GENERALISATION, rules, size + fn))
+    elif (state.bias.recursion or state.bias.invention) and gen_bound <= largest:
+        verdict.constraints.append(Constraint(GENERALISATION, rules, gen_bound))
     if not excluded:
         verdict.constraints.append(Constraint(BANISH, rules))
     if tp > size + fp and not invented:

@@ -16,9 +16,12 @@ test step learnt (:mod:`~symlearn.ilp.lff.constrain`):
   renamings; instead each rule gets an atom ``lff_contains(R, C)`` ("clause
   ``C`` contains rule ``R``", defined by one rule per renaming) and the
   constraint is one nogood over these atoms.  Rules can only be added between
-  solve calls, so the generator then ends the call and starts another under
-  the same size (the programs already tested are excluded by their own
-  constraints).
+  solve calls, so until the next call (the next shape or size) the
+  constraint is instantiated lazily: an answer set that violates it is not
+  returned, and the one instance it violates (the renamings it matches) is
+  added as a nogood.  The call goes on; restarting it would cost the solver
+  its preparation each time (what Popper avoids too by solving once per
+  size).
 
 Classes
 -------
@@ -63,6 +66,9 @@ Nogood = list[int]
 
 _Key = tuple[Any, ...]
 
+#: A several-rule constraint: (rule, clause) pairs ("the clause contains the rule") and literals.
+_Parts = list[tuple[Rule, int] | int]
+
 #: The most nogoods a constraint on several rules is added as directly
 #: (with predicate invention; more are deferred to ``lff_contains`` atoms).
 DIRECT_NOGOODS = 5000
@@ -102,9 +108,14 @@ class Generator:
         #: nogoods added during the current solve call, made permanent before the next
         self._pending: list[Nogood] = []
         self._defined: dict[tuple[Rule, int], int] = {}
-        self._deferred: list[list[tuple[Rule, int] | int]] = []
+        #: several-rule constraints to define at the next solve call (checked lazily until then)
+        self._deferred: list[_Parts] = []
+        #: the deferred constraints a program of the size being searched may violate
+        self._lazy: list[_Parts] = []
+        self._size = 0
+        self._renamed: dict[Rule, list[tuple[frozenset[Literal], tuple[Literal, ...]]]] = {}
+        self._rule_predicates: dict[Rule, frozenset[str]] = {}
         self._model: Any = None
-        self._restart = False
         #: nogoods added in all (counted for the result)
         self.nogoods = 0
         self.max_size = (bias.max_body + 1) * bias.clauses
@@ -146,6 +157,7 @@ class Generator:
         set, so a ``deadline`` (``time.monotonic()``) stops a long search:
         :class:`~symlearn.ilp.lff.tester.OutOfTime` is raised.
         """
+        self._size = size
         if self.bias.invention:
             for counted in self._clause_counts(size):
                 yield from self._solve(counted, deadline)
@@ -217,25 +229,29 @@ class Generator:
         return literals
 
     def _solve(self, assumptions: list[int], deadline: float | None) -> Iterator[Program]:
-        """Every answer set under ``assumptions``, restarting the call when asked to."""
-        while True:
-            self._commit()
-            self._restart = False
-            with self.control.solve(assumptions=assumptions, yield_=True, async_=True) as handle:
+        """Every answer set under ``assumptions`` that no deferred constraint rules out."""
+        self._commit()
+        with self.control.solve(assumptions=assumptions, yield_=True, async_=True) as handle:
+            try:
                 while True:
                     handle.resume()
                     _wait(handle, deadline)
                     model = handle.model()
                     if model is None:
-                        self._model = None
                         return
                     self._model = model
-                    yield self._program(model.symbols(shown=True))
-                    if self._restart:
-                        break
-            self._model = None
+                    heads, bodies = self._clauses(model.symbols(shown=True))
+                    if self._excluded(model, heads, bodies):
+                        continue
+                    yield frozenset(
+                        Rule(heads.get(clause, self.head), frozenset(body))
+                        for clause, body in bodies.items()
+                    )
+            finally:
+                self._model = None
 
-    def _program(self, symbols: list[Any]) -> Program:
+    def _clauses(self, symbols: list[Any]) -> tuple[dict[int, Literal], dict[int, set[Literal]]]:
+        """The heads (with predicate invention) and body literals of an answer set's clauses."""
         bodies: dict[int, set[Literal]] = {}
         heads: dict[int, Literal] = {}
         for symbol in symbols:
@@ -245,9 +261,75 @@ class Generator:
             elif symbol in self._head_of:
                 clause, head = self._head_of[symbol]
                 heads[clause] = head
-        return frozenset(
-            Rule(heads.get(clause, self.head), frozenset(body)) for clause, body in bodies.items()
-        )
+        return heads, bodies
+
+    def _excluded(
+        self, model: Any, heads: dict[int, Literal], bodies: dict[int, set[Literal]]
+    ) -> bool:
+        """Whether a deferred constraint rules the answer set out (its instance is then added)."""
+        if not self._lazy:
+            return False
+        matches: dict[tuple[Rule, int] | int, Nogood | None] = {}
+        predicates = {c: {b.predicate for b in body} for c, body in bodies.items()}
+        for parts in self._lazy:
+            nogood = self._instance(parts, model, (heads, bodies), predicates, matches)
+            if nogood is not None:
+                self._add(nogood)
+                return True
+        return False
+
+    def _instance(
+        self,
+        parts: _Parts,
+        model: Any,
+        clauses: tuple[dict[int, Literal], dict[int, set[Literal]]],
+        predicates: dict[int, set[str]],
+        matches: dict[tuple[Rule, int] | int, Nogood | None],
+    ) -> Nogood | None:
+        """The nogood of ``parts`` the answer set violates (None: it violates none).
+
+        ``matches`` remembers, for this answer set, each part's atoms (None: it does not hold).
+        """
+        heads, bodies = clauses
+        nogood: Nogood = []
+        for part in parts:
+            if part in matches:
+                matched = matches[part]
+            elif isinstance(part, int):
+                matched = matches[part] = [part] if model.is_true(part) else None
+            else:
+                rule, clause = part
+                body = bodies.get(clause)
+                fits = (
+                    body is not None
+                    and heads.get(clause, self.head) == rule.head
+                    and self._predicates(rule) <= predicates[clause]
+                )
+                matched = self._match(rule, clause, body) if fits and body else None
+                matches[part] = matched
+            if matched is None:
+                return None
+            nogood += matched
+        return nogood
+
+    def _predicates(self, rule: Rule) -> frozenset[str]:
+        found = self._rule_predicates.get(rule)
+        if found is None:
+            found = self._rule_predicates[rule] = frozenset(b.predicate for b in rule.body)
+        return found
+
+    def _match(self, rule: Rule, clause: int, body: set[Literal]) -> Nogood | None:
+        """The atoms of a renaming of ``rule``'s body within ``body`` (None: no renaming fits)."""
+        renamed = self._renamed.get(rule)
+        if renamed is None:
+            renamed = [
+                (frozenset(r), r) for r in body_renamings(rule, self.bias.max_vars, exact=False)
+            ]
+            self._renamed[rule] = renamed
+        for literals, ordered in renamed:
+            if literals <= body:
+                return self._literals(clause, ordered, rule.head)
+        return None
 
     # ------------------------------------------------------------------ constraints
     def constrain(self, constraints: list[Constraint]) -> None:
@@ -374,12 +456,11 @@ class Generator:
                     self._add(nogood)
                 return
         self._defer(constraint, rules)
-        self._restart = True
 
     def _defer(self, constraint: Constraint, rules: list[Rule]) -> None:
         """Keep the constraint for the next solve call (:meth:`_commit`)."""
         for placement in self._placements(rules, constraint.kind):
-            parts: list[tuple[Rule, int] | int] = []
+            parts: _Parts = []
             for rule, clause in zip(rules, placement):
                 parts.append((rule, clause))
                 extra = self._extra(constraint, clause, len(rule.body), len(rules))
@@ -388,6 +469,20 @@ class Generator:
                 parts.extend(extra)
             else:
                 self._deferred.append(parts)
+                if self._may_violate(constraint, rules):
+                    self._lazy.append(parts)
+
+    def _may_violate(self, constraint: Constraint, rules: list[Rule]) -> bool:
+        """Whether a program of the size being searched may violate the constraint.
+
+        It contains the rules, so it is at least as large.  With predicate
+        invention a specialisation of the same size is a variant of the
+        failed program, which its banish nogoods already exclude.
+        """
+        least = sum(len(rule.body) + 1 for rule in rules)
+        if constraint.kind == SPECIALISATION and self.bias.invention:
+            least += 1
+        return max(least, constraint.min_size or 0) <= self._size
 
     def _placements(self, rules: list[Rule], kind: str) -> Iterator[tuple[int, ...]]:
         """The clauses the rules may take (:func:`clause_placements`).
@@ -464,6 +559,7 @@ class Generator:
                     backend.add_rule([], body)
                     self.nogoods += 1
             self._deferred = []
+            self._lazy = []
 
     def _contains_atom(self, backend: Any, rule: Rule, clause: int, clingo: Any) -> int | None:
         """The atom "clause ``clause`` contains ``rule``" (defined once per rule and clause)."""

@@ -179,6 +179,11 @@ class _Loop:
             return None
         return self.best.cost
 
+    @property
+    def best_cost(self) -> int | None:
+        """The cost of the best program so far (under noise: at first the empty program's)."""
+        return self.best.cost
+
     def _solved_below(self, size: int) -> bool:
         """True when the best program so far costs no more than any program of ``size``."""
         cost = self.best.cost
