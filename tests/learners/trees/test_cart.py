@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from symlearn.data import Attribute, AttributeValueData
 from symlearn.data.columnar import Sample
 from symlearn.data.encoded import EncodedData, encode
-from symlearn.hypotheses.decision_tree import Leaf, predict_trees
+from symlearn.hypotheses.decision_tree import Leaf
+from symlearn.hypotheses.tree_arrays import predict_trees
 from symlearn.learners.trees.cart import cart, cart_options
 from symlearn.learners.trees.growing import as_encoded, grow_tree, grow_trees, root_report
 from symlearn.learners.trees.impurity import gini
