@@ -1,0 +1,213 @@
+"""From a grown tree level's arrays to the tree: its nodes and conditions.
+
+:mod:`~symlearn.learners.trees.growing` grows trees a level at a time and
+records each level as arrays (:class:`LevelRecord`: every node's class
+counts, test, threshold or value sets, children); :func:`assemble` turns the
+records into :class:`~symlearn.hypotheses.decision_tree.Split` and
+:class:`~symlearn.hypotheses.decision_tree.Leaf` nodes, bottom up.
+:class:`Layout` says what the grower needs about the attributes, and
+:class:`Scores` how every candidate scored at a level's nodes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from symlearn.data.columnar import Sample
+from symlearn.data.encoded import EncodedData
+from symlearn.hypotheses.decision_tree import AttributeScore, Leaf, Node, Split
+from symlearn.hypotheses.rule_set import Condition
+from symlearn.learners.trees.split_search import is_continuous, values_count
+
+if TYPE_CHECKING:
+    from symlearn.learners.trees.growing import TreeOptions
+
+__all__ = ["Layout", "LevelRecord", "Scores", "assemble"]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the grower needs about the attributes, worked out once per growth.
+
+    ``continuous`` and ``branches`` (how many children a split on it has) per
+    attribute; a node's value masks (``allowed``, the first branch's values of
+    a binary split) have one column per value of every categorical attribute,
+    attribute ``a``'s from ``offsets[a]`` to ``offsets[a + 1]``, and
+    ``owner`` says whose each column is.  ``position[t, a]`` is attribute
+    ``a``'s position among the attributes tree ``t`` sees (-1: it does not).
+    """
+
+    continuous: np.ndarray
+    branches: np.ndarray
+    offsets: np.ndarray
+    owner: np.ndarray
+    position: np.ndarray
+
+    @classmethod
+    def of(cls, data: EncodedData, binary: bool, samples: Sequence[Sample]) -> Layout:
+        """The layout of ``data``'s attributes for trees on ``samples`` (``binary`` splits)."""
+        sizes = np.array([values_count(data, a) for a in range(len(data.attributes))], np.int64)
+        continuous = np.array([is_continuous(data, a) for a in range(sizes.size)], dtype=bool)
+        branches = np.where(continuous | binary, 2, sizes)
+        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        position = np.tile(np.arange(sizes.size), (len(samples), 1))
+        for t, sample in enumerate(samples):
+            if sample.attributes is not None:
+                position[t] = -1
+                position[t, list(sample.attributes)] = np.arange(len(sample.attributes))
+        owner = np.repeat(np.arange(sizes.size), sizes)
+        return cls(continuous, branches, offsets, owner, position)
+
+    def span(self, a: int) -> slice:
+        """Attribute ``a``'s columns in a value mask."""
+        return slice(int(self.offsets[a]), int(self.offsets[a + 1]))
+
+
+@dataclass
+class Scores:
+    """How every attribute scored at the nodes of a level that could split.
+
+    ``score``, ``gain`` and ``threshold`` are ``(nodes, attributes)``;
+    ``candidate`` is False where an attribute was not considered (a multiway
+    split above the node used it), and ``score`` is ``-inf`` where a
+    candidate cannot split the node.
+    """
+
+    score: np.ndarray
+    gain: np.ndarray
+    threshold: np.ndarray
+    candidate: np.ndarray
+    rows: tuple[list[Any], ...] | None = None
+
+    @classmethod
+    def empty(cls, n_nodes: int, n_attributes: int) -> Scores:
+        """No candidate at any node yet."""
+        shape = (n_nodes, n_attributes)
+        return cls(
+            np.full(shape, -np.inf),
+            np.zeros(shape),
+            np.full(shape, np.nan),
+            np.zeros(shape, dtype=bool),
+        )
+
+    def of(self, k: int, position: np.ndarray) -> tuple[AttributeScore, ...]:
+        """The scores of node ``k``'s candidates, in attribute order.
+
+        ``position`` numbers the attributes as the node's tree sees them.
+        """
+        if self.rows is None:  # Python floats, converted once for the whole level
+            self.rows = (
+                self.score.tolist(),
+                self.gain.tolist(),
+                self.threshold.tolist(),
+                self.candidate.tolist(),
+            )
+        scores, gains, thresholds, candidates = (part[k] for part in self.rows)
+        found = []
+        for a, (score, gain, threshold, candidate) in enumerate(
+            zip(scores, gains, thresholds, candidates)
+        ):
+            if not candidate:
+                continue
+            own = int(position[a])
+            if not math.isfinite(score):  # this candidate cannot split the node
+                found.append(AttributeScore(own, None, gain))
+                continue
+            found.append(
+                AttributeScore(own, score, gain, threshold if math.isfinite(threshold) else None)
+            )
+        return tuple(found)
+
+
+@dataclass
+class LevelRecord:
+    """What the assembly needs about the nodes of one level."""
+
+    distribution: np.ndarray
+    label: np.ndarray
+    tree: np.ndarray
+    attribute: np.ndarray
+    threshold: np.ndarray
+    left: np.ndarray | None  # (nodes, value columns) binary splits: the first branch's values
+    allowed: np.ndarray | None
+    child_base: np.ndarray
+    n_children: np.ndarray
+    child_weight: np.ndarray
+    scores: Scores | None = None
+
+
+def _conditions(
+    data: EncodedData, layout: Layout, record: LevelRecord, k: int, binary: bool, own: int
+) -> list[Condition]:
+    """The conditions of node ``k``'s branches; its tree numbers the attribute ``own``."""
+    a = int(record.attribute[k])
+    attribute = data.attributes[a]
+    if attribute.values is None:
+        t = float(record.threshold[k])
+        return [Condition(attribute.name, own, "=<", t), Condition(attribute.name, own, ">", t)]
+    values = attribute.values
+    if not binary:
+        return [Condition(attribute.name, own, "=", value) for value in values]
+    assert record.left is not None  # a binary split of a categorical attribute
+    mask = record.left[k, layout.span(a)].tolist()
+    possible = [True] * len(values)
+    if record.allowed is not None:
+        possible = record.allowed[k, layout.span(a)].tolist()
+    inside = tuple(v for v, m, p in zip(values, mask, possible) if m and p)
+    outside = tuple(v for v, m, p in zip(values, mask, possible) if p and not m)
+    return [
+        Condition(attribute.name, own, "in", inside),
+        Condition(attribute.name, own, "in", outside),
+    ]
+
+
+def assemble(
+    data: EncodedData, options: TreeOptions, layout: Layout, levels: list[LevelRecord]
+) -> list[Node]:
+    """The trees' nodes from the levels' records, bottom up: the roots, one per tree."""
+    classes = data.classes
+    below: list[Node] = []
+    shared: dict[tuple[int, int], list[Condition]] = {}
+    for record in reversed(levels):
+        nodes: list[Node] = []
+        distributions = [tuple(d) for d in record.distribution.tolist()]
+        labels = record.label.tolist()
+        attributes = record.attribute.tolist()
+        trees = record.tree.tolist()
+        bases = record.child_base.tolist()
+        counts = record.n_children.tolist()
+        weights = record.child_weight.tolist()
+        for k, a in enumerate(attributes):
+            label = classes[labels[k]]
+            if a < 0:
+                nodes.append(Leaf(label, distributions[k]))
+                continue
+            position = layout.position[trees[k]]
+            own = int(position[a])
+            if data.attributes[a].values is not None and not options.binary:
+                conditions = shared.get((a, own)) or shared.setdefault(
+                    (a, own), _conditions(data, layout, record, k, False, own)
+                )
+            else:
+                conditions = _conditions(data, layout, record, k, options.binary, own)
+            base, end = bases[k], bases[k] + counts[k]
+            nodes.append(
+                Split(
+                    own,
+                    tuple(conditions),
+                    tuple(weights[base:end]),
+                    tuple(below[base:end]),
+                    label,
+                    distributions[k],
+                    record.scores.of(k, position)
+                    if record.scores is not None and options.keep_scores
+                    else (),
+                )
+            )
+        below = nodes
+    return below
