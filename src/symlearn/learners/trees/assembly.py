@@ -22,27 +22,30 @@ from symlearn.data.columnar import Sample
 from symlearn.data.encoded import EncodedData
 from symlearn.hypotheses.decision_tree import AttributeScore, Leaf, Node, Split
 from symlearn.hypotheses.rule_set import Condition
+from symlearn.hypotheses.tree_arrays import TreeArrays
 from symlearn.learners.trees.split_search import is_continuous, values_count
 
 if TYPE_CHECKING:
     from symlearn.learners.trees.growing import TreeOptions
 
-__all__ = ["Layout", "LevelRecord", "Scores", "assemble"]
+__all__ = ["Layout", "LevelRecord", "Scores", "assemble", "tree_arrays"]
 
 
 @dataclass(frozen=True)
 class Layout:
     """What the grower needs about the attributes, worked out once per growth.
 
-    ``continuous`` and ``branches`` (how many children a split on it has) per
-    attribute; a node's value masks (``allowed``, the first branch's values of
-    a binary split) have one column per value of every categorical attribute,
+    ``continuous``, ``sizes`` (how many values) and ``branches`` (how many
+    children a split on it has) per attribute; a node's value masks
+    (``allowed``, the first branch's values of a binary split) have one
+    column per value of every categorical attribute,
     attribute ``a``'s from ``offsets[a]`` to ``offsets[a + 1]``, and
     ``owner`` says whose each column is.  ``position[t, a]`` is attribute
     ``a``'s position among the attributes tree ``t`` sees (-1: it does not).
     """
 
     continuous: np.ndarray
+    sizes: np.ndarray
     branches: np.ndarray
     offsets: np.ndarray
     owner: np.ndarray
@@ -61,7 +64,7 @@ class Layout:
                 position[t] = -1
                 position[t, list(sample.attributes)] = np.arange(len(sample.attributes))
         owner = np.repeat(np.arange(sizes.size), sizes)
-        return cls(continuous, branches, offsets, owner, position)
+        return cls(continuous, sizes, branches, offsets, owner, position)
 
     def span(self, a: int) -> slice:
         """Attribute ``a``'s columns in a value mask."""
@@ -211,3 +214,121 @@ def assemble(
             )
         below = nodes
     return below
+
+
+def tree_arrays(
+    data: EncodedData, layout: Layout, levels: list[LevelRecord], binary: bool
+) -> list[TreeArrays]:
+    """Each grown tree as :class:`~symlearn.hypotheses.tree_arrays.TreeArrays`, from the records.
+
+    The levels number the nodes breadth first already (each tree's nodes in
+    order, children after their parents'), so the arrays come straight from
+    them, equal to what :func:`~symlearn.hypotheses.tree_arrays.flatten`
+    would make of the assembled nodes.
+    """
+    sizes = [record.label.size for record in levels]
+    offset = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    tree = np.concatenate([record.tree for record in levels])
+    attribute = np.concatenate([record.attribute for record in levels])
+    label = np.concatenate([record.label for record in levels])
+    count = np.concatenate([record.n_children for record in levels]).astype(np.int64)
+    first = np.concatenate(
+        [
+            np.where(r.attribute >= 0, offset[i + 1] + r.child_base, -1)
+            for i, r in enumerate(levels)
+        ]
+    ).astype(np.int64)
+    split = attribute >= 0
+    tested = np.maximum(attribute, 0)
+    continuous = split & layout.continuous[tested]
+    # each node's share of its parent's known weight (the weights of a parent's children in order)
+    incoming = np.concatenate([np.ones(sizes[0]), *(r.child_weight for r in levels[:-1])])
+    parent = np.repeat(np.flatnonzero(split), count[split])
+    known = np.bincount(parent, weights=incoming[sizes[0] :], minlength=attribute.size)
+    share = np.ones(attribute.size)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share[sizes[0] :] = np.where(known[parent] > 0, incoming[sizes[0] :] / known[parent], 0.0)
+    probability, ends = _end_probabilities(levels, label, split, known)
+    table = np.concatenate(
+        [_value_table(r, offset[i + 1], layout, binary) for i, r in enumerate(levels)]
+    )
+    threshold = np.where(continuous, np.concatenate([r.threshold for r in levels]), 0.0)
+    found = []
+    for t in range(int(layout.position.shape[0])):
+        nodes = np.flatnonzero(tree == t)
+        local = np.full(attribute.size, -1, dtype=np.int64)
+        local[nodes] = np.arange(nodes.size)
+        own = np.where(split, layout.position[t][tested], -1)[nodes]
+        sees = layout.position[t] >= 0
+        width = max([int(layout.sizes[a]) for a in np.flatnonzero(sees)] + [1])
+        here = first[nodes]
+        child = np.where(here >= 0, local[np.maximum(here, 0)], -1)
+        routes = table[nodes, :width]
+        found.append(
+            TreeArrays(
+                own.astype(np.int32),
+                np.where(split, 0, label)[nodes].astype(np.int32),
+                threshold[nodes],
+                np.where(continuous[nodes], child, -1).astype(np.int32),
+                np.where(continuous[nodes], child + 1, -1).astype(np.int32),
+                np.where(routes >= 0, local[np.maximum(routes, 0)], -1).astype(np.int32),
+                continuous[nodes],
+                child,
+                count[nodes],
+                share[nodes],
+                ends[nodes],
+                probability[nodes],
+            )
+        )
+    return found
+
+
+def _end_probabilities(
+    levels: list[LevelRecord], label: np.ndarray, split: np.ndarray, known: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Where a path with an unknown value ends (a leaf, a split no known weight went through).
+
+    And the class probabilities it ends with there: a leaf's distribution
+    (its class when no example reached it), the split's class.
+    """
+    distribution = np.concatenate([record.distribution for record in levels])
+    total = np.zeros(label.size)
+    for j in range(distribution.shape[1]):  # added in class order, as sum() adds a tuple
+        total = total + distribution[:, j]
+    ends = ~split | (known <= 0)
+    own_class = np.eye(distribution.shape[1])[label]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        shares = distribution / total[:, None]
+    probability = np.where((~split & (total > 0))[:, None], shares, own_class)
+    return np.where(ends[:, None], probability, 0.0), ends
+
+
+def _value_table(record: LevelRecord, base: int, layout: Layout, binary: bool) -> np.ndarray:
+    """The child (global number) each value code of a level's categorical tests leads to.
+
+    ``(nodes, most values)``; -1 where a value leads nowhere (a leaf, a
+    continuous test, a value no branch of a binary split accepts any more).
+    """
+    n = record.label.size
+    width = max(int(layout.sizes.max(initial=1)), 1)
+    table = np.full((n, width), -1, dtype=np.int64)
+    tested = np.maximum(record.attribute, 0)
+    categorical = (record.attribute >= 0) & ~layout.continuous[tested]
+    if not categorical.any():
+        return table
+    nodes = np.flatnonzero(categorical)
+    a = tested[nodes]
+    code = np.arange(width)
+    valid = code[None, :] < layout.sizes[a][:, None]
+    first = (base + record.child_base[nodes])[:, None]
+    if not binary:
+        table[nodes] = np.where(valid, first + code[None, :], -1)
+        return table
+    assert record.left is not None
+    column = np.minimum(layout.offsets[a][:, None] + code[None, :], record.left.shape[1] - 1)
+    inside = record.left[nodes[:, None], column]
+    possible = valid
+    if record.allowed is not None:
+        possible = valid & record.allowed[nodes[:, None], column]
+    table[nodes] = np.where(possible & inside, first, np.where(possible, first + 1, -1))
+    return table

@@ -93,7 +93,8 @@ from symlearn.data.columnar import Sample
 from symlearn.data.encoded import EncodedData, encode
 from symlearn.errors import InvalidParameterError, require
 from symlearn.hypotheses.decision_tree import DecisionTree
-from symlearn.learners.trees.assembly import Layout, LevelRecord, Scores, assemble
+from symlearn.hypotheses.tree_arrays import remember_arrays
+from symlearn.learners.trees.assembly import Layout, LevelRecord, Scores, assemble, tree_arrays
 from symlearn.learners.trees.selection import SelectionMeasure
 from symlearn.learners.trees.split_search import (
     Evaluation,
@@ -540,11 +541,14 @@ def grow_trees(
             progress("growing tree: depth", depth, options.max_depth)
     roots = assemble(data, options, layout, levels)
     trees = []
-    for sample, root in zip(samples, roots):
+    for sample, root, arrays in zip(
+        samples, roots, tree_arrays(data, layout, levels, options.binary)
+    ):
         attributes = data.attributes
         if sample.attributes is not None:
             attributes = tuple(data.attributes[a] for a in sample.attributes)
         trees.append(DecisionTree(data.target, attributes, data.classes, root))
+        remember_arrays(trees[-1], arrays)  # what classifies a table, made once here
     return trees
 
 
