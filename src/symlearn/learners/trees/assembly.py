@@ -11,6 +11,7 @@ records into :class:`~symlearn.hypotheses.decision_tree.Split` and
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ class Layout:
     offsets: np.ndarray
     owner: np.ndarray
     position: np.ndarray
+    spans: tuple[slice, ...]
 
     @classmethod
     def of(cls, data: EncodedData, binary: bool, samples: Sequence[Sample]) -> Layout:
@@ -64,11 +66,13 @@ class Layout:
                 position[t] = -1
                 position[t, list(sample.attributes)] = np.arange(len(sample.attributes))
         owner = np.repeat(np.arange(sizes.size), sizes)
-        return cls(continuous, sizes, branches, offsets, owner, position)
+        bounds = offsets.tolist()
+        spans = tuple(slice(lo, hi) for lo, hi in itertools.pairwise(bounds))
+        return cls(continuous, sizes, branches, offsets, owner, position, spans)
 
     def span(self, a: int) -> slice:
         """Attribute ``a``'s columns in a value mask."""
-        return slice(int(self.offsets[a]), int(self.offsets[a + 1]))
+        return self.spans[a]
 
 
 @dataclass
