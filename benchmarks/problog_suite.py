@@ -194,7 +194,14 @@ def summary(rows: list[dict]) -> dict:
         "ratio_wall": totals["problog_wall"] / max(totals["symlearn_wall"], 1e-9),
         "ratio_cpu": totals["problog_cpu"] / max(totals["symlearn_cpu"], 1e-9),
         "timed": len(timed),
+        **{
+            f"{system}_median_{clock}": statistics.median(r[f"{system}_{clock}"] for r in timed)
+            for system in ("symlearn", "problog")
+            for clock in ("wall", "cpu")
+            if timed
+        },
         "symlearn_slower_wall": len(slower),
+        "symlearn_slower_cpu": sum(r["symlearn_cpu"] > r["problog_cpu"] for r in timed),
         "worst_ratio_wall": min(
             (r["problog_wall"] / r["symlearn_wall"] for r in timed), default=None
         ),
@@ -216,6 +223,11 @@ def report(result: dict) -> None:
 
 def summary_line(total: dict) -> str:
     counts = ", ".join(f"{n} {name}" for name, n in total["outcomes"].items() if n)
+    medians = {
+        f"{system}_{clock}": total.get(f"{system}_median_{clock}", 0.0)
+        for system in ("symlearn", "problog")
+        for clock in ("wall", "cpu")
+    }
     return (
         f"problog-tests {total['programs']:>4}  {counts}\n"
         f"  whole runs of {total['timed']} programs: symlearn {total['symlearn_wall']:.1f}s "
@@ -223,6 +235,10 @@ def summary_line(total: dict) -> str:
         f"{total['symlearn_cpu']:.1f}s vs {total['problog_cpu']:.1f}s cpu "
         f"(ratio {total['ratio_cpu']:.2f}); symlearn slower on "
         f"{total['symlearn_slower_wall']} programs (worst ratio {total['worst_ratio_wall']:.2f})"
+        f"\n  median whole run: symlearn {medians['symlearn_wall']:.3f}s vs problog "
+        f"{medians['problog_wall']:.3f}s wall, {medians['symlearn_cpu']:.3f}s vs "
+        f"{medians['problog_cpu']:.3f}s cpu; symlearn slower in cpu on "
+        f"{total['symlearn_slower_cpu']} programs"
     )
 
 

@@ -55,6 +55,7 @@ ALLOWED["bayes.given"] = BELOW_FAMILIES  # queries and evidence as the command l
 ALLOWED["bayes.graphs"] = BELOW_FAMILIES  # cycles, orders, components (networkx's cost to import)
 ALLOWED["bayes.networks"] = BELOW_FAMILIES | {"bayes.marginals", "bayes.given", "bayes.graphs"}
 ALLOWED["bayes.problog"] = BELOW_FAMILIES | {"bayes.marginals", "bayes.graphs"}
+ALLOWED["bayes.problog"] |= {"bayes.given"}  # PROGRAM_METHODS, beside NETWORK_METHODS
 ALLOWED["bayes.naive"] = BELOW_FAMILIES | {"bayes.networks"}  # its model is a network
 ALLOWED["bayes.map"] = BELOW_FAMILIES
 ALLOWED["bayes.mixtures"] = BELOW_FAMILIES

@@ -17,16 +17,25 @@
   wrote, ``infer`` with nothing to infer says so, ``bound --list`` fits 80
   columns (tests/cli/test_bound_cli.py), brute-force MAP classifies the asked
   instance once.
+* a tree's report prints the rules once and every candidate's measure at each
+  test only with ``-v`` (on stderr); ``--json`` keeps all; a decision list
+  (C4.5's post-pruned rules, sequential covering's ``--ordered``) is printed
+  as its ordered rules, its clauses left to ``-o`` and ``--json``.
+* slow examples among fast ones: ``numlist/3`` is native (a packed list of
+  integers); ``bound vc-dimension`` on a file is quick.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
 
 from symlearn.cli import main
+from tests.conftest import requires_swipl
+from tests.swipl import run_swipl
 
 ROOT = Path(__file__).resolve().parents[2]
 KB = ROOT / "kb"
@@ -82,6 +91,47 @@ def test_one_spelling_of_the_clause_length_across_the_ilp_learners(capsys):
         assert run.settings.clause_length == 3
     assert main(["learn", "progol", family, "--clauselength", "3"]) == 2
     assert "Did you mean '--clause-length'?" in capsys.readouterr().err
+
+
+def test_progol_names_its_options_as_the_other_learners_and_keeps_alephs(tmp_path, capsys):
+    # Item 3: Aleph's i, h, minpos, evalfn, posonly are the file's names and Python keywords;
+    # the command line says them as other learners do (--measure) or in words, with Aleph's
+    # option names for the concepts only Progol has accepted but left out of --help
+    import symlearn
+
+    names = {
+        "variable_depth": ("--variable-depth", "--i", "i", "1"),
+        "proof_depth": ("--proof-depth", "--h", "h", "12"),
+        "min_positives": ("--min-positives", "--minpos", "minpos", "2"),
+    }
+    family = str(KB / "family.pl")
+    argv = ["learn", "progol", family, "--target", "grandmother/2", "--json"]
+    for field, (option, aleph, key, value) in names.items():
+        for spelt in (option, aleph):
+            assert main([*argv, spelt, value]) == 0
+            settings = json.loads(capsys.readouterr().out)["settings"]
+            assert str(settings[field]) == value and key not in settings
+        run = symlearn.learn("progol", family, target="grandmother/2", **{key: int(value)})
+        assert str(getattr(run.settings, field)) == value
+    assert main([*argv, "--posonly"]) == 0
+    assert json.loads(capsys.readouterr().out)["settings"]["positive_only"] is True
+    # the score is --measure, as the other learners' (Aleph's evalfn in files and Python)
+    assert main([*argv, "--measure", "mdl"]) == 0
+    assert json.loads(capsys.readouterr().out)["settings"]["measure"] == "mdl"
+    run = symlearn.learn("progol", family, target="grandmother/2", evalfn="mdl")
+    assert run.settings.measure == "mdl"
+    assert main([*argv, "--evalfn", "mdl"]) == 2  # as --clauselength: no second option name
+    assert "no option --evalfn here: use --measure" in capsys.readouterr().err
+    file = tmp_path / "aleph.pl"
+    file.write_text(
+        (KB / "family.pl").read_text() + "\n:- set(evalfn, mdl).\n:- set(minpos, 2).\n"
+    )
+    assert main(["learn", "progol", str(file), "--target", "grandmother/2", "--json"]) == 0
+    settings = json.loads(capsys.readouterr().out)["settings"]
+    assert settings["measure"] == "mdl" and settings["min_positives"] == 2
+    assert main(["learn", "progol", "--help"]) == 0
+    shown = capsys.readouterr().out
+    assert "--positive-only" in shown and "--evalfn" not in shown and "--minpos" not in shown
 
 
 ANCESTOR = """
@@ -238,8 +288,99 @@ def test_no_learner_spells_a_shared_concept_its_own_way():
     spelt: dict[str, set[str]] = {}
     for name in learn.list_commands(click.Context(learn)):
         command = learn.get_command(click.Context(learn), name)
-        for option in (p for p in command.params if isinstance(p, click.Option)):
+        for option in (p for p in command.params if isinstance(p, click.Option) and not p.hidden):
             spelt.setdefault(option.opts[-1], set()).add(name)
     assert "--clauselength" not in spelt and "--iterations" not in spelt
     assert {"foil", "progol"} <= spelt["--clause-length"]
+    assert {"id3", "sequential-covering", "progol"} <= spelt["--measure"]
+    assert not {"--i", "--h", "--minpos", "--evalfn", "--posonly"} & set(spelt)  # hidden aliases
     assert {"k-means", "em-clustering", "semi-supervised-em", "co-em"} <= spelt["--max-iterations"]
+
+
+def test_a_tree_report_shows_the_rules_once_and_candidates_only_with_v(capsys):
+    argv = ["learn", "c45", str(KB / "house_votes.pl"), "--target", "party/16"]
+    assert main([*argv, "--cv", "3", "--compare", "id3"]) == 0  # the README has --cv 10
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert len(lines) < 260, len(lines)  # was 615: candidates at every node, rules twice
+    assert not any("[" in line and "0." in line for line in lines if "|" in line)
+    assert sum(line.startswith("%   1. IF ") for line in lines) == 1
+    assert not any(line.startswith("label(") for line in lines)  # the list's clauses: -o, --json
+    assert "3-fold cross-validation" in out and "vs id3" in out and not err
+    assert main([*argv, "-v", "--json"]) == 0  # -v: the candidates on stderr; the JSON whole
+    out, err = capsys.readouterr()
+    assert "%   physician_fee_freeze = y  [synfuels_corporation_cutback 0.1339," in err
+    data = json.loads(out)
+    assert data["tree"]["branches"] and len(data["rules"]) == 22 and "gains" in data["tree"]
+    assert main(["learn", "cart", str(KB / "golf.pl"), "--prune", "reduced-error"]) == 0
+    out = capsys.readouterr().out  # a tree pruned otherwise prints its rules as clauses, once
+    assert "% reduced-error pruning" in out and out.count("% rules:") == 1
+    assert "\nlabel(golf(_, _, _, _), play).\n" in out
+    # sequential covering's decision list, the same way (house votes: 715 lines, now 107)
+    assert main(["learn", "sequential-covering", str(KB / "lenses.pl"), "--ordered"]) == 0
+    out = capsys.readouterr().out
+    assert "% 1. IF tear_rate = reduced THEN none  [12/12]" in out and "label(" not in out
+    assert "% as 7 clauses (each negating the earlier rules' conditions)" in out
+
+
+@requires_swipl
+def test_numlist_of_a_hundred_thousand_is_quick_and_answers_as_swipl(capsys):
+    lists = str(KB / "lists.pl")
+    assert main(["query", lists, "X = 1"]) == 0  # the command's imports, not timed
+    started = time.process_time()
+    assert main(["query", lists, "numlist(1, 100000, L), length(L, N)"]) == 0
+    spent = time.process_time() - started
+    assert "\nL = [1, 2, 3, 4, 5, 6, 7, 8, 9|...], N = 100000\n" in capsys.readouterr().out
+    assert spent < 0.35, spent  # was 0.7 s (a Prolog loop, every cell named); now ~0.1 s
+    goal = "numlist(1, 100000, L), sum_list(L, S), nth1(77777, L, X), last(L, Y)"
+    assert main(["query", lists, goal]) == 0
+    [[swi]] = run_swipl(":- true.", [(goal, ["S", "X", "Y"])])
+    assert (
+        capsys.readouterr().out.splitlines()[0].endswith(", S = 5000050000, X = 77777, Y = 100000")
+    )
+    assert swi == "[5000050000, 77777, 100000]"
+
+
+def test_the_vc_dimension_of_a_file_is_quick_and_the_same(capsys):
+    from symlearn.bounds import kb_space  # noqa: F401  (the imports, sympy's, not timed)
+    from symlearn.cli import bound  # noqa: F401
+
+    started = time.process_time()
+    assert main(["bound", "vc-dimension", str(KB / "enjoysport.pl"), "--json"]) == 0
+    spent = time.process_time() - started
+    data = json.loads(capsys.readouterr().out)
+    assert data["vc_dimension"] == 6 and len(data["shattered_set"]) == 6
+    assert data["certificate"]["nodes_searched"] == 4642  # the same search as before
+    assert spent < 0.35, spent  # was 0.8 s (the search over lists of masks); now ~0.1 s
+
+
+def test_infer_hands_every_option_to_the_one_answer_function(tmp_path, capsys):
+    # Item 5 (written once): symlearn infer passes its options to symlearn.infer as they come;
+    # a learnt network's infer goes through the same load-then-run path
+    import symlearn
+
+    alarm = str(KB / "alarm.pl")
+    given = {"method": "gibbs", "samples": 400, "seed": 3, "chains": 4, "burn_in": 10}
+    argv = ["infer", alarm, "--query", "burglary", "--evidence", "johncalls=true", "--json"]
+    options = ["--method", "gibbs", "--samples", "400", "--seed", "3", "--chains", "4"]
+    assert main([*argv, *options, "--burn-in", "10", "-o", str(tmp_path / "alarm.bif")]) == 0
+    ours = json.loads(capsys.readouterr().out)
+    run = symlearn.infer(alarm, ["burglary"], ["johncalls=true"], **given)
+    assert ours["probabilities"] == run.to_dict()["probabilities"]
+    assert (tmp_path / "alarm.bif").read_text().startswith("network")
+    bif = ["infer", str(tmp_path / "alarm.bif"), "--query", "burglary", "--json"]
+    assert main([*bif, "--evidence", "johncalls=true", "--ordering", "min-degree"]) == 0
+    from_bif = json.loads(capsys.readouterr().out)["probabilities"]["burglary"]
+    assert main(argv) == 0  # exact: the program compiled to a network, variable elimination
+    assert from_bif == pytest.approx(
+        json.loads(capsys.readouterr().out)["probabilities"]["burglary"]
+    )
+    assert main([*bif, "--method", "sdd"]) == 2  # a network is answered by its own methods
+    assert "is for ProbLog programs" in capsys.readouterr().out  # the --json error object
+    learnt = symlearn.learn("naive-bayes", str(KB / "playtennis.pl"))
+    exact = learnt.infer("playtennis", ["outlook(sunny)=true"])
+    assert exact.probability("playtennis") == pytest.approx(
+        learnt.infer("playtennis", ["outlook(sunny)=true"], method="enumeration").probability(
+            "playtennis"
+        )
+    )

@@ -44,7 +44,22 @@ def test_inference_needs_no_sympy():
     assert not _imported("infer", "kb/alarm.pl") & {"sympy", "pyarrow"}
 
 
+def test_a_small_belief_network_is_answered_without_numpy_networkx_or_lark():
+    used = _imported("infer", "kb/alarm.pl")
+    assert "symlearn" in used and not used & {"numpy", "networkx", "lark", "scipy"}
+
+
+def test_a_concept_learner_needs_no_numpy():
+    used = _imported("learn", "find-s", "kb/enjoysport.pl", "--target", "enjoysport/6")
+    assert "symlearn" in used and not used & {"numpy", "scipy"}
+
+
 def test_a_problog_program_that_is_no_network_needs_no_numpy_networkx_or_lark():
     used = _imported("infer", "kb/dice.pl")
     assert "pysdd" in used  # compiled
     assert not used & {"sympy", "pyarrow", "numpy", "networkx", "lark"}
+
+
+def test_problogs_back_neck_is_read_without_lark():
+    used = _imported("infer", "tests/problog/programs/tc_2.pl")  # H <- B clauses
+    assert "symlearn" in used and not used & {"lark", "numpy", "networkx"}

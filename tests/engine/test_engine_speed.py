@@ -84,3 +84,69 @@ def test_retract_of_each_fact_in_turn_is_linear() -> None:
         return (time.process_time() - start) / facts
 
     assert seconds(8_000) < 4 * seconds(1_000) + 1e-5
+
+
+#: Clauses whose guards the compiler inlines: type tests, ``==`` on a
+#: constant, and the builtins after a neck cut (which has committed, so a
+#: failing one must not try the next clause); ``is/2`` and comparisons as
+#: direct procedures, errors included; arg/3 and functor/3 likewise; SSU
+#: heads (indexed on the constant or shape their first argument demands).
+_GUARDS = """
+g1(X, Y) :- X > 0, !, Y is X * 2, Y > 10.
+g1(_, none).
+g2(X, T) :- var(X), !, T = var.
+g2(X, T) :- atom(X), !, T = atom.
+g2(X, T) :- integer(X), !, T = integer.
+g2(X, T) :- number(X), !, T = number.
+g2(X, T) :- compound(X), !, T = compound.
+g2(X, T) :- nonvar(X), T = other.
+g3(X, Y) :- X == 0, !, Y = zero.
+g3(X, Y) :- X \\== [], !, Y is 1 + 1, Y =:= 2.
+g3(_, empty).
+g4(X, Y) :- !, Y is X - 1, Y >= 0.
+g4(_, never).
+s1(0, R) => R = zero.
+s1([H|T], R) => R = list(H, T).
+s1(f(X), R) => R = f(X).
+s1(a, R) => R = a.
+s1(_, R) => R = other.
+s2(1) => true.
+s2([_]) => true.
+"""
+_GUARD_GOALS = [
+    "g1(3, Y)",
+    "g1(6, Y)",
+    "g1(-1, Y)",
+    "g1(a, Y)",
+    'findall(T, (member(X, [_, a, 1, 1.5, f(x), "s"]), g2(X, T)), Ts)',
+    "findall(X-Y, (member(X, [0, 0.0, [], a, 1]), g3(X, Y)), L)",
+    "g4(3, Y)",
+    "g4(0, Y)",
+    "g4(_, Y)",
+    "X is 2 + 3, Y is X - 7, Z is 2.0 + 1, W is 7 mod 2",
+    "X = 1, X < 2, 2.0 =:= 2, 1 =\\= 2, 3 >= 3, 1 =< 1.5, 2 > 1",
+    "X is foo + 1",
+    "1 < _",
+    "3 is 1 + 2, \\+ 3.0 is 1 + 2",
+    "findall(N-A, arg(N, f(a, g(b), _), A), L)",
+    "arg(0, f(a), A) ; arg(3, f(a, b), A) ; arg(1, [x|y], A), arg(2, f(a, b), b)",
+    "arg(x, f(a), A)",
+    "arg(1, _, A)",
+    "arg(1, atom, A)",
+    "arg(-1, f(a), A)",
+    'functor(f(a, B), N, A), functor(g, M, C), functor(1.5, O, D), functor("s", P, E)',
+    "functor(T, f, 2), functor(U, a, 0), functor([a], Dot, Two), \\+ functor(f(a), g, 1)",
+    "functor(_, _, 1)",
+    "functor(_, f(a), 1)",
+    "functor(_, f, -1)",
+    "findall(X-R, (member(X, [0, [1, 2], f(y), a, b, 0.0, g(1), [], _]), s1(X, R)), L)",
+    "s2(1), s2([x]), catch(s2(2), error(E, _), true), catch(s2(_), error(F, _), true)",
+]
+
+
+@requires_swipl
+def test_compiled_guards_answer_as_swi_prolog_does() -> None:
+    theirs = swipl_outcomes(_GUARD_GOALS, _GUARDS)
+    for goal, their in zip(_GUARD_GOALS, theirs, strict=True):
+        ours = outcome(goal, _GUARDS)
+        assert same_outcome(ours, their), (goal, ours, their)

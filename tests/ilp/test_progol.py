@@ -100,7 +100,7 @@ def brute_force_best(kb, target, settings):
     """The best score over every mode-correct subset of the seed's bottom clause."""
     positives, negatives = kb.positives(*target), kb.negatives(*target)
     coverage = Coverage(kb, target)
-    bottom = bottom_of(kb, positives[0], depth=settings.i)
+    bottom = bottom_of(kb, positives[0], depth=settings.variable_depth)
     best = None
     for size in range(settings.clause_length):
         for chosen in itertools.combinations(range(len(bottom.body)), size):
@@ -127,7 +127,7 @@ def brute_force_best(kb, target, settings):
 
 @pytest.mark.parametrize("target", [("grandparent", 2), ("grandmother", 2)])
 def test_search_finds_the_best_clause_of_the_bottom_clause(family, target):
-    settings = ProgolSettings(nodes=100_000, evalfn="compression")
+    settings = ProgolSettings(nodes=100_000, measure="compression")
     result = progol(task_of(family, target), settings)
     assert result.clauses[0].score == brute_force_best(family, target, settings)
 
@@ -135,7 +135,7 @@ def test_search_finds_the_best_clause_of_the_bottom_clause(family, target):
 def test_settings_come_from_the_file_and_are_checked():
     kb = loads(":- set(clauselength, 3). :- set(posonly). :- set(evalfn, mdl).")
     settings = ProgolSettings.from_values(kb.settings, nodes=10)
-    assert (settings.clause_length, settings.posonly, settings.evalfn, settings.nodes) == (
+    assert (settings.clause_length, settings.positive_only, settings.measure, settings.nodes) == (
         3,
         True,
         "mdl",
@@ -170,7 +170,7 @@ def generated_kb(generated):
 @pytest.mark.parametrize("evalfn", ["compression", "coverage", "mdl"])
 def test_generated_family_is_learnt(generated_kb, evalfn):
     for target, expected in ((("grandparent", 2), GRANDPARENT), (("grandmother", 2), GRANDMOTHER)):
-        result = progol(task_of(generated_kb, target), ProgolSettings(evalfn=evalfn))
+        result = progol(task_of(generated_kb, target), ProgolSettings(measure=evalfn))
         assert result.theory.clauses == (expected,)
 
 
@@ -185,7 +185,7 @@ def test_generated_family_theory_is_right_on_held_out_examples(generated, genera
 
 
 def test_posonly_learns_grandparent_from_positives(generated_kb):
-    result = progol(task_of(generated_kb, ("grandparent", 2)), ProgolSettings(posonly=True))
+    result = progol(task_of(generated_kb, ("grandparent", 2)), ProgolSettings(positive_only=True))
     assert result.theory.clauses == (GRANDPARENT,)
 
 
@@ -320,7 +320,7 @@ def test_compression_keeps_the_examples_where_coverage_learns_the_recursion(tmp_
     extra = tmp_path / "modes.pl"
     extra.write_text(ANCESTOR_MODES)
     kb = load(["kb/family.pl", str(extra)])
-    result = progol(task_of(kb, ("ancestor", 2)), ProgolSettings(evalfn="compression"))
+    result = progol(task_of(kb, ("ancestor", 2)), ProgolSettings(measure="compression"))
     assert all(c.is_example for c in result.clauses)
 
 

@@ -95,7 +95,7 @@ def test_settings_out_of_range_and_unknown_names_are_refused() -> None:
     with pytest.raises(InvalidParameterError):
         FoilSettings(min_accuracy=1.5)
     with pytest.raises(InvalidParameterError):
-        ProgolSettings(evalfn="magic")
+        ProgolSettings(measure="magic")
     with pytest.raises(InvalidParameterError, match="no setting"):
         symlearn.learn("foil", FAMILY, target="grandparent/2", depth=3)
 

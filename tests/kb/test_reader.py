@@ -14,6 +14,7 @@ from symlearn.errors import KBSyntaxError
 from symlearn.kb import loads
 from symlearn.kb.parser import parse_term
 from symlearn.kb.reader import ReadError, read_term_text
+from symlearn.logic.clauses import Clause
 from symlearn.logic.operators import STANDARD
 from symlearn.logic.printer import format_term, write_term
 from symlearn.logic.terms import Struct, make_list
@@ -94,3 +95,39 @@ def test_swi_prolog_reads_arguments_up_to_1200_and_so_does_the_reader() -> None:
     assert term == Struct(
         "f", (Struct(":-", ("a", "b")), make_list([Struct("dynamic", ("foo",))]))
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0.4::asthma(X) <- smokes(X).",
+        "0.25::card(C,q,h);0.25::card(C,k,h) <- position(C).",
+        "0.2 :: h <- r.",
+        "0.8::alarm <- burglary, \\+earthquake.",
+        "0.6::w(sun,T) ; 0.4::w(rain,T) <- T>0, Tprev is T-1, w(sun,Tprev).",
+        "a <- (b <- c).",
+        "p(X) <- X = '<-'.",
+        "0.5::\\+a :- c.",
+        "1.0::\\+e(X) :- c(X), '::\\\\+'(d).",
+        "dept_salary(Dept, avg<Salary>) :- person(X), salary(X, Salary), dept(X, Dept).",
+        "all(max<S>) :- s(S), T = 'a<B>', t(T).",
+        "0.5::both_win :- not solo_win1, not (a, b).",
+        "?::bet(C, tails); ?::bet(C, heads) :- play(C).",
+        "?::umbrella(X) <- forecast(X), not raining.",
+    ],
+)
+def test_problogs_syntax_is_read_without_the_grammar(text: str, monkeypatch) -> None:
+    from symlearn.kb import grammar
+    from symlearn.kb.parser import _Position, parse_text
+
+    reference, names = grammar.read_with_grammar(text, 0, text, "<string>", _Position(text))
+    monkeypatch.setattr(grammar, "read_with_grammar", None)  # the reader alone reads it
+    (read,) = parse_text(text)
+    assert format_term(read.term) == format_term(reference)
+    assert Clause(read.term) == Clause(reference)  # the same term up to variable renaming
+    assert read.variables.keys() == names.keys()
+
+
+def test_a_back_neck_error_is_still_the_grammars() -> None:
+    with pytest.raises(KBSyntaxError):
+        loads("a <- b <- c.")

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 from symlearn.bayes.given import (
     NETWORK_METHODS,
     ORDERINGS,
+    PROGRAM_METHODS,
     EvidenceGiven,
     PathLike,
     Progress,
@@ -58,7 +59,6 @@ from symlearn.bayes.given import (
     source_paths,
 )
 from symlearn.bayes.networks.program_fragment import network_fragment
-from symlearn.bayes.problog.problog_inference import PROGRAM_METHODS, ProgramRun, infer_program
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.loader import load
@@ -66,6 +66,7 @@ from symlearn.kb.loader import load
 if TYPE_CHECKING:
     from symlearn.bayes.networks.network_answer import InferenceRun, Source, load_program
     from symlearn.bayes.networks.program import ProbLogNetwork
+    from symlearn.bayes.problog.problog_inference import ProgramRun
     from symlearn.logic.terms import Term
 
 __all__ = ["ALL_METHODS", "InferenceRun", "infer", "load_program", "parse_evidence"]
@@ -187,6 +188,8 @@ def infer(
                     "-o writes a belief network, and this program is not one (it has "
                     "variables, cycles or builtins): it was answered by knowledge compilation"
                 )
+            from symlearn.bayes.problog.problog_inference import infer_program  # the engine
+
             return infer_program(
                 kb,
                 asked,
@@ -227,7 +230,7 @@ def infer(
 def _network_of(
     kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
 ) -> ProbLogNetwork:
-    """The program as a belief network; numpy and the network are imported only for one."""
+    """The program as a belief network (its modules imported only for one; numpy only if large)."""
     fragment = network_fragment(kb, asked, observed)
     from symlearn.bayes.networks.program import compile_fragment
 

@@ -35,6 +35,7 @@ from symlearn.logic.terms import Struct, Term
 __all__ = [
     "NETWORK_METHODS",
     "ORDERINGS",
+    "PROGRAM_METHODS",
     "EvidenceGiven",
     "PathLike",
     "Progress",
@@ -55,6 +56,9 @@ PathLike = str | os.PathLike[str]
 
 #: The inference methods over a belief network (``symlearn infer --method``).
 NETWORK_METHODS = ("exact", "enumeration", "likelihood-weighting", "gibbs")
+
+#: The methods of a grounded program: exact by SDD compilation, sampling, and the MPE task.
+PROGRAM_METHODS = ("sdd", "sample", "mpe")
 
 #: The elimination-order heuristics of variable elimination (``--ordering``).
 ORDERINGS = ("min-fill", "min-degree")

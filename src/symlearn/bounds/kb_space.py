@@ -75,8 +75,7 @@ from symlearn.bounds.sizes import (
     enumerated_size,
     hypothesis_space_size,
 )
-from symlearn.bounds.spaces import WILDCARD
-from symlearn.bounds.vc import VCResult, vc_dimension, vc_dimension_of_masks
+from symlearn.bounds.vc import VCResult, vc_dimension_of_masks
 from symlearn.errors import HypothesisSpaceError, InvalidParameterError
 from symlearn.kb.loader import load
 from symlearn.learning.attribute_data import attribute_schema
@@ -380,10 +379,7 @@ class AttributeSpace:
         instances = [
             tuple(d[bit] for d, bit in zip(self.domains, x)) for x in spaces.boolean_instances(n)
         ]
-        positives = [
-            frozenset(instances[i] for i in range(len(instances)) if m >> i & 1) for m in masks
-        ]
-        return self._atoms(vc_dimension(positives, instances), name, {"k": chosen.k})
+        return self._atoms(vc_dimension_of_masks(masks, instances), name, {"k": chosen.k})
 
     def _all_subsets_dimension(self) -> VCResult:
         instances = self.instances()
@@ -429,15 +425,24 @@ class AttributeSpace:
                 f"the instance space of {self.target} has {len(instances)} instances; the "
                 f"shattering search is limited to {MAX_INSTANCES}"
             )
-        # Every hypothesis with an empty constraint labels everything negative: one of them.
-        hypotheses: list[Any] = [frozenset()]
-        for constraints in itertools.product(*[(*values, WILDCARD) for values in self.domains]):
-            hypotheses.append(
-                frozenset(
-                    x for x in instances if all(c in (WILDCARD, v) for c, v in zip(constraints, x))
-                )
-            )
-        return self._atoms(vc_dimension(hypotheses, instances), "attribute-conjunctions", {})
+        # A conjunction's positives, as a bit mask over the instances: the AND of
+        # its constraints' masks (a wildcard's is every instance).  Every hypothesis
+        # with an empty constraint labels everything negative: one mask, 0.
+        everything = (1 << len(instances)) - 1
+        constraint_masks: list[list[int]] = []
+        for position, values in enumerate(self.domains):
+            by_value = dict.fromkeys(values, 0)
+            for i, x in enumerate(instances):
+                by_value[x[position]] |= 1 << i
+            constraint_masks.append([*by_value.values(), everything])
+        masks = {0}
+        for chosen in itertools.product(*constraint_masks):
+            mask = everything
+            for constraint in chosen:
+                mask &= constraint
+            masks.add(mask)
+        result = vc_dimension_of_masks(masks, instances)
+        return self._atoms(result, "attribute-conjunctions", {})
 
 
 def attribute_task(

@@ -233,54 +233,78 @@ def is_shattered(
     return _shatters(_dichotomy_masks(hypotheses, instances), chosen)
 
 
-def _extensions(groups: list[list[int]], allowed: int) -> int:
-    """Return the bits ``j`` of ``allowed`` labelled both ways inside every group."""
-    valid = allowed
-    for group in groups:
-        positive = negative = 0
-        for mask in group:
-            positive |= mask
-            negative |= ~mask
-        valid &= positive & negative
-        if not valid:
-            break
-    return valid
-
-
 class _Search:
-    """Depth-first search for a shattered set of a given size."""
+    """Depth-first search for a shattered set of a given size.
 
-    def __init__(self, masks: list[int], size: int) -> None:
-        self.masks = masks
+    The dichotomies are held column-wise: ``columns[j]`` has bit ``h`` set when
+    dichotomy ``h`` labels instance ``j`` positive, so a group of dichotomies
+    (those agreeing on the instances chosen so far) is one integer too, and
+    splitting a group on an instance, or asking whether it labels an instance
+    both ways, is one ``&`` of two integers.
+    """
+
+    def __init__(self, columns: list[int], size: int) -> None:
+        self.columns = columns
         self.size = size
         self.nodes = 0
 
-    def find(self, full: int) -> list[int] | None:
-        return self._grow([self.masks], _extensions([self.masks], full), [])
+    def find(self, everything: int, instances: int) -> list[int] | None:
+        groups = [everything]
+        return self._grow(groups, self._both_ways(groups, instances), [])
 
-    def _grow(
-        self, groups: list[list[int]], candidates: int, chosen: list[int]
-    ) -> list[int] | None:
+    def _both_ways(self, groups: list[int], allowed: int) -> int:
+        """Return the bits ``j`` of ``allowed`` labelled both ways inside every group."""
+        valid = 0
+        columns = self.columns
+        while allowed:
+            low = allowed & -allowed
+            allowed ^= low
+            column = columns[low.bit_length() - 1]
+            for group in groups:
+                inside = group & column
+                if not inside or inside == group:
+                    break
+            else:
+                valid |= low
+        return valid
+
+    def _grow(self, groups: list[int], candidates: int, chosen: list[int]) -> list[int] | None:
         self.nodes += 1
         missing = self.size - len(chosen)
         if missing == 0:
             return list(chosen)
-        if candidates.bit_count() < missing or min(map(len, groups)) < (1 << missing):
+        if candidates.bit_count() < missing:
+            return None
+        if min(group.bit_count() for group in groups) < (1 << missing):
             return None
         rest = candidates
         while rest:
-            j = (rest & -rest).bit_length() - 1
-            rest &= rest - 1
-            split = []
+            low = rest & -rest
+            rest ^= low
+            j = low.bit_length() - 1
+            column = self.columns[j]
+            split: list[int] = []
             for group in groups:
-                split.append([mask for mask in group if mask >> j & 1])
-                split.append([mask for mask in group if not mask >> j & 1])
+                inside = group & column
+                split += (inside, group ^ inside)
             chosen.append(j)
-            found = self._grow(split, _extensions(split, rest), chosen)
+            found = self._grow(split, self._both_ways(split, rest), chosen)
             if found is not None:
                 return found
             chosen.pop()
         return None
+
+
+def _columns(masks: Sequence[int], size: int) -> list[int]:
+    """Per instance ``j < size``: the bits ``h`` of the masks that have bit ``j``."""
+    columns = [0] * size
+    for h, mask in enumerate(masks):
+        bit = 1 << h
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            columns[low.bit_length() - 1] |= bit
+    return columns
 
 
 def vc_dimension(hypotheses: Iterable[Hypothesis], instances: Sequence[Any]) -> VCResult:
@@ -334,15 +358,16 @@ def vc_dimension_of_masks(dichotomies: Collection[int], instances: Sequence[Any]
         raise HypothesisSpaceError("the hypothesis class is empty: it shatters nothing")
     instances = list(instances)
     masks = sorted(dichotomies)
-    full = (1 << len(instances)) - 1
+    columns = _columns(masks, len(instances))
+    everything, full = (1 << len(masks)) - 1, (1 << len(instances)) - 1
     witness: list[int] = []
     while True:
         size = len(witness) + 1
         if 1 << size > len(masks):
             nodes, by_count = 0, True
             break
-        search = _Search(masks, size)
-        found = search.find(full)
+        search = _Search(columns, size)
+        found = search.find(everything, full)
         if found is None:
             nodes, by_count = search.nodes, False
             break

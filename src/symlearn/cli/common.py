@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
 import json
 import re
 import sys
@@ -84,6 +83,8 @@ class SuggestingGroup(click.Group):
         except click.UsageError as error:
             if not (args and error.message.startswith("No such command")):
                 raise
+            import difflib  # only for a mistyped command
+
             close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=3, cutoff=0.7)
             if not close:
                 raise

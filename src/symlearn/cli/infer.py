@@ -7,6 +7,8 @@ network, compiling, choosing the method, writing ``-o``) is in the library.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from symlearn.bayes.answer import ALL_METHODS as METHODS
@@ -78,36 +80,16 @@ def infer(
     files: tuple[str, ...],
     queries: tuple[str, ...],
     evidence: tuple[str, ...],
-    method: str,
-    ordering: str,
-    samples: int,
-    seed: int,
-    chains: int,
-    burn_in: int,
-    output: str | None,
-    force: bool,
     verbose: int,
     as_json: bool,
+    **options: Any,
 ) -> int:
     """Probabilities of query atoms given evidence, over the ProbLog clauses of FILE...
 
     Example: symlearn infer kb/alarm.pl --query burglary --evidence johncalls=true
     """
-    with progress_bars(not as_json) as progress:
-        run = answer(
-            files,
-            queries,
-            evidence,
-            method=method,
-            ordering=ordering,
-            samples=samples,
-            seed=seed,
-            chains=chains,
-            burn_in=burn_in,
-            output=output,
-            force=force,
-            progress=progress,
-        )
+    with progress_bars(not as_json) as progress:  # the options are answer()'s keywords
+        run = answer(files, queries, evidence, progress=progress, **options)
     payload = run.to_dict()
     if not (payload.get("probabilities") or payload.get("marginals")):
         click.echo(

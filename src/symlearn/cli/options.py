@@ -98,7 +98,13 @@ def _click_type(kind: Any, meta: Option) -> Any:
 
 
 def settings_option(name: str, annotation: Any, default: Any, meta: Option) -> Callable[[F], F]:
-    """The click option for one settings field (see the module docstring)."""
+    """The click option for one settings field (see the module docstring).
+
+    Its ``hidden_aliases`` (Aleph's ``--minpos`` for ``--min-positives``) are
+    options of their own that set the same value and stay out of ``--help``;
+    its ``refused_aliases`` (Aleph's ``--evalfn`` for ``--measure``) are
+    refused with a usage error that names the option.
+    """
     flag_name = meta.cli or name.replace("_", "-")
     help_text = meta.help
     if default is not None and not meta.flag and default != ():
@@ -106,26 +112,42 @@ def settings_option(name: str, annotation: Any, default: Any, meta: Option) -> C
     if meta.key is not None:
         help_text += f" (file: set({meta.key}, ...))"
     kind = _base_type(annotation)
-    if kind is bool and meta.flag:
-        decls = [f"--{flag_name}", *meta.aliases, name]
-        return click.option(*decls, is_flag=True, default=None, help=help_text)
-    if kind is bool:
+    if kind is bool and not meta.flag:
         on, _, off = flag_name.partition("/")  # cli="ordered/unordered" names both spellings
         decls = [f"--{on}/--{off or 'no-' + on}", *meta.aliases, name]
         return click.option(*decls, default=None, help=help_text)
-    if typing.get_origin(kind) is tuple:
+    kwargs: dict[str, Any]
+    if kind is bool:
+        kwargs = {"is_flag": True, "default": None}
+    elif typing.get_origin(kind) is tuple:
         (item,) = typing.get_args(kind)[:1]
-        decls = [f"--{flag_name}", *meta.aliases, name]
-        return click.option(
-            *decls,
-            multiple=True,
-            type=_click_type(item, meta),
-            metavar=meta.metavar,
-            help=help_text,
+        kwargs = {"multiple": True, "type": _click_type(item, meta), "metavar": meta.metavar}
+    else:
+        chosen = _Number() if _int_or_float(annotation) else _click_type(kind, meta)
+        kwargs = {"type": chosen, "default": None, "metavar": meta.metavar}
+    shown = click.option(f"--{flag_name}", *meta.aliases, name, help=help_text, **kwargs)
+    hidden = [click.option(alias, name, hidden=True, **kwargs) for alias in meta.hidden_aliases]
+    refused = [
+        click.option(
+            alias,
+            is_flag=kind is bool,
+            hidden=True,
+            expose_value=False,
+            callback=_refuse(alias, f"--{flag_name}"),
         )
-    decls = [f"--{flag_name}", *meta.aliases, name]
-    chosen = _Number() if _int_or_float(annotation) else _click_type(kind, meta)
-    return click.option(*decls, type=chosen, default=None, metavar=meta.metavar, help=help_text)
+        for alias in meta.refused_aliases
+    ]
+    return lambda command: _apply(command, [shown, *hidden, *refused])
+
+
+def _refuse(alias: str, name: str) -> Callable[[click.Context, click.Parameter, Any], None]:
+    """A callback refusing ``alias`` when it is given, naming the option ``name`` to use."""
+
+    def refuse(context: click.Context, parameter: click.Parameter, value: Any) -> None:
+        if value not in (None, False):
+            raise click.UsageError(f"no option {alias} here: use {name}", context)
+
+    return refuse
 
 
 def settings_options(settings: type[Settings]) -> Callable[[F], F]:

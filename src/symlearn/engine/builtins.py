@@ -10,6 +10,7 @@ bindings between solutions).  Arguments arrive as run-time terms
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator
 from functools import cmp_to_key
 from typing import TYPE_CHECKING
@@ -38,6 +39,7 @@ from symlearn.logic.terms import (
     PString,
     Struct,
     make_list,
+    packed_list,
 )
 
 if TYPE_CHECKING:
@@ -517,6 +519,32 @@ def _between(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         engine.trail.append(value)
         yield
         i += 1
+
+
+#: The integers an ``array('q')`` holds (a packed list of them costs 8 bytes an element).
+_INT64 = range(-(1 << 63), 1 << 63)
+
+
+@det("numlist", 3)
+def _numlist(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """SWI-Prolog's ``numlist(Low, High, List)``: ``[Low, ..., High]``; fails when Low > High.
+
+    The list is packed (its cells made as something walks it), so building
+    ``numlist(1, 100000, L)`` is one ``range`` and costs no cell.
+    """
+    low, high = deref(args[0]), deref(args[1])
+    for bound in (low, high):
+        if type(bound) is Ref:
+            raise instantiation_error()
+        if type(bound) is not int:
+            raise type_error("integer", resolve(bound))
+    if low > high:
+        return False
+    numbers = range(low, high + 1)
+    if len(numbers) > MAX_CELLS:
+        raise resource_error("stack")
+    packed = array("q", numbers) if low in _INT64 and high in _INT64 else list(numbers)
+    return unify_terms(engine, args[2], packed_list(packed))
 
 
 def list_error(term: RTerm) -> PrologThrow:

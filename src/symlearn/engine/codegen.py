@@ -59,6 +59,16 @@ _COMPARISONS = {"<": "<", ">": ">", "=<": "<=", ">=": ">=", "=:=": "==", "=\\=":
 #: Tests the compiler inlines into a clause's guard as a call of the builtin's
 #: function (no continuation, no trip through the machine).
 _TESTS = QUICK_TESTS - {(op, 2) for op in _COMPARISONS}
+#: Type tests inlined as class tests: (negated, the classes that pass).
+_TYPE_TESTS: dict[str, tuple[bool, tuple[type, ...]]] = {
+    "var": (False, (Ref,)),
+    "nonvar": (True, (Ref,)),
+    "atom": (False, (str,)),
+    "integer": (False, (int,)),
+    "number": (False, (int, float)),
+    "atomic": (False, (str, int, float, PString)),
+    "compound": (False, (Struct,)),
+}
 #: The guard goals that may bind a variable.
 _BINDING = frozenset({("=", 2), ("is", 2), ("functor", 3), ("compare", 3)})
 #: Builtins the compiler inlines into a clause's guard.
@@ -298,6 +308,8 @@ class _Writer:
             a, b = self.build(left, indent), self.build(right, indent)
             self.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
             return True
+        if self.type_test(goal, indent) or self.identity(goal, indent):
+            return True
         from symlearn.engine.builtins import DETERMINISTIC
 
         function = DETERMINISTIC.get((goal.name, len(goal.args)))
@@ -306,6 +318,44 @@ class _Writer:
         items = [self.build(a, indent) for a in goal.args]
         arguments = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
         self.emit(indent, f"if not {self.constant(function)}(m.engine, {arguments}): return FAIL")
+        return True
+
+    def value_of(self, v: Var, indent: int) -> str:
+        """A name holding the dereferenced value of the clause's variable ``v``."""
+        x = self.deref(self.var(v), indent)
+        y = self.temp()
+        self.emit(indent, f"while {x}.__class__ is Ref:")
+        self.emit(indent + 1, f"{y} = {x}.value")
+        self.emit(indent + 1, f"if {y} is None: break")
+        self.emit(indent + 1, f"{x} = {y}")
+        return x
+
+    def type_test(self, goal: Struct, indent: int) -> bool:
+        """Inline ``var(X)``, ``atom(X)`` ... on a variable of the clause: a class test."""
+        classes = _TYPE_TESTS.get(goal.name)
+        subject = goal.args[0]
+        if classes is None or len(goal.args) != 1 or type(subject) is not Var:
+            return False
+        if subject not in self.defined:
+            return False
+        x = self.value_of(subject, indent)
+        negate, names = classes
+        test = " or ".join(f"{x}.__class__ is {self.constant(c)}" for c in names)
+        self.emit(indent, f"if {'' if negate else 'not '}({test}): return FAIL")
+        return True
+
+    def identity(self, goal: Struct, indent: int) -> bool:
+        r"""Inline ``X == c`` and ``X \== c`` for a variable and an atom or integer."""
+        if goal.name not in ("==", "\\==") or len(goal.args) != 2:
+            return False
+        left, right = goal.args
+        if type(left) is not Var:
+            left, right = right, left
+        if type(left) is not Var or left not in self.defined or type(right) not in (str, int):
+            return False
+        x = self.value_of(left, indent)
+        same = f"{x}.__class__ is {self.constant(type(right))} and {x} == {self.constant(right)}"
+        self.emit(indent, f"if {'not ' if goal.name == '==' else ''}({same}): return FAIL")
         return True
 
     # ------------------------------------------------------------ body
@@ -381,6 +431,8 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         # Bindings a finite-domain constraint refuses fail the clause before it
         # commits (run as goals, they would fail at the cut's step).
         writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
+    if neck_cut:
+        _after_cut(writer, body, indent)
     if body:
         parts = [writer.goal_parts(goal, indent) for goal in body]  # variables in goal order
         cont = "nxt"
@@ -402,6 +454,31 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     else:
         writer.emit(indent, "return nxt")
     return neck_cut
+
+
+def _after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
+    """Inline the guard builtins that follow a neck cut (taking them off ``body``).
+
+    The clause has committed by then, so such a goal that fails makes the
+    clause return a continuation that fails (``FAILED``), not ``FAIL``, which
+    would try the next clause.
+    """
+    start = len(writer.lines)
+    binds = False
+    while body and body[0] != "!":
+        goal = body[0]
+        if not writer.guard(goal, indent):
+            break
+        body.pop(0)
+        binds = binds or (goal.name, len(goal.args)) in _BINDING
+    if len(writer.lines) == start:
+        return
+    if binds:
+        writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
+    writer.names["FAILED"] = (CONTROL[("fail", 0)], None, 0, 0, None)
+    writer.lines[start:] = [
+        line.replace("return FAIL", "return FAILED") for line in writer.lines[start:]
+    ]
 
 
 def _transparent(goal: Any) -> bool:

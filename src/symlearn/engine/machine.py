@@ -111,6 +111,9 @@ class Table:
         "position",
         "round_id",
         "round_start",
+        "seen_upto",
+        "serials",
+        "started",
     )
 
     def __init__(self, key: Term, modes: tuple[Term, ...] | None = None) -> None:
@@ -132,3 +135,11 @@ class Table:
         self.round_start = 0
         self.round_id = 0
         self.evaluated_round = -1
+        #: The answer serial of each answer (plain tables), in the order found.
+        self.serials: list[int] = []
+        #: The answer serial when its current evaluation began (-1: never
+        #: evaluated), and when the one before began (-1: none before it): a
+        #: semi-naive consumer in its clauses need only look at answers newer
+        #: than ``seen_upto`` (see :mod:`symlearn.engine.tabling`).
+        self.started = -1
+        self.seen_upto = -1

@@ -42,6 +42,8 @@ from typing import TYPE_CHECKING, Any
 from symlearn.engine.codegen import Bucket, compile_clause_function, compile_switch
 from symlearn.engine.machine import CLAUSES, FACTS, FAIL, FENCE, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
+from symlearn.engine.semi_naive import semi_naive_goals
+from symlearn.engine.tabling import semi_naive_procedure
 from symlearn.kb.knowledge_base import KnowledgeBase, index_key
 from symlearn.kb.knowledge_base import Predicate as KBPredicate
 from symlearn.logic.clauses import Clause
@@ -108,6 +110,13 @@ def _function_code(source: str) -> CodeType:
     return namespace["clause"].__code__
 
 
+#: The procedure of a predicate of ground facts (its rows, looked up by the index).
+_FACTS_SOURCE = """
+def clause(m, args, cutb, depth, nxt):
+    if depth > max_depth: raise too_deep(args)
+    return facts(m, args, depth, nxt)
+"""
+_FACTS_CODE = _function_code(_FACTS_SOURCE)
 _WARMING_CODE = _function_code(_WARMING_SOURCE)
 _GENERAL_CODE = _function_code(_GENERAL_SOURCE)
 
@@ -211,6 +220,7 @@ class Predicate:
             "Struct": Struct,
             "FAIL": FAIL,
             "heat": self.heat,
+            "facts": self.call_facts,
         }
         self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
         #: The procedure the machine runs for this predicate's goals.  Its
@@ -236,6 +246,15 @@ class Predicate:
             return candidates[0].run(m, args, len(m.cps), depth, nxt)
         return try_clauses(m, candidates, 0, args, depth, nxt, None)
 
+    def call_facts(self, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont) -> object:
+        """A call of a predicate of ground facts: try the rows its arguments may match."""
+        rows = self.rows
+        keys = _keys(args)
+        source = self.source
+        assert source is not None
+        candidates = range(len(rows)) if keys is None else source.candidates(keys)
+        return try_facts(m, rows, candidates, 0, args, depth, nxt, None)
+
     def invalidate(self) -> None:
         """Note that clauses may have changed: the next call refreshes the predicate."""
         self.stale = True
@@ -245,6 +264,8 @@ class Predicate:
     def _install(self) -> None:
         """Choose the procedure's code: the switch, the warming-up code, or the general one."""
         code = self.general
+        if self.mode == FACTS_ONLY and not self.stale and self.rows:
+            code = _FACTS_CODE
         if self.mode == RULES and not self.stale:
             if self.switch is not None:
                 code = self.switch
@@ -350,13 +371,13 @@ class Predicate:
             self.rows.append(values)
         else:
             self.facts_only = False
-            run, neck_cut = compile_clause_function(clause, self.engine.procedure)
+            run, neck_cut = compile_clause_function(clause, self._procedure_of(clause))
             entry = Entry(run, neck_cut, clause)
         self.entries.append(entry)
         by_atom = self.by_atom
         if by_atom is None:
             return
-        first = clause.head.args[0]  # type: ignore[union-attr]
+        first = _first_argument(clause)
         if type(first) is Var:
             self.var_entries.append(entry)
             for bucket in by_atom.values():
@@ -371,6 +392,27 @@ class Predicate:
             found = table[label] = list(self.var_entries)
         found.append(entry)
 
+    def _procedure_of(self, clause: Clause) -> Callable[[str, int], Any]:
+        """How the clause's code finds the procedure of each body goal.
+
+        In a tabled predicate, a call of a tabled predicate may consume only
+        new answers (:mod:`symlearn.engine.semi_naive`).
+        """
+        engine = self.engine
+        tabled = engine.kb.tabled
+        goals = semi_naive_goals(clause, tabled) if self.key in tabled else {}
+        if not goals:
+            return engine.procedure
+
+        def procedure_of(name: str, arity: int) -> Any:
+            position = goals.get((name, arity))
+            procedure = engine.procedure(name, arity)
+            if position is None:
+                return procedure
+            return semi_naive_procedure(engine, clause, position, procedure)
+
+        return procedure_of
+
     def unindexed(self, args: tuple[RTerm, ...]) -> Sequence[Entry]:
         """Candidates for a call whose first argument is free (JIT multi-argument index)."""
         entries = self.entries
@@ -381,6 +423,28 @@ class Predicate:
             return entries
         numbers = self.source.candidates(keys)
         return [entries[i] for i in numbers]
+
+
+def _first_argument(clause: Clause) -> Any:
+    """What a clause demands of a call's first argument, for the first-argument index.
+
+    The head's first argument; but a free one whose clause opens with a test
+    that it is a constant (``X == c``) or has a compound term's shape
+    (``'$ssu_skeleton'(f(_), X)``), as the loader writes an SSU head
+    (``p(0) => ...``), is indexed as that constant or term: no other call
+    passes the test.
+    """
+    first = clause.head.args[0]  # type: ignore[union-attr]
+    if type(first) is not Var or not clause.body:
+        return first
+    goal = clause.body[0]
+    if type(goal) is not Struct or len(goal.args) != 2:
+        return first
+    if goal.name == "==" and goal.args[0] is first and type(goal.args[1]) in (str, int):
+        return goal.args[1]
+    if goal.name == "$ssu_skeleton" and goal.args[1] is first and type(goal.args[0]) is Struct:
+        return goal.args[0]
+    return first
 
 
 def _bucket(entries: list[Entry]) -> Bucket:
@@ -437,28 +501,43 @@ def try_clauses(
     cps = m.cps
     mark = len(trail)
     n = len(candidates)
-    height = len(cps) - 1 if choice is not None else len(cps)
-    while position < n:
-        entry = candidates[position]
-        position += 1
-        if position < n and choice is None:
+    if choice is None:
+        height = len(cps)
+        last = n - 1
+        while position < last:
+            entry = candidates[position]
+            position += 1
             # The choicepoint is pushed after the head matched, so bindings made
             # while matching must be trailed as if it existed (see FENCE).
             FENCE.stamp = next(ref_serials)
+            cont = entry.run(m, args, height, depth, nxt)
+            if cont is not FAIL:
+                if not entry.neck_cut:
+                    cps.append(Choice(CLAUSES, mark, nxt, depth, args, candidates, None, position))
+                return cont
+            while len(trail) > mark:
+                trail.pop().value = None
+        if position == last:  # the last candidate: no choicepoint
+            cont = candidates[position].run(m, args, height, depth, nxt)
+            if cont is FAIL:
+                while len(trail) > mark:
+                    trail.pop().value = None
+            return cont
+        return FAIL
+    height = len(cps) - 1
+    while position < n:
+        entry = candidates[position]
+        position += 1
         cont = entry.run(m, args, height, depth, nxt)
         if cont is not FAIL:
             if position < n and not entry.neck_cut:
-                if choice is None:
-                    cps.append(Choice(CLAUSES, mark, nxt, depth, args, candidates, None, position))
-                else:
-                    choice.pos = position
-            elif choice is not None:
+                choice.pos = position
+            else:
                 cps.pop()
             return cont
         while len(trail) > mark:
             trail.pop().value = None
-    if choice is not None:
-        cps.pop()
+    cps.pop()
     return FAIL
 
 

@@ -57,6 +57,7 @@ from symlearn.engine.clpfd import FDFailure, FDStore, Recheck
 from symlearn.engine.control import CONTROL as _CONTROL
 from symlearn.engine.control import call_goal
 from symlearn.engine.datalog import DatalogProgram
+from symlearn.engine.direct_builtins import DIRECT
 from symlearn.engine.machine import (
     ALT,
     CATCH,
@@ -92,6 +93,7 @@ from symlearn.engine.runtime import (
     to_runtime,
     unify,
 )
+from symlearn.engine.semi_naive import Eligibility
 from symlearn.errors import (
     EngineLimitError,
     InvalidParameterError,
@@ -282,6 +284,8 @@ class Engine:
         self._shortcuts = SHORTCUTS
         self._library = library()
         self._datalog = DatalogProgram(kb) if datalog else None
+        #: Which tabled calls may consume new answers only (engine.semi_naive).
+        self.semi_naive = Eligibility(kb, self._library)
 
     # ------------------------------------------------------------------ API
     def solve(self, goal: Term, limit: int | None = None) -> Iterator[dict[Var, Term]]:
@@ -369,12 +373,14 @@ class Engine:
     def reset_tables(self) -> None:
         """Forget every table (after the knowledge base changed)."""
         self.tables.clear()
+        self.semi_naive.reset()
         if self._datalog is not None:
             self._datalog.reset()
 
     def clauses_changed(self, key: Indicator) -> None:
         """Note that the clauses of ``key`` changed (assert, retract): only it is recompiled."""
         self.tables.clear()
+        self.semi_naive.reset()
         predicate = self._predicates.get(key)
         if predicate is not None:
             predicate.invalidate()
@@ -385,6 +391,7 @@ class Engine:
     def changed(self) -> None:
         """Note that clauses changed: tables are cleared, predicates recompiled on next call."""
         self.tables.clear()
+        self.semi_naive.reset()
         for predicate in self._predicates.values():
             predicate.invalidate()
         self._seen_modifications = modifications()
@@ -399,6 +406,13 @@ class Engine:
         return found
 
     def _make_procedure(self, name: str, arity: int) -> object:
+        procedure = self._builtin_or_user_procedure(name, arity)
+        direct = DIRECT.get((name, arity))
+        if direct is not None and (name, arity) not in self._predicates:  # not redefined
+            return direct(procedure)
+        return procedure
+
+    def _builtin_or_user_procedure(self, name: str, arity: int) -> object:
         key = (name, arity)
         control = _CONTROL.get(key)
         if control is not None:
@@ -469,12 +483,7 @@ class Engine:
         if predicate.mode == UNDEFINED:
             return FAIL
         if predicate.facts_only and predicate.rows:
-            source = predicate.source
-            assert source is not None
-            keys = _keys(args)
-            rows = predicate.rows
-            candidates = range(len(rows)) if keys is None else source.candidates(keys)
-            return try_facts(m, rows, candidates, 0, args, depth, nxt, None)
+            return predicate.call_facts(m, args, depth, nxt)
         candidates = predicate.unindexed(args) if args else predicate.entries
         return try_clauses(m, candidates, 0, args, depth, nxt, None)
 

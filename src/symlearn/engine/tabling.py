@@ -11,6 +11,11 @@ after which every table of the component is complete.  A component without
 such a loop is complete after one round.  Answers are a set: their order is
 not SWI-Prolog's.
 
+In a re-evaluation, a recursive call that is the only one of its clause
+consumes only the answers found since the previous evaluation of the clause's
+call began (*semi-naive* consumption, :mod:`symlearn.engine.semi_naive`), so
+a component costs time linear in its answers, not quadratic.
+
 **Answer subsumption** (``:- table path(_, _, min).``, SWI-Prolog's moded
 tabling): a table keeps one answer per variant of its *index* arguments (the
 ``_`` ones); a new answer for the same index combines with the kept one by
@@ -28,18 +33,20 @@ computed relation's indexes.
 
 Functions
 ---------
-call_tabled, datalog_call, round_done, abandon, abandon_incomplete
+call_tabled, semi_naive_procedure, datalog_call, round_done, abandon, abandon_incomplete
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.datalog import key as datalog_key
 from symlearn.engine.machine import FAIL, ITER, NOT_HERE, TABLE, Choice, Cont, Table
 from symlearn.engine.runtime import Ref, RTerm, deref, key_to_runtime, unify, variant_key
+from symlearn.logic.clauses import Clause, canonical_variables
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Struct, Term
 
@@ -47,7 +54,14 @@ if TYPE_CHECKING:
     from symlearn.engine.procedures import Predicate
     from symlearn.engine.sld import Engine, Run
 
-__all__ = ["abandon", "abandon_incomplete", "call_tabled", "datalog_call", "round_done"]
+__all__ = [
+    "abandon",
+    "abandon_incomplete",
+    "call_tabled",
+    "datalog_call",
+    "round_done",
+    "semi_naive_procedure",
+]
 
 _ATOMIC = (str, int, float, PString)
 _round_ids = count(1)
@@ -164,8 +178,13 @@ def call_tabled(
     args: tuple[RTerm, ...],
     depth: int,
     nxt: Cont,
+    since: int = -1,
 ) -> object:
-    """A call of a tabled predicate: answered from (or computing) its table."""
+    """A call of a tabled predicate: answered from (or computing) its table.
+
+    With ``since`` (an answer serial) the call consumes only the answers
+    found after it (semi-naive consumption, :mod:`symlearn.engine.semi_naive`).
+    """
     modes = engine.kb.table_modes.get(predicate.key)
     if engine._datalog is not None and modes is None:
         cont = _datalog_table(engine, m, predicate.key, args, depth, nxt)
@@ -176,17 +195,59 @@ def call_tabled(
     table = engine.tables.get(key)
     if table is None:
         table = engine.tables[key] = Table(key, modes)
-        return _evaluate(engine, m, predicate, table, goal, depth, nxt)
+        return _evaluate(engine, m, predicate, table, goal, depth, nxt, since)
     if table.complete:
-        return _consume(m, table, goal, depth, nxt, live=False)
+        return _consume(m, table, goal, depth, nxt, False, since)
     if table.evaluating:
         _note_loop(engine, table.position)
-        return _consume(m, table, goal, depth, nxt, live=True)
+        return _consume(m, table, goal, depth, nxt, True, since)
     leader = _current_leader(table)
     if leader is not None and table.evaluated_round == leader.round_id:
         _note_loop(engine, leader.position)
-        return _consume(m, table, goal, depth, nxt, live=True)
-    return _evaluate(engine, m, predicate, table, goal, depth, nxt)
+        return _consume(m, table, goal, depth, nxt, True, since)
+    return _evaluate(engine, m, predicate, table, goal, depth, nxt, since)
+
+
+def semi_naive_procedure(
+    engine: Engine, clause: Clause, position: int, procedure: Any
+) -> Callable[..., object]:
+    """The procedure of body goal ``position`` of a tabled predicate's ``clause``.
+
+    When the goal is eligible (:class:`~symlearn.engine.semi_naive.Eligibility`)
+    and the clause runs in a re-evaluation of its call's table, the goal
+    consumes only the answers found since the previous evaluation began;
+    otherwise it is the callee's ``procedure``.
+    """
+    head: Any = clause.head
+    caller = (head.name, len(head.args)) if type(head) is Struct else (head, 0)
+    goal: Any = clause.body[position]
+    callee = (goal.name, len(goal.args)) if type(goal) is Struct else (goal, 0)
+    stack = engine._table_stack
+    eligibility = engine.semi_naive
+
+    def call(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
+        if stack:
+            top = stack[-1]
+            since = top.seen_upto
+            if (
+                since >= 0
+                and _functor(top.key) == caller
+                and eligibility.eligible(clause, position)
+            ):
+                predicate = engine._predicates.get(callee)
+                if predicate is not None and callee in engine.kb.tabled:
+                    if predicate.stale:
+                        predicate.refresh()
+                    return call_tabled(engine, m, predicate, args, depth, nxt, since)
+        return procedure(m, args, cutb, depth, nxt)
+
+    return call
+
+
+def _functor(key: object) -> Indicator:
+    if type(key) is Struct:
+        return (key.name, len(key.args))
+    return (key, 0)  # type: ignore[return-value]
 
 
 def _resolve_goal(m: Run, data: Any, cutb: int, depth: int, nxt: Cont) -> object:
@@ -206,6 +267,7 @@ def _add_answer(m: Run, data: Any, cutb: int, depth: int, nxt: Cont) -> object:
         table.answer_set.add(answer)
         table.answers.append(answer)
         engine._answer_serial += 1
+        table.serials.append(engine._answer_serial)
         table.last_new = engine._answer_serial
         if engine._answer_serial & 0xFFFF == 0:
             engine.check_memory()
@@ -318,8 +380,11 @@ def _evaluate(
     goal: object,
     depth: int,
     nxt: Cont,
+    since: int,
 ) -> object:
     stack = engine._table_stack
+    table.seen_upto = table.started
+    table.started = engine._answer_serial
     table.evaluating = True
     table.position = len(stack)
     table.leader = table.position
@@ -327,7 +392,7 @@ def _evaluate(
     table.round_start = engine._answer_serial
     table.round_id = next(_round_ids)
     stack.append(table)
-    m.cps.append(Choice(TABLE, len(m.trail), nxt, depth, table, goal, predicate))
+    m.cps.append(Choice(TABLE, len(m.trail), nxt, depth, table, goal, predicate, since))
     return _evaluation_round(predicate, table, goal, depth, len(m.cps))
 
 
@@ -365,12 +430,14 @@ def round_done(engine: Engine, m: Run, choice: Choice) -> object:
         table.followers = []
         table.evaluated_round = leader.round_id
         cps.pop()
-        return _consume(m, table, goal, choice.depth, choice.cont, live=False)
+        return _consume(m, table, goal, choice.depth, choice.cont, False, choice.pos)
     component = [table, *table.followers]
     changed = any(t.last_new > table.round_start for t in component)
     if table.looped and changed:  # another round until nothing new is found
         table.round_start = engine._answer_serial
         table.round_id = next(_round_ids)
+        table.seen_upto = table.started
+        table.started = engine._answer_serial
         return _evaluation_round(choice.c, table, goal, choice.depth, len(cps))  # type: ignore[arg-type]
     for member in component:
         member.complete = True
@@ -379,11 +446,17 @@ def round_done(engine: Engine, m: Run, choice: Choice) -> object:
         member.leader_table = None
     stack.pop()
     cps.pop()
-    return _consume(m, table, goal, choice.depth, choice.cont, live=False)
+    return _consume(m, table, goal, choice.depth, choice.cont, False, choice.pos)
 
 
-def _consume(m: Run, table: Table, goal: object, depth: int, nxt: Cont, live: bool) -> object:
-    return _stream(m, _answers(m.trail, table.answers, goal, live), depth, nxt)
+def _consume(
+    m: Run, table: Table, goal: object, depth: int, nxt: Cont, live: bool, since: int
+) -> object:
+    """Stream the table's answers (those after serial ``since`` when it is not -1)."""
+    start = 0
+    if since >= 0 and table.modes is None:
+        start = bisect_right(table.serials, since)
+    return _stream(m, _answers(m.trail, table.answers, goal, live, start), depth, nxt)
 
 
 def abandon(engine: Engine, table: Table) -> None:
@@ -409,11 +482,13 @@ def _current_leader(table: Table) -> Table | None:
     return leader
 
 
-def _answers(trail: list[Ref], answers: list[Any], goal: Any, live: bool) -> Iterator[None]:
-    """Unify ``goal`` with each answer in turn (and, if ``live``, with those added meanwhile)."""
+def _answers(
+    trail: list[Ref], answers: list[Any], goal: Any, live: bool, start: int
+) -> Iterator[None]:
+    """Unify ``goal`` with each answer from ``start`` on (and, if ``live``, those added since)."""
     limit = len(answers)
     args = goal.args if type(goal) is Struct else ()
-    i = 0
+    i = start
     while i < (len(answers) if live else limit):
         answer = answers[i]
         i += 1
@@ -440,8 +515,33 @@ def _answers(trail: list[Ref], answers: list[Any], goal: Any, live: bool) -> Ite
 
 
 def _call_key(goal: object) -> Term:
-    """The call variant's key: its goal with canonical variables."""
-    return variant_key(goal)
+    """The call variant's key: its goal with canonical variables.
+
+    A goal whose arguments are atomic or variables (the common call) gets
+    its key without copying a term: the key :func:`variant_key` would give.
+    """
+    if type(goal) is not Struct:
+        return variant_key(goal)
+    values: list[Any] = []
+    seen: dict[Any, Any] = {}
+    arg: Any
+    for arg in goal.args:
+        while type(arg) is Ref:
+            bound = arg.value
+            if bound is None:
+                break
+            arg = bound
+        kind = type(arg)
+        if kind is Ref:
+            var = seen.get(arg)
+            if var is None:
+                var = seen[arg] = canonical_variables(len(seen) + 1)[-1]
+            values.append(var)
+        elif kind is str or kind is int or kind is float or kind is PString:
+            values.append(arg)
+        else:
+            return variant_key(goal)
+    return Struct(goal.name, tuple(values))
 
 
 def _answer_key(goal: Any) -> object:

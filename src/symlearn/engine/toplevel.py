@@ -29,6 +29,7 @@ Examples
 from __future__ import annotations
 
 import io
+from array import array
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -38,7 +39,15 @@ from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic.operators import Operators
 from symlearn.logic.printer import format_term
-from symlearn.logic.terms import EMPTY_LIST, LIST_FUNCTOR, Struct, Term, Var, make_list
+from symlearn.logic.terms import (
+    EMPTY_LIST,
+    LIST_FUNCTOR,
+    PackedArgs,
+    Struct,
+    Term,
+    Var,
+    make_list,
+)
 
 __all__ = ["ANSWER_DEPTH", "QueryAnswers", "depth_limited", "format_solution", "run_query"]
 
@@ -140,7 +149,11 @@ def _answer_names(values: dict[str, Term]) -> dict[Var, str]:
             if type(t) is Var:
                 counts[t] = counts.get(t, 0) + 1
             elif type(t) is Struct:
-                stack.extend(reversed(t.args))
+                args = t.args
+                if type(args) is PackedArgs and type(args.store.items) is array:
+                    stack.append(args.store.tail)  # integers: no variable before the tail
+                else:
+                    stack.extend(reversed(args))
     names: dict[Var, str] = {}
     letters = 0
     for var, n in counts.items():

@@ -33,9 +33,8 @@ from typing import Any
 
 from symlearn.files import write_file
 from symlearn.hypotheses.base import FALSE, clause_texts
-from symlearn.hypotheses.html import html_block
 from symlearn.logic.clauses import Clause
-from symlearn.logic.indicators import Indicator
+from symlearn.logic.indicators import Indicator, format_indicator
 from symlearn.logic.printer import format_atom
 
 __all__ = ["Theory"]
@@ -54,21 +53,25 @@ class Theory:
     tabled
         Write ``:- table name/arity.`` before the clauses (when the knowledge
         base tables the target).
+    helpers
+        Predicates the learner invented to define the target: their clauses
+        are among ``clauses`` too (tabled with the target).
 
     Raises
     ------
     ValueError
-        If a clause's head is not the target.
+        If a clause's head is neither the target nor a helper.
     """
 
     target: Indicator
     clauses: tuple[Clause, ...] = ()
     tabled: bool = False
+    helpers: tuple[Indicator, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "clauses", tuple(self.clauses))
         for clause in self.clauses:
-            if clause.functor != self.target:
+            if clause.functor != self.target and clause.functor not in self.helpers:
                 raise ValueError(f"clause {clause!r} does not define {self.indicator}")
 
     @property
@@ -104,7 +107,8 @@ class Theory:
         """
         lines = [f"% {line}" if line else "%" for line in header]
         if self.tabled:
-            lines.append(f":- table {self.indicator}.")
+            tabled = [self.target, *self.helpers]
+            lines.append(f":- table {', '.join(format_indicator(i) for i in tabled)}.")
         if not self.clauses:
             lines.append(f":- dynamic {self.indicator}.")
         lines.extend(str(clause) for clause in self.clauses)
@@ -129,4 +133,6 @@ class Theory:
         """Jupyter: the clauses as SWI-Prolog prints them."""
         count = len(self.clauses)
         title = f"theory for {self.indicator}: {count} clause{'' if count == 1 else 's'}"
+        from symlearn.hypotheses.html import html_block  # Jupyter only
+
         return html_block(title, str(self).splitlines())

@@ -136,7 +136,7 @@ class CigolSettings(Settings):
         Candidates kept between steps (``set(ir_beam, N)``).
     noise
         Most negatives a learnt clause may cover (``set(noise, N)``).
-    h
+    proof_depth
         Deepest proof when testing coverage (``set(h, N)``).
     max_substitutions
         Inverse substitutions tried per partner and θ1 (``set(ir_substitutions, N)``).
@@ -154,7 +154,9 @@ class CigolSettings(Settings):
     depth: int = option(3, key="ir_depth", minimum=1, help="Inverse resolution steps.")
     beam: int = option(5, key="ir_beam", minimum=1, help="Candidates kept per step.")
     noise: int = option(0, key="noise", minimum=0, help="Negatives allowed.")
-    h: int = option(30, key="h", cli=None, minimum=1, help="Proof depth of coverage tests.")
+    proof_depth: int = option(
+        30, key="h", cli=None, minimum=1, help="Proof depth of coverage tests."
+    )
     max_substitutions: int = option(
         1024, key="ir_substitutions", cli=None, minimum=0, help="Inverse substitutions per step."
     )
@@ -385,7 +387,7 @@ class _Cigol:
         self.positives = list(task.positives)
         self.negatives = list(task.negative_examples)
         self.background = background_predicates(task)
-        self.coverage = task.coverage(max_depth=settings.h)
+        self.coverage = task.coverage(max_depth=settings.proof_depth)
         self.covered = np.zeros(len(self.positives), dtype=bool)
         self.learnt: list[LearntClause] = []
         self.found: list[_Candidate] = []

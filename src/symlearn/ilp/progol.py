@@ -175,18 +175,28 @@ class ProgolSettings(BackendSettings):
         Most literals in a clause, head included (Aleph's default 4).
     nodes
         Most clauses evaluated per search.
-    i
-        Variable depth: layers of the bottom clause.
-    h
-        Proof depth of the query engine.
+    variable_depth
+        Variable depth: layers of the bottom clause (Aleph's ``i``).
+    proof_depth
+        Proof depth of the query engine (Aleph's ``h``).
     noise
         Most negatives an acceptable clause covers.
-    minpos
-        Fewest positives an acceptable clause covers.
-    evalfn
-        ``coverage`` (default, Aleph's), ``compression`` (Progol's), ``mdl`` or ``posonly``.
-    posonly
-        Learn from positives only (the same as ``evalfn = posonly``).
+    min_positives
+        Fewest positives an acceptable clause covers (Aleph's ``minpos``).
+    measure
+        The clause score (Aleph's ``evalfn``): ``coverage`` (default, Aleph's),
+        ``compression`` (Progol's), ``mdl`` or ``posonly``.
+    positive_only
+        Learn from positives only, the same as ``measure = posonly`` (Aleph's ``posonly``).
+
+    The command line names them as other learners name the same things
+    (``--clause-length`` as FOIL's, ``--measure`` as the trees' and
+    sequential covering's score) or, where no other learner has the concept,
+    in words (``--variable-depth``, ``--proof-depth``, ``--min-positives``,
+    ``--positive-only``, with Aleph's ``--i``, ``--h``, ``--minpos``,
+    ``--posonly`` accepted but unlisted in ``--help``).  Aleph's names are
+    what files set (``:- set(evalfn, mdl).``) and are accepted as Python
+    keywords (``evalfn="mdl"``).
     c
         Most body goals (Progol's ``c``; None: ``clauselength`` − 1).
     r
@@ -203,12 +213,34 @@ class ProgolSettings(BackendSettings):
         4, key="clauselength", minimum=1, help="Most literals in a clause, head included."
     )
     nodes: int = option(5000, key="nodes", minimum=1, help="Most clauses searched per seed.")
-    i: int = option(2, key="i", minimum=0, help="Variable depth of the bottom clause.")
-    h: int = option(30, key="h", minimum=1, help="Proof depth of coverage tests.")
+    variable_depth: int = option(
+        2, key="i", minimum=0, hidden_aliases=("--i",), help="Layers of the bottom clause."
+    )
+    proof_depth: int = option(
+        30, key="h", minimum=1, hidden_aliases=("--h",), help="Proof depth of coverage tests."
+    )
     noise: int = option(0, key="noise", minimum=0, help="Negatives a clause may cover.")
-    minpos: int = option(1, key="minpos", minimum=1, help="Fewest positives a clause covers.")
-    evalfn: str = option("coverage", key="evalfn", choices=EVALFNS, help="Clause score.")
-    posonly: bool = option(False, key="posonly", flag=True, help="Learn from positives only.")
+    min_positives: int = option(
+        1,
+        key="minpos",
+        minimum=1,
+        hidden_aliases=("--minpos",),
+        help="Fewest positives a clause covers.",
+    )
+    measure: str = option(
+        "coverage",
+        key="evalfn",
+        choices=EVALFNS,
+        refused_aliases=("--evalfn",),
+        help="Clause score.",
+    )
+    positive_only: bool = option(
+        False,
+        key="posonly",
+        flag=True,
+        hidden_aliases=("--posonly",),
+        help="Learn from positives only.",
+    )
     c: int | None = option(None, key="c", cli=None, minimum=0, help="Most body goals.")
     r: int = option(100_000, key="r", cli=None, minimum=1, help="Most engine calls per query.")
     gsamplesize: int = option(
@@ -240,7 +272,7 @@ class ProgolSettings(BackendSettings):
     @property
     def evaluation(self) -> str:
         """The score actually used (``posonly`` when that flag is set)."""
-        return "posonly" if self.posonly else self.evalfn
+        return "posonly" if self.positive_only else self.measure
 
     @property
     def max_body(self) -> int:
@@ -336,14 +368,16 @@ class _Progol:
         listed = list(task.negatives if task.closed_world else task.negative_examples)
         self.negatives = [] if settings.evaluation == "posonly" else listed
         self.negative_indices = np.arange(len(self.negatives))
-        self.coverage = task.coverage(max_depth=settings.h, max_steps=settings.r)
+        self.coverage = task.coverage(max_depth=settings.proof_depth, max_steps=settings.r)
         self.recursive = target in {m.indicator for m in task.bias.allowed_body_modes}
         # a recursive candidate is proved as Aleph proves it: by the background, the
         # clauses learnt so far and the candidate itself; the target is tabled there, so
         # a candidate whose recursion cycles on the data is answered, not cut at depth h
         # (the learnt theory is tabled in the end when its recursion would loop)
-        self.trial = task.coverage(max_depth=settings.h, max_steps=settings.r, table_target=True)
-        self.fixpoint = task.coverage(max_depth=settings.h, max_steps=settings.r)
+        self.trial = task.coverage(
+            max_depth=settings.proof_depth, max_steps=settings.r, table_target=True
+        )
+        self.fixpoint = task.coverage(max_depth=settings.proof_depth, max_steps=settings.r)
         self.random_examples = (
             _random_examples(task, settings) if settings.evaluation == "posonly" else []
         )
@@ -352,7 +386,7 @@ class _Progol:
         self.positive_only = task.bias.positive_only
         self.lazy_negs = task.file_settings.get("lazy_negs") == "true"
         self.constraints = [clause for clause, _ in task.constraints]
-        self.constraint_check = task.coverage(max_depth=settings.h, max_steps=settings.r)
+        self.constraint_check = task.coverage(max_depth=settings.proof_depth, max_steps=settings.r)
         self.learnt: list[ProgolClause] = []
         self.nodes = 0
         self._codes: dict[int, np.ndarray] = {}
@@ -592,7 +626,7 @@ class _Progol:
             bottom = bottom_clause(
                 self.task,
                 seed,
-                depth=self.settings.i,
+                depth=self.settings.variable_depth,
                 coverage=self.coverage,
             )
             search = BottomSearch(self, bottom, remaining)
@@ -817,7 +851,7 @@ def progol(
     learner = _Progol(task, settings, progress)
     learner.run()
     clauses = [c.clause for c in learner.learnt]
-    check = task.coverage(max_depth=settings.h, max_steps=settings.r)
+    check = task.coverage(max_depth=settings.proof_depth, max_steps=settings.r)
     check.set_extension(target, [_arguments(e) for e in learner.positives])
     terminates, reason = recursion_terminates(
         check, clauses, [*learner.positives, *task.negative_examples]

@@ -252,7 +252,7 @@ class BottomSearch:
         outputs_bound = all(v in self.available(literals) for v in self.bottom.outputs)
         acceptable = (
             outputs_bound
-            and p >= self.settings.minpos
+            and p >= self.settings.min_positives
             and (learner.settings.evaluation == "posonly" or n <= self.settings.noise)
         )
         return SearchNode(
@@ -372,7 +372,7 @@ class BottomSearch:
                     and not self._violates(child)
                 ):
                     best = child
-                if len(child.positives) >= self.settings.minpos:
+                if len(child.positives) >= self.settings.min_positives:
                     heapq.heappush(frontier, child)
                 if self.evaluated >= self.settings.nodes:
                     break

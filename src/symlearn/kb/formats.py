@@ -26,6 +26,8 @@ determinations and ``set/2`` settings).  :func:`load_task` takes any mix of
   ``max_clauses(N).``             ``set(max_clauses, N)``
   ``non_datalog.``,               ``set(non_datalog, true)``,
   ``allow_singletons.``           ``set(allow_singletons, true)``
+  ``enable_pi.``                  ``set(predicate_invention, true)`` (only
+                                  ``lff`` invents predicates)
   ==============================  ==========================================
 
   Without ``type`` declarations every argument has the one type ``t``;
@@ -299,6 +301,7 @@ _POPPER_FLAGS = {
     "enable_recursion": "recursion",
     "non_datalog": "non_datalog",
     "allow_singletons": "allow_singletons",
+    "enable_pi": "predicate_invention",
 }
 _POPPER_NUMBERS = ("max_vars", "max_body", "max_clauses")
 #: Popper v3.1.0's defaults for what ``bias.pl`` does not say.
@@ -306,7 +309,6 @@ POPPER_DEFAULTS = {"max_body": 6, "max_vars": 6}
 #: Declarations Popper reads that FOIL and Progol cannot honour (warned about).
 _POPPER_IGNORED = frozenset(
     {
-        "enable_pi",
         "max_ho",
         "constant",
         "only_once",

@@ -103,15 +103,6 @@ min_member(Min, [H|T]) :- '$min_member'(T, H, Min).
 '$min_member'([], Min, Min).
 '$min_member'([H|T], Min0, Min) :- ( H @< Min0 -> '$min_member'(T, H, Min) ; '$min_member'(T, Min0, Min) ).
 
-numlist(L, H, R) :- '$must_be_integer'(L), '$must_be_integer'(H), L =< H, '$numlist'(L, H, R).
-'$must_be_integer'(X) :-
-    (   integer(X) -> true
-    ;   var(X) -> throw(error(instantiation_error, _))
-    ;   throw(error(type_error(integer, X), _))
-    ).
-'$numlist'(H, H, [H]) :- !.
-'$numlist'(L, H, [L|T]) :- L1 is L + 1, '$numlist'(L1, H, T).
-
 list_to_set(List, Set) :- '$list_to_set'(List, [], Set).
 '$list_to_set'([], _, []).
 '$list_to_set'([H|T], Seen, R) :-

@@ -72,7 +72,7 @@ from symlearn.kb.problog import (
     request_library,
 )
 from symlearn.kb.prolog_directives import strings_as
-from symlearn.kb.system import PROTECTED, SYSTEM_PREDICATES
+from symlearn.kb.system import LIBRARY_BUILTINS, PROTECTED, SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
@@ -551,7 +551,7 @@ class _Loader:
             raise self.error(
                 f"no permission to modify static procedure {name}/{arity} (it is built in)"
             )
-        if not self.kb.defines(name, arity):
+        if not self.kb.defines(name, arity) and indicator not in LIBRARY_BUILTINS:
             c = self.current
             assert c is not None
             self.kb.warnings.append(

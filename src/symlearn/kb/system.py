@@ -8,7 +8,7 @@ predicates (``member/2``, ``append/3`` ...) are written in Prolog in
 
 from __future__ import annotations
 
-__all__ = ["CONTROL", "ISO_BUILTINS", "PROTECTED", "SYSTEM_PREDICATES"]
+__all__ = ["CONTROL", "ISO_BUILTINS", "LIBRARY_BUILTINS", "PROTECTED", "SYSTEM_PREDICATES"]
 
 #: Control constructs, handled by the engine itself.
 CONTROL: frozenset[tuple[str, int]] = frozenset(
@@ -155,6 +155,7 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("number", 1),
         ("number_chars", 2),
         ("number_codes", 2),
+        ("numlist", 3),
         ("number_string", 2),
         ("numbervars", 3),
         ("op", 3),
@@ -319,3 +320,8 @@ ISO_BUILTINS: frozenset[tuple[str, int]] = frozenset(
 #: and the file's definition is used, as SWI-Prolog's user module overrides a
 #: system predicate that is not ISO's.
 PROTECTED: frozenset[tuple[str, int]] = CONTROL | (ISO_BUILTINS & SYSTEM_PREDICATES)
+
+#: Built-ins here that SWI-Prolog keeps in a library (``numlist/3`` in
+#: library(lists)): a file's definition replaces them without a warning, as a
+#: user's definition hides an autoloaded library predicate in SWI-Prolog.
+LIBRARY_BUILTINS: frozenset[tuple[str, int]] = frozenset({("numlist", 3)})

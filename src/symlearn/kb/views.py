@@ -41,7 +41,8 @@ def background_view(
     target
         ``(name, arity)`` of the target, or None to set nothing aside.
     theory
-        Clauses for the target to use instead of the knowledge base's own.
+        Clauses for the target to use instead of the knowledge base's own
+        (clauses of other predicates, invented by the learner, define them).
 
     Returns
     -------
@@ -51,10 +52,13 @@ def background_view(
     view = copy.copy(kb)
     view.predicates = dict(kb.predicates)
     if target is not None:
-        predicate = Predicate(*target)
-        for clause in theory:
-            predicate.add(clause)
-        view.predicates[target] = predicate
+        defined = {target: Predicate(*target)}
+        for clause in theory:  # the target's, and those of predicates it invents
+            functor = clause.functor
+            if functor not in defined:
+                defined[functor] = Predicate(*functor)
+            defined[functor].add(clause)
+        view.predicates.update(defined)
     return view
 
 

@@ -30,7 +30,6 @@ Examples
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Callable, Iterable
 from types import ModuleType
@@ -101,6 +100,8 @@ def learner(algorithm: str) -> ModuleType:
         )
     module = ALGORITHMS.get(algorithm)
     if module is None:
+        import difflib  # only for a mistyped name
+
         close = difflib.get_close_matches(algorithm, ALGORITHMS, n=3)
         hint = f" (did you mean {' or '.join(close)}?)" if close else ""
         raise InvalidParameterError(

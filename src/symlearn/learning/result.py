@@ -25,10 +25,10 @@ and inherits
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from symlearn.errors import InvalidParameterError
 from symlearn.files import as_path, write_file
@@ -42,7 +42,12 @@ from symlearn.logic.indicators import Indicator, format_indicator
 from symlearn.logic.printer import portray_clause
 from symlearn.logic.terms import Struct, Term, functor_of
 
-__all__ = ["LearnResult", "check_suffix", "program_text"]
+__all__ = ["LearnResult", "check_suffix", "learn_function", "program_text"]
+
+R = TypeVar("R", bound="LearnResult")
+#: ``progress(stage, done, total)`` and ``log(level, message)``, as every learner takes them.
+ProgressCallback = Callable[[str, int, "int | None"], None]
+LogCallback = Callable[[int, str], None]
 
 
 class LearnResult(abc.ABC):
@@ -265,3 +270,39 @@ def program_text(
     if background:
         lines.extend(["", "% the background knowledge the clauses call", *background])
     return "\n".join(lines) + "\n"
+
+
+def learn_function(
+    settings_class: type[Settings],
+    run: Callable[[LearningTask, Any, ProgressCallback | None, LogCallback | None], R],
+    what: str,
+    raises: Sequence[tuple[str, str]] = (),
+) -> Callable[..., R]:
+    """The protocol's ``learn(task, settings=None, *, progress=None, log=None)`` of a learner.
+
+    ``run(task, settings, progress, log)`` learns; the settings are the ones
+    given, else ``settings_class``'s read from the task's files
+    (``:- set(Name, Value).``) and defaults.  ``learn`` belongs to
+    ``settings_class``'s module, and its docstring says it learns ``what``
+    and raises each ``(error, when)`` of ``raises``.
+    """
+
+    def learn(
+        task: LearningTask,
+        settings: Settings | None = None,
+        *,
+        progress: ProgressCallback | None = None,
+        log: LogCallback | None = None,
+    ) -> R:
+        chosen = settings if settings is not None else settings_class.from_task(task)
+        return run(task, chosen, progress, log)
+
+    learn.__module__ = settings_class.__module__
+    learn.__qualname__ = "learn"
+    errors = "".join(f"\n{error}\n    {when}" for error, when in raises)
+    learn.__doc__ = (
+        f"Learn {what} (the protocol).\n\nSettings not given are read from the task's files "
+        "(``:- set(Name, Value).``) or take their defaults."
+        + (f"\n\nRaises\n------{errors}" if raises else "")
+    )
+    return learn

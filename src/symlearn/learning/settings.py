@@ -95,6 +95,13 @@ class Option:
         The placeholder shown in ``--help``.
     aliases
         More command-line spellings (``-k``).
+    hidden_aliases
+        Command-line spellings accepted but not shown in ``--help`` (Aleph's
+        ``--minpos`` for Progol's ``--min-positives``).
+    refused_aliases
+        Spellings a user may bring from another system whose concept has a
+        name of its own here (Aleph's ``--evalfn`` for ``--measure``): refused,
+        naming the option to use.
     """
 
     key: str | None = None
@@ -108,6 +115,8 @@ class Option:
     multiple: bool = False
     metavar: str | None = None
     aliases: tuple[str, ...] = ()
+    hidden_aliases: tuple[str, ...] = ()
+    refused_aliases: tuple[str, ...] = ()
 
 
 def option(
@@ -124,6 +133,8 @@ def option(
     multiple: bool = False,
     metavar: str | None = None,
     aliases: tuple[str, ...] = (),
+    hidden_aliases: tuple[str, ...] = (),
+    refused_aliases: tuple[str, ...] = (),
 ) -> Any:
     """A settings field: ``default`` plus the :class:`Option` that describes it."""
     meta = Option(
@@ -138,6 +149,8 @@ def option(
         multiple=multiple,
         metavar=metavar,
         aliases=aliases,
+        hidden_aliases=hidden_aliases,
+        refused_aliases=refused_aliases,
     )
     if isinstance(default, (list, dict, set)):
         raise TypeError("settings are immutable: use a tuple or a frozenset as the default")

@@ -36,11 +36,9 @@ from typing import Any
 
 from symlearn.bayes.given import NETWORK_METHODS
 from symlearn.bayes.marginals import marginals_payload
-from symlearn.bayes.networks.enumeration import enumeration
 from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.program import ProbLogNetwork
 from symlearn.bayes.networks.queries import InferenceResult
-from symlearn.bayes.networks.sampling import gibbs_sampling, likelihood_weighting
 from symlearn.bayes.networks.variable_elimination import variable_elimination
 from symlearn.errors import InvalidParameterError
 from symlearn.logic.printer import format_term
@@ -108,10 +106,16 @@ def _run(
     if method == "exact":
         return variable_elimination(network, variables, evidence, ordering)
     if method == "enumeration":
+        from symlearn.bayes.networks.enumeration import enumeration
+
         return enumeration(network, variables, evidence)
     if method == "likelihood-weighting":
+        from symlearn.bayes.networks.sampling import likelihood_weighting
+
         return likelihood_weighting(network, variables, evidence, samples, seed)
     if method == "gibbs":
+        from symlearn.bayes.networks.sampling import gibbs_sampling
+
         return gibbs_sampling(
             network, variables, evidence, samples, seed, chains, burn_in, progress=progress
         )

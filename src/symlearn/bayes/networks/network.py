@@ -11,8 +11,10 @@ of its parents, and the network describes the joint distribution
 
 :class:`Variable` is one node: its name, its states, its parents and its CPT,
 a numpy array of shape ``(|parent 1|, ..., |parent k|, |states|)`` whose last
-axis sums to 1.  A variable may also carry the **ProbLog atoms** that are true
-in its states: a Boolean atom ``alarm`` is the variable ``alarm`` with states
+axis sums to 1 (kept as Python lists until an array is asked for, when it was
+given as lists: a small network is answered without importing numpy).  A
+variable may also carry the **ProbLog atoms** that are true in its states: a
+Boolean atom ``alarm`` is the variable ``alarm`` with states
 ``false``/``true`` and the atom true in state ``true``; a multi-valued variable
 ``weather`` built from an annotated disjunction has the atom ``weather(sunny)``
 true in state ``sunny``.  Those atoms are how queries and evidence written as
@@ -40,13 +42,11 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-import numpy as np
 
 from symlearn.bayes.graphs import find_cycle, topological_order
 from symlearn.errors import InvalidParameterError
@@ -55,6 +55,7 @@ from symlearn.logic.terms import Struct, Term
 
 if TYPE_CHECKING:
     import networkx as nx
+    import numpy as np
 
 __all__ = [
     "BOOLEAN_STATES",
@@ -95,7 +96,6 @@ def key_of(atom: Term) -> tuple[Term, Term] | None:
     return key, atom.args[-1]
 
 
-@dataclass(frozen=True, eq=False)
 class Variable:
     """A node of a belief network: a discrete variable and its CPT.
 
@@ -109,10 +109,19 @@ class Variable:
         The names of its parents, in table-axis order.
     table
         The CPT: an array of shape ``(|parent 1|, ..., |parent k|, |states|)``
-        whose last axis sums to 1 (a plain sequence is converted).
+        whose last axis sums to 1, or the same as nested Python sequences.
     atoms
         ``(atom, state index)`` pairs: the ground ProbLog atoms true exactly in
         that state.  Empty for a variable no atom names (a hidden variable).
+
+    Notes
+    -----
+    A table given as nested sequences is kept as a flat tuple of floats (row
+    by row, :attr:`flat`) and checked without numpy; :attr:`table`, the numpy
+    array, is made from it on first use.  A small network compiled from a
+    ProbLog program is answered from the flat tables alone, so that such a
+    run does not import numpy (see
+    :mod:`~symlearn.bayes.networks.small_factors`).
 
     Raises
     ------
@@ -121,40 +130,70 @@ class Variable:
         columns, or a row is not a probability distribution.
     """
 
-    name: str
-    states: tuple[str, ...]
-    parents: tuple[str, ...]
-    table: np.ndarray
-    atoms: tuple[tuple[Term, int], ...] = field(default=())
+    __slots__ = ("_array", "_flat", "atoms", "name", "parents", "shape", "states")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "states", tuple(self.states))
-        object.__setattr__(self, "parents", tuple(self.parents))
-        object.__setattr__(self, "atoms", tuple(self.atoms))
-        table = np.array(self.table, dtype=float)
-        table.setflags(write=False)
-        object.__setattr__(self, "table", table)
+    def __init__(
+        self,
+        name: str,
+        states: Sequence[str],
+        parents: Sequence[str],
+        table: Any,
+        atoms: Iterable[tuple[Term, int]] = (),
+    ) -> None:
+        self.name = name
+        self.states: tuple[str, ...] = tuple(states)
+        self.parents: tuple[str, ...] = tuple(parents)
+        self.atoms: tuple[tuple[Term, int], ...] = tuple(atoms)
+        self._array: np.ndarray | None = None
+        self._flat: tuple[float, ...] | None = None
         if not self.states or len(set(self.states)) != len(self.states):
-            raise InvalidParameterError(f"variable {self.name}: states must be distinct and given")
-        if len(set(self.parents)) != len(self.parents) or self.name in self.parents:
-            raise InvalidParameterError(f"variable {self.name}: parents must be distinct")
-        if table.ndim != len(self.parents) + 1 or table.shape[-1] != len(self.states):
+            raise InvalidParameterError(f"variable {name}: states must be distinct and given")
+        if len(set(self.parents)) != len(self.parents) or name in self.parents:
+            raise InvalidParameterError(f"variable {name}: parents must be distinct")
+        if _is_python(table):
+            self._flat, self.shape = _flatten(name, table)
+        else:
+            array = _as_array(table)
+            self._array, self.shape = array, tuple(array.shape)
+        if len(self.shape) != len(self.parents) + 1 or self.shape[-1] != len(self.states):
             raise InvalidParameterError(
-                f"variable {self.name}: the table has shape {table.shape}, expected "
+                f"variable {name}: the table has shape {self.shape}, expected "
                 f"{len(self.parents)} parent axes and {len(self.states)} columns"
             )
-        if table.size and (np.isnan(table).any() or table.min() < 0.0 or table.max() > 1.0):
-            raise InvalidParameterError(f"variable {self.name}: probabilities must lie in [0, 1]")
-        sums = table.sum(axis=-1)
-        if sums.size and np.abs(sums - 1.0).max() > ROW_TOLERANCE:
-            worst = np.unravel_index(int(np.abs(sums - 1.0).argmax()), sums.shape)
-            raise InvalidParameterError(
-                f"variable {self.name}: the row for parent states {tuple(map(int, worst))} "
-                f"sums to {float(sums[worst])!r}, not 1"
-            )
+        if self._flat is not None:
+            _check_rows(name, self._flat, self.shape)
+        else:
+            _check_array_rows(name, self.table)
         for _, state in self.atoms:
             if not 0 <= state < len(self.states):
-                raise InvalidParameterError(f"variable {self.name}: atom state out of range")
+                raise InvalidParameterError(f"variable {name}: atom state out of range")
+
+    @property
+    def table(self) -> np.ndarray:
+        """The CPT as a read-only numpy array (made on first use from a table given as lists)."""
+        if self._array is None:
+            import numpy as np
+
+            assert self._flat is not None
+            array = np.array(self._flat, dtype=float).reshape(self.shape)
+            array.setflags(write=False)
+            self._array = array
+        return self._array
+
+    @property
+    def flat(self) -> tuple[float, ...]:
+        """The CPT's entries, row by row (the last axis varies fastest)."""
+        if self._flat is None:
+            self._flat = tuple(self.table.ravel().tolist())
+        return self._flat
+
+    @property
+    def in_python(self) -> bool:
+        """True when the table was given as Python sequences and no array was made of it yet."""
+        return self._array is None
+
+    def __repr__(self) -> str:
+        return f"Variable({self.name!r}, states={self.states}, parents={self.parents})"
 
     @property
     def cardinality(self) -> int:
@@ -186,6 +225,76 @@ class Variable:
         return Variable(self.name, self.states, self.parents, table, self.atoms)
 
 
+def _is_python(table: Any) -> bool:
+    """True for a table of nested lists or tuples of numbers (not a numpy array)."""
+    while isinstance(table, (list, tuple)):
+        if not table:
+            return False
+        table = table[0]
+    return type(table) is float or type(table) is int
+
+
+def _flatten(name: str, table: Any) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """Nested sequences as a flat tuple of floats and their shape (ragged ones refused)."""
+    shape: list[int] = []
+    probe = table
+    while isinstance(probe, (list, tuple)):
+        shape.append(len(probe))
+        probe = probe[0]
+    level = [table]
+    for size in shape:
+        if any(not isinstance(t, (list, tuple)) or len(t) != size for t in level):
+            raise InvalidParameterError(f"variable {name}: the table is not rectangular")
+        level = [x for t in level for x in t]
+    if any(type(x) not in (float, int) for x in level):
+        raise InvalidParameterError(f"variable {name}: a table entry is not a number")
+    return tuple(float(x) for x in level), tuple(shape)
+
+
+def _as_array(table: Any) -> np.ndarray:
+    import numpy as np
+
+    array = np.array(table, dtype=float)
+    array.setflags(write=False)
+    return array
+
+
+def _check_rows(name: str, flat: tuple[float, ...], shape: tuple[int, ...]) -> None:
+    """Every entry in [0, 1] and every row summing to 1 (the checks of an array, in Python)."""
+    if any(not 0.0 <= x <= 1.0 for x in flat):  # NaN fails the test too
+        raise InvalidParameterError(f"variable {name}: probabilities must lie in [0, 1]")
+    width = shape[-1]
+    worst, error = -1, 0.0
+    for row in range(len(flat) // width if width else 0):
+        difference = abs(math.fsum(flat[row * width : (row + 1) * width]) - 1.0)
+        if difference > error:
+            worst, error = row, difference
+    if error > ROW_TOLERANCE:
+        index, rest = [], worst
+        for size in reversed(shape[:-1]):
+            rest, i = divmod(rest, size)
+            index.append(i)
+        total = math.fsum(flat[worst * width : (worst + 1) * width])
+        raise InvalidParameterError(
+            f"variable {name}: the row for parent states {tuple(reversed(index))} "
+            f"sums to {total!r}, not 1"
+        )
+
+
+def _check_array_rows(name: str, table: np.ndarray) -> None:
+    import numpy as np
+
+    if table.size and (np.isnan(table).any() or table.min() < 0.0 or table.max() > 1.0):
+        raise InvalidParameterError(f"variable {name}: probabilities must lie in [0, 1]")
+    sums = table.sum(axis=-1)
+    if sums.size and np.abs(sums - 1.0).max() > ROW_TOLERANCE:
+        worst = np.unravel_index(int(np.abs(sums - 1.0).argmax()), sums.shape)
+        raise InvalidParameterError(
+            f"variable {name}: the row for parent states {tuple(map(int, worst))} "
+            f"sums to {float(sums[worst])!r}, not 1"
+        )
+
+
 def boolean_variable(
     name: str, parents: Sequence[str], p_true: Any, atom: Term | None = None
 ) -> Variable:
@@ -209,9 +318,22 @@ def boolean_variable(
     >>> v.states, v.table.tolist(), v.is_boolean
     (('false', 'true'), [0.999, 0.001], True)
     """
-    p = np.asarray(p_true, dtype=float)
-    table = np.stack([1.0 - p, p], axis=-1)
+    if _is_python(p_true) or type(p_true) in (float, int):
+        table = _boolean_rows(p_true)
+    else:
+        import numpy as np
+
+        p = np.asarray(p_true, dtype=float)
+        table = np.stack([1.0 - p, p], axis=-1)
     return Variable(name, BOOLEAN_STATES, tuple(parents), table, ((atom or name, 1),))
+
+
+def _boolean_rows(p_true: Any) -> Any:
+    """``[1 - p, p]`` rows for nested sequences of P(true)."""
+    if isinstance(p_true, (list, tuple)):
+        return [_boolean_rows(p) for p in p_true]
+    p = float(p_true)
+    return [1.0 - p, p]
 
 
 class BayesianNetwork:
@@ -250,9 +372,9 @@ class BayesianNetwork:
                     )
                 expected.append(by_name[parent].cardinality)
                 children_of[parent].append(variable.name)
-            if variable.table.shape[:-1] != tuple(expected):
+            if variable.shape[:-1] != tuple(expected):
                 raise InvalidParameterError(
-                    f"variable {variable.name}: the table has shape {variable.table.shape} but "
+                    f"variable {variable.name}: the table has shape {variable.shape} but "
                     f"its parents have {tuple(expected)} states"
                 )
         names = [v.name for v in given]
@@ -272,12 +394,24 @@ class BayesianNetwork:
         self._index = {n: i for i, n in enumerate(order)}
         self._cards = [by_name[n].cardinality for n in order]
         self._parent_ids = [tuple(self._index[p] for p in by_name[n].parents) for n in order]
-        self._tables = [by_name[n].table for n in order]
+        self._tables_made: list[np.ndarray] | None = None
         children: list[list[int]] = [[] for _ in order]
         for i, parents in enumerate(self._parent_ids):
             for p in parents:
                 children[p].append(i)
         self._child_ids = [tuple(c) for c in children]
+
+    @property
+    def _tables(self) -> list[np.ndarray]:
+        """The CPTs as numpy arrays, in variable order (numpy is imported on first use)."""
+        if self._tables_made is None:
+            self._tables_made = [self._variables[n].table for n in self._order]
+        return self._tables_made
+
+    @property
+    def in_python(self) -> bool:
+        """True when every table is still Python data (no numpy array made of any)."""
+        return all(v.in_python for v in self._variables.values())
 
     def _index_atoms(self) -> dict[Term, tuple[str, int]]:
         atoms: dict[Term, tuple[str, int]] = {}
@@ -455,10 +589,10 @@ class BayesianNetwork:
     def rows(self, name: str) -> Iterator[tuple[tuple[str, ...], tuple[float, ...]]]:
         """The CPT rows of ``name``: (parent states, probabilities of its states)."""
         variable = self[name]
-        parent_states = [self.states(p) for p in variable.parents]
-        for index in np.ndindex(*variable.table.shape[:-1]):
-            states = tuple(parent_states[k][i] for k, i in enumerate(index))
-            yield states, tuple(float(x) for x in variable.table[index])
+        flat, width = variable.flat, variable.cardinality
+        combinations = itertools.product(*(self.states(p) for p in variable.parents))
+        for row, states in enumerate(combinations):
+            yield states, flat[row * width : (row + 1) * width]
 
     def cpt_dict(self, name: str) -> dict[str, Any]:
         """The CPT of ``name`` as a JSON-ready dictionary."""

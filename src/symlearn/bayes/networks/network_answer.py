@@ -1,45 +1,34 @@
 r"""Answering probabilistic queries with a belief network: the network side of ``symlearn infer``.
 
-:func:`infer_network` reads the ProbLog-syntax clauses of knowledge-base files
-(or a BIF network), compiles them to a belief network, takes the queries and
-the evidence (given, else the files' ``query/1`` and ``evidence/2``; a BIF
-network with no query asks every atom), runs one inference method and returns an
-:class:`InferenceRun`: the probability of each query atom, the standard errors
-of the sampling methods, the JSON of ``symlearn infer --json``
-(:meth:`~InferenceRun.to_dict`), its text (:meth:`~InferenceRun.report`) and
-the network written as ProbLog, BIF or a picture (:meth:`~InferenceRun.write`).
 :func:`symlearn.bayes.answer.infer` sends here every program that is a
-network, and any other to :mod:`symlearn.bayes.problog`.
-
-Queries and evidence are written as on the command line: a query is an atom
-(``burglary``), a BIF variable's name (``HISTORY``) or a pattern (``cvp(_)``);
-evidence is ``ATOM=true`` / ``ATOM=false`` text (on a BIF network also
-``NAME=STATE`` as pgmpy and pyAgrum write it: ``CVP=LOW``), ``(atom, bool)``
-pairs or a mapping from atom to bool.
+network (and a BIF network), and any other to :mod:`symlearn.bayes.problog`;
+its docstring says how queries and evidence are written.
+:func:`load_program` compiles the source to a belief network with its queries
+and evidence (given, else the files' ``query/1`` and ``evidence/2``; a BIF
+network with no query asks every atom), :func:`run_network` runs one
+inference method and returns an :class:`InferenceRun`: the probability of each
+query atom, the standard errors of the sampling methods, the JSON of
+``symlearn infer --json`` (:meth:`~InferenceRun.to_dict`), its text
+(:meth:`~InferenceRun.report`) and the network written as ProbLog, BIF or a
+picture (:meth:`~InferenceRun.write`).  :func:`infer_network` is the two in
+one, for a network learnt (:meth:`NetworkRun.infer
+<symlearn.bayes.networks.network_run.NetworkRun.infer>`).
 
 Functions
 ---------
-infer_network, run_network, load_program, parse_evidence
+infer_network, run_network, load_program
 
 Examples
 --------
->>> run = infer_network("kb/alarm.pl")  # doctest: +SKIP
->>> round(run.probability("burglary"), 7)  # doctest: +SKIP
-0.2841718
 >>> from symlearn.kb import loads
->>> kb = loads("0.2::rain. 0.1::wet :- \\+ rain. 0.8::wet :- rain.")
->>> run = infer_network(kb, "rain", {"wet": True})
->>> round(run.probability("rain"), 6), run.method
-(0.666667, 'exact')
->>> run.report()
-['% method: exact; evidence: wet', 'rain: 0.6666666667']
->>> parse_evidence("wet=false")
-('wet', False)
+>>> run = infer_network(loads("0.2::rain. 0.8::wet :- rain."), "wet", method="enumeration")
+>>> round(run.probability("wet"), 10), run.method
+(0.16, 'enumeration')
 
 References
 ----------
-De Raedt, Kimmig & Toivonen 2007 (ProbLog); Russell & Norvig 2010, ch. 14
-(exact inference by variable elimination, likelihood weighting, Gibbs sampling).
+Russell & Norvig 2010, ch. 14 (exact inference by variable elimination,
+likelihood weighting, Gibbs sampling).
 """
 
 from __future__ import annotations
@@ -352,7 +341,27 @@ def run_network(
     force: bool = False,
     progress: Progress | None = None,
 ) -> InferenceRun:
-    """A compiled program answered by one of the network's methods (see :func:`infer_network`)."""
+    """A compiled program answered by one of the network's methods.
+
+    Parameters
+    ----------
+    program, sources
+        The compiled program and the files it was read from.
+    method
+        ``exact`` (variable elimination), ``enumeration``,
+        ``likelihood-weighting`` or ``gibbs``.
+    ordering, samples, seed, chains, burn_in, output, force, progress
+        As for :func:`symlearn.bayes.answer.infer`.
+
+    Raises
+    ------
+    InvalidParameterError
+        For an unknown method or ordering, or an output that cannot be written.
+    """
+    check_choice("method", method, METHODS)
+    check_choice("ordering", ordering, ORDERINGS)
+    if output is not None:
+        check_network_suffix(output)
     answer = atom_probabilities(
         program, method, ordering, samples, seed, chains, burn_in, progress=progress
     )
@@ -366,33 +375,14 @@ def infer_network(
     source: Source,
     queries: Queries | None = None,
     evidence: EvidenceGiven | None = None,
-    *,
-    method: str = "exact",
-    ordering: str = "min-fill",
-    samples: int = 10000,
-    seed: int | None = 0,
-    chains: int = 16,
-    burn_in: int = 200,
-    output: PathLike | None = None,
-    force: bool = False,
     progress: Progress | None = None,
+    **options: Any,
 ) -> InferenceRun:
     """P(query | evidence) for each query atom of a belief network (or files that are one).
 
-    Parameters
-    ----------
-    source
-        Knowledge-base file(s) read as one (a ``.bif`` or ``.bif.gz`` file on
-        its own is read as a network), a :class:`~symlearn.kb.KnowledgeBase`,
-        a :class:`~symlearn.bayes.networks.network.BayesianNetwork` or a compiled
-        :class:`~symlearn.bayes.networks.program.ProbLogNetwork`.
-    queries, evidence
-        As for :func:`symlearn.bayes.answer.infer`.
-    method
-        ``exact`` (variable elimination), ``enumeration``,
-        ``likelihood-weighting`` or ``gibbs``.
-    ordering, samples, seed, chains, burn_in, output, force, progress
-        As for :func:`symlearn.bayes.answer.infer`.
+    ``source``, ``queries``, ``evidence`` and ``progress`` are read by
+    :func:`load_program`, the ``options`` (``method``, ``samples`` ...) by
+    :func:`run_network`.
 
     Raises
     ------
@@ -402,21 +392,6 @@ def infer_network(
     KBError
         For a file that does not load or a clause outside the network fragment.
     """
-    check_choice("method", method, METHODS)
-    check_choice("ordering", ordering, ORDERINGS)
-    if output is not None:
-        check_network_suffix(output)
+    check_choice("method", options.get("method", "exact"), METHODS)
     program, sources = load_program(source, queries, evidence, progress)
-    return run_network(
-        program,
-        sources,
-        method=method,
-        ordering=ordering,
-        samples=samples,
-        seed=seed,
-        chains=chains,
-        burn_in=burn_in,
-        output=output,
-        force=force,
-        progress=progress,
-    )
+    return run_network(program, sources, progress=progress, **options)

@@ -39,7 +39,6 @@ from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 
 from symlearn.bayes.given import is_bif
-from symlearn.bayes.networks.bif import read_bif, write_bif
 from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.problog_format import write_problog
 from symlearn.bayes.networks.program import compile_program
@@ -65,6 +64,8 @@ def read_network(path: PathLike) -> BayesianNetwork:
         For a file that does not read, or clauses outside the network fragment.
     """
     if is_bif(path):
+        from symlearn.bayes.networks.bif import read_bif  # numpy, on first use
+
         return read_bif(path)
     return compile_program(load([str(path)]), []).network
 
@@ -129,6 +130,8 @@ def write_network(
     if suffix == ".pl":
         write_problog(network, path, queries, evidence, header, inputs=inputs, force=force)
     elif suffix == ".bif":
+        from symlearn.bayes.networks.bif import write_bif
+
         write_bif(network, path, inputs=inputs, force=force)
     else:
         # drawing loads only for a picture

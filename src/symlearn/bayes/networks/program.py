@@ -62,11 +62,11 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from symlearn.bayes.graphs import strongly_connected_components, topological_order
 from symlearn.bayes.networks.network import BOOLEAN_STATES, BayesianNetwork, Variable, key_of
@@ -81,10 +81,16 @@ from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Term
 
+if TYPE_CHECKING:
+    import numpy as np
+
 __all__ = ["MAX_TABLE_SIZE", "ProbLogNetwork", "compile_fragment", "compile_program"]
 
 #: Largest CPT (number of entries) a compiled variable may have.
 MAX_TABLE_SIZE = 1 << 22
+#: The largest CPT built as Python lists rather than a numpy array (so that a small
+#: program's network is answered without importing numpy; see network.Variable).
+PYTHON_TABLE_SIZE = 1 << 10
 
 #: How far below 1 the probabilities of a row may sum before a ``none`` state is needed.
 _SUM_TOLERANCE = 1e-9
@@ -210,6 +216,17 @@ def _unique_name(base: str, taken: set[str]) -> str:
     return name
 
 
+def _nested(
+    rows: list[list[float]], parents: Sequence[str], variables: Mapping[str, Variable]
+) -> Any:
+    """Rows in order (the last parent varying fastest) as nested lists, one level per parent."""
+    table: Any = rows
+    for parent in reversed(parents):
+        size = variables[parent].cardinality
+        table = [table[i : i + size] for i in range(0, len(table), size)]
+    return table[0]  # the rows of no parent, or one list of the first parent's
+
+
 class _Builder:
     """Turns the relevant ground program into variables, folding constants."""
 
@@ -287,6 +304,8 @@ class _Builder:
 
     def grid_mask(self, tests: Sequence[Test], parents: Sequence[str]) -> np.ndarray:
         """A Boolean array over the parents' states: where all ``tests`` pass."""
+        import numpy as np
+
         cards = [self.variables[p].cardinality for p in parents]
         mask = np.ones(cards, dtype=bool)
         for name, passing in tests:
@@ -297,6 +316,20 @@ class _Builder:
             shape[axis] = cards[axis]
             mask = mask & indicator.reshape(shape)
         return mask
+
+    def grid_list(self, tests: Sequence[Test], parents: Sequence[str]) -> list[bool]:
+        """:meth:`grid_mask` as a flat list, row by row (the last parent varies fastest)."""
+        checks = [(parents.index(name), passing) for name, passing in tests]
+        cards = [range(self.variables[p].cardinality) for p in parents]
+        return [
+            all(states[axis] in passing for axis, passing in checks)
+            for states in itertools.product(*cards)
+        ]
+
+    def in_python(self, parents: Sequence[str], cardinality: int) -> bool:
+        """Whether a table of that size is built as Python lists (small) or a numpy array."""
+        size = cardinality * math.prod(self.variables[p].cardinality for p in parents)
+        return size <= PYTHON_TABLE_SIZE
 
     def check_size(self, what: str, parents: Sequence[str], cardinality: int) -> None:
         size = cardinality * math.prod(self.variables[p].cardinality for p in parents)
@@ -333,14 +366,27 @@ class _Builder:
             return
         parents = self.parents_of(tests for _, tests in causes)
         self.check_size(format_term(atom), parents, 2)
-        p_true = np.zeros([self.variables[p].cardinality for p in parents])
-        for probability, tests in causes:  # noisy-or, exact when one cause fires
-            p_true = p_true + probability * self.grid_mask(tests, parents) * (1.0 - p_true)
-        table = np.stack([1.0 - p_true, p_true], axis=-1)
+        table = self._noisy_or(causes, parents)
         name = format_term(atom)
         self.atom_variable[atom] = self.add(
             Variable(name, BOOLEAN_STATES, parents, table, ((atom, 1),))
         )
+
+    def _noisy_or(self, causes: list[tuple[float, list[Test]]], parents: Sequence[str]) -> Any:
+        """P(atom | parents) of independent causes: 1 - prod (1 - p) over the causes firing."""
+        if self.in_python(parents, 2):
+            cells = [0.0] * math.prod(self.variables[p].cardinality for p in parents)
+            for probability, tests in causes:  # the array formula below, cell by cell
+                for i, fires in enumerate(self.grid_list(tests, parents)):
+                    if fires:
+                        cells[i] = cells[i] + probability * (1.0 - cells[i])
+            return _nested([[1.0 - p, p] for p in cells], parents, self.variables)
+        import numpy as np
+
+        p_true = np.zeros([self.variables[p].cardinality for p in parents])
+        for probability, tests in causes:  # noisy-or, exact when one cause fires
+            p_true = p_true + probability * self.grid_mask(tests, parents) * (1.0 - p_true)
+        return np.stack([1.0 - p_true, p_true], axis=-1)
 
     def distribution_variable(
         self,
@@ -352,15 +398,31 @@ class _Builder:
         """A variable whose row is the first row of ``rows`` whose tests hold (else ``none``)."""
         parents = self.parents_of(tests for tests, _ in rows)
         self.check_size(name, parents, len(values) + 1)
-        cards = [self.variables[p].cardinality for p in parents]
-        table = np.zeros([*cards, len(values)])
-        for tests, probabilities in rows:
-            table[self.grid_mask(tests, parents)] = probabilities
-        remainder = 1.0 - table.sum(axis=-1)
         states = list(values)
-        if remainder.size and remainder.max() > _SUM_TOLERANCE:
-            states.append(_unique_name("none", set(values)))
-            table = np.concatenate([table, np.clip(remainder, 0.0, 1.0)[..., None]], axis=-1)
+        table: Any
+        if self.in_python(parents, len(values) + 1):
+            size = math.prod(self.variables[p].cardinality for p in parents)
+            cells = [[0.0] * len(values) for _ in range(size)]
+            for tests, probabilities in rows:  # a later row overwrites, as the array's masks do
+                for i, holds in enumerate(self.grid_list(tests, parents)):
+                    if holds:
+                        cells[i] = list(probabilities)
+            remainders = [1.0 - sum(row) for row in cells]
+            if max(remainders) > _SUM_TOLERANCE:
+                states.append(_unique_name("none", set(values)))
+                cells = [[*row, min(max(r, 0.0), 1.0)] for row, r in zip(cells, remainders)]
+            table = _nested(cells, parents, self.variables)
+        else:
+            import numpy as np
+
+            cards = [self.variables[p].cardinality for p in parents]
+            table = np.zeros([*cards, len(values)])
+            for tests, probabilities in rows:
+                table[self.grid_mask(tests, parents)] = probabilities
+            remainder = 1.0 - table.sum(axis=-1)
+            if remainder.size and remainder.max() > _SUM_TOLERANCE:
+                states.append(_unique_name("none", set(values)))
+                table = np.concatenate([table, np.clip(remainder, 0.0, 1.0)[..., None]], axis=-1)
         indexed = tuple((atom, i) for i, atom in enumerate(atoms))
         return Variable(name, tuple(states), parents, table, indexed)
 

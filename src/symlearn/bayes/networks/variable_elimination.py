@@ -40,13 +40,12 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from symlearn.bayes.given import ORDERINGS
 from symlearn.bayes.networks.network import BayesianNetwork
 from symlearn.bayes.networks.queries import Evidence, InferenceResult, evidence_ids, query_ids
+from symlearn.bayes.networks.small_factors import TooLarge, python_ops
 from symlearn.errors import InvalidParameterError, ResourceLimitError, require
 
 __all__ = [
@@ -59,7 +58,79 @@ __all__ = [
 ]
 
 
-Factor = tuple[tuple[int, ...], np.ndarray]
+if TYPE_CHECKING:
+    import numpy as np
+
+#: A factor: its variables (indices into the network) and its table, one axis per variable
+#: (a numpy array, or :class:`~symlearn.bayes.networks.small_factors.Cells` in Python).
+Factor = tuple[tuple[int, ...], Any]
+
+
+class _NumpyOps:
+    """The factor operations on numpy arrays (those of ``small_factors.python_ops()`` in numpy)."""
+
+    @staticmethod
+    def tables(network: BayesianNetwork) -> list[np.ndarray]:
+        return network._tables
+
+    @staticmethod
+    def restrict(
+        table: np.ndarray,
+        index: list[int | slice],
+        restricted: list[tuple[int, tuple[int, ...]]],
+    ) -> np.ndarray:
+        array = table[tuple(index)]
+        for axis, allowed in restricted:
+            array = array.take(allowed, axis=axis)
+        return array
+
+    @staticmethod
+    def contract(
+        factors: list[Factor], shapes: dict[int, int], result: tuple[int, ...]
+    ) -> np.ndarray:
+        import numpy as np
+
+        labels: dict[int, int] = {}
+        operands: list[Any] = []
+        for scope, array in factors:
+            operands.append(array)
+            operands.append([labels.setdefault(u, len(labels)) for u in scope])
+        operands.append([labels[u] for u in result])
+        return np.asarray(np.einsum(*operands))
+
+    @staticmethod
+    def ones(shape: tuple[int, ...]) -> np.ndarray:
+        import numpy as np
+
+        return np.ones(shape)
+
+    @staticmethod
+    def expand(array: np.ndarray, axis: int, allowed: Sequence[int], size: int) -> np.ndarray:
+        import numpy as np
+
+        full_shape = list(array.shape)
+        full_shape[axis] = size
+        full = np.zeros(full_shape)
+        index: list[Any] = [slice(None)] * array.ndim
+        index[axis] = list(allowed)
+        full[tuple(index)] = array
+        return full
+
+    @staticmethod
+    def total(array: np.ndarray) -> float:
+        return float(array.sum())
+
+    @staticmethod
+    def divided(array: np.ndarray, total: float) -> np.ndarray:
+        return array / total
+
+    @staticmethod
+    def values(array: np.ndarray) -> list[float]:
+        return [float(x) for x in array.ravel()]
+
+
+#: The operations of variable elimination on numpy arrays.
+NUMPY: Any = _NumpyOps()
 
 
 def _check_ordering(ordering: str) -> None:
@@ -70,11 +141,14 @@ def _check_ordering(ordering: str) -> None:
 
 
 def _reduced_factors(
-    network: BayesianNetwork, variables: Iterable[int], evidence: dict[int, tuple[int, ...]]
+    network: BayesianNetwork,
+    variables: Iterable[int],
+    evidence: dict[int, tuple[int, ...]],
+    ops: Any,
 ) -> list[Factor]:
     """The CPTs of ``variables`` with the evidence entered (observed axes sliced away)."""
     factors: list[Factor] = []
-    parent_ids, tables = network._parent_ids, network._tables
+    parent_ids, tables = network._parent_ids, ops.tables(network)
     for v in variables:
         scope = (*parent_ids[v], v)
         table = tables[v]
@@ -93,10 +167,7 @@ def _reduced_factors(
             if allowed is not None:
                 restricted.append((len(kept), allowed))
             kept.append(u)
-        array = table[tuple(index)]
-        for axis, allowed in restricted:
-            array = array.take(allowed, axis=axis)
-        factors.append((tuple(kept), array))
+        factors.append((tuple(kept), ops.restrict(table, index, restricted)))
     return factors
 
 
@@ -196,22 +267,18 @@ def _checked_size(scope: Sequence[int], shapes: dict[int, int]) -> None:
         )
 
 
-def _multiply(factors: list[Factor], keep: Sequence[int] | None = None) -> Factor:
+def _multiply(factors: list[Factor], ops: Any, keep: Sequence[int] | None = None) -> Factor:
     """The product of ``factors`` over the union of their scopes (or summed down to ``keep``)."""
-    labels: dict[int, int] = {}
     shapes: dict[int, int] = {}
-    operands: list[Any] = []
     for scope, array in factors:
-        operands.append(array)
-        operands.append([labels.setdefault(u, len(labels)) for u in scope])
         shapes.update(zip(scope, array.shape))
-    result = tuple(labels) if keep is None else tuple(keep)
+    every = tuple(dict.fromkeys(u for scope, _ in factors for u in scope))
+    result = every if keep is None else tuple(keep)
     _checked_size(result, shapes)
-    operands.append([labels[u] for u in result])
-    return result, np.asarray(np.einsum(*operands))
+    return result, ops.contract(factors, shapes, result)
 
 
-def _fewer_factors(factors: list[Factor]) -> list[Factor]:
+def _fewer_factors(factors: list[Factor], ops: Any) -> list[Factor]:
     """Multiply pairs of factors until one einsum call can take them all.
 
     Each step multiplies the pair whose product has the fewest entries, so
@@ -229,12 +296,12 @@ def _fewer_factors(factors: list[Factor]) -> list[Factor]:
             ),
         )
         _, i, j = best
-        product = _multiply([factors[i], factors[j]])
+        product = _multiply([factors[i], factors[j]], ops)
         factors = [f for k, f in enumerate(factors) if k not in (i, j)] + [product]
     return factors
 
 
-def _sum_out(factors: list[Factor], variable: int) -> list[Factor]:
+def _sum_out(factors: list[Factor], variable: int, ops: Any) -> list[Factor]:
     """Multiply the factors that mention ``variable`` and sum it out."""
     involved: list[Factor] = []
     rest: list[Factor] = []
@@ -242,17 +309,17 @@ def _sum_out(factors: list[Factor], variable: int) -> list[Factor]:
         (involved if variable in factor[0] else rest).append(factor)
     if not involved:
         return rest
-    involved = _fewer_factors(involved)
+    involved = _fewer_factors(involved, ops)
     scope = tuple(dict.fromkeys(u for s, _ in involved for u in s if u != variable))
-    rest.append(_multiply(involved, keep=scope))
+    rest.append(_multiply(involved, ops, keep=scope))
     return rest
 
 
-def _product(factors: list[Factor], scope: Sequence[int]) -> np.ndarray:
+def _product(factors: list[Factor], scope: Sequence[int], ops: Any) -> Any:
     """The product of factors whose scopes lie within ``scope``, with axes in ``scope`` order."""
     if not factors:
-        return np.ones(())
-    return _multiply(_fewer_factors(factors), keep=scope)[1]
+        return ops.ones(())
+    return _multiply(_fewer_factors(factors, ops), ops, keep=scope)[1]
 
 
 def _eliminate_all_but(
@@ -261,10 +328,11 @@ def _eliminate_all_but(
     evidence: dict[int, tuple[int, ...]],
     ordering: str,
     prune: bool,
-) -> tuple[np.ndarray, list[int]]:
+    ops: Any,
+) -> tuple[Any, list[int]]:
     """Unnormalised P(targets, e) over the targets' (evidence-restricted) states."""
     relevant = network.ancestral_ids([*targets, *evidence])
-    factors = _reduced_factors(network, relevant, evidence)
+    factors = _reduced_factors(network, relevant, evidence, ops)
     if prune:
         factors = _connected(factors, targets)
     keep = set(targets)
@@ -272,37 +340,32 @@ def _eliminate_all_but(
     cards = [len(evidence[u]) if u in evidence else card for u, card in enumerate(network._cards)]
     order = _greedy_order((scope for scope, _ in factors), eliminate, cards, ordering)
     for variable in order:
-        factors = _sum_out(factors, variable)
+        factors = _sum_out(factors, variable, ops)
     for u in targets:  # a target no factor mentions (cannot happen for a network variable)
         if not any(u in scope for scope, _ in factors):
-            factors.append(((u,), np.ones(cards[u])))
-    return _product(factors, targets), order
+            factors.append(((u,), ops.ones((cards[u],))))
+    return _product(factors, targets, ops), order
 
 
 def _expand(
-    array: np.ndarray,
+    array: Any,
     targets: Sequence[int],
     evidence: dict[int, tuple[int, ...]],
     cards: list[int],
-) -> np.ndarray:
+    ops: Any,
+) -> Any:
     """Put back the states that evidence ruled out (with probability 0)."""
     for axis, u in enumerate(targets):
         if u in evidence:
-            full_shape = list(array.shape)
-            full_shape[axis] = cards[u]
-            full = np.zeros(full_shape)
-            index: list[Any] = [slice(None)] * array.ndim
-            index[axis] = list(evidence[u])
-            full[tuple(index)] = array
-            array = full
+            array = ops.expand(array, axis, evidence[u], cards[u])
     return array
 
 
-def _normalised(array: np.ndarray, evidence_text: str) -> np.ndarray:
-    total = float(array.sum())
+def _normalised(array: Any, evidence_text: str, ops: Any) -> Any:
+    total = ops.total(array)
     if not total > 0.0:
         raise InvalidParameterError(f"the evidence {evidence_text} has probability 0")
-    return array / total
+    return ops.divided(array, total)
 
 
 def _evidence_text(network: BayesianNetwork, evidence: Evidence | None) -> str:
@@ -342,9 +405,9 @@ def joint_posterior(
     if len(set(targets)) != len(targets):
         raise InvalidParameterError("a variable is named twice in the query")
     observed = evidence_ids(network, evidence)
-    array, _ = _eliminate_all_but(network, targets, observed, ordering, prune=True)
-    array = _normalised(array, _evidence_text(network, evidence))
-    return _expand(array, targets, observed, network._cards)
+    array, _ = _eliminate_all_but(network, targets, observed, ordering, True, NUMPY)
+    array = _normalised(array, _evidence_text(network, evidence), NUMPY)
+    return _expand(array, targets, observed, network._cards, NUMPY)
 
 
 def posterior(
@@ -383,9 +446,15 @@ def evidence_probability(
     0.24
     """
     _check_ordering(ordering)
+    return _evidence_probability(network, evidence, ordering, NUMPY)
+
+
+def _evidence_probability(
+    network: BayesianNetwork, evidence: Evidence | None, ordering: str, ops: Any
+) -> float:
     observed = evidence_ids(network, evidence)
-    array, _ = _eliminate_all_but(network, (), observed, ordering, prune=False)
-    return float(array)
+    array, _ = _eliminate_all_but(network, (), observed, ordering, False, ops)
+    return ops.total(array)
 
 
 def elimination_order(
@@ -463,7 +532,22 @@ def variable_elimination(
         "a BayesianNetwork (symlearn.read_bif or compile_program)",
     )
     _check_ordering(ordering)
-    p_evidence = evidence_probability(network, evidence, ordering)
+    if network.in_python:
+        try:
+            return _variable_elimination(network, query, evidence, ordering, python_ops())
+        except TooLarge:
+            pass
+    return _variable_elimination(network, query, evidence, ordering, NUMPY)
+
+
+def _variable_elimination(
+    network: BayesianNetwork,
+    query: Collection[str] | None,
+    evidence: Evidence | None,
+    ordering: str,
+    ops: Any,
+) -> InferenceResult:
+    p_evidence = _evidence_probability(network, evidence, ordering, ops)
     if not p_evidence > 0.0:
         raise InvalidParameterError(
             f"the evidence {_evidence_text(network, evidence)} has probability 0"
@@ -472,10 +556,10 @@ def variable_elimination(
     marginals: dict[str, dict[str, float]] = {}
     orders: dict[str, list[str]] = {}
     for v in query_ids(network, query, evidence):
-        array, order = _eliminate_all_but(network, (v,), observed, ordering, prune=True)
-        array = _expand(_normalised(array, "given"), (v,), observed, network._cards)
+        array, order = _eliminate_all_but(network, (v,), observed, ordering, True, ops)
+        array = _expand(_normalised(array, "given", ops), (v,), observed, network._cards, ops)
         name = network.variables[v]
-        marginals[name] = dict(zip(network.states(name), map(float, array)))
+        marginals[name] = dict(zip(network.states(name), ops.values(array)))
         orders[name] = [network.variables[u] for u in order]
     return InferenceResult(
         "exact",

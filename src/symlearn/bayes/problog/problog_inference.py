@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from symlearn.bayes.given import PROGRAM_METHODS
 from symlearn.bayes.marginals import marginals_payload
 from symlearn.bayes.problog.deep_stack import run_deep
 from symlearn.bayes.problog.ground_program import GroundProgram
@@ -50,9 +51,6 @@ if TYPE_CHECKING:
     from symlearn.bayes.problog.mpe import Explanation
 
 __all__ = ["PROGRAM_METHODS", "ProgramRun", "infer_program", "problog_text"]
-
-#: The methods of a grounded program: exact by SDD compilation, sampling, and the MPE task.
-PROGRAM_METHODS = ("sdd", "sample", "mpe")
 
 
 def _problog_number(value: float, precision: int = 8) -> str:

@@ -11,8 +11,10 @@ A hypothesis space of :mod:`symlearn.ilp.lff` is fixed by (Cropper and Morel
   literals in a rule) and ``max_clauses`` (rules in a program the solver
   generates; the combine step joins more);
 * the flags ``recursion`` (the head predicate may be called in a body),
-  ``non_datalog`` (a head variable need not occur in the body) and
-  ``allow_singletons`` (a variable may occur once);
+  ``non_datalog`` (a head variable need not occur in the body),
+  ``allow_singletons`` (a variable may occur once) and ``invention``
+  (Popper's ``enable_pi``: a program may define and call invented
+  predicates, :mod:`~symlearn.ilp.lff.invention`);
 * for a Popper task, the answer-set rules and constraints of its
   ``bias.pl`` (``:- clause(C), #count{...} != 1.``), added to the
   generator's encoding as Popper adds them.
@@ -34,7 +36,7 @@ defaults are Popper v3.1.0's: ``max_vars`` 6, ``max_body`` 6, ``max_clauses``
 
 Classes and functions
 ---------------------
-Predicate, Bias, read_bias, DEFAULT_MAX_VARS, DEFAULT_MAX_BODY
+Predicate, Bias, read_bias, invented_names, DEFAULT_MAX_VARS, DEFAULT_MAX_BODY
 
 Examples
 --------
@@ -45,7 +47,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -62,6 +65,7 @@ __all__ = [
     "Bias",
     "Predicate",
     "Statement",
+    "invented_names",
     "read_bias",
 ]
 
@@ -84,6 +88,7 @@ _DECLARATIONS = {
     ("enable_recursion", 0),
     ("non_datalog", 0),
     ("allow_singletons", 0),
+    ("enable_pi", 0),
 }
 
 
@@ -139,6 +144,8 @@ class Bias:
     recursion: bool = False
     non_datalog: bool = False
     allow_singletons: bool = False
+    #: Predicate invention (Popper's ``enable_pi``).
+    invention: bool = False
     #: Answer-set rules and constraints to add to the encoding (Popper's bias.pl).
     constraints: tuple[Statement, ...] = ()
     #: The file the constraints come from, for messages.
@@ -160,11 +167,17 @@ class Bias:
 
     #: What the reading left out, for the result's notes.
     notes: tuple[str, ...] = field(default=())
+    #: The names invented predicates may take (``inv1``, ...; none of the task's names).
+    invented: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.max_clauses is None:
-            clauses = DEFAULT_RECURSIVE_CLAUSES if self.recursion else 1
+            several = self.recursion or self.invention
+            clauses = DEFAULT_RECURSIVE_CLAUSES if several else 1
             object.__setattr__(self, "max_clauses", clauses)
+        if self.invention and len(self.invented) < self.clauses - 1:
+            taken = {self.head.name, *(p.name for p in self.body)}
+            object.__setattr__(self, "invented", invented_names(self.clauses - 1, taken))
 
     @property
     def clauses(self) -> int:
@@ -206,6 +219,7 @@ class Bias:
             "recursion": self.recursion,
             "non_datalog": self.non_datalog,
             "allow_singletons": self.allow_singletons,
+            "predicate_invention": self.invention,
         }
 
 
@@ -233,6 +247,7 @@ def read_bias(
     recursion: bool | None = None,
     non_datalog: bool | None = None,
     allow_singletons: bool | None = None,
+    invention: bool | None = None,
 ) -> Bias:
     """The hypothesis space of ``task`` (see the module docstring).
 
@@ -256,7 +271,7 @@ def read_bias(
     numbers = declared.numbers
     body_limit = max_body or numbers.get("max_body")
     recursive = recursion if recursion is not None else "enable_recursion" in declared.flags
-    return Bias(
+    bias = Bias(
         head=head,
         body=tuple(p for p in declared.body if p.indicator != head.indicator),
         max_vars=max_vars or numbers.get("max_vars", DEFAULT_MAX_VARS),
@@ -265,12 +280,18 @@ def read_bias(
         recursion=recursive,
         non_datalog=_flag(non_datalog, "non_datalog", declared.flags),
         allow_singletons=_flag(allow_singletons, "allow_singletons", declared.flags),
+        invention=_flag(invention, "enable_pi", declared.flags),
         constraints=tuple(declared.constraints),
         call_directions=declared.call_directions,
         constraint_file=declared.constraint_file,
         notes=tuple(declared.notes),
         positions=declared.positions,
     )
+    if not bias.invention:
+        return bias
+    taken = {name for name, _ in task.background_predicates()}
+    taken.update(p.name for p in (bias.head, *bias.body))
+    return replace(bias, invented=invented_names(bias.clauses - 1, taken))
 
 
 def _flag(given: bool | None, name: str, flags: set[str]) -> bool:
@@ -286,6 +307,29 @@ def _popper_bias_file(task: RelationalTask) -> str | None:
         if path.name == "bias.pl" and path.is_file():
             return source
     return None
+
+
+def invented_names(count: int, taken: Iterable[str]) -> tuple[str, ...]:
+    """``count`` names for invented predicates, none of them a name in ``taken``.
+
+    Popper's ``inv1``, ``inv2``, ... unless one of those names is taken (a
+    predicate of the task), then ``lff_inv1``, ... (``lff__inv1`` ... while
+    still taken).
+
+    Examples
+    --------
+    >>> invented_names(2, {"f", "q"})
+    ('inv1', 'inv2')
+    >>> invented_names(2, {"inv2"})
+    ('lff_inv1', 'lff_inv2')
+    """
+    used = set(taken)
+    prefixes = itertools.chain(["inv"], ("lff" + "_" * n + "inv" for n in itertools.count(1)))
+    for prefix in prefixes:  # pragma: no branch - some prefix is free
+        names = tuple(f"{prefix}{i}" for i in range(1, count + 1))
+        if not used.intersection(names):
+            return names
+    raise AssertionError("unreachable")
 
 
 # ------------------------------------------------------------------ Popper's bias.pl
@@ -355,14 +399,9 @@ def _from_popper(path: str) -> _Declared:
     for name in ("max_vars", "max_body", "max_clauses"):
         for args in atoms.get((name, 1), []):
             declared.numbers[name] = args[0].number
-    for name in ("enable_recursion", "non_datalog", "allow_singletons"):
+    for name in ("enable_recursion", "non_datalog", "allow_singletons", "enable_pi"):
         if atoms.get((name, 0)):
             declared.flags.add(name)
-    if atoms.get(("enable_pi", 0)):
-        declared.notes.append(
-            f"{path}: enable_pi (predicate invention) is not supported by lff; "
-            "the search is over programs without invented predicates"
-        )
     return declared
 
 
@@ -459,6 +498,8 @@ def _from_modes(task: RelationalTask) -> _Declared:
         declared.flags.add("enable_recursion")
     if language.non_datalog:
         declared.flags.add("non_datalog")
+    if _setting(task, "predicate_invention") == "true":
+        declared.flags.add("enable_pi")
     # Aleph's and Progol's mode languages allow a variable to occur once
     if language.allow_singletons or (
         not untyped and _setting(task, "allow_singletons") != "false"

@@ -39,7 +39,7 @@ section 4.1; Popper v3.1.0's restrictions):
 
 Functions
 ---------
-encoding, bias_facts
+encoding, bias_facts, variable_facts
 """
 
 from __future__ import annotations
@@ -48,9 +48,23 @@ import itertools
 
 from symlearn.ilp.lff.bias import Bias, Direction, Predicate
 
-__all__ = ["ENCODING", "bias_facts", "encoding"]
+__all__ = [
+    "CALLS",
+    "DEFINED",
+    "ENCODING",
+    "KINDS",
+    "SHAPE",
+    "SIZES",
+    "VARIABLES",
+    "bias_facts",
+    "encoding",
+    "variable_facts",
+]
 
-ENCODING = r"""
+#: The atoms a bias may leave undefined (shared with the encoding of
+#: :mod:`~symlearn.ilp.lff.invention`, as are :data:`SIZES`, :data:`VARIABLES`,
+#: :data:`CALLS`, :data:`KINDS` and :data:`SHAPE`).
+DEFINED = r"""
 #defined type/2.
 #defined direction/2.
 #defined enable_recursion/0.
@@ -63,7 +77,60 @@ ENCODING = r"""
 #defined inputs/3.
 #defined head_in/1.
 #defined directed/0.
-#defined lower/2.
+"""
+
+#: The size of a clause (its body literals) and of a program (its literals).
+SIZES = r"""
+body_size(C,N) :- clause(C), max_body(M), N = 1..M, #count{P,Vars : body_literal(C,P,_,Vars)} == N.
+:- clause(C), not body_size(C,_).
+max_size(K) :- max_body(M), max_clauses(N), K = (M+1)*N.
+size(N) :- max_size(K), N = 2..K, #sum{B+1,C : body_size(C,B)} == N.
+size_at_least(M) :- size(N), M = 2..N.
+"""
+
+#: The variables of a clause, used in order.
+VARIABLES = r"""
+var_member(V,Vars) :- var_pos(V,Vars,_).
+head_var(C,V) :- head_literal(C,_,_,Vars), var_member(V,Vars).
+body_var(C,V) :- body_literal(C,_,_,Vars), var_member(V,Vars).
+clause_var(C,V) :- head_var(C,V).
+clause_var(C,V) :- body_var(C,V).
+var_in_literal(C,P,Vars,V) :- head_literal(C,P,_,Vars), var_member(V,Vars).
+var_in_literal(C,P,Vars,V) :- body_literal(C,P,_,Vars), var_member(V,Vars).
+:- clause_var(C,V), V > 0, not clause_var(C,V-1).
+"""
+
+#: A literal is called once its inputs are bound (for one way of calling it),
+#: then binds its other variables; with directions every variable is bound.
+CALLS = r"""
+ready(C,P,Vars) :- body_literal(C,P,_,Vars), inputs(P,M,N),
+    #count{I : var_pos(W,Vars,I), arg_in(P,M,I), safe(C,W)} >= N.
+safe(C,V) :- ready(C,_,Vars), var_member(V,Vars).
+:- directed, body_var(C,V), not safe(C,V).
+"""
+
+#: Recursive clauses (they call their own head's predicate) and base cases.
+KINDS = r"""
+recursive_clause(C,P,A) :- head_literal(C,P,A,_), body_literal(C,P,A,_).
+base_clause(C,P,A) :- head_literal(C,P,A,_), not body_literal(C,P,A,_).
+recursive :- recursive_clause(_,_,_).
+"""
+
+#: Datalog, no singletons, every variable connected to the head.
+SHAPE = r"""
+% ---------------------------------------------------------------- shape
+:- not non_datalog, head_var(C,V), not body_var(C,V).
+:- not allow_singletons, clause_var(C,V), #count{P,Vars : var_in_literal(C,P,Vars,V)} == 1.
+connected(C,V) :- head_var(C,V).
+connected(C,V) :- connected(C,W), body_literal(C,_,_,Vars), var_member(W,Vars), var_member(V,Vars).
+:- body_var(C,V), not connected(C,V).
+"""
+
+ENCODING = (
+    r"""
+"""
+    + DEFINED
+    + r"""#defined lower/2.
 #show body_literal/4.
 
 % ---------------------------------------------------------------- clauses
@@ -81,22 +148,13 @@ call(P,A,Vars) :- enable_recursion, head_pred(P,A), vars(A,Vars), not head_vars(
 { body_literal(C,P,A,Vars) : usable(P,A,Vars) } :- clause(C).
 { body_literal(C,P,A,Vars) : call(P,A,Vars) } :- clause(C), C > 0.
 
-body_size(C,N) :- clause(C), max_body(M), N = 1..M, #count{P,Vars : body_literal(C,P,_,Vars)} == N.
-:- clause(C), not body_size(C,_).
-max_size(K) :- max_body(M), max_clauses(N), K = (M+1)*N.
-size(N) :- max_size(K), N = 2..K, #sum{B+1,C : body_size(C,B)} == N.
-size_at_least(M) :- size(N), M = 2..N.
-
+"""
+    + SIZES
+    + r"""
 % ---------------------------------------------------------------- variables
-var_member(V,Vars) :- var_pos(V,Vars,_).
-head_var(C,V) :- head_literal(C,_,_,Vars), var_member(V,Vars).
-body_var(C,V) :- body_literal(C,_,_,Vars), var_member(V,Vars).
-clause_var(C,V) :- head_var(C,V).
-clause_var(C,V) :- body_var(C,V).
-var_in_literal(C,P,Vars,V) :- head_literal(C,P,_,Vars), var_member(V,Vars).
-var_in_literal(C,P,Vars,V) :- body_literal(C,P,_,Vars), var_member(V,Vars).
-:- clause_var(C,V), V > 0, not clause_var(C,V-1).
-
+"""
+    + VARIABLES
+    + r"""
 % symmetry: a body-only variable shares a literal with a smaller one (its link is the
 % least such), and links do not decrease (the numbering of a breadth-first visit)
 head_arity(A) :- head_pred(_,A).
@@ -115,23 +173,16 @@ var_type(C,V,T) :- var_in_literal(C,P,Vars,V), var_pos(V,Vars,I), arg_type(P,I,T
 % ---------------------------------------------------------------- directions
 % a literal is ready when, for one way M of calling it, its inputs are safe
 safe(C,V) :- head_literal(C,_,_,Vars), var_pos(V,Vars,I), head_in(I).
-ready(C,P,Vars) :- body_literal(C,P,_,Vars), inputs(P,M,N),
-    #count{I : var_pos(W,Vars,I), arg_in(P,M,I), safe(C,W)} >= N.
-safe(C,V) :- ready(C,_,Vars), var_member(V,Vars).
-:- directed, body_var(C,V), not safe(C,V).
-
-% ---------------------------------------------------------------- shape
-:- not non_datalog, head_var(C,V), not body_var(C,V).
-:- not allow_singletons, clause_var(C,V), #count{P,Vars : var_in_literal(C,P,Vars,V)} == 1.
-connected(C,V) :- head_var(C,V).
-connected(C,V) :- connected(C,W), body_literal(C,_,_,Vars), var_member(W,Vars), var_member(V,Vars).
-:- body_var(C,V), not connected(C,V).
-
+"""
+    + CALLS
+    + r"""
+"""
+    + SHAPE
+    + r"""
 % ---------------------------------------------------------------- recursion
-recursive_clause(C,P,A) :- head_literal(C,P,A,_), body_literal(C,P,A,_).
-base_clause(C,P,A) :- head_literal(C,P,A,_), not body_literal(C,P,A,_).
-recursive :- recursive_clause(_,_,_).
-:- clause(C), C > 0, not recursive_clause(C,_,_).
+"""
+    + KINDS
+    + r""":- clause(C), C > 0, not recursive_clause(C,_,_).
 :- recursive_clause(C,_,_), body_size(C,1).
 :- clause(C), head_pred(P,A), #count{Vars : body_literal(C,P,A,Vars)} > 1.
 head_input(C,V) :- head_literal(C,_,_,Vars), var_pos(V,Vars,I), head_in(I).
@@ -144,6 +195,7 @@ outside(C1,C2) :- clause(C1), clause(C2), C1 != C2, body_literal(C1,P,A,Vars),
 :- clause(C1), clause(C2), C1 != C2, not outside(C1,C2).
 :- C1 > 0, C1 < C2, body_size(C1,N1), body_size(C2,N2), N1 > N2.
 """
+)
 
 
 def _tuple(items: tuple[object, ...]) -> str:
@@ -205,10 +257,20 @@ def bias_facts(bias: Bias) -> list[str]:
             facts.append(f"{flag}.")
     arities = {head.arity} | {p.arity for p in bias.body}
     for arity in sorted(arities):
-        for numbers in itertools.permutations(range(bias.max_vars), arity):
-            text = _tuple(numbers)
-            facts.append(f"vars({arity},{text}).")
-            facts += [f"var_pos({v},{text},{i})." for i, v in enumerate(numbers)]
+        facts += variable_facts(arity, bias.max_vars)
+    return facts
+
+
+def variable_facts(arity: int, max_vars: int) -> list[str]:
+    """``vars/2`` and ``var_pos/3``: tuples of ``arity`` distinct variables < ``max_vars``.
+
+    (The ways a literal of that arity may name its variables.)
+    """
+    facts = []
+    for numbers in itertools.permutations(range(max_vars), arity):
+        text = _tuple(numbers)
+        facts.append(f"vars({arity},{text}).")
+        facts += [f"var_pos({v},{text},{i})." for i, v in enumerate(numbers)]
     return facts
 
 

@@ -12,7 +12,8 @@ its issues #88 and #97).  :func:`explain_exhausted` says
 * which body predicates could never be called: with directions, an input
   of a type that neither the head's inputs nor any predicate's outputs
   provide;
-* what to try: the bounds that were reached, recursion when it was off.
+* what to try: the bounds that were reached, recursion or predicate invention
+  when it was off.
 
 Functions
 ---------
@@ -86,12 +87,13 @@ def explain_exhausted(
         The bound on a program's literals.
     """
     recursion = "allowed" if bias.recursion else "not allowed"
+    invention = ", predicate invention allowed" if bias.invention else ""
     lines = [
         "no program in the hypothesis space proves every positive example and no negative one;",
         f"searched: programs of up to {searched} literals, rules of at most {bias.max_body} "
         f"body literals (max_body) and {bias.max_vars} variables (max_vars), "
         f"at most {bias.clauses} rules per generated program (max_clauses), "
-        f"recursion {recursion}",
+        f"recursion {recursion}{invention}",
     ]
     missing = [p for i, p in enumerate(positives) if not reached >> i & 1]
     if missing:
@@ -116,5 +118,7 @@ def explain_exhausted(
         hints.append(f"more clauses (max_clauses, now {bias.clauses})")
     if not bias.non_datalog:
         hints.append("non_datalog")
+    if not bias.invention:
+        hints.append("predicate invention (enable_pi.)")
     lines.append("to search further, try " + ", ".join(hints))
     return lines

@@ -23,6 +23,12 @@ section 4 for the combine step):
   into a smaller one (:func:`_too_large_to_share`) and not complete prunes
   its specialisations.
 
+A program with invented predicates (:mod:`~symlearn.ilp.lff.invention`)
+gets only the constraints on the program itself, as in Popper: its parts
+may leave an invented predicate undefined, so its failure is not explained
+part by part, and it is not collected for the combine step (two programs
+would define the same invented predicate differently).
+
 :func:`noisy_constraints` makes the decisions of Hocquette et al. (2024) for
 the minimum description length ``size + false negatives + false
 positives``: a program can be part of a better hypothesis only when it
@@ -50,6 +56,7 @@ from symlearn.ilp.lff.constrain import (
     Constraint,
 )
 from symlearn.ilp.lff.explain import MAX_RECURSIVE_TESTS, MAX_TESTS, explain, smallest_parts
+from symlearn.ilp.lff.invention import has_invention
 from symlearn.ilp.lff.rules import Literal, Program, is_recursive, program_size
 from symlearn.ilp.lff.tester import Outcome, Tester
 
@@ -148,11 +155,14 @@ def noiseless_constraints(state: SearchState, program: Program, outcome: Outcome
         verdict.constraints.append(Constraint(SPECIALISATION, rules))
         if state.bias.recursion and len(rules) == 1 and not rules[0].recursive:
             verdict.constraints.append(Constraint(REDUNDANCY, rules))
-        verdict.constraints += _explained(state, program)
+        if not has_invention(program):
+            verdict.constraints += _explained(state, program)
         return verdict
     if inconsistent:
         return verdict
     verdict.constraints.append(Constraint(SPECIALISATION, rules))
+    if has_invention(program):
+        return verdict
     recursive = is_recursive(program)
     if recursive or not _subsumed(positives, state.collected):
         verdict.collect = True
@@ -274,9 +284,11 @@ def noisy_constraints(state: SearchState, program: Program, outcome: Outcome) ->
     fn = state.n_pos - tp
     rules = tuple(sorted(program, key=lambda r: (r.recursive, sorted(r.body))))
     spec_bound = min(tp, size + fp)
+    invented = has_invention(program)
     if spec_bound <= size:
         verdict.constraints.append(Constraint(SPECIALISATION, rules))
-        verdict.constraints += _weak_parts(state, program)
+        if not invented:
+            verdict.constraints += _weak_parts(state, program)
     else:
         verdict.constraints.append(Constraint(SPECIALISATION, rules, spec_bound))
     excluded = spec_bound <= size
@@ -284,10 +296,10 @@ def noisy_constraints(state: SearchState, program: Program, outcome: Outcome) ->
     if fn == 0:
         verdict.constraints.append(Constraint(GENERALISATION, rules))
         excluded = True
-    elif state.bias.recursion and size + fn <= largest:
+    elif (state.bias.recursion or state.bias.invention) and size + fn <= largest:
         verdict.constraints.append(Constraint(GENERALISATION, rules, size + fn))
     if not excluded:
         verdict.constraints.append(Constraint(BANISH, rules))
-    if tp > size + fp:
+    if tp > size + fp and not invented:
         verdict.collect = True
     return verdict

@@ -39,6 +39,7 @@ from dataclasses import replace
 from typing import Any
 
 from symlearn.errors import KBError
+from symlearn.ilp.lff import invention
 from symlearn.ilp.lff.bias import Bias, Statement
 from symlearn.ilp.lff.constrain import (
     BANISH,
@@ -62,6 +63,10 @@ Nogood = list[int]
 
 _Key = tuple[Any, ...]
 
+#: The most nogoods a constraint on several rules is added as directly
+#: (with predicate invention; more are deferred to ``lff_contains`` atoms).
+DIRECT_NOGOODS = 5000
+
 
 class Generator:
     """Programs of a bias, smallest first, pruned by constraints (see the module docstring).
@@ -82,7 +87,7 @@ class Generator:
             ["-Wnone", "--models=0"], logger=lambda _c, m: messages.append(m)
         )
         try:
-            self.control.add("base", [], encoding(bias))
+            self.control.add("base", [], _program_text(bias))
             self.control.ground([("base", [])])
         except RuntimeError as error:
             where = bias.constraint_file or "the bias"
@@ -90,6 +95,8 @@ class Generator:
             raise KBError(f"the constraints of {where} do not ground: {detail}", where) from None
         self._atoms: dict[_Key, int] = {}
         self._literal_of: dict[Any, tuple[int, Literal]] = {}
+        #: with predicate invention: head_literal atoms -> (clause, head)
+        self._head_of: dict[Any, tuple[int, Literal]] = {}
         self._index_atoms()
         self.head = Literal(bias.head.name, tuple(range(bias.head.arity)))
         #: nogoods added during the current solve call, made permanent before the next
@@ -114,6 +121,12 @@ class Generator:
             key = ("b", clause.number, literal)
             self._atoms[key] = symbol_atom.literal
             self._literal_of[symbol] = (clause.number, literal)
+        heads = atoms.by_signature("head_literal", 4) if self.bias.invention else ()
+        for symbol_atom in heads:
+            clause, predicate, arity, _ = symbol_atom.symbol.arguments
+            head = Literal(_text(predicate), tuple(range(arity.number)))
+            self._atoms[("h", clause.number, head)] = symbol_atom.literal
+            self._head_of[symbol_atom.symbol] = (clause.number, head)
         for name, count in (("size", 1), ("size_at_least", 1), ("clause", 1), ("body_size", 2)):
             for symbol_atom in atoms.by_signature(name, count):
                 numbers = tuple(a.number for a in symbol_atom.symbol.arguments)
@@ -133,6 +146,11 @@ class Generator:
         set, so a ``deadline`` (``time.monotonic()``) stops a long search:
         :class:`~symlearn.ilp.lff.tester.OutOfTime` is raised.
         """
+        if self.bias.invention:  # clauses of several predicates: no shapes, only the size
+            literal = self._atoms.get(("size", size))
+            if literal is not None:
+                yield from self._solve([literal], deadline)
+            return
         for shape in self.shapes(size):
             assumptions = self._shape_literals(shape)
             if assumptions is not None:
@@ -197,16 +215,24 @@ class Generator:
 
     def _program(self, symbols: list[Any]) -> Program:
         bodies: dict[int, set[Literal]] = {}
+        heads: dict[int, Literal] = {}
         for symbol in symbols:
             found = self._literal_of.get(symbol)
             if found is not None:
                 bodies.setdefault(found[0], set()).add(found[1])
-        return frozenset(Rule(self.head, frozenset(body)) for body in bodies.values())
+            elif symbol in self._head_of:
+                clause, head = self._head_of[symbol]
+                heads[clause] = head
+        return frozenset(
+            Rule(heads.get(clause, self.head), frozenset(body)) for clause, body in bodies.items()
+        )
 
     # ------------------------------------------------------------------ constraints
     def constrain(self, constraints: list[Constraint]) -> None:
         """Prune what ``constraints`` say, from the current program on."""
         for constraint in constraints:
+            if constraint.kind == REDUNDANCY and self.bias.invention:
+                continue  # about the one recursive clause of the target: not stated here
             if len(constraint.rules) == 1 or constraint.kind == UNSAT:
                 for nogood in self._ground(constraint):
                     self._add(nogood)
@@ -248,7 +274,7 @@ class Generator:
             if extra is None:
                 continue
             for renamed in body_renamings(rule, bias.max_vars, exact=exact):
-                nogood = self._literals(clause, renamed)
+                nogood = self._literals(clause, renamed, rule.head)
                 if nogood is not None:
                     yield nogood + extra
 
@@ -278,8 +304,20 @@ class Generator:
                 extra.append(-more)
         return extra
 
-    def _literals(self, clause: int, literals: tuple[Literal, ...]) -> Nogood | None:
+    def _literals(
+        self, clause: int, literals: tuple[Literal, ...], head: Literal | None = None
+    ) -> Nogood | None:
+        """The atoms of ``literals`` in ``clause`` (None: not all exist there).
+
+        With predicate invention a clause may have another head than the
+        target's: a rule's ``head`` is then matched too.
+        """
         found = []
+        if head is not None and self.bias.invention:
+            atom = self._atoms.get(("h", clause, head))
+            if atom is None:
+                return None
+            found.append(atom)
         for literal in literals:
             atom = self._atoms.get(("b", clause, literal))
             if atom is None:
@@ -288,9 +326,37 @@ class Generator:
         return found
 
     def _add_program_constraint(self, constraint: Constraint) -> None:
-        """A constraint on several rules: one nogood over ``lff_contains`` atoms (deferred)."""
+        """A constraint on several rules: one nogood over ``lff_contains`` atoms (deferred).
+
+        With predicate invention, where programs of several rules are most
+        programs, a specialisation constraint bans the program itself at
+        once (its other specialisations are larger: they wait for the next
+        size's solve call, where the ``lff_contains`` atoms, shared by every
+        constraint on the same rule, are defined without a new call), and
+        another constraint with few groundings is added at once as its
+        nogoods.
+        """
         rules = sorted(constraint.rules, key=lambda r: (r.recursive, sorted(r.body)))
-        for placement in clause_placements(rules, self.bias.clauses, constraint.kind):
+        if self.bias.invention:
+            if constraint.kind == SPECIALISATION:
+                itself = Constraint(BANISH, constraint.rules)
+                nogoods = self._program_nogoods(itself, rules, DIRECT_NOGOODS)
+                if nogoods is not None:
+                    for nogood in nogoods:
+                        self._add(nogood)
+                    self._defer(constraint, rules)
+                    return
+            nogoods = self._program_nogoods(constraint, rules, DIRECT_NOGOODS)
+            if nogoods is not None:
+                for nogood in nogoods:
+                    self._add(nogood)
+                return
+        self._defer(constraint, rules)
+        self._restart = True
+
+    def _defer(self, constraint: Constraint, rules: list[Rule]) -> None:
+        """Keep the constraint for the next solve call (:meth:`_commit`)."""
+        for placement in self._placements(rules, constraint.kind):
             parts: list[tuple[Rule, int] | int] = []
             for rule, clause in zip(rules, placement):
                 parts.append((rule, clause))
@@ -300,7 +366,57 @@ class Generator:
                 parts.extend(extra)
             else:
                 self._deferred.append(parts)
-        self._restart = True
+
+    def _placements(self, rules: list[Rule], kind: str) -> Iterator[tuple[int, ...]]:
+        """The clauses the rules may take (:func:`clause_placements`).
+
+        With predicate invention the clauses come in the order of their
+        heads' ranks (the target's first, then ``inv1``'s, ...), so a rule of
+        a lower rank never takes a later clause than one of a higher rank.
+        """
+        placements = clause_placements(rules, self.bias.clauses, kind)
+        if not self.bias.invention:
+            yield from placements
+            return
+        rank = {name: i for i, name in enumerate((self.bias.head.name, *self.bias.invented))}
+        ranks = [rank.get(rule.head.predicate, 0) for rule in rules]
+        pairs = [
+            (i, j) for i in range(len(rules)) for j in range(len(rules)) if ranks[i] < ranks[j]
+        ]
+        for placement in placements:
+            if all(placement[i] < placement[j] for i, j in pairs):
+                yield placement
+
+    def _program_nogoods(
+        self, constraint: Constraint, rules: list[Rule], limit: int
+    ) -> list[Nogood] | None:
+        """Every grounding of a constraint on several rules (None: more than ``limit``)."""
+        found: list[Nogood] = []
+        max_vars = self.bias.max_vars
+        exact = constraint.kind in (GENERALISATION, BANISH)
+        for placement in self._placements(rules, constraint.kind):
+            choices: list[list[Nogood]] = []
+            for rule, clause in zip(rules, placement):
+                extra = self._extra(constraint, clause, len(rule.body), len(rules))
+                if extra is None:
+                    break
+                ways = []
+                for renamed in body_renamings(rule, max_vars, exact=exact):
+                    literals = self._literals(clause, renamed, rule.head)
+                    if literals is not None:
+                        ways.append(literals + extra)
+                if not ways:
+                    break
+                choices.append(ways)
+            else:
+                total = 1
+                for ways in choices:
+                    total *= len(ways)
+                if len(found) + total > limit:
+                    return None
+                for parts in itertools.product(*choices):
+                    found.append([atom for part in parts for atom in part])
+        return found
 
     def _commit(self) -> None:
         """Between solve calls: make pending nogoods permanent, define deferred constraints."""
@@ -337,7 +453,7 @@ class Generator:
         atom = backend.add_atom(clingo.Function("lff_contains", [clingo.Number(number)]))
         bodies = 0
         for renamed in body_renamings(rule, self.bias.max_vars, exact=False):
-            literals = self._literals(clause, renamed)
+            literals = self._literals(clause, renamed, rule.head)
             if literals is not None:
                 backend.add_rule([atom], literals)
                 bodies += 1
@@ -375,7 +491,7 @@ def has_program(
 
     control = clingo.Control(["-Wnone"])
     try:
-        control.add("base", [], encoding(replace(bias, constraints=constraints)))
+        control.add("base", [], _program_text(replace(bias, constraints=constraints)))
         control.ground([("base", [])])
     except RuntimeError:
         return None
@@ -385,6 +501,11 @@ def has_program(
             return None
         result = handle.get()
     return bool(result.satisfiable)
+
+
+def _program_text(bias: Bias) -> str:
+    """The answer-set program of ``bias`` (with invented predicates when it allows them)."""
+    return invention.encoding(bias) if bias.invention else encoding(bias)
 
 
 def _text(symbol: Any) -> str:

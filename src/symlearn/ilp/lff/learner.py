@@ -19,6 +19,7 @@ LffSettings, LffResult, LffRun, learn, SETTINGS, SUMMARY, EXAMPLE
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -29,13 +30,15 @@ from symlearn.ilp.lff.bias import Bias, Statement, read_bias
 from symlearn.ilp.lff.checks import background_error, check_bias, empty_space_error
 from symlearn.ilp.lff.explanation import explain_exhausted
 from symlearn.ilp.lff.generate import has_program
-from symlearn.ilp.lff.rules import format_program, sorted_rules, to_clause
+from symlearn.ilp.lff.invention import ordered_rules
+from symlearn.ilp.lff.rules import format_program, to_clause
 from symlearn.ilp.lff.search import Log, Progress, SearchResult, search
 from symlearn.ilp.lff.tester import Tester, count
 from symlearn.ilp.result import RelationalRun, confusion
 from symlearn.ilp.task import RelationalTask
 from symlearn.learning.settings import option
 from symlearn.learning.task import LearningTask
+from symlearn.logic.indicators import format_indicator
 
 __all__ = ["EXAMPLE", "SETTINGS", "SUMMARY", "LffResult", "LffRun", "LffSettings", "learn"]
 
@@ -65,9 +68,10 @@ class LffSettings(BackendSettings):
         recursion).
     max_literals
         The most literals in a program (Popper's ``--max-literals``, 40).
-    recursion, non_datalog, allow_singletons
-        Switch Popper's ``enable_recursion``, ``non_datalog`` and
-        ``allow_singletons`` on or off (None: as the bias says).
+    recursion, non_datalog, allow_singletons, predicate_invention
+        Switch Popper's ``enable_recursion``, ``non_datalog``,
+        ``allow_singletons`` and ``enable_pi`` on or off (None: as the bias
+        says).
     eval_steps
         The most inference steps the engine may take to prove one example
         with a recursive program it cannot evaluate bottom-up; a proof that
@@ -114,6 +118,11 @@ class LffSettings(BackendSettings):
     )
     allow_singletons: bool | None = option(
         None, key="allow_singletons", help="Allow a variable that occurs once."
+    )
+    predicate_invention: bool | None = option(
+        None,
+        key="predicate_invention",
+        help="Allow invented helper predicates inv1, inv2, ... (default: as the bias says).",
     )
     eval_steps: int = option(
         20_000,
@@ -219,9 +228,8 @@ class LffRun(RelationalRun):
     @property
     def tabled(self) -> bool:
         """A recursive program is tabled: SWI-Prolog then answers as its least model does."""
-        target = self.task.target
         recursive = any(
-            any(getattr(g, "name", None) == target[0] for g in c.body)
+            any(getattr(g, "name", None) == c.functor[0] for g in c.body)
             for c in self.result.theory.clauses
         )
         return recursive or super().tabled
@@ -238,13 +246,24 @@ class LffRun(RelationalRun):
             payload["metrics"] = {**payload["metrics"], **self.test_metrics}
         return payload
 
+    def program(self, header: Sequence[str] = ()) -> str:
+        """The file to consult; a tabled program tables its invented predicates too."""
+        text = super().program(header)
+        helpers = self.result.theory.helpers
+        if not (self.tabled and helpers):
+            return text
+        line = f":- table {format_indicator(self.task.target)}."
+        more = "".join(f"\n:- table {format_indicator(h)}." for h in helpers)
+        return text.replace(line, line + more, 1)
+
     def report(self) -> list[str]:
         """The program, whether it is proved smallest, its accuracy and the search effort."""
         result = self.result
         search = result.search
         lines: list[str] = []
         if self.tabled and not result.theory.is_empty:
-            lines.append(f":- table {result.theory.indicator}.")
+            tabled = (result.theory.target, *result.theory.helpers)
+            lines.append(f":- table {', '.join(format_indicator(i) for i in tabled)}.")
         lines.append(str(result.theory))
         if not result.theory.is_empty:
             if search.optimal:
@@ -319,6 +338,7 @@ def learn(
         recursion=settings.recursion,
         non_datalog=settings.non_datalog,
         allow_singletons=settings.allow_singletons,
+        invention=settings.predicate_invention,
     )
     check_bias(bias)
     tester = Tester(relational, bias, max_steps=settings.eval_steps)
@@ -346,8 +366,12 @@ def learn(
                 f"{len(tester.positives)} positives: {shown}",
             )
     directions = bias.directions()
-    rules = sorted_rules(found.program or ())
-    theory = Theory(relational.target, tuple(to_clause(r, directions) for r in rules))
+    rules = ordered_rules(found.program or (), relational.target[0])
+    heads = ((r.head.predicate, r.head.arity) for r in rules)
+    helpers = tuple(dict.fromkeys(h for h in heads if h != relational.target))
+    theory = Theory(
+        relational.target, tuple(to_clause(r, directions) for r in rules), helpers=helpers
+    )
     result = LffResult(
         theory=theory,
         search=found,

@@ -194,7 +194,8 @@ class _Loop:
             if self.noisy:  # the negatives matter only if it proves more positives than its size
                 outcome = self.tester.test(program, least=size + 1)
             else:
-                outcome = self.tester.test(program, always=self.bias.recursion)
+                always = self.bias.recursion or self.bias.invention
+                outcome = self.tester.test(program, always=always)
             self.tester.tested += 1
             tested = self.tester.tested
             if self.progress is not None and tested % 50 == 0:

@@ -9,6 +9,9 @@ task's :meth:`~symlearn.ilp.task.RelationalTask.coverage`:
   body literal: :meth:`~symlearn.ilp.coverage.Coverage.extend`); a rule
   with a literal that cannot be evaluated that way is proved example by
   example by the engine;
+* a program with invented predicates is unfolded into rules of the target
+  (:func:`~symlearn.ilp.lff.invention.unfold`) and tested as those; with
+  recursion through an invented predicate, the engine proves each example;
 * a recursive program is asked of its demanded least model
   (:func:`~symlearn.ilp.least_model.demanded_model`) when its calls of the
   target are ground when reached; otherwise the engine proves each example
@@ -35,6 +38,7 @@ from symlearn.errors import EngineLimitError, PrologError
 from symlearn.ilp.coverage import BindingLimitError, BindingTable, NotSetAtATimeError
 from symlearn.ilp.lff.bias import Bias
 from symlearn.ilp.lff.demand import Oracle, demanded_answers
+from symlearn.ilp.lff.invention import has_invention, unfold
 from symlearn.ilp.lff.rules import (
     Literal,
     Program,
@@ -57,6 +61,10 @@ __all__ = ["OutOfTime", "Outcome", "Tester", "bits", "count"]
 #: example at a time after its demanded evaluation ran out of budget.
 WALK_STEPS = 40
 
+
+#: The most variables of an unfolded rule whose renamings are tried to cache it
+#: (:func:`~symlearn.ilp.lff.rules.canonical` tries every order of its body-only ones).
+UNFOLDED_CANONICAL = 8
 
 #: The most bindings kept at each join when looking for one that satisfies a body.
 SATISFIABLE_ROWS = 2000
@@ -167,6 +175,8 @@ class Tester:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise OutOfTime
         rules = sorted_rules(program)
+        if has_invention(rules):
+            return self._invented(program, negatives, always, least)
         if any(rule.recursive for rule in rules):
             key = frozenset(canonical(r) for r in rules)
             known = self._programs.get(key)
@@ -184,6 +194,44 @@ class Tester:
         for rule in rules:
             covered |= self.rule_covers(rule, False)
         return Outcome(positives, covered)
+
+    def _invented(self, program: Program, negatives: bool, always: bool, least: int) -> Outcome:
+        """What a program with invented predicates proves: as its unfolding, else by the engine."""
+        known = self._programs.get(program)
+        if known is not None and (known.negatives is not None or not negatives):
+            return known
+        rules = unfold(program, self.target[0])
+        if rules is not None and any(rule.recursive for rule in rules):
+            found = self._recursive(sorted_rules(rules), negatives, always, least)
+        elif rules is not None:
+            positives = 0
+            for rule in rules:
+                positives |= self._unfolded_covers(rule, True)
+            covered = None
+            if negatives and (always or count(positives) >= least):
+                covered = 0
+                for rule in rules:
+                    covered |= self._unfolded_covers(rule, False)
+            found = Outcome(positives, covered)
+        else:
+            clauses = [self.clause(rule) for rule in sorted_rules(program)]
+            positives = self._proved_by_engine(clauses, self.positives, 0)
+            covered = None
+            if negatives and (always or count(positives) >= least):
+                covered = self._proved_by_engine(clauses, self.negatives, 0)
+            found = Outcome(positives, covered)
+        self._programs[program] = found
+        return found
+
+    def _unfolded_covers(self, rule: Rule, positive: bool) -> int:
+        """:meth:`rule_covers` of an unfolded rule (many variables: cached as it is)."""
+        if len(rule.variables()) <= UNFOLDED_CANONICAL:
+            return self.rule_covers(rule, positive)
+        key = (rule, positive)
+        found = self._rules.get(key)
+        if found is None:
+            found = self._rules[key] = bits(self._rule_mask(rule, positive))
+        return found
 
     def rule_covers(self, rule: Rule, positive: bool) -> int:
         """The bit set of the positive (or negative) examples one non-recursive rule proves."""

@@ -35,7 +35,7 @@ from symlearn.learners.ensembles.committee import Ensemble
 from symlearn.learners.ensembles.program import NoClauseForm, ensemble_program, member_clauses
 from symlearn.learners.ensembles.settings import EnsembleSettings
 from symlearn.learning.evaluated import instances_to_classify
-from symlearn.learning.result import LearnResult, check_suffix
+from symlearn.learning.result import LearnResult, check_suffix, learn_function
 from symlearn.learning.task import LearningTask
 from symlearn.logic.indicators import Indicator
 
@@ -361,29 +361,12 @@ Learn = Callable[..., EnsembleRun]
 
 def ensemble_learner(settings_class: type[EnsembleSettings], build: Build, title: str) -> Learn:
     """The ``learn(task, settings=None, *, progress=None, log=None)`` of one ensemble learner."""
-
-    def learn(
-        task: LearningTask,
-        settings: EnsembleSettings | None = None,
-        *,
-        progress: Progress | None = None,
-        log: Callable[[int, str], None] | None = None,
-    ) -> EnsembleRun:
-        chosen = settings if settings is not None else settings_class.from_task(task)
-        return learn_ensemble_task(task, chosen, build, progress)
-
-    learn.__module__ = settings_class.__module__
-    learn.__qualname__ = "learn"
-    learn.__doc__ = f"""Learn {title} from a task's attribute-value examples (the protocol).
-
-    Settings not given are read from the task's files (``:- set(Name, Value).``)
-    or take their defaults; see :func:`learn_ensemble_task` for what is computed.
-
-    Raises
-    ------
-    KBError
-        When the task's examples are not attribute-value examples.
-    InvalidParameterError
-        For a base learner that makes no model, or bad settings.
-    """
-    return learn
+    return learn_function(
+        settings_class,
+        lambda task, settings, progress, log: learn_ensemble_task(task, settings, build, progress),
+        f"{title} from a task's attribute-value examples",
+        [
+            ("KBError", "When the task's examples are not attribute-value examples."),
+            ("InvalidParameterError", "For a base learner that makes no model, or bad settings."),
+        ],
+    )

@@ -549,8 +549,23 @@ class CoveringRun(LearnResult):
         return payload
 
     def report(self) -> list[str]:
-        """The clauses, the rules as text, each rule's search path, training and test accuracy."""
-        lines = [*self.clauses(), *(f"% {line}" for line in self.rule_set.to_text())]
+        """The rules, each rule's search path, training and test accuracy.
+
+        A rule set is printed as its clauses and its rules with their
+        coverage; a decision list (``ordered``) as its rules only, once: its
+        clauses, which negate the earlier rules' conditions, are written by
+        ``-o`` and listed in the JSON.
+        """
+        rules = [f"% {line}" for line in self.rule_set.to_text()]
+        if self.rule_set.ordered and self.rule_set.rules:
+            count = len(self.rule_set.clause_strings())
+            lines = [
+                *rules,
+                f"% as {count} clauses (each negating the earlier rules' conditions): "
+                "-o FILE.pl writes them, --json lists them",
+            ]
+        else:
+            lines = [*self.clauses(), *rules]
         lines += [f"% {line}" for line in self.result.search_lines()]
         lines.append(f"% training accuracy {self.metrics['train_accuracy']:.4f}")
         if self.metrics.get("test_accuracy") is not None:

@@ -57,7 +57,7 @@ from symlearn.learners.trees.runs import (
     stump_dict,
 )
 from symlearn.learners.trees.settings import TreeLearnerSettings
-from symlearn.learning.result import LearnResult, check_suffix
+from symlearn.learning.result import LearnResult, check_suffix, learn_function
 from symlearn.learning.task import LearningTask
 from symlearn.logic.indicators import Indicator
 from symlearn.render.spec import GraphSpec
@@ -179,11 +179,18 @@ class TreeRun(LearnResult):
         return payload
 
     def report(self) -> list[str]:
-        """Prolog with comments: root measures, the tree, the rules, metrics, classifications."""
+        """Prolog with comments: root measures, the tree, the rules, metrics, classifications.
+
+        The rules are printed once: as clauses, or a post-pruned decision list
+        as its ordered rules (its clauses, which negate the earlier rules'
+        conditions, are written by :meth:`save` and listed in the JSON).  The
+        measure of every candidate at each test is in :meth:`messages` with
+        ``verbose``.
+        """
         lines = [self._heading(), *self._root_lines(), *self._tree_lines()]
         lines += self._pruning_lines()
-        lines.append("% rules:")
-        lines += self.rules.clause_strings() or ["% (no clause: no instance is positive)"]
+        if self.learned.pruning.get("method") != "rules":  # a decision list is printed above
+            lines += self._rule_lines()
         lines += metric_lines(self.metrics)
         lines += [f"% {entry['instance']}: {entry['label']}" for entry in self.classified]
         if self.output is not None:
@@ -216,17 +223,22 @@ class TreeRun(LearnResult):
             lines.append(f"% candidate thresholds of {attribute}: {shown + more or 'none'}")
         return lines
 
-    def _tree_lines(self) -> list[str]:
+    def _tree_lines(self, scores: bool = False) -> list[str]:
         tree = self.tree
         if tree is None:
             return []
+        size = f"{tree.size} nodes, {tree.leaf_count} leaves, depth {tree.depth}"
         measure = self.settings.selection_measure
-        lines = [
-            f"% tree ({tree.size} nodes, {tree.leaf_count} leaves, depth {tree.depth}); "
-            f"[...]: the {MEASURE_NAMES.get(measure, measure)} of each candidate attribute "
-            "at the test below, 4 decimals:"
-        ]
-        text = tree.to_text(scores=True, root=False)
+        measure = MEASURE_NAMES.get(measure, measure)
+        if scores:
+            heading = (
+                f"% tree ({size}); [...]: the {measure} of each candidate attribute "
+                "at the test below, 4 decimals:"
+            )
+        else:
+            heading = f"% tree ({size}; -v shows the {measure} of every candidate at each test):"
+        lines = [heading]
+        text = tree.to_text(scores=scores, root=False)
         lines += [f"%   {line}" for line in text[:SHOWN_TREE_LINES]]
         if len(text) > SHOWN_TREE_LINES:
             hidden = len(text) - SHOWN_TREE_LINES
@@ -245,14 +257,23 @@ class TreeRun(LearnResult):
                 f"% rule post-pruning (CF {pruning['cf']}): {pruning['rules_before']} rules -> "
                 f"{pruning['rules_after']} rules, ordered by estimated accuracy:",
                 *(f"%   {line}" for line in self.rules.to_text()),
+                f"% as {len(self.rules.clause_strings())} clauses (each negating the earlier "
+                "rules' conditions): -o FILE.pl writes them, --json lists them",
             ]
         return []
 
+    def _rule_lines(self) -> list[str]:
+        clauses = self.rules.clause_strings()
+        return ["% rules:", *(clauses or ["% (no clause: no instance is positive)"])]
+
     def messages(self, verbose: int = 0) -> list[str]:
-        """With ``verbose``: the target's own clauses set aside, and the settings used."""
+        """With ``verbose``: the tree with each candidate's measure, and the settings used.
+
+        Also says that the target's own clauses in the files were set aside.
+        """
         if not verbose:
             return []
-        lines = []
+        lines = self._tree_lines(scores=True)
         if self.task.own_clauses:
             lines.append(
                 f"% set aside the clauses of {self.task.name} in the files: "
@@ -349,27 +370,11 @@ def tree_learner(settings_class: type[TreeLearnerSettings], title: str) -> Learn
     title
         What it learns, for the docstring (``"an ID3 tree"``).
     """
-
-    def learn(
-        task: LearningTask,
-        settings: TreeLearnerSettings | None = None,
-        *,
-        progress: Progress | None = None,
-        log: Callable[[int, str], None] | None = None,
-    ) -> TreeRun:
-        chosen = settings if settings is not None else settings_class.from_task(task)
-        return learn_tree_task(task, chosen, progress=progress, log=log)
-
-    learn.__module__ = settings_class.__module__
-    learn.__qualname__ = "learn"
-    learn.__doc__ = f"""Learn {title} from a task's attribute-value examples (the protocol).
-
-    Settings not given are read from the task's files (``:- set(Name, Value).``)
-    or take their defaults; see :func:`learn_tree_task` for what is computed.
-
-    Raises
-    ------
-    KBError
-        When the task's examples are not attribute-value examples.
-    """
-    return learn
+    return learn_function(
+        settings_class,
+        lambda task, settings, progress, log: learn_tree_task(
+            task, settings, progress=progress, log=log
+        ),
+        f"{title} from a task's attribute-value examples",
+        [("KBError", "When the task's examples are not attribute-value examples.")],
+    )

@@ -37,7 +37,7 @@ from symlearn.hypotheses.rule_set import label_text
 from symlearn.learners.unlabelled.mixture import Pool
 from symlearn.learners.unlabelled.settings import UnlabelledSettings
 from symlearn.learning.evaluated import instances_to_classify
-from symlearn.learning.result import LearnResult
+from symlearn.learning.result import LearnResult, learn_function
 from symlearn.learning.task import LearningTask
 from symlearn.logic.clauses import Clause
 from symlearn.logic.printer import format_term
@@ -317,26 +317,16 @@ Learn = Callable[..., UnlabelledRun]
 
 def unlabelled_learner(settings_class: type[UnlabelledSettings], fit: Fit, title: str) -> Learn:
     """The ``learn(task, settings=None, *, progress=None, log=None)`` of one learner."""
-
-    def learn(
-        task: LearningTask,
-        settings: UnlabelledSettings | None = None,
-        *,
-        progress: Progress | None = None,
-        log: Callable[[int, str], None] | None = None,
-    ) -> UnlabelledRun:
-        chosen = settings if settings is not None else settings_class.from_task(task)
-        return learn_unlabelled_task(task, chosen, fit, progress)
-
-    learn.__module__ = settings_class.__module__
-    learn.__qualname__ = "learn"
-    learn.__doc__ = f"""Learn {title} from labelled and unlabelled examples (the protocol).
-
-    Raises
-    ------
-    KBError
-        When the task's examples are not attribute-value examples.
-    InvalidParameterError
-        When there are no unlabelled examples, or the views do not partition the attributes.
-    """
-    return learn
+    return learn_function(
+        settings_class,
+        lambda task, settings, progress, log: learn_unlabelled_task(task, settings, fit, progress),
+        f"{title} from labelled and unlabelled examples",
+        [
+            ("KBError", "When the task's examples are not attribute-value examples."),
+            (
+                "InvalidParameterError",
+                "When there are no unlabelled examples, or the views do not partition the "
+                "attributes.",
+            ),
+        ],
+    )

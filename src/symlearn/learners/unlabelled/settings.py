@@ -36,6 +36,18 @@ __all__ = [
 ]
 
 
+def max_iterations_option(help: str) -> int:
+    """The ``--max-iterations`` field of EM and co-EM (100 by default)."""
+    result: int = option(100, key="max_iterations", minimum=1, metavar="N", help=help)
+    return result
+
+
+def tolerance_option(help: str) -> float:
+    """The ``--tolerance`` field of EM and co-EM (``1e-6``; ``help`` says of what)."""
+    result: float = option(1e-6, key="tolerance", minimum=0, help=help)
+    return result
+
+
 @dataclass(frozen=True)
 class UnlabelledSettings(EvaluatedSettings):
     """Evaluation of the labelled examples (``--test-fraction``, ``--cv``), naive Bayes' estimates.
@@ -71,14 +83,9 @@ class EMSettings(UnlabelledSettings):
 
     ALGORITHM: ClassVar[str] = "semi-supervised-em"
 
-    max_iterations: int = option(
-        100, key="max_iterations", minimum=1, metavar="N", help="At most this many EM iterations."
-    )
-    tolerance: float = option(
-        1e-6,
-        key="tolerance",
-        minimum=0,
-        help="Converged when the log-likelihood rises by less than this (relative).",
+    max_iterations: int = max_iterations_option("At most this many EM iterations.")
+    tolerance: float = tolerance_option(
+        "Converged when the log-likelihood rises by less than this (relative)."
     )
     unlabelled_weight: float = option(
         1.0,
@@ -163,12 +170,7 @@ class CoEMSettings(_TwoViews):
 
     ALGORITHM: ClassVar[str] = "co-em"
 
-    max_iterations: int = option(
-        100, key="max_iterations", minimum=1, metavar="N", help="At most this many iterations."
-    )
-    tolerance: float = option(
-        1e-6,
-        key="tolerance",
-        minimum=0,
-        help="Converged when no class probability of an unlabelled example moves by more.",
+    max_iterations: int = max_iterations_option("At most this many iterations.")
+    tolerance: float = tolerance_option(
+        "Converged when no class probability of an unlabelled example moves by more."
     )

@@ -1,0 +1,16 @@
+pos(gp(adam, dora)).
+pos(gp(ada, dora)).
+pos(gp(adam, emil)).
+pos(gp(beth, fay)).
+pos(gp(carl, gus)).
+pos(gp(cleo, gus)).
+pos(gp(dora, hana)).
+pos(gp(emil, jan)).
+neg(gp(adam, beth)).
+neg(gp(beth, dora)).
+neg(gp(adam, fay)).
+neg(gp(dora, adam)).
+neg(gp(carl, jan)).
+neg(gp(gus, jan)).
+neg(gp(fay, hana)).
+neg(gp(cleo, emil)).
