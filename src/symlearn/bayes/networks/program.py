@@ -235,10 +235,10 @@ class _Builder:
         program: GroundClauses,
         groups: dict[Term, list[GroundRule]],
         limit: int,
-        kept: Collection[Term] = (),
+        private: Mapping[Term, float] | None = None,
     ) -> None:
         self.program = program
-        self.private = _private_facts(program, groups, kept)
+        self.private = private or {}  # facts summed into the one rule that uses them
         self.folded: dict[str, float] = {}  # the variables of private facts -> P(true)
         self.groups = groups
         self.limit = limit
@@ -621,6 +621,7 @@ def compile_program(
     queries: Sequence[Term] | None = None,
     evidence: Sequence[tuple[Term, bool]] | None = None,
     max_table_size: int = MAX_TABLE_SIZE,
+    fold: bool = False,
 ) -> ProbLogNetwork:
     """Compile the ProbLog part of ``kb`` to a Bayesian network (see the module docstring).
 
@@ -636,6 +637,12 @@ def compile_program(
         ``(atom, value)`` pairs; ``kb.evidence`` when None.
     max_table_size
         Refuse a variable whose CPT would have more entries than this.
+    fold
+        Sum each probabilistic fact that one rule body uses once, and that is
+        neither asked nor observed, into that rule (smaller tables, the same
+        answers to these queries and evidence; the network then keeps the
+        fact as a variable with no child, so it answers no other question
+        about it: off by default, and off when the network is written out).
 
     Returns
     -------
@@ -656,11 +663,15 @@ def compile_program(
     networks).
     """
     require(kb, KnowledgeBase, "kb", "a KnowledgeBase (symlearn.load or loads)")
-    return compile_fragment(read_fragment(kb, queries, evidence), max_table_size)
+    return compile_fragment(read_fragment(kb, queries, evidence), max_table_size, fold)
 
 
-def compile_fragment(fragment: Fragment, max_table_size: int = MAX_TABLE_SIZE) -> ProbLogNetwork:
+def compile_fragment(
+    fragment: Fragment, max_table_size: int = MAX_TABLE_SIZE, fold: bool = False
+) -> ProbLogNetwork:
     """The network of a program's ground clauses (read by :func:`read_fragment`).
+
+    ``fold``: see :func:`compile_program`.
 
     Raises
     ------
@@ -669,7 +680,9 @@ def compile_fragment(fragment: Fragment, max_table_size: int = MAX_TABLE_SIZE) -
     """
     program, query_atoms, given_evidence = fragment.clauses, fragment.queries, fragment.evidence
     kept = {*query_atoms, *(atom for atom, _ in given_evidence)}
-    builder = _Builder(program, _valid_groups(program), max_table_size, kept)
+    groups = _valid_groups(program)
+    private = _private_facts(program, groups, kept) if fold else {}
+    builder = _Builder(program, groups, max_table_size, private)
     builder.build()
     network = BayesianNetwork(builder.variables.values(), "problog")
     events: dict[Term, tuple[str, frozenset[int]] | bool] = {}
