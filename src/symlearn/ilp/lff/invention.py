@@ -245,7 +245,7 @@ def unfold(program: Program, target: str) -> list[Rule] | None:
     ... })
     >>> sorted(str(r) for r in unfold(program, "g"))  # doctest: +NORMALIZE_WHITESPACE
     ['g(A,B):- father(A,C),father(C,B).', 'g(A,B):- father(A,C),mother(C,B).',
-     'g(A,B):- mother(A,C),father(C,B).', 'g(A,B):- mother(A,C),mother(C,B).']
+     'g(A,B):- father(C,B),mother(A,C).', 'g(A,B):- mother(A,C),mother(C,B).']
     """
     definitions: dict[str, list[Rule]] = {}
     for rule in program:
