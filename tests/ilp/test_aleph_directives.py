@@ -143,3 +143,16 @@ neg(p(1)). neg(p(2)). neg(p(4)).
 def test_foil_takes_hash_constants_from_a_rule_defined_predicate() -> None:
     result = foil(task_of(loads(GUESS), ("p", 1)))
     assert [str(c.clause) for c in result.clauses] == ["p(A) :-\n    atleast(A, 5)."]
+
+
+def test_predicate_invention_is_named_by_the_learners_that_ignore_it(
+    tmp_path: Path, capsys
+) -> None:
+    """Popper's ``enable_pi`` (read as ``predicate_invention``) is honoured by lff alone."""
+    path = tmp_path / "t.pl"
+    path.write_text(CONSTRAINED + ":- set(predicate_invention, true).\n")
+    assert main(["learn", "progol", str(path)]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "ignored" in line]
+    assert len(warnings) == 1
+    assert "warning: setting(s) Progol does not implement, ignored: " in warnings[0]
+    assert "predicate_invention (line 15)" in warnings[0]

@@ -71,7 +71,7 @@ from symlearn.logic.terms import Struct, Term
 if TYPE_CHECKING:
     from symlearn.backends.sql import SqlBackend
 
-__all__ = ["ALEPH_SETTINGS", "RelationalTask", "knowledge_base"]
+__all__ = ["ALEPH_SETTINGS", "LEARNER_SETTINGS", "RelationalTask", "knowledge_base"]
 
 #: Aleph's settings (``set/2``; the Aleph manual, "Setting parameter values").
 ALEPH_SETTINGS = frozenset(
@@ -165,6 +165,10 @@ ALEPH_SETTINGS = frozenset(
         "walk",
     ]
 )
+
+#: Settings a file may set that only some relational learners read: Popper's
+#: ``enable_pi`` is read as ``predicate_invention``, which only ``lff`` does.
+LEARNER_SETTINGS = frozenset(["predicate_invention"])
 
 
 def knowledge_base(task: LearningTask, algorithm: str) -> KnowledgeBase:
@@ -483,10 +487,12 @@ class RelationalTask:
 
         ``read`` are the setting names the learner honours.  Aleph's settings
         (:data:`ALEPH_SETTINGS`) that the files set and the learner ignores
-        (``refine``, ``good``, ``explore``, ``minscore``, ...) are listed with
+        (``refine``, ``good``, ``explore``, ``minscore``, ...), and the settings
+        only some learners read (:data:`LEARNER_SETTINGS`), are listed with
         their lines, the warning located at the first; None when there is none.
         """
         honoured = set(read)
+        known = ALEPH_SETTINGS | LEARNER_SETTINGS
         ignored = sorted(
             (
                 (position.path, position.line, position.column, name)
@@ -494,7 +500,7 @@ class RelationalTask:
                 else ("", 0, 0, name)
             )
             for name in self.file_settings
-            if name in ALEPH_SETTINGS and name not in honoured
+            if name in known and name not in honoured
             for position in [self.setting_positions.get(name)]
         )
         if not ignored:
@@ -502,7 +508,10 @@ class RelationalTask:
         path, line, column, _ = ignored[0]
         where = f"{path}:{line}:{column}: " if path else ""
         names = ", ".join(f"{name} (line {at})" if at else name for _, at, _, name in ignored)
-        return f"{where}warning: Aleph setting(s) {learner} does not implement, ignored: {names}"
+        kind = (
+            "Aleph setting(s)" if all(n in ALEPH_SETTINGS for *_, n in ignored) else "setting(s)"
+        )
+        return f"{where}warning: {kind} {learner} does not implement, ignored: {names}"
 
     def undefined_mode_warnings(self) -> list[str]:
         """A located warning per body mode naming a predicate with no clauses, not built in."""
