@@ -19,10 +19,12 @@ def test_the_help_summaries_are_the_commands_first_lines():
         assert (command.help or "").splitlines()[0] == SUMMARIES[name]
 
 
-def _imported(*args: str) -> set[str]:
+def _imported(*args: str, packages: bool = True) -> set[str]:
+    """The top-level packages a command imports (or, ``packages=False``, every module)."""
+    names = "{m.split('.')[0] for m in sys.modules}" if packages else "set(sys.modules)"
     code = (
         "import sys; from symlearn.cli import main; main(sys.argv[1:]); "
-        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)"
+        f"print(' '.join(sorted({names})), file=sys.stderr)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code, *args], capture_output=True, text=True, check=False
@@ -47,6 +49,12 @@ def test_inference_needs_no_sympy():
 def test_a_small_belief_network_is_answered_without_numpy_networkx_or_lark():
     used = _imported("infer", "kb/alarm.pl")
     assert "symlearn" in used and not used & {"numpy", "networkx", "lark", "scipy"}
+
+
+def test_a_belief_network_needs_neither_the_engine_nor_its_library():
+    modules = _imported("infer", "kb/alarm.pl", packages=False)
+    assert "symlearn.bayes.networks.small_factors" in modules
+    assert not {"symlearn.engine", "symlearn.bayes.problog.problog_inference"} & modules
 
 
 def test_a_concept_learner_needs_no_numpy():

@@ -246,6 +246,34 @@ def test_fast_path_yields_what_the_grammar_yields(text: str) -> None:
         assert _same_shape(a.term, b.term) and _same_shape(a.term, c)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a :- b => c.",
+        "s(D, A) :- (p(X), d(X, D)) => D / avg(X, A).",
+        "0.3::a(X) :- b(X), \\+ c => X/count(X, N).",
+        "a :- not b => G/c.",
+        "a <- b, c.",
+        "(h => x) :- b => c.",
+    ],
+)
+def test_the_reader_reads_problog_clauses_as_the_grammar_does(text: str) -> None:
+    """ProbLog's collect clauses (``=>`` under ``:-``), ``not``, ``<-``: read without lark."""
+    from symlearn.kb.parser import _read_standard
+
+    read = _read_standard(text)
+    assert read is not None or text.startswith("(h => x)")  # that one is the grammar's
+    assert _same_shape(parse_text(text)[0].term, parse_whole_text(text)[0])
+
+
+@pytest.mark.parametrize(
+    "text", ["h => x :- b => c.", ":- b => c.", "a --> b => c.", "a :- b => c => d."]
+)
+def test_collect_clauses_of_another_shape_stay_syntax_errors(text: str) -> None:
+    with pytest.raises(KBSyntaxError):
+        parse_text(text)
+
+
 def _same_shape(a, b) -> bool:
     """Equal up to renaming variables (each parse makes its own Var objects)."""
     from symlearn.logic.unify import variant

@@ -178,7 +178,7 @@ def infer(
         network_program = None
         if method not in PROGRAM_METHODS:
             try:
-                network_program = _network_of(kb, asked, observed)
+                network_program = _network_of(kb, asked, observed, fold=output is None)
             except (KBError, InvalidParameterError):
                 if method != "exact":
                     raise
@@ -228,13 +228,19 @@ def infer(
 
 
 def _network_of(
-    kb: KnowledgeBase, asked: list[Term] | None, observed: list[tuple[Term, bool]] | None
+    kb: KnowledgeBase,
+    asked: list[Term] | None,
+    observed: list[tuple[Term, bool]] | None,
+    fold: bool = False,
 ) -> ProbLogNetwork:
-    """The program as a belief network (its modules imported only for one; numpy only if large)."""
-    fragment = network_fragment(kb, asked, observed)
-    from symlearn.bayes.networks.program import compile_fragment
+    """The program as a belief network (its modules imported only for one; numpy only if large).
 
-    return compile_fragment(fragment)
+    ``fold``: facts one rule uses summed into it (for answering, not for writing the network).
+    """
+    fragment = network_fragment(kb, asked, observed)
+    from symlearn.bayes.networks.program import MAX_TABLE_SIZE, compile_fragment
+
+    return compile_fragment(fragment, MAX_TABLE_SIZE, fold)
 
 
 def _program_source(

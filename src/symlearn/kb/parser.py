@@ -458,6 +458,38 @@ def _read_standard(chunk: str) -> tuple[Term, dict[str, Var]] | None:
             return read_term_text(*problog)
         except (ReadError, RecursionError):
             pass
+    if "=>" in chunk:
+        return _read_collect_clause(*(problog or (chunk, STANDARD)))
+    return None
+
+
+def _read_collect_clause(chunk: str, table: Operators) -> tuple[Term, dict[str, Var]] | None:
+    """ProbLog's ``Head :- Body => Group/Collector`` (library(collect)), as the grammar reads it.
+
+    The grammar's rule is ``t1199 NECK t1199 SSU_ARROW t1199``: ``=>`` binds
+    tighter than ``:-`` there, so the clause reads with ``=>`` at 1199 xfx,
+    and only a clause of that shape (``:-(Head, =>(Body, Collector))``) is
+    taken (a head of ``=>``/2 too goes to the grammar, which tells ``h => x :-``
+    from ``(h => x) :-``); anything else goes to the grammar as before.
+    """
+    from symlearn.kb.reader import ReadError, read_term_text
+
+    collect = table.copy()
+    collect.add(1199, "xfx", "=>")
+    try:
+        term, variables = read_term_text(chunk, collect)
+    except (ReadError, RecursionError):
+        return None
+    if (
+        isinstance(term, Struct)
+        and term.name == ":-"
+        and len(term.args) == 2
+        and not (isinstance(term.args[0], Struct) and term.args[0].name == "=>")
+        and isinstance(term.args[1], Struct)
+        and term.args[1].name == "=>"
+        and len(term.args[1].args) == 2
+    ):
+        return term, variables
     return None
 
 

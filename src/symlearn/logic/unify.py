@@ -185,13 +185,20 @@ def _substitute(term: Term, subst: Mapping[Var, Term], active: frozenset[Var]) -
     while type(t) is Var and t in subst and t not in seen:
         seen = seen | {t}
         t = subst[t]
-    if type(t) is Struct:
-        assert isinstance(t, Struct)
-        args = tuple(_substitute(a, subst, seen) for a in t.args)
-        if all(x is y for x, y in zip(args, t.args)):
-            return t
-        return Struct(t.name, args)
-    return t
+    if type(t) is not Struct:
+        return t
+    assert isinstance(t, Struct)
+    args = t.args
+    changed: list[Term] | None = None
+    for i, a in enumerate(args):  # atoms and numbers stay as they are, without a call
+        kind = type(a)
+        if kind is Struct or kind is Var:
+            b = _substitute(a, subst, seen)
+            if b is not a:
+                if changed is None:
+                    changed = list(args)
+                changed[i] = b
+    return t if changed is None else Struct(t.name, tuple(changed))
 
 
 def compose(first: Mapping[Var, Term], second: Mapping[Var, Term]) -> Substitution:

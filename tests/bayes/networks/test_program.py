@@ -237,9 +237,25 @@ def test_undefined_query_is_refused():
 
 def test_cpt_size_limit():
     parents = " , ".join(f"p{i}" for i in range(12))
-    facts = " ".join(f"0.5::p{i}." for i in range(12))
+    facts = " ".join(f"0.5::q{i}. p{i} :- q{i}." for i in range(12))  # p_i: not folded into c
     with pytest.raises(InvalidParameterError, match="would have 8192 entries"):
         compile_program(loads(f"{facts} 0.5::c :- {parents}. query(c)."), max_table_size=4096)
+
+
+def test_a_fact_one_body_uses_is_folded_into_that_rule():
+    text = "0.3::f. 0.6::g. 0.2::h. a :- f, g. a :- h, \\+g. query(a).\n"
+    folded = compile_program(loads(text), fold=True)
+    assert set(folded.network["a"].parents) == {"g"}  # f and h summed into a's table
+    assert set(compile_program(loads(text)).network["a"].parents) == {"f", "g", "h"}
+    kept = compile_program(loads(text + "query(f).\n"), fold=True)  # asked: f stays a parent of a
+    assert set(kept.network["a"].parents) == {"f", "g"}
+    for program in (folded, kept):
+        marginals = atom_probabilities(program).result.marginals
+        assert marginals["a"]["true"] == pytest.approx(0.3 * 0.6 + 0.4 * 0.2, abs=1e-12)
+    observed = compile_program(loads(text + "evidence(h, true).\n"), fold=True)
+    assert set(observed.network["a"].parents) == {"g", "h"}  # observed: h stays
+    given = atom_probabilities(observed).result.marginals["a"]["true"]
+    assert given == pytest.approx(0.3 * 0.6 + 0.4, abs=1e-12)
 
 
 def test_enumeration_agrees_on_the_pearl_alarm(repo_root):

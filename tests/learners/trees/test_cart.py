@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from symlearn.data import Attribute, AttributeValueData
 from symlearn.data.columnar import Sample
 from symlearn.data.encoded import EncodedData, encode
-from symlearn.hypotheses.decision_tree import Leaf, predict_trees
+from symlearn.hypotheses.decision_tree import Leaf
+from symlearn.hypotheses.tree_arrays import arrays_of, flatten, predict_trees
 from symlearn.learners.trees.cart import cart, cart_options
 from symlearn.learners.trees.growing import as_encoded, grow_tree, grow_trees, root_report
 from symlearn.learners.trees.impurity import gini
@@ -160,6 +161,12 @@ def test_trees_grown_together_are_the_trees_grown_alone(data, seed, learner):
     together = grow_trees(encoded, options, samples)
     for tree, sample in zip(together, samples):
         assert tree == grow_tree(_alone(encoded, sample), options)
+    # the arrays the grower gives them are the ones their nodes give
+    for tree in together:
+        given, made = arrays_of(tree), flatten(tree)
+        for name in given.__dataclass_fields__:
+            assert np.array_equal(getattr(given, name), getattr(made, name)), name
+            assert getattr(given, name).dtype == getattr(made, name).dtype, name
     # and they classify all at once as each one alone (unknown values as fractions)
     classes = predict_trees(together, encoded.columns, [s.attributes for s in samples])
     for tree, sample, own in zip(together, samples, classes):

@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -231,9 +231,15 @@ class _Builder:
     """Turns the relevant ground program into variables, folding constants."""
 
     def __init__(
-        self, program: GroundClauses, groups: dict[Term, list[GroundRule]], limit: int
+        self,
+        program: GroundClauses,
+        groups: dict[Term, list[GroundRule]],
+        limit: int,
+        private: Mapping[Term, float] | None = None,
     ) -> None:
         self.program = program
+        self.private = private or {}  # facts summed into the one rule that uses them
+        self.folded: dict[str, float] = {}  # the variables of private facts -> P(true)
         self.groups = groups
         self.limit = limit
         self.variables: dict[str, Variable] = {}
@@ -351,6 +357,8 @@ class _Builder:
                 continue
             tests = self.body_tests(rule)
             probability = rule.heads[0][0]
+            if tests is not None and self.folded:
+                probability, tests = self._fold(probability, tests)
             if tests is not None and probability > 0.0:
                 causes.append((probability, tests))
         for rule in self.choices_of.get(atom, ()):
@@ -371,6 +379,23 @@ class _Builder:
         self.atom_variable[atom] = self.add(
             Variable(name, BOOLEAN_STATES, parents, table, ((atom, 1),))
         )
+        if atom in self.private:
+            self.folded[name] = self.private[atom]
+
+    def _fold(self, probability: float, tests: list[Test]) -> tuple[float, list[Test]]:
+        """A cause's probability times that of each private fact it needs, those tests dropped.
+
+        The private fact is a root used by this cause alone: summing it out of
+        the noisy-or leaves the cause firing with the product of both
+        probabilities (the fact's variable stays, with no child).
+        """
+        kept: list[Test] = []
+        for name, passing in tests:
+            if name in self.folded and passing == _TRUE:
+                probability *= self.folded[name]
+            else:
+                kept.append((name, passing))
+        return probability, kept
 
     def _noisy_or(self, causes: list[tuple[float, list[Test]]], parents: Sequence[str]) -> Any:
         """P(atom | parents) of independent causes: 1 - prod (1 - p) over the causes firing."""
@@ -482,6 +507,36 @@ class _Builder:
         del choices
 
 
+_TRUE = frozenset({1})
+
+
+def _private_facts(
+    program: GroundClauses, groups: dict[Term, list[GroundRule]], kept: Collection[Term]
+) -> dict[Term, float]:
+    """Probabilistic facts (``p::f.``, 0 < p < 1) that one body uses once -> p.
+
+    Neither asked nor observed (``kept``), such a fact is a root of the
+    network with one child: :meth:`_Builder._fold` sums it out into that
+    child's table, which then has one parent fewer (half the entries).
+    """
+    uses: dict[Term, int] = {}
+    for rules in program.rules.values():
+        for rule in rules:
+            for literal, _ in rule.body:
+                uses[literal] = uses.get(literal, 0) + 1
+    private: dict[Term, float] = {}
+    for atom, rules in program.rules.items():
+        if uses.get(atom) != 1 or atom in kept or len(rules) != 1:
+            continue
+        (rule,) = rules
+        if rule.disjunction or rule.body or len(rule.heads) != 1:
+            continue
+        probability = rule.heads[0][0]
+        if 0.0 < probability < 1.0 and _literal_unit(atom, groups)[1] is None:
+            private[atom] = probability
+    return private
+
+
 # -- the compiled program --------------------------------------------------------------------
 
 
@@ -566,6 +621,7 @@ def compile_program(
     queries: Sequence[Term] | None = None,
     evidence: Sequence[tuple[Term, bool]] | None = None,
     max_table_size: int = MAX_TABLE_SIZE,
+    fold: bool = False,
 ) -> ProbLogNetwork:
     """Compile the ProbLog part of ``kb`` to a Bayesian network (see the module docstring).
 
@@ -581,6 +637,12 @@ def compile_program(
         ``(atom, value)`` pairs; ``kb.evidence`` when None.
     max_table_size
         Refuse a variable whose CPT would have more entries than this.
+    fold
+        Sum each probabilistic fact that one rule body uses once, and that is
+        neither asked nor observed, into that rule (smaller tables, the same
+        answers to these queries and evidence; the network then keeps the
+        fact as a variable with no child, so it answers no other question
+        about it: off by default, and off when the network is written out).
 
     Returns
     -------
@@ -601,11 +663,15 @@ def compile_program(
     networks).
     """
     require(kb, KnowledgeBase, "kb", "a KnowledgeBase (symlearn.load or loads)")
-    return compile_fragment(read_fragment(kb, queries, evidence), max_table_size)
+    return compile_fragment(read_fragment(kb, queries, evidence), max_table_size, fold)
 
 
-def compile_fragment(fragment: Fragment, max_table_size: int = MAX_TABLE_SIZE) -> ProbLogNetwork:
+def compile_fragment(
+    fragment: Fragment, max_table_size: int = MAX_TABLE_SIZE, fold: bool = False
+) -> ProbLogNetwork:
     """The network of a program's ground clauses (read by :func:`read_fragment`).
+
+    ``fold``: see :func:`compile_program`.
 
     Raises
     ------
@@ -613,7 +679,10 @@ def compile_fragment(fragment: Fragment, max_table_size: int = MAX_TABLE_SIZE) -
         For a CPT over the size limit.
     """
     program, query_atoms, given_evidence = fragment.clauses, fragment.queries, fragment.evidence
-    builder = _Builder(program, _valid_groups(program), max_table_size)
+    kept = {*query_atoms, *(atom for atom, _ in given_evidence)}
+    groups = _valid_groups(program)
+    private = _private_facts(program, groups, kept) if fold else {}
+    builder = _Builder(program, groups, max_table_size, private)
     builder.build()
     network = BayesianNetwork(builder.variables.values(), "problog")
     events: dict[Term, tuple[str, frozenset[int]] | bool] = {}

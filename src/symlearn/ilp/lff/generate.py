@@ -161,10 +161,9 @@ class Generator:
         :class:`~symlearn.ilp.lff.tester.OutOfTime` is raised.
         """
         self._size = size
-        if self.bias.invention:  # clauses of several predicates: no shapes, only the size
-            literal = self._atoms.get(("size", size))
-            if literal is not None:
-                yield from self._solve([literal], deadline)
+        if self.bias.invention:
+            for counted in self._clause_counts(size):
+                yield from self._solve(counted, deadline)
             return
         for shape in self.shapes(size):
             assumptions = self._shape_literals(shape)
@@ -195,6 +194,29 @@ class Generator:
                     continue
                 found.append(bodies)
         return found
+
+    def _clause_counts(self, size: int) -> Iterator[list[int]]:
+        """With predicate invention: assumptions for ``size`` literals in N clauses, most N first.
+
+        Clauses of several predicates have no shapes of :meth:`shapes`; the
+        programs that invent most (several clauses for an invented
+        predicate, what invention is for) come first.  As with shapes, the
+        order changes which program of a size comes first, never which size.
+        """
+        literal = self._atoms.get(("size", size))
+        if literal is None:
+            return
+        for clauses in range(self.bias.clauses, 0, -1):
+            assumptions = [literal]
+            last = self._atoms.get(("clause", clauses - 1))
+            more = self._atoms.get(("clause", clauses))
+            if clauses > 1 and last is None:
+                continue
+            if clauses > 1 and last is not None:
+                assumptions.append(last)
+            if more is not None:
+                assumptions.append(-more)
+            yield assumptions
 
     def _shape_literals(self, shape: tuple[int, ...]) -> list[int] | None:
         """Assumptions for programs of this shape (None: the grounding has none)."""

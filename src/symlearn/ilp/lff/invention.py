@@ -32,7 +32,8 @@ this package's vocabulary (:data:`ENCODING`):
   its clauses (whose other variables must be bound by their bodies, as in
   any clause), must be bound where it is called, and the call binds its
   other arguments.  (Popper v3.1.0 gives an invented predicate no
-  directions, so with directions it invents nothing.)
+  directions: with directions, a call binds nothing and an invented
+  clause's variables must be bound by literals that need no input.)
 
 A program with invented predicates is tested like any other: without
 recursion, by *unfolding* the invented calls into clauses of the target
@@ -158,10 +159,10 @@ var_type(C2,V2,T) :- invented(P,A), head_literal(C1,P,A,Vars1), body_literal(C2,
 % an invented predicate's inputs are chosen with it: bound in its clauses' heads,
 % they must be bound where it is called, and the call binds the rest
 { inv_in(P,I) : I = 0..A-1 } :- directed, invented(P,A).
-inv_inputs(P,N) :- invented(P,_), N = #count{I : inv_in(P,I)}.
+inv_inputs(P,N) :- directed, invented(P,_), N = #count{I : inv_in(P,I)}.
 safe(C,V) :- head_literal(C,P,_,Vars), head_pred(P,_), var_pos(V,Vars,I), head_in(I).
 safe(C,V) :- head_literal(C,P,_,Vars), invented(P,_), var_pos(V,Vars,I), inv_in(P,I).
-ready(C,P,Vars) :- body_literal(C,P,A,Vars), invented(P,A), inv_inputs(P,N),
+ready(C,P,Vars) :- directed, body_literal(C,P,A,Vars), invented(P,A), inv_inputs(P,N),
     #count{I : var_pos(W,Vars,I), inv_in(P,I), safe(C,W)} >= N.
 """
     + CALLS
@@ -244,7 +245,7 @@ def unfold(program: Program, target: str) -> list[Rule] | None:
     ... })
     >>> sorted(str(r) for r in unfold(program, "g"))  # doctest: +NORMALIZE_WHITESPACE
     ['g(A,B):- father(A,C),father(C,B).', 'g(A,B):- father(A,C),mother(C,B).',
-     'g(A,B):- mother(A,C),father(C,B).', 'g(A,B):- mother(A,C),mother(C,B).']
+     'g(A,B):- father(C,B),mother(A,C).', 'g(A,B):- mother(A,C),mother(C,B).']
     """
     definitions: dict[str, list[Rule]] = {}
     for rule in program:

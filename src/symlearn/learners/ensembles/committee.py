@@ -43,8 +43,9 @@ import numpy as np
 from symlearn.data.attribute_value import Attribute, Label
 from symlearn.data.columnar import ColumnarData, select_attributes
 from symlearn.data.encoded import EncodedData, code_dtype, encode_columns
-from symlearn.hypotheses.decision_tree import DecisionTree, predict_trees
+from symlearn.hypotheses.decision_tree import DecisionTree
 from symlearn.hypotheses.rule_set import label_text
+from symlearn.hypotheses.tree_arrays import predict_trees
 from symlearn.learning.models import class_codes
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import Struct, Term

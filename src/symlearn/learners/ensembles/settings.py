@@ -100,7 +100,6 @@ class BaggingSettings(_OneBase):
 
     ALGORITHM: ClassVar[str] = "bagging"
 
-    base: str = base_option("cart")
     rounds: int = rounds_option(10, "How many bootstrap samples, one member each.")
 
 
@@ -142,7 +141,6 @@ class RandomisationSettings(_OneBase):
 
     ALGORITHM: ClassVar[str] = "randomisation"
 
-    base: str = base_option("cart")
     rounds: int = rounds_option(10, "How many members, each on its own random attributes.")
     features: float = option(
         0.8,

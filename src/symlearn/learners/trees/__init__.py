@@ -12,7 +12,8 @@ Learners (each on the learner protocol: ``SETTINGS``, ``learn(task, settings)``,
 - :mod:`~symlearn.learners.trees.one_r`: Holte's OneR (1993; ``one_r``).
 
 Machinery: :mod:`~symlearn.learners.trees.growing` (top-down induction, one
-level at a time with numpy), :mod:`~symlearn.learners.trees.split_search`,
+level at a time with numpy; :mod:`~symlearn.learners.trees.assembly` makes
+the nodes of the grown levels), :mod:`~symlearn.learners.trees.split_search`,
 :mod:`~symlearn.learners.trees.selection` and
 :mod:`~symlearn.learners.trees.impurity` (selection measures),
 :mod:`~symlearn.learners.trees.significance` (chi-square pre-pruning),

@@ -83,10 +83,8 @@ generation", Machine Learning 8.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -94,15 +92,15 @@ from symlearn.data.attribute_value import AttributeValueData
 from symlearn.data.columnar import Sample
 from symlearn.data.encoded import EncodedData, encode
 from symlearn.errors import InvalidParameterError, require
-from symlearn.hypotheses.decision_tree import AttributeScore, DecisionTree, Leaf, Node, Split
-from symlearn.hypotheses.rule_set import Condition
+from symlearn.hypotheses.decision_tree import DecisionTree
+from symlearn.hypotheses.tree_arrays import remember_arrays
+from symlearn.learners.trees.assembly import Layout, LevelRecord, Scores, assemble, tree_arrays
 from symlearn.learners.trees.selection import SelectionMeasure
 from symlearn.learners.trees.split_search import (
     Evaluation,
     evaluate_attribute,
     evaluate_categorical,
     first_best,
-    is_continuous,
     value_ranks,
     values_count,
     weighted_bincount,
@@ -188,115 +186,6 @@ class _Level:
     allowed: np.ndarray | None = None  # binary splits: (nodes, all values) still possible
 
 
-@dataclass(frozen=True)
-class _Layout:
-    """What the grower needs about the attributes, worked out once per growth.
-
-    ``continuous`` and ``branches`` (how many children a split on it has) per
-    attribute; a node's value masks (``allowed``, the first branch's values of
-    a binary split) have one column per value of every categorical attribute,
-    attribute ``a``'s from ``offsets[a]`` to ``offsets[a + 1]``, and
-    ``owner`` says whose each column is.  ``position[t, a]`` is attribute
-    ``a``'s position among the attributes tree ``t`` sees (-1: it does not).
-    """
-
-    continuous: np.ndarray
-    branches: np.ndarray
-    offsets: np.ndarray
-    owner: np.ndarray
-    position: np.ndarray
-
-    @classmethod
-    def of(cls, data: EncodedData, binary: bool, samples: Sequence[Sample]) -> _Layout:
-        sizes = np.array([values_count(data, a) for a in range(len(data.attributes))], np.int64)
-        continuous = np.array([is_continuous(data, a) for a in range(sizes.size)], dtype=bool)
-        branches = np.where(continuous | binary, 2, sizes)
-        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-        position = np.tile(np.arange(sizes.size), (len(samples), 1))
-        for t, sample in enumerate(samples):
-            if sample.attributes is not None:
-                position[t] = -1
-                position[t, list(sample.attributes)] = np.arange(len(sample.attributes))
-        owner = np.repeat(np.arange(sizes.size), sizes)
-        return cls(continuous, branches, offsets, owner, position)
-
-    def span(self, a: int) -> slice:
-        """Attribute ``a``'s columns in a value mask."""
-        return slice(int(self.offsets[a]), int(self.offsets[a + 1]))
-
-
-@dataclass
-class _Scores:
-    """How every attribute scored at the nodes of a level that could split.
-
-    ``score``, ``gain`` and ``threshold`` are ``(nodes, attributes)``;
-    ``candidate`` is False where an attribute was not considered (a multiway
-    split above the node used it), and ``score`` is ``-inf`` where a
-    candidate cannot split the node.
-    """
-
-    score: np.ndarray
-    gain: np.ndarray
-    threshold: np.ndarray
-    candidate: np.ndarray
-    rows: tuple[list[Any], ...] | None = None
-
-    @classmethod
-    def empty(cls, n_nodes: int, n_attributes: int) -> _Scores:
-        shape = (n_nodes, n_attributes)
-        return cls(
-            np.full(shape, -np.inf),
-            np.zeros(shape),
-            np.full(shape, np.nan),
-            np.zeros(shape, dtype=bool),
-        )
-
-    def of(self, k: int, position: np.ndarray) -> tuple[AttributeScore, ...]:
-        """The scores of node ``k``'s candidates, in attribute order.
-
-        ``position`` numbers the attributes as the node's tree sees them.
-        """
-        if self.rows is None:  # Python floats, converted once for the whole level
-            self.rows = (
-                self.score.tolist(),
-                self.gain.tolist(),
-                self.threshold.tolist(),
-                self.candidate.tolist(),
-            )
-        scores, gains, thresholds, candidates = (part[k] for part in self.rows)
-        found = []
-        for a, (score, gain, threshold, candidate) in enumerate(
-            zip(scores, gains, thresholds, candidates)
-        ):
-            if not candidate:
-                continue
-            own = int(position[a])
-            if not math.isfinite(score):  # this candidate cannot split the node
-                found.append(AttributeScore(own, None, gain))
-                continue
-            found.append(
-                AttributeScore(own, score, gain, threshold if math.isfinite(threshold) else None)
-            )
-        return tuple(found)
-
-
-@dataclass
-class _LevelRecord:
-    """What the assembly needs about the nodes of one level."""
-
-    distribution: np.ndarray
-    label: np.ndarray
-    tree: np.ndarray
-    attribute: np.ndarray
-    threshold: np.ndarray
-    left: np.ndarray | None  # (nodes, value columns) binary splits: the first branch's values
-    allowed: np.ndarray | None
-    child_base: np.ndarray
-    n_children: np.ndarray
-    child_weight: np.ndarray
-    scores: _Scores | None = None
-
-
 def _class_counts(
     data: EncodedData, level: _Level, rows: np.ndarray, node: np.ndarray, w: np.ndarray | None
 ) -> np.ndarray:
@@ -330,11 +219,11 @@ def _choose(
 def _best_splits(
     data: EncodedData,
     options: TreeOptions,
-    layout: _Layout,
+    layout: Layout,
     level: _Level,
     can_split: np.ndarray,
     ranks: dict[int, np.ndarray],
-) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, _Scores]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, Scores]:
     """The attribute (-1: none), threshold and value subset chosen at each node.
 
     Only the nodes that may split are scored; their rows are renumbered
@@ -353,7 +242,7 @@ def _best_splits(
     w = None if level.weight is None else level.weight[keep]
     used = level.used[active]
     sees = layout.position[level.tree[active]] >= 0  # (nodes, attributes) its tree sees
-    found = _Scores.empty(m, n_attributes)
+    found = Scores.empty(m, n_attributes)
     passes = None if options.significance is None else np.zeros((m, n_attributes), dtype=bool)
     lefts: dict[int, np.ndarray] = {}
     base_cache: dict[int, np.ndarray] = {}
@@ -394,7 +283,7 @@ def _best_splits(
         for a, first_values in lefts.items():
             here = np.flatnonzero(chosen == a)
             left[active[here], layout.span(a)] = first_values[here]
-    every = _Scores.empty(n, n_attributes)
+    every = Scores.empty(n, n_attributes)
     every.score[active], every.gain[active] = found.score, found.gain
     every.threshold[active], every.candidate[active] = found.threshold, found.candidate
     return attribute, threshold, left, every
@@ -403,11 +292,11 @@ def _best_splits(
 def _grow_level(
     data: EncodedData,
     options: TreeOptions,
-    layout: _Layout,
+    layout: Layout,
     level: _Level,
     depth: int,
     ranks: dict[int, np.ndarray],
-) -> tuple[_LevelRecord, _Level]:
+) -> tuple[LevelRecord, _Level]:
     n = level.n_nodes
     n_attributes = len(data.attributes)
     distribution = _class_counts(data, level, level.rows, level.node, level.weight)
@@ -433,13 +322,13 @@ def _grow_level(
 def _route(
     data: EncodedData,
     options: TreeOptions,
-    layout: _Layout,
+    layout: Layout,
     level: _Level,
     attribute: np.ndarray,
     threshold: np.ndarray,
     left: np.ndarray | None,
     label: np.ndarray,
-) -> tuple[_LevelRecord, _Level]:
+) -> tuple[LevelRecord, _Level]:
     """Send each row of a split node down its branch (unknowns down all, weighted)."""
     split = attribute >= 0
     n_children = np.where(split, layout.branches[np.maximum(attribute, 0)], 0)
@@ -480,7 +369,7 @@ def _route(
     elif allowed is None:
         categorical = np.flatnonzero(~layout.continuous[tested])
         used[categorical, tested[categorical]] = True  # a multiway split uses its attribute up
-    record = _LevelRecord(
+    record = LevelRecord(
         distribution=np.empty(0),
         label=label,
         tree=level.tree,
@@ -507,7 +396,7 @@ def _route(
 
 def _branches(
     data: EncodedData,
-    layout: _Layout,
+    layout: Layout,
     rows: np.ndarray,
     node: np.ndarray,
     attribute: np.ndarray,
@@ -568,7 +457,7 @@ def _spread_unknown(
     )
 
 
-def _initial_level(data: EncodedData, samples: Sequence[Sample], layout: _Layout | None) -> _Level:
+def _initial_level(data: EncodedData, samples: Sequence[Sample], layout: Layout | None) -> _Level:
     """The roots' level, one root per sample.
 
     ``layout`` of binary trees (None: multiway) adds the value masks.  Every
@@ -594,78 +483,6 @@ def _initial_level(data: EncodedData, samples: Sequence[Sample], layout: _Layout
         tree=np.arange(n),
         allowed=None if layout is None else np.ones((n, int(layout.offsets[-1])), dtype=bool),
     )
-
-
-def _conditions(
-    data: EncodedData, layout: _Layout, record: _LevelRecord, k: int, binary: bool, own: int
-) -> list[Condition]:
-    """The conditions of node ``k``'s branches; its tree numbers the attribute ``own``."""
-    a = int(record.attribute[k])
-    attribute = data.attributes[a]
-    if attribute.values is None:
-        t = float(record.threshold[k])
-        return [Condition(attribute.name, own, "=<", t), Condition(attribute.name, own, ">", t)]
-    values = attribute.values
-    if not binary:
-        return [Condition(attribute.name, own, "=", value) for value in values]
-    assert record.left is not None  # a binary split of a categorical attribute
-    mask = record.left[k, layout.span(a)].tolist()
-    possible = [True] * len(values)
-    if record.allowed is not None:
-        possible = record.allowed[k, layout.span(a)].tolist()
-    inside = tuple(v for v, m, p in zip(values, mask, possible) if m and p)
-    outside = tuple(v for v, m, p in zip(values, mask, possible) if p and not m)
-    return [
-        Condition(attribute.name, own, "in", inside),
-        Condition(attribute.name, own, "in", outside),
-    ]
-
-
-def _assemble(
-    data: EncodedData, options: TreeOptions, layout: _Layout, levels: list[_LevelRecord]
-) -> list[Node]:
-    """The trees' nodes from the levels' records, bottom up: the roots, one per tree."""
-    classes = data.classes
-    below: list[Node] = []
-    shared: dict[tuple[int, int], list[Condition]] = {}
-    for record in reversed(levels):
-        nodes: list[Node] = []
-        distributions = [tuple(d) for d in record.distribution.tolist()]
-        labels = record.label.tolist()
-        attributes = record.attribute.tolist()
-        trees = record.tree.tolist()
-        bases = record.child_base.tolist()
-        counts = record.n_children.tolist()
-        weights = record.child_weight.tolist()
-        for k, a in enumerate(attributes):
-            label = classes[labels[k]]
-            if a < 0:
-                nodes.append(Leaf(label, distributions[k]))
-                continue
-            position = layout.position[trees[k]]
-            own = int(position[a])
-            if data.attributes[a].values is not None and not options.binary:
-                conditions = shared.get((a, own)) or shared.setdefault(
-                    (a, own), _conditions(data, layout, record, k, False, own)
-                )
-            else:
-                conditions = _conditions(data, layout, record, k, options.binary, own)
-            base, end = bases[k], bases[k] + counts[k]
-            nodes.append(
-                Split(
-                    own,
-                    tuple(conditions),
-                    tuple(weights[base:end]),
-                    tuple(below[base:end]),
-                    label,
-                    distributions[k],
-                    record.scores.of(k, position)
-                    if record.scores is not None and options.keep_scores
-                    else (),
-                )
-            )
-        below = nodes
-    return below
 
 
 def grow_tree(
@@ -711,8 +528,8 @@ def grow_trees(
     """
     if any(len(s.rows) == 0 for s in samples):
         raise InvalidParameterError("cannot grow a tree from no examples")
-    levels: list[_LevelRecord] = []
-    layout = _Layout.of(data, options.binary, samples)
+    levels: list[LevelRecord] = []
+    layout = Layout.of(data, options.binary, samples)
     level = _initial_level(data, samples, layout if options.binary else None)
     ranks: dict[int, np.ndarray] = {}  # each numeric attribute sorted once, when first needed
     depth = 0
@@ -722,13 +539,16 @@ def grow_trees(
         depth += 1
         if progress is not None:
             progress("growing tree: depth", depth, options.max_depth)
-    roots = _assemble(data, options, layout, levels)
+    roots = assemble(data, options, layout, levels)
     trees = []
-    for sample, root in zip(samples, roots):
+    for sample, root, arrays in zip(
+        samples, roots, tree_arrays(data, layout, levels, options.binary)
+    ):
         attributes = data.attributes
         if sample.attributes is not None:
             attributes = tuple(data.attributes[a] for a in sample.attributes)
         trees.append(DecisionTree(data.target, attributes, data.classes, root))
+        remember_arrays(trees[-1], arrays)  # what classifies a table, made once here
     return trees
 
 

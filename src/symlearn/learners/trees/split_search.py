@@ -221,18 +221,19 @@ def _subset_matrix(v: int) -> np.ndarray:
 
 def _order_by_rank(
     rank: np.ndarray, rows: np.ndarray, node: np.ndarray, n_nodes: int
-) -> np.ndarray | None:
+) -> np.ndarray:
     """The positions of ``rows`` sorted by ``(node, value)``, from each row's value rank.
 
-    The rows are put in value order by their ranks (no comparison sort), then
-    stably by node (a radix sort of small integers).  None when a row occurs
-    twice (C4.5 sends a row with a missing value down several branches).
+    The rows are put in value order by their ranks (no comparison sort; an
+    integer sort when a row occurs twice, which it does when C4.5 sends a row
+    with a missing value down several branches, or when several trees grow
+    together), then stably by node (a radix sort of small integers).
     """
     slot = np.full(rank.size, -1, dtype=np.int64)
     slot[rank[rows]] = np.arange(rows.size)
     by_value = slot[slot >= 0]
     if by_value.size != rows.size:
-        return None
+        by_value = np.argsort(rank[rows], kind="stable")
     node_type = np.uint16 if n_nodes <= np.iinfo(np.uint16).max else np.int64
     return by_value[np.argsort(node[by_value].astype(node_type), kind="stable")]
 
