@@ -66,6 +66,11 @@ Nogood = list[int]
 
 _Key = tuple[Any, ...]
 
+#: clingo's options: every answer set; VSIDS branching, which finds the next program
+#: among thousands of nogoods with fewer conflicts than the default (robots-linear:
+#: 3.4 s of CPU instead of 5.8, kinship-pi 1.8 instead of 5.0; the others alike)
+SOLVER_OPTIONS = ["-Wnone", "--models=0", "--heuristic=Vsids"]
+
 #: A several-rule constraint: (rule, clause) pairs ("the clause contains the rule") and literals.
 _Parts = list[tuple[Rule, int] | int]
 
@@ -89,9 +94,7 @@ class Generator:
         self._clingo = clingo
         self.bias = bias
         messages: list[str] = []
-        self.control = clingo.Control(
-            ["-Wnone", "--models=0"], logger=lambda _c, m: messages.append(m)
-        )
+        self.control = clingo.Control(SOLVER_OPTIONS, logger=lambda _c, m: messages.append(m))
         try:
             self.control.add("base", [], _program_text(bias))
             self.control.ground([("base", [])])
