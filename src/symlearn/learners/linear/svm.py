@@ -304,6 +304,11 @@ SETTINGS = SVMSettings
 
 def fit(data: AttributeValueData, settings: SVMSettings) -> Any:
     """The machine alone, for an ensemble's member (the protocol's ``fit``)."""
+    return _train(data, settings).model
+
+
+def _train(data: AttributeValueData, settings: SVMSettings) -> Any:
+    """The SVM of ``settings`` trained on ``data`` (its run, the model and the support rows)."""
     return support_vector_machine(
         data,
         settings.kernel,
@@ -313,7 +318,7 @@ def fit(data: AttributeValueData, settings: SVMSettings) -> Any:
         normalise=settings.normalise,
         tolerance=settings.tolerance,
         max_iterations=settings.max_iterations,
-    ).model
+    )
 
 
 class SVMRun(LinearRun):
@@ -342,16 +347,7 @@ def learn(
     """Train the SVM on the task's examples (the learner protocol)."""
     chosen = settings or SVMSettings.from_task(task)
     return learn_with(
-        lambda train: support_vector_machine(
-            train,
-            chosen.kernel,
-            chosen.degree,
-            chosen.c,
-            coef0=chosen.coef0,
-            normalise=chosen.normalise,
-            tolerance=chosen.tolerance,
-            max_iterations=chosen.max_iterations,
-        ),
+        lambda train: _train(train, chosen),
         task,
         chosen,
         "svm",
