@@ -234,6 +234,10 @@ def _is_python(table: Any) -> bool:
     return type(table) is float or type(table) is int
 
 
+_SEQUENCES = frozenset({list, tuple})
+_NUMBERS = frozenset({float, int})
+
+
 def _flatten(name: str, table: Any) -> tuple[tuple[float, ...], tuple[int, ...]]:
     """Nested sequences as a flat tuple of floats and their shape (ragged ones refused)."""
     shape: list[int] = []
@@ -243,12 +247,15 @@ def _flatten(name: str, table: Any) -> tuple[tuple[float, ...], tuple[int, ...]]
         probe = probe[0]
     level = [table]
     for size in shape:
-        if any(not isinstance(t, (list, tuple)) or len(t) != size for t in level):
+        sequences = set(map(type, level)) <= _SEQUENCES or all(
+            isinstance(t, (list, tuple)) for t in level
+        )
+        if not sequences or not set(map(len, level)) <= {size}:
             raise InvalidParameterError(f"variable {name}: the table is not rectangular")
-        level = [x for t in level for x in t]
-    if any(type(x) not in (float, int) for x in level):
+        level = list(itertools.chain.from_iterable(level))
+    if not set(map(type, level)) <= _NUMBERS:
         raise InvalidParameterError(f"variable {name}: a table entry is not a number")
-    return tuple(float(x) for x in level), tuple(shape)
+    return tuple(map(float, level)), tuple(shape)
 
 
 def _as_array(table: Any) -> np.ndarray:

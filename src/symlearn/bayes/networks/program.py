@@ -327,6 +327,8 @@ class _Builder:
         """:meth:`grid_mask` as a flat list, row by row (the last parent varies fastest)."""
         checks = [(parents.index(name), passing) for name, passing in tests]
         cards = [range(self.variables[p].cardinality) for p in parents]
+        if len(parents) == 1 and len(checks) == 1:  # one test of one parent: a row per state
+            return [state in checks[0][1] for state in cards[0]]
         return [
             all(states[axis] in passing for axis, passing in checks)
             for states in itertools.product(*cards)
