@@ -37,8 +37,8 @@ from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
-from symlearn.engine.machine import FAIL, FENCE
-from symlearn.engine.runtime import Ref, deref, unify
+from symlearn.engine.machine import CLAUSES, FAIL, FENCE, Choice
+from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -76,6 +76,8 @@ GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS), *_TEST
 # Heads nested deeper than this are unified by the general routine (Python
 # limits how deeply blocks may nest in one function).
 _MAX_NESTING = 6
+# Buckets of at most this many clauses are written inline in a switch.
+_MAX_INLINED = 4
 
 
 def _number(value: Any) -> object:
@@ -108,6 +110,15 @@ class _Writer:
         self.lines: list[str] = []
         self.fresh = count()
         self.height = ""  # how to compute the cut barrier when it is not a parameter
+        #: In a switch that loops: the predicate's own procedure (a body that is
+        #: one call of it jumps back to the switch) and the call's arguments.
+        self.itself: object = None
+        self.arguments = "args"
+        self.looped = False
+        #: Writing a clause of a bucket of several (:func:`_inline_bucket`):
+        #: the lines that run when it succeeds, before it returns or loops.
+        self.attempt = False
+        self.on_success: list[str] = []
 
     # ------------------------------------------------------------ names
     def constant(self, value: object) -> str:
@@ -433,7 +444,9 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
     if neck_cut:
         _after_cut(writer, body, indent)
-    if body:
+    if len(body) == 1 and _calls_itself(writer, body[0]):
+        _loop_back(writer, body[0], indent)
+    elif body:
         parts = [writer.goal_parts(goal, indent) for goal in body]  # variables in goal order
         cont = "nxt"
         # The cut barrier matters to control constructs only (user predicates
@@ -450,10 +463,131 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
             cont = f"({procedure}, {args}, {height}, {depth}, {cont})"
         if len(parts) > 1:
             writer.emit(indent, "deeper = depth + 1")
+        _succeed(writer, indent)
         writer.emit(indent, f"return {cont}")
     else:
+        _succeed(writer, indent)
         writer.emit(indent, "return nxt")
     return neck_cut
+
+
+def _succeed(writer: _Writer, indent: int) -> None:
+    for line in writer.on_success:
+        writer.emit(indent, line)
+
+
+def _calls_itself(writer: _Writer, goal: Any) -> bool:
+    """True when ``goal`` calls the predicate whose looping switch is being written."""
+    if writer.itself is None or type(goal) is not Struct:
+        return False
+    return writer.procedure_of(goal.name, len(goal.args)) is writer.itself
+
+
+def _loop_back(writer: _Writer, goal: Any, indent: int) -> None:
+    """A body that is one call of the switch's own predicate: jump back to the switch.
+
+    The call is a last call (same depth, same continuation), so the switch
+    takes its arguments and runs again in the same Python frame instead of
+    returning the goal to the machine: one inference without a continuation,
+    a trip through the machine's loop or a Python call.  The machine grants
+    the loops a number of inferences between two of its checks of the limits
+    (``m.loops``, see :meth:`~symlearn.engine.sld.Engine._check`); with none
+    left, the goal is returned as usual.
+    """
+    items = [writer.build(a, indent) for a in goal.args]
+    names = [f"a{i}" for i in range(len(items))]
+    procedure = writer.constant(writer.itself)
+    comma = "," if len(items) == 1 else ""
+    _succeed(writer, indent)
+    writer.emit(indent, "left = m.loops")
+    writer.emit(indent, "if left:")
+    writer.emit(indent + 1, "m.loops = left - 1")
+    writer.emit(indent + 1, f"{', '.join(names)}{comma} = {', '.join(items)}{comma}")
+    if writer.attempt:  # leave the clause's block; the code after it loops
+        writer.emit(indent + 1, "again = True")
+        writer.emit(indent + 1, "break")
+    else:
+        writer.emit(indent + 1, "continue")
+    writer.emit(indent, f"return ({procedure}, ({', '.join(items)}{comma}), 0, depth, nxt)")
+    writer.looped = True
+
+
+def _inline_bucket(writer: _Writer, entries: list[Any], indent: int) -> bool:
+    """Write a switch bucket of several clauses inline, each tried in turn; False if not.
+
+    Each clause but the last runs in a block of its own that its failure
+    leaves (``break``); the bindings it made are then undone and the next
+    clause runs.  A clause that succeeds commits when it has a neck cut, and
+    otherwise pushes the choicepoint ``try_clauses`` would have pushed, whose
+    alternatives are the clauses after it (run on backtracking by
+    ``try_clauses``).  So the first call of a bucket such as ``partition/4``'s
+    (a guard and a neck cut, else the other clause) costs no Python call and,
+    when a neck cut commits, no choicepoint.  False (nothing written) when
+    some clause's failure sits inside a loop of its code, where ``break``
+    would not leave the block.
+    """
+    start = len(writer.lines)
+    label = writer.constant(entries)
+    arguments = writer.arguments
+    writer.names.update(Choice=Choice, CLAUSES=CLAUSES, serial=ref_serials.__next__)
+    # Bindings the clauses make may be undone: trail them (see try_clauses).
+    writer.emit(indent, "mark = len(trail)")
+    writer.emit(indent, "FENCE.stamp = serial()")
+    writer.height = "len(m.cps)"
+    for position, entry in enumerate(entries):
+        if position == len(entries) - 1:
+            _clause_code(writer, entry.clause, indent, first_known=True)
+            break
+        flag = len(writer.lines)
+        writer.emit(indent, "again = False")
+        writer.emit(indent, "while True:")
+        block = len(writer.lines)
+        writer.attempt = True
+        writer.on_success = (
+            []
+            if entry.neck_cut
+            else [
+                f"m.cps.append(Choice(CLAUSES, mark, nxt, depth, {arguments}, {label}, "
+                f"None, {position + 1}))"
+            ]
+        )
+        _clause_code(writer, entry.clause, indent + 1, first_known=True)
+        writer.attempt, writer.on_success = False, []
+        lines = writer.lines
+        for i in range(block, len(lines)):
+            if lines[i].endswith("return FAIL"):
+                if _inside_loop(lines, i, indent + 1):
+                    del lines[start:]
+                    writer.height = ""
+                    return False
+                lines[i] = lines[i][: -len("return FAIL")] + "break"
+        if any(line.endswith("again = True") for line in lines[block:]):
+            writer.emit(indent, "if again: continue")  # the clause looped back
+        else:
+            del lines[flag]
+        writer.emit(indent, "while len(trail) > mark: trail.pop().value = None")
+    writer.height = ""
+    return True
+
+
+def _inside_loop(lines: list[str], i: int, base: int) -> bool:
+    """True when line ``i`` is in the body of a loop of its own, deeper than ``base``."""
+    level = _indent(lines[i])
+    for j in range(i - 1, -1, -1):
+        depth = _indent(lines[j])
+        if depth >= level:
+            continue
+        if depth < base:
+            return False
+        text = lines[j].lstrip()
+        if text.startswith(("while ", "for ")):
+            return True
+        level = depth
+    return False
+
+
+def _indent(line: str) -> int:
+    return (len(line) - len(line.lstrip(" "))) // 4
 
 
 def _after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
@@ -543,6 +677,7 @@ def compile_switch(
     otherwise: Bucket,
     procedure_of: ProcedureOf,
     names: dict[str, object],
+    itself: object = None,
 ) -> Callable[..., Any]:
     """Compile a predicate's first-argument switch with its clauses inlined.
 
@@ -555,15 +690,49 @@ def compile_switch(
     clauses do not change.  ``names`` supplies the globals the code refers
     to besides constants: ``unbound`` (a call with a free first argument),
     ``try_clauses``, ``max_depth``, ``too_deep`` and ``Ref``.
+
+    ``itself`` is the predicate's own procedure: an inlined clause whose body
+    (after its guard) is one call of it loops back to the switch instead of
+    returning the call to the machine (:func:`_loop_back`), so a
+    deterministic tail-recursive predicate such as ``append/3`` runs as a
+    Python loop.
     """
+    if itself is not None and arity:
+        looping = _switch_function(
+            arity, by_functor, by_constant, otherwise, procedure_of, names, itself
+        )
+        if looping is not None:
+            return looping
+    function = _switch_function(arity, by_functor, by_constant, otherwise, procedure_of, names)
+    assert function is not None
+    return function
+
+
+def _switch_function(
+    arity: int,
+    by_functor: dict[str, Bucket],
+    by_constant: dict[object, Bucket],
+    otherwise: Bucket,
+    procedure_of: ProcedureOf,
+    names: dict[str, object],
+    itself: object = None,
+) -> Callable[..., Any] | None:
+    """:func:`compile_switch`'s function, looping on ``itself`` (None when no clause loops)."""
     writer = _Writer(procedure_of)
     writer.names.update(names)
     writer.emit(1, "if depth > max_depth: raise too_deep(args)")
     _unpack_arguments(writer, arity)
-    writer.emit(1, "while a0.__class__ is Ref:")
-    writer.emit(2, "t = a0.value")
-    writer.emit(2, "if t is None: return unbound(m, args, depth, nxt)")
-    writer.emit(2, "a0 = t")
+    top = 1
+    if itself is not None:
+        writer.itself = itself
+        writer.arguments = f"({', '.join(f'a{i}' for i in range(arity))},)"
+        writer.emit(1, "while True:")
+        top = 2
+    arguments = writer.arguments
+    writer.emit(top, "while a0.__class__ is Ref:")
+    writer.emit(top + 1, "t = a0.value")
+    writer.emit(top + 1, f"if t is None: return unbound(m, {arguments}, depth, nxt)")
+    writer.emit(top + 1, "a0 = t")
 
     def bucket(candidates: Bucket, indent: int) -> None:
         entries, clause = candidates
@@ -573,30 +742,36 @@ def compile_switch(
             writer.height = "len(m.cps)"
             _clause_code(writer, clause, indent, first_known=True)
             writer.height = ""
+        elif len(entries) <= _MAX_INLINED and _inline_bucket(writer, entries, indent):
+            pass
         else:
             label = writer.constant(entries)
-            writer.emit(indent, f"return try_clauses(m, {label}, 0, args, depth, nxt, None)")
+            writer.emit(
+                indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt, None)"
+            )
 
     if by_functor:
-        writer.emit(1, "if a0.__class__ is Struct:")
-        writer.emit(2, "n = a0.name")
+        writer.emit(top, "if a0.__class__ is Struct:")
+        writer.emit(top + 1, "n = a0.name")
         for name, candidates in by_functor.items():
-            writer.emit(2, f"if n == {writer.constant(name)}:")
-            bucket(candidates, 3)
-        bucket(otherwise, 2)
+            writer.emit(top + 1, f"if n == {writer.constant(name)}:")
+            bucket(candidates, top + 2)
+        bucket(otherwise, top + 1)
     for value, candidates in by_constant.items():
         kind = writer.constant(type(value))
-        writer.emit(1, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
-        bucket(candidates, 2)
+        writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
+        bucket(candidates, top + 1)
     if by_constant:
         # A constant equal to a listed one in Python but of another type (1.0
         # and 1) finds its bucket as the first-argument index does; the
         # clause functions then compare types.
         table = writer.constant({value: entries for value, (entries, _) in by_constant.items()})
-        writer.emit(1, f"found = {table}.get(a0)")
-        writer.emit(1, "if found is not None:")
-        writer.emit(2, "return try_clauses(m, found, 0, args, depth, nxt, None)")
-    bucket(otherwise, 1)
+        writer.emit(top, f"found = {table}.get(a0)")
+        writer.emit(top, "if found is not None:")
+        writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt, None)")
+    bucket(otherwise, top)
+    if itself is not None and not writer.looped:
+        return None
     return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 
 
