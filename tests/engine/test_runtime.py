@@ -233,3 +233,61 @@ def test_a_looping_switch_counts_its_inferences() -> None:
     with pytest.raises(EngineLimitError):
         list(Engine(loads(program), datalog=False, max_steps=counted - 1).solve_text(goal))
     assert list(Engine(loads(program), datalog=False, max_steps=counted).solve_text(goal))
+
+
+# ------------------------------------------------------------ inlined arithmetic
+# A clause's guard computes integer expressions in Python; each must give what
+# is/2 and the comparisons give on the same expression built at run time.
+leaves = st.sampled_from(["A", "B", "C", "A", "B", "0", "1", "-3", "7", "2.5", "(1 << 70)"])
+VALUES = ["0", "-7", "12", "5", "-2", "3.0", "(1 << 80)", "_"]
+
+
+@st.composite
+def expressions(draw, depth: int = 3) -> str:
+    if depth == 0 or draw(st.booleans()):
+        return draw(leaves)
+    op = draw(st.sampled_from(["+", "-", "*", "//", "mod", "neg"]))
+    left = draw(expressions(depth - 1))
+    if op == "neg":
+        return f"-({left})"
+    return f"({left} {op} {draw(expressions(depth - 1))})"
+
+
+def _outcome(engine, goal: str) -> str:
+    from symlearn.errors import PrologError
+
+    try:
+        return str([str(s.get("R")) for s in engine.solve_text(goal)])
+    except PrologError as error:
+        return str(error)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    expressions(),
+    expressions(),
+    st.lists(st.sampled_from(VALUES), min_size=3, max_size=3),
+)
+def test_inlined_arithmetic_equals_is(left: str, right: str, values: list[str]) -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    program = f"t(A, B, C, R) :- R is {left}.\nc(A, B, C) :- {left} < {right}.\n"
+    engine = Engine(loads(program))
+    a, b, c = values
+    bound = f"A = {a}, B = {b}, C = {c}"
+    assert _outcome(engine, f"{bound}, t(A, B, C, R)") == _outcome(
+        engine, f"{bound}, X = ({left}), R is X"
+    )
+    assert _outcome(engine, f"{bound}, c(A, B, C)") == _outcome(
+        engine, f"{bound}, X = ({left}), Y = ({right}), X < Y"
+    )
+
+
+def test_an_inlined_product_refuses_a_huge_integer() -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    engine = Engine(loads("square(X, R) :- R is X * X."))
+    assert _outcome(engine, "X is 1 << 5000000, square(X, R)") == "resource_error(stack)"
+    assert _outcome(engine, "square(-12, R)") == "['144']"

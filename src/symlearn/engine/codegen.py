@@ -80,6 +80,17 @@ _MAX_NESTING = 6
 _MAX_INLINED = 4
 
 
+#: The integer operations inlined with a fast path for integers.
+_INTEGER_OPERATIONS = frozenset({("+", 2), ("-", 2), ("*", 2), ("//", 2), ("mod", 2), ("-", 1)})
+#: The bound on each leaf of an inlined product (so no product grows huge).
+_SMALL_INT = -(1 << 62)
+
+
+def _truncated(a: int, b: int) -> int:
+    """``a // b`` in Prolog: integer division truncating toward zero (``b`` is not 0)."""
+    return a // b if (a >= 0) == (b > 0) else -(-a // b)
+
+
 def _number(value: Any) -> object:
     """The value of an arithmetic expression (the slow path of inlined arithmetic)."""
     return evaluate(value, deref)
@@ -228,40 +239,75 @@ class _Writer:
                 self.match(arg, f"{args}[{i}]", indent, 1)
 
     # ------------------------------------------------------------ guard
-    def operand(self, term: Any, indent: int) -> tuple[str, bool]:
-        """An expression for an arithmetic operand; True when it is surely an int."""
+    def integer(self, term: Any, indent: int, tests: list[str], leaves: list[str]) -> str:
+        """A Python expression for ``term``'s value when it is an integer expression.
+
+        Each variable's value is dereferenced into a name (listed in
+        ``leaves``); ``tests`` gets what must hold for the expression to be
+        computed so: each leaf an integer, each divisor not zero.  Empty when
+        ``term`` is not built of integers, known variables and ``+ - * // mod``.
+        """
         if type(term) is int:
-            return self.constant(term), True
+            return repr(term)
         if type(term) is Var and term in self.defined:
             x = self.deref(self.var(term), indent)
             self.emit(indent, f"while {x}.__class__ is Ref:")
             self.emit(indent + 1, f"{x} = {x}.value")
-            return x, False
-        return "", False
+            tests.append(f"{x}.__class__ is int")
+            leaves.append(x)
+            return x
+        if type(term) is not Struct or (term.name, len(term.args)) not in _INTEGER_OPERATIONS:
+            return ""
+        parts = [self.integer(a, indent, tests, leaves) for a in term.args]
+        if not all(parts):
+            return ""
+        if len(parts) == 1:
+            return f"(-{parts[0]})"
+        a, b = parts
+        if term.name in ("//", "mod"):
+            if b == "0":
+                return ""
+            if not b.lstrip("-").isdigit():
+                tests.append(f"{b} != 0")
+            if term.name == "mod":
+                return f"({a} % {b})"
+            self.names["_truncated"] = _truncated
+            return f"_truncated({a}, {b})"
+        return f"({a} {term.name} {b})"
+
+    def fast_integers(self, terms: tuple[Any, ...], indent: int) -> tuple[list[str], str]:
+        """:meth:`integer` for several terms: their expressions and the test of the fast path.
+
+        A product's factors are bounded (each leaf below 2**62 in size), so
+        the inlined code never builds an integer past the size arithmetic
+        refuses (:data:`~symlearn.engine.arithmetic.MAX_INTEGER_BITS`).
+        """
+        tests: list[str] = []
+        leaves: list[str] = []
+        start = len(self.lines)
+        expressions = [self.integer(t, indent, tests, leaves) for t in terms]
+        if not all(expressions):
+            del self.lines[start:]  # the dereferencing code is not needed
+            return [], ""
+        if any("*" in e for e in expressions):
+            tests += [f"{_SMALL_INT} < {x} < {-_SMALL_INT}" for x in leaves]
+        return expressions, " and ".join(tests)
 
     def arithmetic(self, expression: Any, indent: int) -> str:
         """Emit code computing ``expression``; return the name holding the value."""
-        result = self.temp()
-        if (
-            type(expression) is Struct
-            and expression.name in ("+", "-")
-            and len(expression.args) == 2
-        ):
-            (a, a_int), (b, b_int) = (self.operand(x, indent) for x in expression.args)
-            if a and b:
-                tests = [
-                    f"{n}.__class__ is int" for n, sure in ((a, a_int), (b, b_int)) if not sure
-                ]
-                fast = f"{result} = {a} {expression.name} {b}"
-                if not tests:
-                    self.emit(indent, fast)
-                    return result
-                self.emit(indent, f"if {' and '.join(tests)}: {fast}")
-                self.emit(indent, f"else: {result} = _number({self.build(expression, indent)})")
-                return result
         if type(expression) is int:
             return self.constant(expression)
-        self.emit(indent, f"{result} = _number({self.build(expression, indent)})")
+        result = self.temp()
+        expressions, test = self.fast_integers((expression,), indent)
+        slow = f"{result} = _number({self.build(expression, indent)})"
+        fast = expressions[0] if expressions else ""
+        if not fast:
+            self.emit(indent, slow)
+        elif not test:
+            self.emit(indent, f"{result} = {fast}")
+        else:
+            self.emit(indent, f"if {test}: {result} = {fast}")
+            self.emit(indent, f"else: {slow}")
         return result
 
     def guard(self, goal: Any, indent: int) -> bool:
@@ -287,15 +333,14 @@ class _Writer:
         if not all(_known(a, self.defined) for a in _variables(goal.args[0])):
             return False
         op = _COMPARISONS[goal.name]
-        (a, a_int), (b, b_int) = (self.operand(x, indent) for x in goal.args)
+        expressions, test = self.fast_integers(goal.args, indent)
         slow = (
             f"_compare({self.constant(goal.name)}, {self.build(goal.args[0], indent)}, "
             f"{self.build(goal.args[1], indent)})"
         )
-        if a and b:
-            tests = [f"{n}.__class__ is int" for n, sure in ((a, a_int), (b, b_int)) if not sure]
-            test = " and ".join(tests) or "True"
-            self.emit(indent, f"if {test}:")
+        if expressions:
+            a, b = expressions
+            self.emit(indent, f"if {test or 'True'}:")
             self.emit(indent + 1, f"if not {a} {op} {b}: return FAIL")
             self.emit(indent, f"elif not {slow}: return FAIL")
         else:
