@@ -39,10 +39,11 @@ from functools import partial
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
-from symlearn.engine.codegen import Bucket, compile_clause_function, compile_switch
+from symlearn.engine.codegen import compile_clause_function
 from symlearn.engine.machine import CLAUSES, FACTS, FAIL, FENCE, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
 from symlearn.engine.semi_naive import semi_naive_goals
+from symlearn.engine.switches import Bucket, compile_switch
 from symlearn.engine.tabling import semi_naive_procedure
 from symlearn.kb.knowledge_base import KnowledgeBase, index_key
 from symlearn.kb.knowledge_base import Predicate as KBPredicate
