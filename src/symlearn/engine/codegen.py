@@ -488,7 +488,27 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     if len(body) == 1 and _calls_itself(writer, body[0]):
         _loop_back(writer, body[0], indent)
     elif body:
-        parts = [writer.goal_parts(goal, indent) for goal in body]  # variables in goal order
+        _continuation(writer, body, indent)
+    else:
+        _succeed(writer, indent)
+        writer.emit(indent, "return nxt")
+    return neck_cut
+
+
+def _continuation(writer: _Writer, body: list[Any], indent: int) -> None:
+    """Emit the return of the continuation that proves ``body``'s goals in turn.
+
+    Inline-able goals (arithmetic, comparisons, tests) that follow a call in
+    the body run compiled too: from the first of them on, the rest of the
+    body is a procedure of its own (:func:`_segment`), the continuation's
+    last goal.
+    """
+    split = _first_inline_goal(writer, body, indent)
+    calls = body if split is None else body[:split]
+    parts = [writer.goal_parts(goal, indent) for goal in calls]  # variables in goal order
+    if split is not None:
+        parts.append(_segment(writer, body[split:]))
+    if parts:
         cont = "nxt"
         # The cut barrier matters to control constructs only (user predicates
         # and builtins ignore it); in a switch it is computed, not passed.
@@ -506,10 +526,52 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
             writer.emit(indent, "deeper = depth + 1")
         _succeed(writer, indent)
         writer.emit(indent, f"return {cont}")
+
+
+def _first_inline_goal(writer: _Writer, body: list[Any], indent: int) -> int | None:
+    """The position of the first goal after a call in ``body`` that the guard code inlines."""
+    known = writer.defined
+    defined = set(known)
+    try:
+        for position in range(1, len(body)):
+            defined.update(_variables(body[position - 1]))
+            writer.defined = set(defined)
+            start = len(writer.lines)
+            inline = writer.guard(body[position], indent)
+            del writer.lines[start:]  # only asked
+            if inline:
+                return position
+    finally:
+        writer.defined = known
+    return None
+
+
+def _segment(writer: _Writer, goals: list[Any]) -> tuple[str, str]:
+    """A procedure that runs ``goals`` (the first inline-able), and its arguments.
+
+    It is compiled like a clause whose head takes the variables of ``goals``
+    that are known already, with the goals as its body: it runs the leading
+    inline-able goals in Python and returns the continuation of the others.
+    """
+    shared = [
+        v for v in dict.fromkeys(_variables(Struct(",", tuple(goals)))) if v in writer.defined
+    ]
+    segment = _Writer(writer.procedure_of)
+    names = [segment.var(v) for v in shared]
+    segment.defined = set(shared)
+    comma = "," if len(shared) == 1 else ""
+    if shared:
+        segment.emit(1, f"{', '.join(names)}{comma} = args")
+    rest = list(goals)
+    while rest and segment.guard(rest[0], 1):
+        rest.pop(0)
+    if rest:
+        _continuation(segment, rest, 1)
     else:
-        _succeed(writer, indent)
-        writer.emit(indent, "return nxt")
-    return neck_cut
+        segment.emit(1, "return nxt")
+    function = _define(segment, "def clause(m, args, height, depth, nxt):\n")
+    values = [writer.var(v) for v in shared]
+    return writer.constant(function), f"({', '.join(values)}{comma})"
 
 
 def _succeed(writer: _Writer, indent: int) -> None:
