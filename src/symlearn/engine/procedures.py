@@ -315,6 +315,7 @@ class Predicate:
                 self.engine.procedure,
                 self.namespace,
                 self.procedure,
+                _bucket(self.entries) if len(self.entries) < _JIT_INDEX_THRESHOLD else None,
             )
             self.namespace.update(function.__globals__)
             self.switch = function.__code__

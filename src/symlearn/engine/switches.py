@@ -47,6 +47,7 @@ def compile_switch(
     procedure_of: ProcedureOf,
     names: dict[str, object],
     itself: object = None,
+    free: Bucket | None = None,
 ) -> Callable[..., Any]:
     """Compile a predicate's first-argument switch with its clauses inlined.
 
@@ -65,28 +66,30 @@ def compile_switch(
     returning the call to the machine (:func:`_loop_back`), so a
     deterministic tail-recursive predicate such as ``append/3`` runs as a
     Python loop.
+
+    ``free`` is the bucket of a call whose first argument is free (every
+    clause), written inline when it holds a few clauses; None leaves such a
+    call to ``unbound``.
     """
+    buckets = (by_functor, by_constant, otherwise, free)
     if itself is not None and arity:
-        looping = _switch_function(
-            arity, by_functor, by_constant, otherwise, procedure_of, names, itself
-        )
+        looping = _switch_function(arity, buckets, procedure_of, names, itself)
         if looping is not None:
             return looping
-    function = _switch_function(arity, by_functor, by_constant, otherwise, procedure_of, names)
+    function = _switch_function(arity, buckets, procedure_of, names)
     assert function is not None
     return function
 
 
 def _switch_function(
     arity: int,
-    by_functor: dict[str, Bucket],
-    by_constant: dict[object, Bucket],
-    otherwise: Bucket,
+    buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None],
     procedure_of: ProcedureOf,
     names: dict[str, object],
     itself: object = None,
 ) -> Callable[..., Any] | None:
     """:func:`compile_switch`'s function, looping on ``itself`` (None when no clause loops)."""
+    by_functor, by_constant, otherwise, free = buckets
     writer = _Writer(procedure_of)
     writer.names.update(names)
     writer.emit(1, "if depth > max_depth: raise too_deep(args)")
@@ -98,20 +101,16 @@ def _switch_function(
         writer.emit(1, "while True:")
         top = 2
     arguments = writer.arguments
-    writer.emit(top, "while a0.__class__ is Ref:")
-    writer.emit(top + 1, "t = a0.value")
-    writer.emit(top + 1, f"if t is None: return unbound(m, {arguments}, depth, nxt)")
-    writer.emit(top + 1, "a0 = t")
 
-    def bucket(candidates: Bucket, indent: int) -> None:
+    def bucket(candidates: Bucket, indent: int, first_known: bool = True) -> None:
         entries, clause = candidates
         if not entries:
             writer.emit(indent, "return FAIL")
         elif clause is not None:
             writer.height = "len(m.cps)"
-            _clause_code(writer, clause, indent, first_known=True)
+            _clause_code(writer, clause, indent, first_known)
             writer.height = ""
-        elif len(entries) <= _MAX_INLINED and _inline_bucket(writer, entries, indent):
+        elif len(entries) <= _MAX_INLINED and _inline_bucket(writer, entries, indent, first_known):
             pass
         else:
             label = writer.constant(entries)
@@ -119,6 +118,16 @@ def _switch_function(
                 indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt, None)"
             )
 
+    writer.emit(top, "while a0.__class__ is Ref:")
+    writer.emit(top + 1, "t = a0.value")
+    if free is not None and len(free[0]) <= _MAX_INLINED:
+        writer.emit(top + 1, "if t is None: break")
+        writer.emit(top + 1, "a0 = t")
+        writer.emit(top, "if a0.__class__ is Ref:")
+        bucket(free, top + 1, first_known=False)
+    else:
+        writer.emit(top + 1, f"if t is None: return unbound(m, {arguments}, depth, nxt)")
+        writer.emit(top + 1, "a0 = t")
     if by_functor:
         writer.emit(top, "if a0.__class__ is Struct:")
         writer.emit(top + 1, "n = a0.name")
@@ -144,7 +153,9 @@ def _switch_function(
     return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 
 
-def _inline_bucket(writer: _Writer, entries: list[Any], indent: int) -> bool:
+def _inline_bucket(
+    writer: _Writer, entries: list[Any], indent: int, first_known: bool = True
+) -> bool:
     """Write a switch bucket of several clauses inline, each tried in turn; False if not.
 
     Each clause but the last runs in a block of its own that its failure
@@ -168,7 +179,7 @@ def _inline_bucket(writer: _Writer, entries: list[Any], indent: int) -> bool:
     writer.height = "len(m.cps)"
     for position, entry in enumerate(entries):
         if position == len(entries) - 1:
-            _clause_code(writer, entry.clause, indent, first_known=True)
+            _clause_code(writer, entry.clause, indent, first_known)
             break
         flag = len(writer.lines)
         writer.emit(indent, "again = False")
@@ -183,7 +194,7 @@ def _inline_bucket(writer: _Writer, entries: list[Any], indent: int) -> bool:
                 f"None, {position + 1}))"
             ]
         )
-        _clause_code(writer, entry.clause, indent + 1, first_known=True)
+        _clause_code(writer, entry.clause, indent + 1, first_known)
         writer.attempt, writer.on_success = False, []
         lines = writer.lines
         for i in range(block, len(lines)):
