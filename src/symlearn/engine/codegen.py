@@ -204,14 +204,9 @@ class _Writer:
             self.defined = before
             name = self.constant(term.name)
             self.emit(
-                indent + 1,
-                f"if {x}.__class__ is not Struct or {x}.name != {name} "
-                f"or len({x}.args) != {len(term.args)}: return FAIL",
+                indent + 1, f"if {x}.__class__ is not Struct or {x}.name != {name}: return FAIL"
             )
-            args = self.temp()
-            self.emit(indent + 1, f"{args} = {x}.args")
-            for i, arg in enumerate(term.args):
-                self.match(arg, f"{args}[{i}]", indent + 1, nesting + 1)
+            self.match_arguments(term.args, f"{x}.args", indent + 1, nesting + 1)
             assert self.defined == written, "both modes define the same variables"
             return
         value = self.constant(term)
@@ -228,11 +223,32 @@ class _Writer:
         if type(term) is Var or (type(term) is Struct and _is_ground(term)):
             self.match(term, source, indent)
         elif type(term) is Struct:
-            args = self.temp()
-            self.emit(indent, f"{args} = {source}.args")
-            self.emit(indent, f"if len({args}) != {len(term.args)}: return FAIL")
-            for i, arg in enumerate(term.args):
-                self.match(arg, f"{args}[{i}]", indent, 1)
+            self.match_arguments(term.args, f"{source}.args", indent, 1)
+
+    def match_arguments(
+        self, terms: tuple[Any, ...], source: str, indent: int, nesting: int
+    ) -> None:
+        """Match head arguments ``terms`` with the arguments ``source`` of a compound term.
+
+        The arguments are unpacked at once (a term of another arity fails);
+        a variable met first here takes its argument directly.
+        """
+        targets = []
+        later = []
+        for arg in terms:
+            if type(arg) is Var and arg not in self.defined:
+                self.defined.add(arg)
+                targets.append(self.var(arg))
+            else:
+                targets.append(self.temp())
+                later.append((arg, targets[-1]))
+        comma = "," if len(targets) == 1 else ""
+        self.emit(indent, "try:")
+        self.emit(indent + 1, f"{', '.join(targets)}{comma} = {source}")
+        self.emit(indent, "except ValueError:")
+        self.emit(indent + 1, "return FAIL")
+        for arg, target in later:
+            self.match(arg, target, indent, nesting)
 
     # ------------------------------------------------------------ guard
     def integer(self, term: Any, indent: int, tests: list[str], leaves: list[str]) -> str:
