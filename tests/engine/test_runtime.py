@@ -291,3 +291,52 @@ def test_an_inlined_product_refuses_a_huge_integer() -> None:
     engine = Engine(loads("square(X, R) :- R is X * X."))
     assert _outcome(engine, "X is 1 << 5000000, square(X, R)") == "resource_error(stack)"
     assert _outcome(engine, "square(-12, R)") == "['144']"
+
+
+# ------------------------------------------------------------ segments
+# Inline-able goals after a call in a clause body run compiled (a segment of
+# the body as a procedure of its own); a clause must answer as its body
+# called as a goal (call/1, which compiles nothing) does.
+body_goals = st.sampled_from(
+    [
+        "q(A)",
+        "q(B)",
+        "r(A, C)",
+        "C is A + B",
+        "D is C * 2 - A",
+        "A < B",
+        "C =:= 3",
+        "E = f(A, D)",
+        "!",
+        "integer(C)",
+        "var(D)",
+        "D == 2",
+        "E = A",
+        "D is A mod 2",
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(body_goals, min_size=1, max_size=7))
+def test_compiled_body_equals_called_body(goals: list[str]) -> None:
+    from symlearn.engine import Engine
+    from symlearn.errors import PrologError
+    from symlearn.kb import loads
+
+    body = ", ".join(goals)
+    program = f"q(1). q(2). q(a). r(1, 3). r(2, 2). r(X, X).\np(A, B, C, D, E) :- {body}.\n"
+    engine = Engine(loads(program), datalog=False)
+
+    def answers(goal: str) -> list[object] | str:
+        try:
+            return [s["T"] for s in engine.solve_text(f"{goal}, T = t(A, B, C, D, E)")]
+        except PrologError as error:
+            return str(error)
+
+    compiled, called = answers("p(A, B, C, D, E)"), answers(f"call(({body}))")
+    if isinstance(compiled, str) or isinstance(called, str):
+        assert compiled == called
+    else:
+        assert len(compiled) == len(called)
+        assert all(variant(x, y) for x, y in zip(compiled, called))  # type: ignore[arg-type]
