@@ -114,9 +114,7 @@ def _switch_function(
             pass
         else:
             label = writer.constant(entries)
-            writer.emit(
-                indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt, None)"
-            )
+            writer.emit(indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt)")
 
     writer.emit(top, "while a0.__class__ is Ref:")
     writer.emit(top + 1, "t = a0.value")
@@ -146,7 +144,7 @@ def _switch_function(
         table = writer.constant({value: entries for value, (entries, _) in by_constant.items()})
         writer.emit(top, f"found = {table}.get(a0)")
         writer.emit(top, "if found is not None:")
-        writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt, None)")
+        writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt)")
     bucket(otherwise, top)
     if itself is not None and not writer.looped:
         return None
