@@ -11,7 +11,8 @@ description length instead: literals plus positives missed plus negatives
 proved.
 
 The choice is an optimisation problem given to the answer-set solver
-(``#minimize``).  Positive examples proved by exactly the same programs are
+(``#minimize``; under noise with clingo's core-guided strategy, as Popper
+solves it with the MaxSAT solver RC2).  Positive examples proved by exactly the same programs are
 one class (covering one covers all), which keeps the problem small.  A union
 containing a recursive program may prove more than its members; it is tested
 and, when it proves a negative, that set of rules is forbidden and the choice
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from symlearn.ilp.lff.rules import Program, Rule, program_size
 from symlearn.ilp.lff.tester import Outcome
 
-__all__ = ["Choice", "Combiner"]
+__all__ = ["NOISY_OPTIONS", "Choice", "Combiner"]
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ class Combiner:
     def _solve(self, bound: int | None, deadline: float | None) -> list[Program] | None:
         import clingo
 
-        control = clingo.Control(["-Wnone"])
+        control = clingo.Control(["-Wnone", *(NOISY_OPTIONS if self.noisy else [])])
         program = _NOISY if self.noisy else _EXACT
         control.add("base", [], program + "\n".join(self._facts(bound)))
         control.ground([("base", [])])
@@ -182,6 +183,12 @@ class Combiner:
         chosen = set(best[0])
         return [p for i, (p, _, _) in enumerate(self.programs) if i in chosen]
 
+
+#: clingo's options for the choice under noise: core-guided optimisation (unsatisfiable
+#: cores, as Popper's default MaxSAT solver RC2), which proves the best description
+#: length of hundreds of programs in about a second where branch and bound ran for minutes
+#: (``noisy-alzheimer_amine``, 193 programs: 0.8 s instead of 45 s).
+NOISY_OPTIONS = ["--opt-strategy=usc"]
 
 _COST_EXACT = "S,R : use(R), rule(R,S)"
 _COST_NOISY = (
