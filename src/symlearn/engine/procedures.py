@@ -90,7 +90,7 @@ def clause(m, args, cutb, depth, nxt):
             candidates = by_atom.get(first, P.var_entries)
     if len(candidates) == 1:
         return candidates[0].run(m, args, len(m.cps), depth, nxt)
-    return try_clauses(m, candidates, 0, args, depth, nxt, None)
+    return try_clauses(m, candidates, 0, args, depth, nxt)
 """
 # A few calls run general code that counts them; then the switch is compiled
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
@@ -247,7 +247,7 @@ class Predicate:
         candidates = self.unindexed(args)
         if len(candidates) == 1:
             return candidates[0].run(m, args, len(m.cps), depth, nxt)
-        return try_clauses(m, candidates, 0, args, depth, nxt, None)
+        return try_clauses(m, candidates, 0, args, depth, nxt)
 
     def call_facts(self, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont) -> object:
         """A call of a predicate of ground facts: try the rows its arguments may match.
@@ -513,57 +513,39 @@ def try_clauses(
     args: tuple[RTerm, ...],
     depth: int,
     nxt: Cont,
-    choice: Choice | None,
 ) -> object:
-    """Try candidate clauses from ``position``; push (or keep) a choicepoint if more remain.
+    """Try candidate clauses from ``position``; push a choicepoint if more remain.
 
-    ``choice`` is the call's choicepoint when resuming it on backtracking
-    (it is then the newest one), else None.
+    The machine resumes the choicepoint on backtracking
+    (:meth:`~symlearn.engine.sld.Engine._backtrack`).
     """
     trail = m.trail
     cps = m.cps
     mark = len(trail)
-    n = len(candidates)
-    if choice is None:
-        height = len(cps)
-        last = n - 1
-        if position < last:
-            # The choicepoint is pushed after the head matched, so bindings made
-            # while matching must be trailed as if it existed (see FENCE); one
-            # stamp serves every candidate (the variables made by one that
-            # failed are unreachable once its bindings are undone).
-            FENCE.stamp = next(ref_serials)
-        while position < last:
-            entry = candidates[position]
-            position += 1
-            cont = entry.run(m, args, height, depth, nxt)
-            if cont is not FAIL:
-                if not entry.neck_cut:
-                    cps.append(Choice(CLAUSES, mark, nxt, depth, args, candidates, None, position))
-                return cont
-            while len(trail) > mark:
-                trail.pop().value = None
-        if position == last:  # the last candidate: no choicepoint
-            cont = candidates[position].run(m, args, height, depth, nxt)
-            if cont is FAIL:
-                while len(trail) > mark:
-                    trail.pop().value = None
-            return cont
-        return FAIL
-    height = len(cps) - 1
-    while position < n:
+    height = len(cps)
+    last = len(candidates) - 1
+    if position < last:
+        # The choicepoint is pushed after the head matched, so bindings made
+        # while matching must be trailed as if it existed (see FENCE); one
+        # stamp serves every candidate (the variables made by one that
+        # failed are unreachable once its bindings are undone).
+        FENCE.stamp = next(ref_serials)
+    while position < last:
         entry = candidates[position]
         position += 1
         cont = entry.run(m, args, height, depth, nxt)
         if cont is not FAIL:
-            if position < n and not entry.neck_cut:
-                choice.pos = position
-            else:
-                cps.pop()
+            if not entry.neck_cut:
+                cps.append(Choice(CLAUSES, mark, nxt, depth, args, candidates, None, position))
             return cont
         while len(trail) > mark:
             trail.pop().value = None
-    cps.pop()
+    if position == last:  # the last candidate: no choicepoint
+        cont = candidates[position].run(m, args, height, depth, nxt)
+        if cont is FAIL:
+            while len(trail) > mark:
+                trail.pop().value = None
+        return cont
     return FAIL
 
 

@@ -28,6 +28,7 @@ from symlearn.engine.codegen import (
 from symlearn.engine.machine import CLAUSES, Choice
 from symlearn.engine.runtime import ref_serials
 from symlearn.logic.clauses import Clause
+from symlearn.logic.terms import Struct, Var
 
 __all__ = ["Bucket", "compile_switch"]
 
@@ -114,9 +115,7 @@ def _switch_function(
             pass
         else:
             label = writer.constant(entries)
-            writer.emit(
-                indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt, None)"
-            )
+            writer.emit(indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt)")
 
     writer.emit(top, "while a0.__class__ is Ref:")
     writer.emit(top + 1, "t = a0.value")
@@ -146,7 +145,7 @@ def _switch_function(
         table = writer.constant({value: entries for value, (entries, _) in by_constant.items()})
         writer.emit(top, f"found = {table}.get(a0)")
         writer.emit(top, "if found is not None:")
-        writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt, None)")
+        writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt)")
     bucket(otherwise, top)
     if itself is not None and not writer.looped:
         return None
@@ -165,7 +164,9 @@ def _inline_bucket(
     alternatives are the clauses after it (run on backtracking by
     ``try_clauses``).  So the first call of a bucket such as ``partition/4``'s
     (a guard and a neck cut, else the other clause) costs no Python call and,
-    when a neck cut commits, no choicepoint.  False (nothing written) when
+    when a neck cut commits, no choicepoint; nor when the clause's guard
+    excludes every later clause (``tak(X, Y, ...) :- X =< Y, ...`` before
+    ``tak(X, Y, ...) :- X > Y, ...``: :func:`_excludes_later`).  False (nothing written) when
     some clause's failure sits inside a loop of its code, where ``break``
     would not leave the block.
     """
@@ -188,7 +189,7 @@ def _inline_bucket(
         writer.attempt = True
         writer.on_success = (
             []
-            if entry.neck_cut
+            if entry.neck_cut or _excludes_later(entries, position)
             else [
                 f"m.cps.append(Choice(CLAUSES, mark, nxt, depth, {arguments}, {label}, "
                 f"None, {position + 1}))"
@@ -231,3 +232,64 @@ def _inside_loop(lines: list[str], i: int, base: int) -> bool:
 
 def _indent(line: str) -> int:
     return (len(line) - len(line.lstrip(" "))) // 4
+
+
+#: The comparison that holds exactly when one fails (on numbers).
+_NEGATION = {"<": ">=", ">=": "<", "=<": ">", ">": "=<", "=:=": "=\\=", "=\\=": "=:="}
+#: A comparison written the other way round.
+_MIRROR = {"<": ">", ">": "<", "=<": ">=", ">=": "=<", "=:=": "=:=", "=\\=": "=\\="}
+
+Comparison = tuple[str, tuple[str, object], tuple[str, object]]
+
+
+def _excludes_later(entries: list[Any], position: int) -> bool:
+    """True when a call that passes the guard of clause ``position`` fails every later clause.
+
+    So it is when each later clause's body opens with the negation of a
+    comparison that opens this clause's body (one of the comparisons of the
+    call's arguments, head variables standing as arguments, or integers,
+    that its guard runs before the clause succeeds): that comparison held,
+    so its numbers compare the other way in the later clause, which fails
+    there before anything else happens.
+    """
+    clause = entries[position].clause
+    held = []
+    for goal in clause.body:  # the opening comparisons: inlined, run before success
+        comparison = _canonical(goal, clause)
+        if comparison is None:
+            break
+        held.append(comparison)
+    negated = {_normal((_NEGATION[op], a, b)) for op, a, b in held}
+    if not negated:
+        return False
+    for entry in entries[position + 1 :]:
+        body = entry.clause.body
+        first = _canonical(body[0], entry.clause) if body else None
+        if first is None or _normal(first) not in negated:
+            return False
+    return True
+
+
+def _canonical(goal: Any, clause: Clause) -> Comparison | None:
+    """An arithmetic comparison over the call's arguments, by their positions; else None."""
+    if type(goal) is not Struct or goal.name not in _NEGATION or len(goal.args) != 2:
+        return None
+    head = clause.head
+    head_args = head.args if type(head) is Struct else ()
+    operands = []
+    for term in goal.args:
+        if type(term) is int:
+            operands.append(("integer", term))
+        elif type(term) is Var and term in head_args:
+            operands.append(("argument", head_args.index(term)))
+        else:
+            return None
+    return goal.name, operands[0], operands[1]
+
+
+def _normal(comparison: Comparison) -> Comparison:
+    """One way of writing a comparison (``a > b`` as ``b < a``; ``=:=`` ordered)."""
+    op, a, b = comparison
+    if op in (">", ">=") or (op in ("=:=", "=\\=") and repr(b) < repr(a)):
+        return _MIRROR[op], b, a
+    return op, a, b
