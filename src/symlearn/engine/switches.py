@@ -93,14 +93,17 @@ def _switch_function(
     by_functor, by_constant, otherwise, free = buckets
     writer = _Writer(procedure_of)
     writer.names.update(names)
-    writer.emit(1, "if depth > max_depth: raise too_deep(args)")
-    _unpack_arguments(writer, arity)
     top = 1
-    if itself is not None:
+    if itself is not None:  # a loop-back may go deeper: the depth is checked in the loop
         writer.itself = itself
         writer.arguments = f"({', '.join(f'a{i}' for i in range(arity))},)"
+        _unpack_arguments(writer, arity)
         writer.emit(1, "while True:")
         top = 2
+        writer.emit(top, f"if depth > max_depth: raise too_deep({writer.arguments})")
+    else:
+        writer.emit(1, "if depth > max_depth: raise too_deep(args)")
+        _unpack_arguments(writer, arity)
     arguments = writer.arguments
 
     def bucket(candidates: Bucket, indent: int, first_known: bool = True) -> None:
