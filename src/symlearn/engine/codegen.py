@@ -16,13 +16,21 @@ Each clause of a user predicate becomes one generated Python function
    arguments, cut barrier, depth, next)`` per goal, with the procedure of
    each goal resolved when the clause is compiled.  The last goal runs at
    the caller's depth (last-call optimisation: a tail-recursive loop does
-   not grow the depth), the others one deeper.
+   not grow the depth), the others one deeper.  The inline-able goals that
+   follow a call (``is/2``, comparisons, tests) are compiled too: from the
+   first of them the rest of the body is a procedure of its own, a
+   *segment*, that runs them in Python and returns the continuation of
+   what follows.
+
+Integer arithmetic (``+ - * // mod``) is computed in Python when its values
+are integers (each leaf of a product below 2**62 in size), else by
+:func:`~symlearn.engine.arithmetic.evaluate`.
 
 It returns ``FAIL`` when the head or the guard fails.  Bindings are trailed;
 the machine undoes them on backtracking.
 
-:func:`~symlearn.engine.switches.compile_switch` puts the same clause code under a switch on the
-first argument, one function for a whole predicate.
+:func:`~symlearn.engine.switches.compile_switch` puts the same clause code
+under a switch on the first argument, one function for a whole predicate.
 
 Functions
 ---------
