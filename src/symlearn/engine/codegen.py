@@ -36,6 +36,7 @@ from itertools import count
 from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate
+from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, unify
@@ -359,8 +360,24 @@ class _Writer:
         return True
 
     # ------------------------------------------------------------ body
-    def goal_parts(self, goal: Any, indent: int) -> tuple[str, str]:
-        """The procedure and the arguments expression of a body goal."""
+    def goal_parts(
+        self, goal: Any, indent: int, elsewhere: set[Var] | frozenset[Var] = frozenset()
+    ) -> tuple[str, str]:
+        """The procedure and the arguments expression of a body goal.
+
+        A control construct becomes a procedure of its own
+        (:mod:`symlearn.engine.compiled_control`) whose arguments are its
+        variables that are known already or occur in ``elsewhere``.
+        """
+        if is_construct(goal):
+            shared = [
+                v for v in dict.fromkeys(_variables(goal)) if v in self.defined or v in elsewhere
+            ]
+            function = construct_procedure(goal, shared, self.procedure_of, _Writer)
+            values = [self.build(v, indent) for v in shared]
+            return self.constant(
+                function
+            ), f"({', '.join(values)}{',' if len(values) == 1 else ''})"
         if type(goal) is Var:
             return self.constant(self.procedure_of("call", 1)), f"({self.build(goal, indent)},)"
         if goal == "!":
@@ -434,7 +451,11 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     if neck_cut:
         _after_cut(writer, body, indent)
     if body:
-        parts = [writer.goal_parts(goal, indent) for goal in body]  # variables in goal order
+        variables = [set(_variables(goal)) for goal in body]
+        parts = [  # variables made in goal order
+            writer.goal_parts(goal, indent, set().union(*variables[:i], *variables[i + 1 :]))
+            for i, goal in enumerate(body)
+        ]
         cont = "nxt"
         # The cut barrier matters to control constructs only (user predicates
         # and builtins ignore it); in a switch it is computed, not passed.
