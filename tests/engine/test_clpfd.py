@@ -111,3 +111,39 @@ def test_labelling_gives_the_tuples_that_satisfy_the_constraints(problem) -> Non
         f"between({low}, {high}, {v})" for v, (low, high) in zip(names, domains)
     )
     assert _solutions(f"Vs = {vs}, {enumerate_first}, {goal}") == expected
+
+
+_OPERATIONS = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "min": min,
+    "max": max,
+}
+
+
+@st.composite
+def known_expressions(draw, depth: int = 2):
+    """A clpfd expression of integers only, as text, with its value."""
+    if depth == 0 or draw(st.booleans()):
+        value = draw(st.integers(-20, 20))
+        return f"({value})", value
+    name = draw(st.sampled_from(sorted(_OPERATIONS)))
+    (left, a), (right, b) = draw(known_expressions(depth - 1)), draw(known_expressions(depth - 1))
+    text = f"{name}({left}, {right})" if name.isalpha() else f"({left} {name} {right})"
+    return text, _OPERATIONS[name](a, b)
+
+
+@settings(max_examples=100, deadline=None)
+@given(known_expressions(), known_expressions(), st.sampled_from(sorted(RELATIONS)))
+def test_comparisons_of_known_values_and_assignments(left, right, relation) -> None:
+    """Without variables a constraint is a test; ``X #= Expr`` binds X (either way round)."""
+    (left_text, a), (right_text, b) = left, right
+    assert bool(_solutions(f"Vs = [], {left_text} {relation} {right_text}")) == RELATIONS[
+        relation
+    ](a, b)
+    assert _solutions(f"Vs = [X], X #= {left_text}") == [[a]]
+    assert _solutions(f"Vs = [X], {right_text} #= X") == [[b]]
+    # a variable with a domain is not simply bound: the value must lie in it
+    assert _solutions(f"Vs = [X], X in 0..5, X #= {left_text}") == ([[a]] if 0 <= a <= 5 else [])
+    assert _solutions(f"Vs = [X], X #= {left_text} mod 0") == []

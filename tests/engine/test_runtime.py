@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -152,3 +153,141 @@ def test_switch_follows_changes_to_the_clauses() -> None:
     assert [str(s["N"]) for s in engine.solve_text("p([x], N)")] == ["7", "1"]
     assert engine.ask_text("retract(p([], 0))")
     assert [str(s["N"]) for s in engine.solve_text("p([a], N)")] == []
+
+
+# Recursive predicates: a switch loops back on a last call of its own
+# predicate, and writes buckets of several clauses inline; it must answer as
+# the clause functions do, within the same step limit.
+recursive_heads = st.sampled_from(["p([], Y)", "p([X|T], Y)", "p([X|T], [X|Y])", "p(X, Y)"])
+recursive_bodies = st.sampled_from(
+    [
+        "",
+        "!",
+        "p(T, Y)",
+        "X > 1, !, p(T, Y)",
+        "integer(X), !, p(T, Y)",
+        "X == a, !",
+        "p(T, Z), Y = Z",
+        "q(X), p(T, Y)",
+        "p(T, Y), !",
+        "!, p(T, Y)",
+    ]
+)
+recursive_calls = ["p([1, a, 2, b, 3], B)", "p([a, b], [a|B])", "p(L, B)", "p([2, 3, 1], [])"]
+
+
+@st.composite
+def recursive_programs(draw) -> str:
+    lines = ["q(a).", "q(2)."]
+    for _ in range(draw(st.integers(1, 5))):
+        head, body = draw(recursive_heads), draw(recursive_bodies)
+        lines.append(f"{head} :- {body}." if body else f"{head}.")
+    lines.append("p(zz, zz) :- q(zz).")
+    return "\n".join(lines) + "\n"
+
+
+def _answers_within(engine, goal: str) -> list[str]:
+    from symlearn.errors import EngineLimitError, PrologError
+
+    found = []
+    try:
+        for solution in engine.solve_text(goal, limit=20):
+            found.append(str(sorted((k, str(v)) for k, v in solution.items())))
+    except (EngineLimitError, PrologError) as error:
+        found.append(str(error))
+    return found
+
+
+@settings(max_examples=40, deadline=None)
+@given(recursive_programs(), st.sampled_from([300, 9000]))
+def test_looping_switch_equals_clause_functions(program: str, max_steps: int) -> None:
+    from symlearn.engine import Engine, procedures
+    from symlearn.kb import loads
+
+    kb = loads(program)
+    limit, calls_before = procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS
+    try:
+        procedures._SWITCH_MAX_CLAUSES = 0
+        plain = Engine(kb, datalog=False, max_steps=max_steps)
+        expected = {goal: _answers_within(plain, goal) for goal in recursive_calls}
+        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, 0
+        switched = Engine(kb, datalog=False, max_steps=max_steps)
+        found = {goal: _answers_within(switched, goal) for goal in recursive_calls}
+    finally:
+        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, calls_before
+    assert found == expected
+
+
+def test_a_looping_switch_counts_its_inferences() -> None:
+    from symlearn.engine import Engine
+    from symlearn.errors import EngineLimitError
+    from symlearn.kb import loads
+
+    program = "len([], N, N). len([_|T], N0, N) :- N1 is N0 + 1, len(T, N1, N)."
+    goal = "numlist(1, 100000, L), len(L, 0, N)"
+    engine = Engine(loads(program), datalog=False)
+    assert [str(s["N"]) for s in engine.solve_text(goal)] == ["100000"]
+    assert engine._predicates[("len", 3)].switch is not None
+    counted = engine.steps
+    assert 100_000 < counted < 100_100  # one inference per call, looped or not
+    with pytest.raises(EngineLimitError):
+        list(Engine(loads(program), datalog=False, max_steps=counted - 1).solve_text(goal))
+    assert list(Engine(loads(program), datalog=False, max_steps=counted).solve_text(goal))
+
+
+# ------------------------------------------------------------ inlined arithmetic
+# A clause's guard computes integer expressions in Python; each must give what
+# is/2 and the comparisons give on the same expression built at run time.
+leaves = st.sampled_from(["A", "B", "C", "A", "B", "0", "1", "-3", "7", "2.5", "(1 << 70)"])
+VALUES = ["0", "-7", "12", "5", "-2", "3.0", "(1 << 80)", "_"]
+
+
+@st.composite
+def expressions(draw, depth: int = 3) -> str:
+    if depth == 0 or draw(st.booleans()):
+        return draw(leaves)
+    op = draw(st.sampled_from(["+", "-", "*", "//", "mod", "neg"]))
+    left = draw(expressions(depth - 1))
+    if op == "neg":
+        return f"-({left})"
+    return f"({left} {op} {draw(expressions(depth - 1))})"
+
+
+def _outcome(engine, goal: str) -> str:
+    from symlearn.errors import PrologError
+
+    try:
+        return str([str(s.get("R")) for s in engine.solve_text(goal)])
+    except PrologError as error:
+        return str(error)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    expressions(),
+    expressions(),
+    st.lists(st.sampled_from(VALUES), min_size=3, max_size=3),
+)
+def test_inlined_arithmetic_equals_is(left: str, right: str, values: list[str]) -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    program = f"t(A, B, C, R) :- R is {left}.\nc(A, B, C) :- {left} < {right}.\n"
+    engine = Engine(loads(program))
+    a, b, c = values
+    bound = f"A = {a}, B = {b}, C = {c}"
+    assert _outcome(engine, f"{bound}, t(A, B, C, R)") == _outcome(
+        engine, f"{bound}, X = ({left}), R is X"
+    )
+    assert _outcome(engine, f"{bound}, c(A, B, C)") == _outcome(
+        engine, f"{bound}, X = ({left}), Y = ({right}), X < Y"
+    )
+
+
+def test_an_inlined_product_refuses_a_huge_integer() -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    engine = Engine(loads("square(X, R) :- R is X * X."))
+    assert _outcome(engine, "X is 1 << 5000000, square(X, R)") == "resource_error(stack)"
+    assert _outcome(engine, "square(-12, R)") == "['144']"

@@ -191,6 +191,7 @@ class _State:
         self.all_positives = 0b11
         self.n_pos, self.n_neg = 2, 1
         self.collected: list[tuple[int, int]] = []
+        self.explored: set = set()
         self.bound = None
 
 

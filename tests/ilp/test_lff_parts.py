@@ -33,6 +33,8 @@ from symlearn.ilp.lff.constrain import (
     Constraint,
     body_renamings,
     clause_placements,
+    placed_maps,
+    variable_maps,
 )
 from symlearn.ilp.lff.demand import Oracle, demanded_answers
 from symlearn.ilp.lff.explain import explain, unsatisfiable_core
@@ -68,6 +70,24 @@ def test_renamings_keep_head_variables_and_number_the_others() -> None:
         (Literal("q", (0, 2)), Literal("r", (2, 1))),
     }
     assert len(list(body_renamings(r, 4, exact=False))) == 3 * 2  # 2 variables into {1, 2, 3}
+
+
+_ARGS = st.lists(st.integers(0, 3), min_size=1, max_size=3).map(tuple)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from("pqr"), _ARGS), min_size=1, max_size=3),
+    st.sets(st.tuples(st.sampled_from("pqr"), st.lists(st.integers(0, 4), max_size=3).map(tuple))),
+)
+def test_placed_maps_are_the_variable_maps_whose_literals_all_have_a_place(body, atoms) -> None:
+    literals = [Literal(p, a) for p, a in body]
+    places = {p: [a for q, a in sorted(atoms) if q == p] for p in "pqr"}
+    expected = {
+        m for m in variable_maps(literals, 5) if all(b.arguments in places[b.predicate] for b in m)
+    }
+    found = list(placed_maps(literals, places.__getitem__))
+    assert len(found) == len(set(found)) and set(found) == expected
 
 
 def test_a_recursive_rule_never_goes_to_clause_zero() -> None:
@@ -106,6 +126,7 @@ class State:
         self.all_positives = 0b111
         self.n_pos, self.n_neg = 3, 2
         self.collected: list[tuple[int, int]] = []
+        self.explored: set = set()
         self.bound: int | None = None
 
 

@@ -187,9 +187,73 @@ def _run(engine: Engine, action: Callable[[FDStore], None]) -> bool:
     return True
 
 
+#: ``left op right`` of two known integers
+_HOLDS: dict[str, Callable[[int, int], bool]] = {
+    "#=": lambda a, b: a == b,
+    "#\\=": lambda a, b: a != b,
+    "#<": lambda a, b: a < b,
+    "#>": lambda a, b: a > b,
+    "#=<": lambda a, b: a <= b,
+    "#>=": lambda a, b: a >= b,
+}
+
+
+def _known_value(term: RTerm) -> int | None:
+    """The integer an expression without variables stands for (None: a variable, or not plain).
+
+    None also for what the propagators must judge (an expression without an
+    integer value such as ``X mod 0``, a non-integer): the general path
+    reports those.
+    """
+    term = deref(term)
+    if type(term) is int:
+        return term
+    if type(term) is not Struct:
+        return None
+    name, args = term.name, term.args
+    values = []
+    for arg in args:
+        value = _known_value(arg)
+        if value is None:
+            return None
+        values.append(value)
+    if len(values) == 2 and name in ("+", "-"):
+        return values[0] + values[1] if name == "+" else values[0] - values[1]
+    if len(values) == 1 and name in ("+", "-"):
+        return values[0] if name == "+" else -values[0]
+    if (name, len(values)) in _FUNCTIONS:
+        return evaluate_function(name, values)
+    return None
+
+
+def _plain_comparison(engine: Engine, op: str, left: RTerm, right: RTerm) -> bool | None:
+    """``left op right`` without the store, when it is a test or an assignment (None: not).
+
+    Two known integers are compared; ``X #= Expr`` (either way round) with
+    ``X`` a variable and ``Expr`` known binds ``X``, as library(clpfd)'s
+    goal expansion makes them ``is/2`` and ``=:=/2``.  A variable binds
+    this way only while no constraint exists in the run (so it has no
+    domain).
+    """
+    right_value = _known_value(right)
+    left_value = _known_value(left)
+    if left_value is not None and right_value is not None:
+        return _HOLDS[op](left_value, right_value)
+    if op != "#=" or engine.fd is not None:
+        return None
+    for side, value in ((left, right_value), (right, left_value)):
+        side = deref(side)
+        if type(side) is Ref and value is not None:
+            return unify_terms(engine, side, value)
+    return None
+
+
 def _post_comparison(op: str) -> Callable[[Engine, tuple[RTerm, ...]], bool]:
     def post(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         left, right = args
+        plain = _plain_comparison(engine, op, left, right)
+        if plain is not None:
+            return plain
 
         def action(store: FDStore) -> None:
             special = _abs_difference(left, right) if op == "#\\=" else None

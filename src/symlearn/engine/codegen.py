@@ -38,8 +38,8 @@ from typing import Any
 from symlearn.engine.arithmetic import compare_numbers, evaluate
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
-from symlearn.engine.machine import FAIL, FENCE
-from symlearn.engine.runtime import Ref, deref, unify
+from symlearn.engine.machine import CLAUSES, FAIL, FENCE, Choice
+from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -77,6 +77,19 @@ GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS), *_TEST
 # Heads nested deeper than this are unified by the general routine (Python
 # limits how deeply blocks may nest in one function).
 _MAX_NESTING = 6
+# Buckets of at most this many clauses are written inline in a switch.
+_MAX_INLINED = 4
+
+
+#: The integer operations inlined with a fast path for integers.
+_INTEGER_OPERATIONS = frozenset({("+", 2), ("-", 2), ("*", 2), ("//", 2), ("mod", 2), ("-", 1)})
+#: The bound on each leaf of an inlined product (so no product grows huge).
+_SMALL_INT = -(1 << 62)
+
+
+def _truncated(a: int, b: int) -> int:
+    """``a // b`` in Prolog: integer division truncating toward zero (``b`` is not 0)."""
+    return a // b if (a >= 0) == (b > 0) else -(-a // b)
 
 
 def _number(value: Any) -> object:
@@ -109,6 +122,15 @@ class _Writer:
         self.lines: list[str] = []
         self.fresh = count()
         self.height = ""  # how to compute the cut barrier when it is not a parameter
+        #: In a switch that loops: the predicate's own procedure (a body that is
+        #: one call of it jumps back to the switch) and the call's arguments.
+        self.itself: object = None
+        self.arguments = "args"
+        self.looped = False
+        #: Writing a clause of a bucket of several (:func:`_inline_bucket`):
+        #: the lines that run when it succeeds, before it returns or loops.
+        self.attempt = False
+        self.on_success: list[str] = []
 
     # ------------------------------------------------------------ names
     def constant(self, value: object) -> str:
@@ -218,40 +240,75 @@ class _Writer:
                 self.match(arg, f"{args}[{i}]", indent, 1)
 
     # ------------------------------------------------------------ guard
-    def operand(self, term: Any, indent: int) -> tuple[str, bool]:
-        """An expression for an arithmetic operand; True when it is surely an int."""
+    def integer(self, term: Any, indent: int, tests: list[str], leaves: list[str]) -> str:
+        """A Python expression for ``term``'s value when it is an integer expression.
+
+        Each variable's value is dereferenced into a name (listed in
+        ``leaves``); ``tests`` gets what must hold for the expression to be
+        computed so: each leaf an integer, each divisor not zero.  Empty when
+        ``term`` is not built of integers, known variables and ``+ - * // mod``.
+        """
         if type(term) is int:
-            return self.constant(term), True
+            return repr(term)
         if type(term) is Var and term in self.defined:
             x = self.deref(self.var(term), indent)
             self.emit(indent, f"while {x}.__class__ is Ref:")
             self.emit(indent + 1, f"{x} = {x}.value")
-            return x, False
-        return "", False
+            tests.append(f"{x}.__class__ is int")
+            leaves.append(x)
+            return x
+        if type(term) is not Struct or (term.name, len(term.args)) not in _INTEGER_OPERATIONS:
+            return ""
+        parts = [self.integer(a, indent, tests, leaves) for a in term.args]
+        if not all(parts):
+            return ""
+        if len(parts) == 1:
+            return f"(-{parts[0]})"
+        a, b = parts
+        if term.name in ("//", "mod"):
+            if b == "0":
+                return ""
+            if not b.lstrip("-").isdigit():
+                tests.append(f"{b} != 0")
+            if term.name == "mod":
+                return f"({a} % {b})"
+            self.names["_truncated"] = _truncated
+            return f"_truncated({a}, {b})"
+        return f"({a} {term.name} {b})"
+
+    def fast_integers(self, terms: tuple[Any, ...], indent: int) -> tuple[list[str], str]:
+        """:meth:`integer` for several terms: their expressions and the test of the fast path.
+
+        A product's factors are bounded (each leaf below 2**62 in size), so
+        the inlined code never builds an integer past the size arithmetic
+        refuses (:data:`~symlearn.engine.arithmetic.MAX_INTEGER_BITS`).
+        """
+        tests: list[str] = []
+        leaves: list[str] = []
+        start = len(self.lines)
+        expressions = [self.integer(t, indent, tests, leaves) for t in terms]
+        if not all(expressions):
+            del self.lines[start:]  # the dereferencing code is not needed
+            return [], ""
+        if any("*" in e for e in expressions):
+            tests += [f"{_SMALL_INT} < {x} < {-_SMALL_INT}" for x in leaves]
+        return expressions, " and ".join(tests)
 
     def arithmetic(self, expression: Any, indent: int) -> str:
         """Emit code computing ``expression``; return the name holding the value."""
-        result = self.temp()
-        if (
-            type(expression) is Struct
-            and expression.name in ("+", "-")
-            and len(expression.args) == 2
-        ):
-            (a, a_int), (b, b_int) = (self.operand(x, indent) for x in expression.args)
-            if a and b:
-                tests = [
-                    f"{n}.__class__ is int" for n, sure in ((a, a_int), (b, b_int)) if not sure
-                ]
-                fast = f"{result} = {a} {expression.name} {b}"
-                if not tests:
-                    self.emit(indent, fast)
-                    return result
-                self.emit(indent, f"if {' and '.join(tests)}: {fast}")
-                self.emit(indent, f"else: {result} = _number({self.build(expression, indent)})")
-                return result
         if type(expression) is int:
             return self.constant(expression)
-        self.emit(indent, f"{result} = _number({self.build(expression, indent)})")
+        result = self.temp()
+        expressions, test = self.fast_integers((expression,), indent)
+        slow = f"{result} = _number({self.build(expression, indent)})"
+        fast = expressions[0] if expressions else ""
+        if not fast:
+            self.emit(indent, slow)
+        elif not test:
+            self.emit(indent, f"{result} = {fast}")
+        else:
+            self.emit(indent, f"if {test}: {result} = {fast}")
+            self.emit(indent, f"else: {slow}")
         return result
 
     def guard(self, goal: Any, indent: int) -> bool:
@@ -277,15 +334,14 @@ class _Writer:
         if not all(_known(a, self.defined) for a in _variables(goal.args[0])):
             return False
         op = _COMPARISONS[goal.name]
-        (a, a_int), (b, b_int) = (self.operand(x, indent) for x in goal.args)
+        expressions, test = self.fast_integers(goal.args, indent)
         slow = (
             f"_compare({self.constant(goal.name)}, {self.build(goal.args[0], indent)}, "
             f"{self.build(goal.args[1], indent)})"
         )
-        if a and b:
-            tests = [f"{n}.__class__ is int" for n, sure in ((a, a_int), (b, b_int)) if not sure]
-            test = " and ".join(tests) or "True"
-            self.emit(indent, f"if {test}:")
+        if expressions:
+            a, b = expressions
+            self.emit(indent, f"if {test or 'True'}:")
             self.emit(indent + 1, f"if not {a} {op} {b}: return FAIL")
             self.emit(indent, f"elif not {slow}: return FAIL")
         else:
@@ -450,7 +506,9 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
     if neck_cut:
         _after_cut(writer, body, indent)
-    if body:
+    if len(body) == 1 and _calls_itself(writer, body[0]):
+        _loop_back(writer, body[0], indent)
+    elif body:
         variables = [set(_variables(goal)) for goal in body]
         parts = [  # variables made in goal order
             writer.goal_parts(goal, indent, set().union(*variables[:i], *variables[i + 1 :]))
@@ -471,10 +529,131 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
             cont = f"({procedure}, {args}, {height}, {depth}, {cont})"
         if len(parts) > 1:
             writer.emit(indent, "deeper = depth + 1")
+        _succeed(writer, indent)
         writer.emit(indent, f"return {cont}")
     else:
+        _succeed(writer, indent)
         writer.emit(indent, "return nxt")
     return neck_cut
+
+
+def _succeed(writer: _Writer, indent: int) -> None:
+    for line in writer.on_success:
+        writer.emit(indent, line)
+
+
+def _calls_itself(writer: _Writer, goal: Any) -> bool:
+    """True when ``goal`` calls the predicate whose looping switch is being written."""
+    if writer.itself is None or type(goal) is not Struct:
+        return False
+    return writer.procedure_of(goal.name, len(goal.args)) is writer.itself
+
+
+def _loop_back(writer: _Writer, goal: Any, indent: int) -> None:
+    """A body that is one call of the switch's own predicate: jump back to the switch.
+
+    The call is a last call (same depth, same continuation), so the switch
+    takes its arguments and runs again in the same Python frame instead of
+    returning the goal to the machine: one inference without a continuation,
+    a trip through the machine's loop or a Python call.  The machine grants
+    the loops a number of inferences between two of its checks of the limits
+    (``m.loops``, see :meth:`~symlearn.engine.sld.Engine._check`); with none
+    left, the goal is returned as usual.
+    """
+    items = [writer.build(a, indent) for a in goal.args]
+    names = [f"a{i}" for i in range(len(items))]
+    procedure = writer.constant(writer.itself)
+    comma = "," if len(items) == 1 else ""
+    _succeed(writer, indent)
+    writer.emit(indent, "left = m.loops")
+    writer.emit(indent, "if left:")
+    writer.emit(indent + 1, "m.loops = left - 1")
+    writer.emit(indent + 1, f"{', '.join(names)}{comma} = {', '.join(items)}{comma}")
+    if writer.attempt:  # leave the clause's block; the code after it loops
+        writer.emit(indent + 1, "again = True")
+        writer.emit(indent + 1, "break")
+    else:
+        writer.emit(indent + 1, "continue")
+    writer.emit(indent, f"return ({procedure}, ({', '.join(items)}{comma}), 0, depth, nxt)")
+    writer.looped = True
+
+
+def _inline_bucket(writer: _Writer, entries: list[Any], indent: int) -> bool:
+    """Write a switch bucket of several clauses inline, each tried in turn; False if not.
+
+    Each clause but the last runs in a block of its own that its failure
+    leaves (``break``); the bindings it made are then undone and the next
+    clause runs.  A clause that succeeds commits when it has a neck cut, and
+    otherwise pushes the choicepoint ``try_clauses`` would have pushed, whose
+    alternatives are the clauses after it (run on backtracking by
+    ``try_clauses``).  So the first call of a bucket such as ``partition/4``'s
+    (a guard and a neck cut, else the other clause) costs no Python call and,
+    when a neck cut commits, no choicepoint.  False (nothing written) when
+    some clause's failure sits inside a loop of its code, where ``break``
+    would not leave the block.
+    """
+    start = len(writer.lines)
+    label = writer.constant(entries)
+    arguments = writer.arguments
+    writer.names.update(Choice=Choice, CLAUSES=CLAUSES, serial=ref_serials.__next__)
+    # Bindings the clauses make may be undone: trail them (see try_clauses).
+    writer.emit(indent, "mark = len(trail)")
+    writer.emit(indent, "FENCE.stamp = serial()")
+    writer.height = "len(m.cps)"
+    for position, entry in enumerate(entries):
+        if position == len(entries) - 1:
+            _clause_code(writer, entry.clause, indent, first_known=True)
+            break
+        flag = len(writer.lines)
+        writer.emit(indent, "again = False")
+        writer.emit(indent, "while True:")
+        block = len(writer.lines)
+        writer.attempt = True
+        writer.on_success = (
+            []
+            if entry.neck_cut
+            else [
+                f"m.cps.append(Choice(CLAUSES, mark, nxt, depth, {arguments}, {label}, "
+                f"None, {position + 1}))"
+            ]
+        )
+        _clause_code(writer, entry.clause, indent + 1, first_known=True)
+        writer.attempt, writer.on_success = False, []
+        lines = writer.lines
+        for i in range(block, len(lines)):
+            if lines[i].endswith("return FAIL"):
+                if _inside_loop(lines, i, indent + 1):
+                    del lines[start:]
+                    writer.height = ""
+                    return False
+                lines[i] = lines[i][: -len("return FAIL")] + "break"
+        if any(line.endswith("again = True") for line in lines[block:]):
+            writer.emit(indent, "if again: continue")  # the clause looped back
+        else:
+            del lines[flag]
+        writer.emit(indent, "while len(trail) > mark: trail.pop().value = None")
+    writer.height = ""
+    return True
+
+
+def _inside_loop(lines: list[str], i: int, base: int) -> bool:
+    """True when line ``i`` is in the body of a loop of its own, deeper than ``base``."""
+    level = _indent(lines[i])
+    for j in range(i - 1, -1, -1):
+        depth = _indent(lines[j])
+        if depth >= level:
+            continue
+        if depth < base:
+            return False
+        text = lines[j].lstrip()
+        if text.startswith(("while ", "for ")):
+            return True
+        level = depth
+    return False
+
+
+def _indent(line: str) -> int:
+    return (len(line) - len(line.lstrip(" "))) // 4
 
 
 def _after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
@@ -564,6 +743,7 @@ def compile_switch(
     otherwise: Bucket,
     procedure_of: ProcedureOf,
     names: dict[str, object],
+    itself: object = None,
 ) -> Callable[..., Any]:
     """Compile a predicate's first-argument switch with its clauses inlined.
 
@@ -576,15 +756,49 @@ def compile_switch(
     clauses do not change.  ``names`` supplies the globals the code refers
     to besides constants: ``unbound`` (a call with a free first argument),
     ``try_clauses``, ``max_depth``, ``too_deep`` and ``Ref``.
+
+    ``itself`` is the predicate's own procedure: an inlined clause whose body
+    (after its guard) is one call of it loops back to the switch instead of
+    returning the call to the machine (:func:`_loop_back`), so a
+    deterministic tail-recursive predicate such as ``append/3`` runs as a
+    Python loop.
     """
+    if itself is not None and arity:
+        looping = _switch_function(
+            arity, by_functor, by_constant, otherwise, procedure_of, names, itself
+        )
+        if looping is not None:
+            return looping
+    function = _switch_function(arity, by_functor, by_constant, otherwise, procedure_of, names)
+    assert function is not None
+    return function
+
+
+def _switch_function(
+    arity: int,
+    by_functor: dict[str, Bucket],
+    by_constant: dict[object, Bucket],
+    otherwise: Bucket,
+    procedure_of: ProcedureOf,
+    names: dict[str, object],
+    itself: object = None,
+) -> Callable[..., Any] | None:
+    """:func:`compile_switch`'s function, looping on ``itself`` (None when no clause loops)."""
     writer = _Writer(procedure_of)
     writer.names.update(names)
     writer.emit(1, "if depth > max_depth: raise too_deep(args)")
     _unpack_arguments(writer, arity)
-    writer.emit(1, "while a0.__class__ is Ref:")
-    writer.emit(2, "t = a0.value")
-    writer.emit(2, "if t is None: return unbound(m, args, depth, nxt)")
-    writer.emit(2, "a0 = t")
+    top = 1
+    if itself is not None:
+        writer.itself = itself
+        writer.arguments = f"({', '.join(f'a{i}' for i in range(arity))},)"
+        writer.emit(1, "while True:")
+        top = 2
+    arguments = writer.arguments
+    writer.emit(top, "while a0.__class__ is Ref:")
+    writer.emit(top + 1, "t = a0.value")
+    writer.emit(top + 1, f"if t is None: return unbound(m, {arguments}, depth, nxt)")
+    writer.emit(top + 1, "a0 = t")
 
     def bucket(candidates: Bucket, indent: int) -> None:
         entries, clause = candidates
@@ -594,30 +808,36 @@ def compile_switch(
             writer.height = "len(m.cps)"
             _clause_code(writer, clause, indent, first_known=True)
             writer.height = ""
+        elif len(entries) <= _MAX_INLINED and _inline_bucket(writer, entries, indent):
+            pass
         else:
             label = writer.constant(entries)
-            writer.emit(indent, f"return try_clauses(m, {label}, 0, args, depth, nxt, None)")
+            writer.emit(
+                indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt, None)"
+            )
 
     if by_functor:
-        writer.emit(1, "if a0.__class__ is Struct:")
-        writer.emit(2, "n = a0.name")
+        writer.emit(top, "if a0.__class__ is Struct:")
+        writer.emit(top + 1, "n = a0.name")
         for name, candidates in by_functor.items():
-            writer.emit(2, f"if n == {writer.constant(name)}:")
-            bucket(candidates, 3)
-        bucket(otherwise, 2)
+            writer.emit(top + 1, f"if n == {writer.constant(name)}:")
+            bucket(candidates, top + 2)
+        bucket(otherwise, top + 1)
     for value, candidates in by_constant.items():
         kind = writer.constant(type(value))
-        writer.emit(1, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
-        bucket(candidates, 2)
+        writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
+        bucket(candidates, top + 1)
     if by_constant:
         # A constant equal to a listed one in Python but of another type (1.0
         # and 1) finds its bucket as the first-argument index does; the
         # clause functions then compare types.
         table = writer.constant({value: entries for value, (entries, _) in by_constant.items()})
-        writer.emit(1, f"found = {table}.get(a0)")
-        writer.emit(1, "if found is not None:")
-        writer.emit(2, "return try_clauses(m, found, 0, args, depth, nxt, None)")
-    bucket(otherwise, 1)
+        writer.emit(top, f"found = {table}.get(a0)")
+        writer.emit(top, "if found is not None:")
+        writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt, None)")
+    bucket(otherwise, top)
+    if itself is not None and not writer.looped:
+        return None
     return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 
 

@@ -293,6 +293,7 @@ class Predicate:
                 _bucket(self.var_entries),
                 self.engine.procedure,
                 self.namespace,
+                self.procedure,
             )
             self.namespace.update(function.__globals__)
             self.switch = function.__code__

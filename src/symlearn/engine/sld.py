@@ -112,12 +112,14 @@ __all__ = ["Engine", "solve"]
 
 # How many inferences between two looks at the clock and the memory.
 _CHECK_EVERY = 4096
+# How many inferences the compiled loops may make between two checks.
+_LOOP_GRANT = 8 * _CHECK_EVERY
 
 
 class Run:
     """The state of one running proof: the trail and the choicepoint stack."""
 
-    __slots__ = ("compacted", "cps", "engine", "extra", "stamp", "trail")
+    __slots__ = ("compacted", "cps", "engine", "extra", "granted", "loops", "stamp", "trail")
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -125,6 +127,11 @@ class Run:
         engine.trail = self.trail
         self.cps: list[Choice] = []
         self.extra = 0  # redos counted outside the machine's loop
+        # Inferences the compiled switches may make by looping back on a last
+        # call of their own predicate (codegen's _loop_back) before the
+        # machine's next check of the limits: ``loops`` of the ``granted``
+        # are left (the difference is counted in ``extra`` at the check).
+        self.granted = self.loops = 0
         # variables older than the run (the goal's): their bindings are trailed
         self.stamp = FENCE.stamp = next(ref_serials)
         self.compacted = 0  # trail entries above the newest choicepoint after compaction
@@ -549,7 +556,9 @@ class Engine:
         step (raising :class:`FDFailure` when one cannot hold), and looks at the
         limits only every ``_CHECK_EVERY`` steps.
         """
-        if self.fd_watching:
+        m.extra += m.granted - m.loops
+        m.granted = m.loops = 0
+        if self.fd_watching:  # no loops: each binding is propagated at its step
             assert self.fd is not None
             self.fd.wake()
             if steps < self._full_check_at:
@@ -570,7 +579,16 @@ class Engine:
             following = min(following, max_steps - m.extra + 1)
         if self.fd_watching:
             return steps + 1
-        return max(following, steps + 1)
+        following = max(following, steps + 1)
+        # The loops may make as many inferences as keep the total at the next
+        # check within the step limit, and a few times the steps between two
+        # checks (so the clock and memory are still looked at often).
+        grant = _LOOP_GRANT
+        if max_steps is not None:
+            grant = min(grant, max_steps - total - (following - steps))
+        if grant > 0:
+            m.granted = m.loops = grant
+        return following
 
     def _limit_reached(self, ball: str, steps: int) -> Exception:
         """The step or time limit's error: catchable once, with a grace; then final."""
@@ -603,7 +621,7 @@ class Engine:
                         if self.fd_watching:  # the bindings just made must satisfy the constraints
                             assert self.fd is not None
                             self.fd.wake()
-                        self.steps = steps + m.extra
+                        self.steps = steps + m.extra + m.granted - m.loops
                         yield
                         self.trail = m.trail  # another run may have used the engine meanwhile
                         cont = backtrack(m)

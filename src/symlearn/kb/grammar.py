@@ -1,10 +1,12 @@
-"""The LALR grammar of clauses (``grammars/kb.lark``): what the fast reader cannot read.
+"""The LALR grammar of clauses (``grammars/kb.lark``): the reference the reader is tested on.
 
-:mod:`symlearn.kb.parser` reads clauses with the operator-precedence reader
-(:mod:`symlearn.kb.reader`) first; the grammar reads only what that reader
-cannot (and gives the located, friendly syntax errors).  It lives here, and
-lark with it, so that a program the reader reads never imports lark (a
-third of ``symlearn infer``'s start-up on a small program).
+:mod:`symlearn.kb.parser` reads every clause with the operator-precedence
+reader (:mod:`symlearn.kb.reader`), syntax errors included; the grammar reads
+only a clause nested deeper than Python's recursion limit lets the reader
+go (lark's LALR parser keeps its own stack), and is the definition of the
+language that the tests compare the reader with.  It lives here, and lark
+with it, so that reading never imports lark otherwise (a third of
+``symlearn infer``'s start-up on a small program).
 
 Functions
 ---------
@@ -27,11 +29,9 @@ from symlearn.errors import KBSyntaxError
 from symlearn.kb.grammar_tables import load_parser
 from symlearn.kb.parser import (
     ERROR_EXAMPLES,
-    _decisions_spaced,
     _line_text,
     _number,
     _Position,
-    _previous_token_end,
     _unbalanced,
     _unescape,
 )
@@ -169,6 +169,31 @@ class _ToTerms(Transformer):
 
 #: The one transformer the parser calls; its ``variables`` are reset per clause.
 _TRANSFORMER = _ToTerms()
+
+
+#: A quoted item or a comment (left alone), or a ``?::`` that is not part of a longer symbol run.
+_DECISION = re.compile(
+    r"""'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"|`[^`]*`|%[^\n]*|/\*.*?\*/"""
+    r"|(?<![+\-*/\\^<>=~:.?@#&$])\?::(?![+\-*/\\^<>=~:.?@#&$])",
+    re.DOTALL,
+)
+
+
+def _decisions_spaced(chunk: str) -> str:
+    """``chunk`` with each ``?::`` outside quotes and comments written ``? ::``.
+
+    ProbLog writes a decision as ``?::a``; read as SWI-Prolog reads it, the
+    symbol characters ``?::`` are one atom.
+    """
+    if "?::" not in chunk:
+        return chunk
+    return _DECISION.sub(lambda m: "? ::" if m.group(0) == "?::" else m.group(0), chunk)
+
+
+def _previous_token_end(text: str, offset: int) -> int:
+    while offset > 0 and text[offset - 1].isspace():
+        offset -= 1
+    return offset
 
 
 def _friendly_message(error: UnexpectedInput) -> str | None:

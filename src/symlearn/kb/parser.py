@@ -1,21 +1,26 @@
-"""Read knowledge-base text into terms: the lark grammar plus a fast path.
+"""Read knowledge-base text into terms: the clause reader plus a fast path.
 
-The grammar is ``grammars/kb.lark`` (shipped as package data and loaded through
-``importlib.resources``), parsed with lark's LALR parser and contextual lexer.
 Text is read one clause at a time: a small scanner finds where each clause ends
 (the ``.`` that is followed by layout, outside quotes and comments), and each
-clause is parsed on its own, so an error points at its own line and a large
-file costs one short parse per clause.  A clause is read first by the
-operator-precedence reader (:mod:`symlearn.kb.reader`, five times faster);
-the grammar reads only what the reader cannot, which is where it reports a
-syntax error, so the grammar's located messages are the ones users see (and
-lark's tables are not loaded at all for a file without an error).
+clause is read on its own, so an error points at its own line and a large
+file costs one short read per clause.  A clause is read by the
+operator-precedence reader (:mod:`symlearn.kb.reader`) in the language of
+``grammars/kb.lark``: SWI-Prolog's standard operator table, then ProbLog's
+syntax where SWI-Prolog's reading fails.  The reader also gives the syntax
+errors (file:line:column), with the messages the grammar gives (the tests
+compare the two on every syntax error of the corpora and on random
+mutations, ``tests/kb/test_reader_errors.py``, which also states the few
+rules by which they differ).  The grammar, parsed by lark's LALR parser
+(:mod:`symlearn.kb.grammar`), reads only a clause nested deeper than
+Python's recursion limit lets the reader go (its parser keeps no Python
+stack), and is the reference the reader is tested against; lark is not
+imported otherwise.
 
 **Fast path.**  Most of a large knowledge base is ground facts such as
 ``parent(ann, bob).``.  A clause that matches :data:`_FAST_FACT` exactly (a
 name, and arguments that are plain lower-case atoms or integers) is built
-directly, without lark.  The test suite checks on random texts that this
-yields exactly the terms the grammar yields.
+directly.  The test suite checks on random texts that this yields exactly
+the terms the grammar yields.
 
 Functions
 ---------
@@ -37,10 +42,14 @@ import sys
 from bisect import bisect_right
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from symlearn.errors import InvalidParameterError, KBSyntaxError
 from symlearn.logic.operators import Operators
 from symlearn.logic.terms import Struct, Term, Var
+
+if TYPE_CHECKING:
+    from symlearn.kb.reader import ReadError
 
 __all__ = ["ReadClause", "parse_term", "parse_text", "read_clauses"]
 
@@ -426,166 +435,125 @@ def parse_whole_text(text: str) -> list[Term]:
 def _parse_clause(
     text: str, start: int, end: int, path: str, where: _Position, ops: Operators | None = None
 ) -> tuple[Term, dict[str, Var]]:
+    from symlearn.kb.reader import ReadError, read_term_text
+
     chunk = text[start:end]
-    if ops is not None and not ops.standard:
-        return _read_with_operators(text, start, chunk, path, ops)
-    read = _read_standard(chunk)
-    if read is not None:
-        return read
-    from symlearn.kb.grammar import read_with_grammar
+    try:
+        if ops is not None and not ops.standard:
+            return read_term_text(chunk, ops)
+        return _read_standard(chunk)
+    except ReadError as error:
+        raise _located(error, text, start, path) from None
+    except RecursionError:  # nested deeper than Python's stack: the LALR parser has no stack
+        from symlearn.kb.grammar import read_with_grammar
 
-    return read_with_grammar(text, start, chunk, path, where)
+        return read_with_grammar(text, start, chunk, path, where)
 
 
-def _read_standard(chunk: str) -> tuple[Term, dict[str, Var]] | None:
-    """Read a clause with the standard table by :mod:`symlearn.kb.reader` (None: it cannot).
+def _located(error: ReadError, text: str, start: int, path: str) -> KBSyntaxError:
+    """The reader's ``error`` in the clause at ``start`` of ``text``, with its line and column."""
+    offset = start + error.offset
+    line_start = text.rfind("\n", 0, offset) + 1
+    line = text.count("\n", 0, offset) + 1
+    return KBSyntaxError(
+        error.message, path, line, offset - line_start + 1, _line_text(text, offset)
+    )
 
-    The reader is about five times faster than lark's LALR parser and needs
-    no parse tables; when it fails (a syntax error, or nesting deeper than
-    Python's recursion allows) the grammar reads the clause and reports its
-    located, friendlier error, so both readers agree on what an error says.
+
+def _read_standard(chunk: str) -> tuple[Term, dict[str, Var]]:
+    r"""Read a clause with the standard table and ProbLog's syntax (:mod:`symlearn.kb.reader`).
+
+    SWI-Prolog's reading first; where it fails, ProbLog's (``<-``, ``not``,
+    ``?::``, ``P::\+H``, ``avg<X>`` heads: :func:`_problog_table`), then a
+    collect clause (:func:`_read_collect_clause`): ``grammars/kb.lark``'s
+    language, read without its parser.
+
+    Raises
+    ------
+    ReadError
+        ProbLog's reading's error (the grammar's language is that reading's).
+    RecursionError
+        Nested deeper than Python's recursion limit allows.
     """
     from symlearn.kb.reader import ReadError, read_term_text
     from symlearn.logic.operators import STANDARD
 
     try:
         return read_term_text(chunk, STANDARD)
-    except (ReadError, RecursionError):
+    except ReadError:
         pass
-    problog = _problog_reading(chunk)
-    if problog is not None:
-        try:
-            return read_term_text(*problog)
-        except (ReadError, RecursionError):
-            pass
-    if "=>" in chunk:
-        return _read_collect_clause(*(problog or (chunk, STANDARD)))
-    return None
+    try:
+        return read_term_text(chunk, _problog_table(), problog=True)
+    except ReadError:
+        if "=>" in chunk:
+            collect = _read_collect_clause(chunk)
+            if collect is not None:
+                return collect
+        raise
 
 
-def _read_collect_clause(chunk: str, table: Operators) -> tuple[Term, dict[str, Var]] | None:
+def _read_collect_clause(chunk: str) -> tuple[Term, dict[str, Var]] | None:
     """ProbLog's ``Head :- Body => Group/Collector`` (library(collect)), as the grammar reads it.
 
     The grammar's rule is ``t1199 NECK t1199 SSU_ARROW t1199``: ``=>`` binds
     tighter than ``:-`` there, so the clause reads with ``=>`` at 1199 xfx,
     and only a clause of that shape (``:-(Head, =>(Body, Collector))``) is
-    taken (a head of ``=>``/2 too goes to the grammar, which tells ``h => x :-``
-    from ``(h => x) :-``); anything else goes to the grammar as before.
+    taken, a head of ``=>``/2 only in brackets (the grammar's ``t1199`` head
+    has no ``=>``: ``(h => x) :- b => c`` is a collect clause, ``h => x :-
+    b => c`` is not).
     """
     from symlearn.kb.reader import ReadError, read_term_text
 
-    collect = table.copy()
+    collect = _problog_table().copy()
     collect.add(1199, "xfx", "=>")
     try:
-        term, variables = read_term_text(chunk, collect)
-    except (ReadError, RecursionError):
+        term, variables = read_term_text(chunk, collect, problog=True)
+    except ReadError:
         return None
     if (
         isinstance(term, Struct)
         and term.name == ":-"
         and len(term.args) == 2
-        and not (isinstance(term.args[0], Struct) and term.args[0].name == "=>")
         and isinstance(term.args[1], Struct)
         and term.args[1].name == "=>"
         and len(term.args[1].args) == 2
+        and (
+            not (isinstance(term.args[0], Struct) and term.args[0].name == "=>")
+            or _bracketed_head(chunk)
+        )
     ):
         return term, variables
     return None
 
 
-def _problog_reading(chunk: str) -> tuple[str, Operators] | None:
-    r"""The clause with ProbLog's syntax made the reader's, as the grammar reads it (None: none).
+def _bracketed_head(chunk: str) -> bool:
+    """Whether the clause's head (the text before its top-level ``:-``) is one ``( ... )``."""
+    from symlearn.kb.reader import _tokens
 
-    ``Head <- Body`` (``<-`` at 1200 xfx), ``not Goal`` (900 fy), decisions
-    ``?::Head`` and ``P::\+Head`` (``?::`` and ``::\+``, symbol atoms to
-    SWI-Prolog, are ``?``, ``::`` and ``::``, ``\+``) and aggregate heads
-    ``avg<X>`` (``'$aggregate'(avg, X)``): ``grammars/kb.lark`` reads them so,
-    and the reader reads the rewritten text so; a clause of none of them
-    goes to the grammar as before.
-    """
-    from symlearn.logic.operators import STANDARD
-
-    rewritten = chunk
-    if "<" in chunk or "::\\+" in chunk:  # "<-" and "name<Var>" have a "<"
-        rewritten = _problog_syntax().sub(_problog_token, chunk)
-    rewritten = _decisions_spaced(rewritten)
-    words = re.search(r"\bnot\b", chunk) is not None
-    table = _problog_table("<-" in chunk, words) if "<-" in chunk or words else STANDARD
-    if rewritten == chunk and table is STANDARD:
-        return None
-    return rewritten, table
+    tokens, _ = _tokens(chunk, problog=True)
+    depth = 0
+    closed_at = -1  # where the opening bracket's depth came back to 0
+    for index, token in enumerate(tokens):
+        if token.kind == "punct" and token.value in ("(", "[", "{"):
+            depth += 1
+        elif token.kind == "punct" and token.value in (")", "]", "}"):
+            depth -= 1
+            if depth == 0 and closed_at < 0:
+                closed_at = index
+        elif depth == 0 and token.kind == "atom" and token.value == ":-":
+            return tokens[0].value == "(" and closed_at == index - 1
+    return False
 
 
 @lru_cache(maxsize=1)
-def _problog_syntax() -> re.Pattern[str]:
-    r"""Quoted items and comments (kept), ``::\+`` and ``name<Var>`` as the grammar's tokens.
-
-    Compiled on first use: compiling it takes 5 ms, and most files never need it.
-    """
-    return re.compile(
-        r"""'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"|`[^`]*`|%[^\n]*|/\*.*?\*/"""
-        r"|(?<![+\-*/\\^<>=~:.?@#&$])::\\\+(?![+\-*/\\^<>=~:.?@#&$])"
-        r"|(?<![\w'])(?P<name>[^\W\d_A-Z]\w*)<(?P<var>[A-Z_]\w*)>",
-        re.DOTALL,
-    )
-
-
-def _problog_token(match: re.Match[str]) -> str:
-    text = match.group(0)
-    if text == "::\\+":
-        return ":: \\+"
-    if match.group("name") is not None:
-        return f"'$aggregate'({match.group('name')}, {match.group('var')})"
-    return text
-
-
-@lru_cache(maxsize=4)
-def _problog_table(back_neck: bool, negation: bool) -> Operators:
-    """The standard table and ProbLog's ``<-`` (1200 xfx), ``not`` (900 fy), as the grammar's."""
+def _problog_table() -> Operators:
+    """SWI-Prolog's table with ProbLog's ``<-`` (1200 xfx) and ``not`` (900 fy), as kb.lark's."""
     from symlearn.logic.operators import STANDARD
 
     table = STANDARD.copy()
-    if back_neck:
-        table.add(1200, "xfx", "<-")
-    if negation:
-        table.add(900, "fy", "not")
+    table.add(1200, "xfx", "<-")
+    table.add(900, "fy", "not")
     return table
-
-
-#: A quoted item or a comment (left alone), or a ``?::`` that is not part of a longer symbol run.
-_DECISION = re.compile(
-    r"""'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"|`[^`]*`|%[^\n]*|/\*.*?\*/"""
-    r"|(?<![+\-*/\\^<>=~:.?@#&$])\?::(?![+\-*/\\^<>=~:.?@#&$])",
-    re.DOTALL,
-)
-
-
-def _decisions_spaced(chunk: str) -> str:
-    """``chunk`` with each ``?::`` outside quotes and comments written ``? ::``.
-
-    ProbLog writes a decision as ``?::a``; read as SWI-Prolog reads it, the
-    symbol characters ``?::`` are one atom.
-    """
-    if "?::" not in chunk:
-        return chunk
-    return _DECISION.sub(lambda m: "? ::" if m.group(0) == "?::" else m.group(0), chunk)
-
-
-def _read_with_operators(
-    text: str, start: int, chunk: str, path: str, ops: Operators
-) -> tuple[Term, dict[str, Var]]:
-    """Read one clause with a changed operator table (:mod:`symlearn.kb.reader`)."""
-    from symlearn.kb.reader import ReadError, read_term_text
-
-    try:
-        return read_term_text(chunk, ops)
-    except ReadError as error:
-        offset = start + error.offset
-        line_start = text.rfind("\n", 0, offset) + 1
-        line = text.count("\n", 0, offset) + 1
-        raise KBSyntaxError(
-            error.message, path, line, offset - line_start + 1, _line_text(text, offset)
-        ) from None
 
 
 def parse_term(text: str, path: str = "<query>", ops: Operators | None = None) -> Term:
@@ -628,9 +596,10 @@ def parse_term_with_variables(
 # Friendly syntax errors
 # --------------------------------------------------------------------------
 
-#: Common mistakes, each with sample clauses that make it.  lark matches a
-#: failing parse to the sample whose parser state and token are the same; the
-#: error tests run every sample through the reader.
+#: Common mistakes, each with sample clauses that make it: the reader gives
+#: each sample its message (the error tests check), and the grammar labels a
+#: failing parse with the message of the sample whose parser state and token
+#: are the same.
 ERROR_EXAMPLES: dict[str, list[str]] = {
     "missing '.' at the end of the clause": [
         "parent(ann, bob)\nparent(bob, carl).",
@@ -678,12 +647,6 @@ def _unbalanced(chunk: str) -> tuple[int, str] | None:
         closer = {"(": ")", "[": "]", "{": "}"}[opener]
         return offset, f"unbalanced '{opener}': missing '{closer}'"
     return None
-
-
-def _previous_token_end(text: str, offset: int) -> int:
-    while offset > 0 and text[offset - 1].isspace():
-        offset -= 1
-    return offset
 
 
 def __getattr__(name: str) -> object:

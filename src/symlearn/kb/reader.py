@@ -1,22 +1,29 @@
 r"""Read a clause with any operator table: a tokenizer and an operator-precedence parser.
 
-The LALR grammar (``grammars/kb.lark``, :mod:`symlearn.kb.parser`) encodes
-SWI-Prolog's standard operator table in its rules, so it cannot read text
-whose operators were changed by ``op/3``.  Such text (every clause after a
-file's first ``:- op/3`` that changes the table, and goals and
-``term_to_atom/2`` after an ``op/3`` goal) is read here instead, with the
-table in force: a regular-expression tokenizer, then a Pratt
-(operator-precedence) parser in the manner of ISO 13211-1 section 6.3.4:
-an infix operator of priority P and type ``xfy`` takes a left operand of
-priority at most P - 1 and a right one of at most P, and so on.  An atom that
-is an operator is an operand (``f(-)``, ``X = (:-)``, ``- = x``) where no
-operand follows it; a name directly followed by ``(`` is a compound term in
-functional notation, and ``-`` directly followed by a number is a negative
-number, as in SWI-Prolog.
+Every clause is read here: with SWI-Prolog's standard table and ProbLog's
+syntax (:func:`symlearn.kb.parser._read_standard`), and with the table in
+force after a file's ``:- op/3`` (every clause after it, and goals and
+``term_to_atom/2`` after an ``op/3`` goal).  A regular-expression
+tokenizer, then a Pratt (operator-precedence) parser in the manner of ISO
+13211-1 section 6.3.4: an infix operator of priority P and type ``xfy``
+takes a left operand of priority at most P - 1 and a right one of at most
+P, and so on.  An atom that is an operator is an operand (``f(-)``, ``X =
+(:-)``, ``- = x``) where no operand follows it; a name directly followed by
+``(`` is a compound term in functional notation, and ``-`` directly
+followed by a number is a negative number, as in SWI-Prolog.
+
+Its syntax errors are located (offset) and worded as the LALR grammar
+``grammars/kb.lark`` words them: the first error in reading order (a
+lexical error, such as an unterminated quote, only where the parser needs
+that token), an unbalanced bracket where the parse fails at a closing
+bracket or the end, "missing '.'" where a complete clause is followed on a
+later line by a token that cannot continue it.  Where they differ, by rules
+stated in ``tests/kb/test_reader_errors.py``, the reader's tokens and
+priorities are SWI-Prolog's.
 
 Why not rebuild the grammar for each table: building lark's LALR tables
-takes 0.2 s per table, where this parser reads a clause in tens of
-microseconds, and its errors are located (offset) in the same way.
+takes 0.2 s per table, and importing lark and loading the standard table's
+50 ms, where this parser reads a clause in tens of microseconds.
 
 Functions
 ---------
@@ -26,7 +33,7 @@ read_term_text
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from symlearn.logic.operators import Operators
 from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_list
@@ -35,16 +42,21 @@ __all__ = ["ReadError", "read_term_text"]
 
 
 class ReadError(ValueError):
-    """A syntax error at ``offset`` (into the text given to :func:`read_term_text`)."""
+    """A syntax error at ``offset`` (into the text given to :func:`read_term_text`).
 
-    def __init__(self, message: str, offset: int) -> None:
+    ``closing``: the parse failed at a closing bracket, the end or an unknown
+    character, where an unbalanced bracket (if any) is the better message.
+    """
+
+    def __init__(self, message: str, offset: int, closing: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.offset = offset
+        self.closing = closing
 
 
 class _Token(NamedTuple):
-    kind: str  # atom, var, number, string, codes, punct, end
+    kind: str  # atom, var, number, string, codes, punct, end, aggregate
     value: object
     start: int
     end: int
@@ -79,10 +91,20 @@ _TOKEN = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 _TERMINATORS = frozenset({")", "]", "}", ",", "|"})
+#: ProbLog's symbol runs that are two tokens: a decision ``?::h``, a negated head ``P::\\+h``.
+_PROBLOG_SPLITS = {"?::": 1, "::\\+": 2}
+#: ProbLog's aggregate argument right after a name: ``avg<X>`` (no layout inside).
+_AGGREGATE_VARIABLE = re.compile(r"<([A-Z_]\w*)>")
 
 
-def _tokens(text: str) -> list[_Token]:
-    """The tokens of ``text`` (one clause, ending with its end ``.``)."""
+def _tokens(text: str, problog: bool = False) -> tuple[list[_Token], ReadError | None]:
+    r"""The tokens of ``text`` (one clause, ending with its end ``.``).
+
+    With ``problog``, ProbLog's tokens too: ``?::`` and ``::\+`` are two
+    tokens each (``?`` ``::``, ``::`` ``\+``), and ``avg<X>`` is one
+    (kind ``aggregate``, value ``(name, variable name)``), as the grammar
+    ``grammars/kb.lark`` reads them.
+    """
     from symlearn.kb.parser import _number, _unescape
 
     tokens: list[_Token] = []
@@ -92,13 +114,7 @@ def _tokens(text: str) -> list[_Token]:
     while pos < length:
         m = match(text, pos)
         if m is None:
-            char = text[pos]
-            if char in "'\"`":
-                kind = {"'": "quoted atom", '"': "string", "`": "back-quoted text"}[char]
-                raise ReadError(f"unterminated {kind}", pos)
-            if text.startswith("/*", pos):
-                raise ReadError("unterminated /* comment", pos)
-            raise ReadError(f"unexpected character {char!r}", pos)
+            return tokens, _lexical_error(text, pos)
         group = m.lastgroup
         end = m.end()
         value: object = m.group()
@@ -115,6 +131,11 @@ def _tokens(text: str) -> list[_Token]:
                 value = ord("'") if body in ("''", "'") else ord(_unescape(body, "'"))
             elif group in ("name", "symbol"):
                 kind = "atom"
+                if problog and (value in _PROBLOG_SPLITS or text.startswith("<", end)):
+                    after = _problog_tokens(text, tokens, group, pos, end)
+                    if after:
+                        pos = after
+                        continue
             elif group == "quoted":
                 kind = "atom"
                 value = _unescape(m.group()[1:-1], "'")
@@ -129,31 +150,68 @@ def _tokens(text: str) -> list[_Token]:
             else:
                 kind = group  # type: ignore[assignment]
         except ValueError as error:  # a bad escape sequence or number
-            raise ReadError(str(error), pos) from None
+            return tokens, ReadError(str(error), pos)
         call = kind == "atom" and end < length and text[end] == "("
         tokens.append(_Token(kind, value, pos, end, call))
         pos = end
-    return tokens
+    return tokens, None
+
+
+def _lexical_error(text: str, pos: int) -> ReadError:
+    """The error of a text no token matches at ``pos``."""
+    char = text[pos]
+    if char in "'\"`":
+        kind = {"'": "quoted atom", '"': "string", "`": "back-quoted text"}[char]
+        return ReadError(f"unterminated {kind}", pos)
+    if text.startswith("/*", pos):
+        return ReadError("unterminated /* comment", pos)
+    return ReadError(f"unexpected character {char!r}", pos, closing=True)
+
+
+def _problog_tokens(text: str, tokens: list[_Token], group: str, pos: int, end: int) -> int:
+    """Append ProbLog's tokens for the name or symbol run ``text[pos:end]``; where they end.
+
+    0 when the run is not one of ProbLog's (then it is one token as usual).
+    """
+    if group == "symbol":
+        cut = pos + _PROBLOG_SPLITS.get(text[pos:end], 0)
+        if cut == pos:
+            return 0
+        tokens.append(_Token("atom", text[pos:cut], pos, cut))
+        tokens.append(_Token("atom", text[cut:end], cut, end, text.startswith("(", end)))
+        return end
+    m = _AGGREGATE_VARIABLE.match(text, end)
+    if group != "name" or m is None:
+        return 0
+    tokens.append(_Token("aggregate", (text[pos:end], m.group(1)), pos, m.end()))
+    return m.end()
 
 
 class _Parser:
     """Parse one clause's tokens with an operator table."""
 
-    def __init__(self, text: str, tokens: list[_Token], ops: Operators) -> None:
+    def __init__(
+        self, text: str, tokens: list[_Token], ops: Operators, lexical: ReadError | None = None
+    ) -> None:
         self.text = text
         self.tokens = tokens
         self.ops = ops
         self.pos = 0
         self.variables: dict[str, Var] = {}
+        self.lexical = lexical  # the error where the tokens stop early
 
     # -- tokens
     def peek(self) -> _Token | None:
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+        if self.pos < len(self.tokens):
+            return self.tokens[self.pos]
+        if self.lexical is not None:
+            raise self.lexical
+        return None
 
     def advance(self) -> _Token:
         token = self.peek()
         if token is None:
-            raise ReadError("unexpected end of clause", len(self.text))
+            raise ReadError("unexpected end of clause", len(self.text), closing=True)
         self.pos += 1
         return token
 
@@ -165,10 +223,29 @@ class _Parser:
 
     def unexpected(self, token: _Token | None) -> ReadError:
         if token is None:
-            return ReadError("unexpected end of clause", len(self.text))
+            return ReadError("unexpected end of clause", len(self.text), closing=True)
         if token.kind == "end":
-            return ReadError("unexpected end of clause", token.start)
-        return ReadError(f"unexpected {self.text[token.start : token.end]!r}", token.start)
+            neck = self.neck_before(token)
+            if neck is not None:
+                return ReadError("':-' must be followed by a body", neck.start)
+            return ReadError("unexpected end of clause", token.start, closing=True)
+        closing = token.kind == "punct" and token.value in (")", "]", "}")
+        text = self.text[token.start : token.end]
+        return ReadError(f"unexpected {text!r}", token.start, closing)
+
+    def neck_before(self, end: _Token) -> _Token | None:
+        """The ``:-`` right before the end token ``end`` (only white space between), if any."""
+        index = self.tokens.index(end)
+        previous = self.tokens[index - 1] if index > 0 else None
+        if (
+            previous is None
+            or previous.kind != "atom"
+            or previous.value != ":-"
+            or index < 2  # ``:- .`` is the atom (:-)
+            or not self.text[previous.end : end.start].isspace()
+        ):
+            return None
+        return previous
 
     # -- terms
     def clause(self) -> Term:
@@ -180,8 +257,10 @@ class _Parser:
                 return term
             token = self.peek()
         if token is None:
-            raise ReadError("missing '.' at the end of the clause", self._after_last())
+            raise ReadError("missing '.' at the end of the clause", self._after_last(), True)
         previous = self.tokens[self.pos - 1]
+        if token.kind == "punct" and token.value in (")", "]", "}"):
+            raise self.unexpected(token)  # an unbalanced bracket, more likely than a missing '.'
         if "\n" in self.text[previous.end : token.start]:
             raise ReadError("missing '.' at the end of the clause", previous.end)
         if token.kind in ("atom", "punct") and self.infix_name(token) is not None:
@@ -247,6 +326,9 @@ class _Parser:
             return self.bracketed(token)
         if kind == "atom":
             return self.atom_term(token, max_priority)
+        if kind == "aggregate":
+            name, variable = cast("tuple[str, str]", token.value)
+            return Struct("$aggregate", (name, self.named_variable(variable))), 0
         raise self.unexpected(token)
 
     def variable(self, token: _Token) -> Var:
@@ -259,6 +341,10 @@ class _Parser:
             and following.start == token.end
         ):
             raise ReadError("a variable cannot be the name of a predicate or functor", token.start)
+        return self.named_variable(name)
+
+    def named_variable(self, name: str) -> Var:
+        """The clause's variable ``name`` (each ``_`` a fresh one)."""
         if name == "_":
             return Var("_")
         var = self.variables.get(name)
@@ -295,11 +381,7 @@ class _Parser:
             term, _ = self.parse(1200)
             self.expect("}")
             return Struct("{}", (term,)), 0
-        if opener == ",":
-            raise self.unexpected(token)
-        if opener == "|":  # the bar alone is an atom only where an operand may be
-            return "|", 0
-        raise self.unexpected(token)
+        raise self.unexpected(token)  # "," "|" ")" "]" "}": no operand starts so
 
     def after_name(self, name: str, token: _Token) -> tuple[Term, int]:
         """``[]`` or ``{}`` just read: an atom, or the name of a compound ``[](...)``."""
@@ -353,21 +435,48 @@ class _Parser:
         return Struct(name, (operand,)), priority
 
     def operand_follows(self, token: _Token | None) -> bool:
-        """Whether the token after a prefix operator starts its operand."""
+        r"""Whether the token after a prefix operator starts its operand.
+
+        An infix operator there is the operand only where no operand follows
+        it (``:- mod``, ``:- mod ; a``), else the prefix operator is an atom
+        (``- = x``), as SWI-Prolog reads them; one that is also prefix starts
+        an operand (``- - 1``, ``\+ \+ a``).
+        """
+        if not self.starts_term(token):
+            return False
+        assert token is not None
+        if token.kind == "atom" and not token.call:
+            name = str(token.value)
+            if name in self.ops.infix or name in self.ops.postfix:
+                if name in self.ops.prefix:
+                    return True
+                index = self.tokens.index(token)
+                following = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
+                return not self.starts_term(following) or self.infix_only(following)
+        return True
+
+    def starts_term(self, token: _Token | None) -> bool:
+        """Whether ``token`` may begin a term."""
         if token is None or token.kind == "end":
             return False
         if token.kind == "punct":
             return token.value in ("(", "[", "{")
-        if token.kind == "atom" and not token.call:
-            name = str(token.value)
-            if name in self.ops.infix or name in self.ops.postfix:
-                # - - 1 and \+ \+ a: an operator that is also prefix starts an operand
-                return name in self.ops.prefix
         return True
 
+    def infix_only(self, token: _Token | None) -> bool:
+        """Whether ``token`` is an operator atom that is infix or postfix and not prefix."""
+        if token is None or token.kind != "atom" or token.call:
+            return False
+        name = str(token.value)
+        return (name in self.ops.infix or name in self.ops.postfix) and name not in self.ops.prefix
 
-def read_term_text(text: str, ops: Operators) -> tuple[Term, dict[str, Var]]:
+
+def read_term_text(
+    text: str, ops: Operators, problog: bool = False
+) -> tuple[Term, dict[str, Var]]:
     """Read the one clause ``text`` (ending with its ``.``) with the operator table ``ops``.
+
+    ``problog``: read ProbLog's tokens too (see :func:`_tokens`).
 
     Returns the term and its named variables (name -> variable, ``_`` excluded).
 
@@ -387,11 +496,16 @@ def read_term_text(text: str, ops: Operators) -> tuple[Term, dict[str, Var]]:
     >>> read_term_text("- (1) + -2.", ops)[0].args
     (Struct<- 1>, -2)
     """
-    from symlearn.kb.parser import _unbalanced
+    tokens, lexical = _tokens(text, problog)
+    parser = _Parser(text, tokens, ops, lexical)
+    try:
+        term = parser.clause()
+    except ReadError as error:
+        if error.closing:
+            from symlearn.kb.parser import _unbalanced
 
-    bracket = _unbalanced(text)
-    if bracket is not None:
-        raise ReadError(bracket[1], bracket[0])
-    parser = _Parser(text, _tokens(text), ops)
-    term = parser.clause()
+            bracket = _unbalanced(text)
+            if bracket is not None:
+                raise ReadError(bracket[1], bracket[0]) from None
+        raise
     return term, parser.variables

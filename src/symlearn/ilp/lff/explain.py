@@ -21,7 +21,10 @@ rule its call of the target and one more):
   is pruned.
 
 Only minimal parts are returned: a part whose own parts still fail is
-replaced by them.  The number of parts tested is bounded (:data:`MAX_TESTS`).
+replaced by them.  The number of parts tested is bounded (:data:`MAX_TESTS`),
+and a search may share one set of the parts already explored between its
+explanations (as Popper's explainer does): a part seen before was tested and,
+when it failed, explained then, so it is neither tested nor searched again.
 
 Functions
 ---------
@@ -117,15 +120,19 @@ def smallest_parts(
     holds: Callable[[Program], bool],
     directions: Directions,
     budget: int = MAX_TESTS,
+    seen: set[frozenset[Rule]] | None = None,
 ) -> list[Program]:
     """The smallest parts of ``program`` (by deleting body literals) for which ``holds`` holds.
 
     ``holds`` must hold of ``program`` and be inherited by generalisation's
     opposite (if it holds of a part, it holds of what contains the part):
     a part is returned when it holds and none of its own parts does.  At most
-    ``budget`` parts are tested.
+    ``budget`` parts are tested.  ``seen`` (the parts already tested, up to
+    renaming) is skipped and added to.
     """
-    seen: set[frozenset[Rule]] = {_key(program)}
+    if seen is None:
+        seen = set()
+    seen.add(_key(program))
     left = [budget]
     return _smallest(program, holds, directions, seen, left)
 
@@ -154,6 +161,7 @@ def explain(
     proves_positive: Callable[[Program], bool],
     body_satisfiable: Callable[[tuple[Literal, ...]], bool | None],
     directions: Directions,
+    explored: set[frozenset[Rule]] | None = None,
 ) -> list[Constraint]:
     """The constraints of the smallest failing parts of ``program`` (which proves no positive).
 
@@ -168,6 +176,8 @@ def explain(
         (None: cannot tell).
     directions
         The bias's directions.
+    explored
+        The parts earlier explanations explored (see :func:`smallest_parts`'s ``seen``).
 
     Returns
     -------
@@ -178,18 +188,21 @@ def explain(
         failing parts; empty when no proper part fails.
     """
     whole = _key(program)
-    found = []
+    found: dict[Constraint, None] = {}
     budget = MAX_RECURSIVE_TESTS if is_recursive(program) else MAX_TESTS
-    for part in smallest_parts(program, lambda p: not proves_positive(p), directions, budget):
+    failing = smallest_parts(
+        program, lambda p: not proves_positive(p), directions, budget, explored
+    )
+    for part in failing:
         rules = tuple(sorted(part, key=lambda r: (r.recursive, sorted(r.body))))
         if len(rules) == 1 and not rules[0].recursive:
             core = unsatisfiable_core(tuple(sorted(rules[0].body)), body_satisfiable)
             if core is not None:
-                found.append(Constraint(UNSAT, (Rule(rules[0].head, frozenset(core)),)))
+                found[Constraint(UNSAT, (Rule(rules[0].head, frozenset(core)),))] = None
                 continue
         if _key(part) != whole:
-            found.append(Constraint(SPECIALISATION, rules))
-    return found
+            found[Constraint(SPECIALISATION, rules)] = None
+    return list(found)
 
 
 def unsatisfiable_core(

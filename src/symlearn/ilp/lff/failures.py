@@ -57,7 +57,7 @@ from symlearn.ilp.lff.constrain import (
 )
 from symlearn.ilp.lff.explain import MAX_RECURSIVE_TESTS, MAX_TESTS, explain, smallest_parts
 from symlearn.ilp.lff.invention import has_invention
-from symlearn.ilp.lff.rules import Literal, Program, is_recursive, program_size
+from symlearn.ilp.lff.rules import Literal, Program, Rule, is_recursive, program_size
 from symlearn.ilp.lff.tester import Outcome, Tester
 
 __all__ = [
@@ -101,6 +101,8 @@ class SearchState(Protocol):
     n_neg: int
     #: (positives, size) of the consistent non-recursive programs collected so far
     collected: list[tuple[int, int]]
+    #: the parts of failing programs explained so far (up to renaming)
+    explored: set[frozenset[Rule]]
 
     @property
     def bound(self) -> int | None:
@@ -129,7 +131,7 @@ def _explained(state: SearchState, program: Program) -> list[Constraint]:
             return None  # the target has no definition to ask yet
         return tester.body_satisfiable(literals)
 
-    found = explain(program, proves_positive, satisfiable, tester.directions)
+    found = explain(program, proves_positive, satisfiable, tester.directions, state.explored)
     if not state.bias.recursion:
         return found
     kept = []

@@ -53,7 +53,7 @@ from symlearn.ilp.lff.constrain import (
     Constraint,
     body_renamings,
     clause_placements,
-    variable_maps,
+    placed_maps,
 )
 from symlearn.ilp.lff.encoding import encoding
 from symlearn.ilp.lff.rules import Literal, Program, Rule
@@ -105,6 +105,10 @@ class Generator:
             detail = messages[0].splitlines()[0] if messages else str(error)
             raise KBError(f"the constraints of {where} do not ground: {detail}", where) from None
         self._atoms: dict[_Key, int] = {}
+        #: (clause, predicate) -> the argument tuples of its body_literal atoms
+        self._places: dict[tuple[int, str], list[tuple[int, ...]]] = {}
+        #: the unsatisfiable bodies already pruned
+        self._unsat: set[frozenset[Literal]] = set()
         self._literal_of: dict[Any, tuple[int, Literal]] = {}
         #: with predicate invention: head_literal atoms -> (clause, head)
         self._head_of: dict[Any, tuple[int, Literal]] = {}
@@ -137,6 +141,9 @@ class Generator:
             key = ("b", clause.number, literal)
             self._atoms[key] = symbol_atom.literal
             self._literal_of[symbol] = (clause.number, literal)
+            self._places.setdefault((clause.number, literal.predicate), []).append(
+                literal.arguments
+            )
         heads = atoms.by_signature("head_literal", 4) if self.bias.invention else ()
         for symbol_atom in heads:
             clause, predicate, arity, _ = symbol_atom.symbol.arguments
@@ -365,9 +372,13 @@ class Generator:
         """The nogoods of a one-rule constraint (or an unsatisfiable body)."""
         bias = self.bias
         if constraint.kind == UNSAT:
-            body = sorted(constraint.rules[0].body)
+            body = constraint.rules[0].body
+            if body in self._unsat:
+                return
+            self._unsat.add(body)
             for clause in range(bias.clauses):
-                for renamed in variable_maps(body, bias.max_vars):
+                places = self._places_in(clause)
+                for renamed in placed_maps(sorted(body), places):
                     nogood = self._literals(clause, renamed)
                     if nogood is not None:
                         yield nogood
@@ -386,6 +397,11 @@ class Generator:
                 nogood = self._literals(clause, renamed, rule.head)
                 if nogood is not None:
                     yield nogood + extra
+
+    def _places_in(self, clause: int) -> Callable[[str], list[tuple[int, ...]]]:
+        """Where a literal of a predicate may stand in ``clause`` (for :func:`placed_maps`)."""
+        places = self._places
+        return lambda predicate: places.get((clause, predicate), [])
 
     def _extra(
         self, constraint: Constraint, clause: int, body_size: int, rules: int

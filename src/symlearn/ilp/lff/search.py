@@ -36,7 +36,7 @@ from symlearn.ilp.lff.combine import Choice, Combiner
 from symlearn.ilp.lff.constrain import SPECIALISATION, Constraint
 from symlearn.ilp.lff.failures import noiseless_constraints, noisy_constraints, subsumed_parts
 from symlearn.ilp.lff.generate import Generator
-from symlearn.ilp.lff.rules import Program, format_program, is_recursive, program_size
+from symlearn.ilp.lff.rules import Program, Rule, format_program, is_recursive, program_size
 from symlearn.ilp.lff.tester import Outcome, OutOfTime, Tester, count
 
 __all__ = ["SearchResult", "search"]
@@ -147,6 +147,7 @@ class _Loop:
         self.greedy: Program = frozenset()
         self.greedy_positives = 0
         self.collected: list[tuple[int, int]] = []  # (positives, size) of consistent programs
+        self.explored: set[frozenset[Rule]] = set()  # parts of failing programs explained
         #: inconsistent one-rule programs proving positives: pruned once subsumed
         self.pending: list[tuple[Program, int]] = []
         self.stopped = "exhausted"

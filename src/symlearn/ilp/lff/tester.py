@@ -150,6 +150,8 @@ class Tester:
         #: recursive programs tested (up to renaming), with what they prove
         self._programs: dict[frozenset[Rule], Outcome] = {}
         self._clauses: dict[Rule, Clause] = {}
+        #: conjunctions linked by shared variables -> whether some binding satisfies them
+        self._satisfiable: dict[frozenset[Literal], bool | None] = {}
         #: problems met in single proofs (message -> how often)
         self.warnings: dict[str, int] = {}
         #: background predicates whose calls ran over a limit (predicate -> what happened)
@@ -402,10 +404,18 @@ class Tester:
         and finding none among those kept is "cannot tell".  Literals that
         share no variable are satisfied apart (no cross product is built).
         """
-        answers = [self._joinable(part) for part in _linked_parts(literals)]
+        answers = [self._part_joinable(part) for part in _linked_parts(literals)]
         if False in answers:
             return False
         return None if None in answers else True
+
+    def _part_joinable(self, literals: list[Literal]) -> bool | None:
+        """:meth:`_joinable`, remembered (explanations ask the same parts again and again)."""
+        key = frozenset(literals)
+        if key in self._satisfiable:
+            return self._satisfiable[key]
+        found = self._satisfiable[key] = self._joinable(literals)
+        return found
 
     def _joinable(self, literals: Sequence[Literal]) -> bool | None:
         """:meth:`body_satisfiable` of literals linked by shared variables."""
