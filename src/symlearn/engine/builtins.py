@@ -138,8 +138,15 @@ DETERMINISTIC[("@>=", 2)] = lambda engine, args: compare_runtime(args[0], args[1
 
 @det("compare", 3)
 def _compare_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """``compare/3``; an Order that is neither free nor ``<``, ``=``, ``>`` is an error (ISO)."""
+    order = deref(args[0])
+    if type(order) is not Ref:
+        if type(order) is not str:
+            raise type_error("atom", resolve(order))
+        if order not in ("<", "=", ">"):
+            raise domain_error("order", order)
     c = _compare(args[1], args[2])
-    return unify_terms(engine, args[0], "<" if c < 0 else (">" if c > 0 else "="))
+    return unify_terms(engine, order, "<" if c < 0 else (">" if c > 0 else "="))
 
 
 # ----------------------------------------------------------------- arithmetic

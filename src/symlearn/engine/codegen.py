@@ -59,7 +59,7 @@ ProcedureOf = Callable[[str, int], Any]
 _COMPARISONS = {"<": "<", ">": ">", "=<": "<=", ">=": ">=", "=:=": "==", "=\\=": "!="}
 #: Tests the compiler inlines into a clause's guard as a call of the builtin's
 #: function (no continuation, no trip through the machine).
-_TESTS = QUICK_TESTS - {(op, 2) for op in _COMPARISONS}
+_TESTS = (QUICK_TESTS - {(op, 2) for op in _COMPARISONS}) | {("$ssu_skeleton", 2)}
 #: Type tests inlined as class tests: (negated, the classes that pass).
 _TYPE_TESTS: dict[str, tuple[bool, tuple[type, ...]]] = {
     "var": (False, (Ref,)),
@@ -130,6 +130,8 @@ class _Writer:
         #: Writing a clause of a bucket of several (:func:`_inline_bucket`):
         #: the lines that run when it succeeds, before it returns or loops.
         self.attempt = False
+        #: ``(id(Pattern), id(X))`` of the SSU skeleton tests written (:meth:`skeleton`).
+        self.shaped: set[tuple[int, int]] = set()
         self.on_success: list[str] = []
 
     # ------------------------------------------------------------ names
@@ -352,6 +354,8 @@ class _Writer:
         """Inline a test builtin (``=``, ``==``, ``var`` ...): call its function."""
         if goal.name == "=":
             left, right = goal.args
+            if (id(left), id(right)) in self.shaped:
+                return True  # the SSU head's match: done by its skeleton test
             for fresh, other in ((left, right), (right, left)):
                 if (
                     type(fresh) is Var
@@ -367,6 +371,8 @@ class _Writer:
             return True
         if self.type_test(goal, indent) or self.identity(goal, indent):
             return True
+        if goal.name == "$ssu_skeleton" and self.skeleton(goal, indent):
+            return True
         from symlearn.engine.builtins import DETERMINISTIC
 
         function = DETERMINISTIC.get((goal.name, len(goal.args)))
@@ -377,15 +383,64 @@ class _Writer:
         self.emit(indent, f"if not {self.constant(function)}(m.engine, {arguments}): return FAIL")
         return True
 
-    def value_of(self, v: Var, indent: int) -> str:
-        """A name holding the dereferenced value of the clause's variable ``v``."""
-        x = self.deref(self.var(v), indent)
+    def skeleton(self, goal: Struct, indent: int) -> bool:
+        """Inline an SSU head's ``'$ssu_skeleton'(Pattern, X)``: a read-only match.
+
+        The loader writes ``'$ssu_skeleton'(Pattern, X), Pattern = X`` for a
+        head argument ``Pattern`` of a ``=>`` rule (X must be an instance of
+        Pattern, not bound by it).  When the pattern's variables are new and
+        occur once, the test compares X's shape with the pattern and gives
+        the pattern's variables their parts, so ``Pattern = X`` has nothing
+        left to do (it is skipped).  False when not applicable.
+        """
+        pattern, subject = goal.args
+        variables = _variables(pattern)
+        if (
+            type(subject) is not Var
+            or subject not in self.defined
+            or len(set(variables)) != len(variables)
+            or any(v in self.defined for v in variables)
+        ):
+            return False
+        self.shape(pattern, self.var(subject), indent)
+        self.shaped.add((id(pattern), id(subject)))
+        return True
+
+    def shape(self, pattern: Any, source: str, indent: int) -> None:
+        """Fail unless the value in ``source`` has ``pattern``'s shape; name its parts."""
+        if type(pattern) is Var:
+            self.defined.add(pattern)
+            self.emit(indent, f"{self.var(pattern)} = {source}")
+            return
+        x = self.value_of_expression(source, indent)
+        if type(pattern) is Struct:
+            name = self.constant(pattern.name)
+            self.emit(
+                indent,
+                f"if {x}.__class__ is not Struct or {x}.name != {name} "
+                f"or len({x}.args) != {len(pattern.args)}: return FAIL",
+            )
+            args = self.temp()
+            self.emit(indent, f"{args} = {x}.args")
+            for i, arg in enumerate(pattern.args):
+                self.shape(arg, f"{args}[{i}]", indent)
+            return
+        kind, value = self.constant(type(pattern)), self.constant(pattern)
+        self.emit(indent, f"if {x}.__class__ is not {kind} or {x} != {value}: return FAIL")
+
+    def value_of_expression(self, source: str, indent: int) -> str:
+        """A name holding the dereferenced value of the expression ``source``."""
+        x = self.deref(source, indent)
         y = self.temp()
         self.emit(indent, f"while {x}.__class__ is Ref:")
         self.emit(indent + 1, f"{y} = {x}.value")
         self.emit(indent + 1, f"if {y} is None: break")
         self.emit(indent + 1, f"{x} = {y}")
         return x
+
+    def value_of(self, v: Var, indent: int) -> str:
+        """A name holding the dereferenced value of the clause's variable ``v``."""
+        return self.value_of_expression(self.var(v), indent)
 
     def type_test(self, goal: Struct, indent: int) -> bool:
         """Inline ``var(X)``, ``atom(X)`` ... on a variable of the clause: a class test."""

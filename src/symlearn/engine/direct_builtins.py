@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate
 from symlearn.engine.machine import FAIL, FENCE, Cont
-from symlearn.engine.runtime import Ref, RTerm, deref, unify
+from symlearn.engine.runtime import Ref, RTerm, compare_runtime, deref, unify
 from symlearn.logic.terms import Struct
 
 if TYPE_CHECKING:
@@ -132,14 +132,36 @@ def _arg(general: Procedure) -> Procedure:
 
 
 def _functor(general: Procedure) -> Procedure:
-    """``functor(Term, Name, Arity)`` of a compound Term here, else ``general``."""
+    """``functor(Term, Name, Arity)`` of a compound Term, or making one, here; else ``general``.
+
+    Making one: Term free, Name an atom and Arity a positive integer of at
+    most ``_MAX_ARITY_HERE`` (the general procedure checks larger ones against
+    the memory limit and raises the errors).
+    """
 
     def functor(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
         term = args[0]
         while term.__class__ is Ref:
             bound = term.value
             if bound is None:
-                return general(m, args, cutb, depth, nxt)
+                name, arity = args[1], args[2]
+                while name.__class__ is Ref:
+                    name = name.value
+                    if name is None:
+                        return general(m, args, cutb, depth, nxt)
+                while arity.__class__ is Ref:
+                    arity = arity.value
+                    if arity is None:
+                        return general(m, args, cutb, depth, nxt)
+                if (
+                    name.__class__ is not str
+                    or arity.__class__ is not int
+                    or not 0 < arity <= _MAX_ARITY_HERE
+                ):
+                    return general(m, args, cutb, depth, nxt)
+                term.value = Struct(name, tuple([Ref() for _ in range(arity)]))  # type: ignore[misc]
+                m.trail.append(term)
+                return nxt
             term = bound
         if term.__class__ is not Struct:
             return general(m, args, cutb, depth, nxt)
@@ -149,6 +171,47 @@ def _functor(general: Procedure) -> Procedure:
         return FAIL
 
     return functor
+
+
+#: The largest arity ``functor/3`` makes a term of without the general procedure's checks.
+_MAX_ARITY_HERE = 1024
+
+
+_ORDER = ("<", "=", ">")
+
+
+def _compare(general: Procedure) -> Procedure:
+    """``compare(Order, A, B)``: two atoms or two integers at once, else the standard order."""
+
+    def compare(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
+        order, a, b = args
+        while a.__class__ is Ref:
+            bound = a.value
+            if bound is None:
+                break
+            a = bound
+        while b.__class__ is Ref:
+            bound = b.value
+            if bound is None:
+                break
+            b = bound
+        kind = a.__class__
+        if kind is b.__class__ and (kind is str or kind is int):
+            result = "<" if a < b else ("=" if a == b else ">")
+        else:
+            result = _ORDER[compare_runtime(a, b) + 1]
+        while order.__class__ is Ref:
+            bound = order.value
+            if bound is None:
+                order.value = result
+                m.trail.append(order)
+                return nxt
+            order = bound
+        if order.__class__ is str and order in _ORDER:
+            return nxt if order == result else FAIL
+        return general(m, args, cutb, depth, nxt)  # an error
+
+    return compare
 
 
 def _always(procedure: Procedure) -> Callable[[Procedure], Procedure]:
@@ -163,4 +226,5 @@ DIRECT: dict[tuple[str, int], Callable[[Procedure], Procedure]] = {
     **{(op, 2): _always(_comparison(op)) for op in ("<", ">", "=<", ">=", "=:=", "=\\=")},
     ("arg", 3): _arg,
     ("functor", 3): _functor,
+    ("compare", 3): _compare,
 }
