@@ -22,7 +22,7 @@ from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic.printer import format_term, variable_names
 from symlearn.logic.terms import Var
 from tests.conftest import requires_swipl
-from tests.engine.differential import swipl_outcomes
+from tests.engine.differential import outcome, swipl_outcomes
 
 FACTS = "m(1). m(2). m(3). n(2). n(f(1)). w(_)."
 VARIABLES = ["X", "Y", "Z"]
@@ -126,3 +126,49 @@ def test_compiled_constructs_answer_as_swi_prolog():
     assert len(theirs) == len(goals)
     differing = [(g, o, t) for g, o, t in zip(goals, ours, theirs) if o != t]
     assert differing == []
+
+
+#: Goals on the builtins and constructs the engine runs as direct procedures or
+#: inline code (functor/3 making a term, compare/3, ``$/1``, SSU heads).
+DIRECT_GOALS = [
+    "functor(T, foo, 3)",
+    "functor(T, foo, 0)",
+    "functor(T, 1, 0)",
+    "functor(T, 1, 2)",
+    "functor(T, N, 2)",
+    "functor(T, foo, -1)",
+    "functor(T, foo, a)",
+    "functor(T, f(x), 1)",
+    "compare(O, a, b)",
+    "compare(O, 2, 1)",
+    "compare(O, 1, 1.0)",
+    "compare(O, a, 1)",
+    "compare(O, f(X), f(Y))",
+    "compare(=, 1, 1)",
+    "compare(<, 1, 1)",
+    "compare(foo, a, b)",
+    "compare(1, a, b)",
+    "d1(X)",
+    "d2(X)",
+    "d3",
+    "s([a, b], R)",
+    "s(f(1), R)",
+    "s(X, R)",
+    "s([], R)",
+]
+DIRECT_PROGRAM = """
+m(1). m(2).
+d1(X) :- $m(X).
+d2(X) :- $(X = 1).
+d3 :- $fail.
+s([H|T], R) => R = H-T.
+s(f(X), R) => R = X.
+s([], R) => R = nil.
+"""
+
+
+@requires_swipl
+def test_direct_builtins_answer_as_swi_prolog():
+    theirs = swipl_outcomes(DIRECT_GOALS, DIRECT_PROGRAM)
+    ours = [outcome(goal, DIRECT_PROGRAM) for goal in DIRECT_GOALS]
+    assert list(zip(DIRECT_GOALS, ours)) == list(zip(DIRECT_GOALS, theirs))

@@ -627,7 +627,8 @@ def _setof_control(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> objec
 
 # ---------------------------------------------------------------- determinism
 def _determinism_error(goal: RTerm, found: str) -> PrologThrow:
-    formal = Struct("determinism_error", (resolve(goal), "det", found, "guard"))
+    # (the last argument is "goal" in SWI-Prolog 9 for $/1: the goal is the culprit)
+    formal = Struct("determinism_error", (resolve(goal), "det", found, "goal"))
     return PrologThrow(Struct("error", (formal, Ref())))
 
 
