@@ -132,36 +132,14 @@ def _arg(general: Procedure) -> Procedure:
 
 
 def _functor(general: Procedure) -> Procedure:
-    """``functor(Term, Name, Arity)`` of a compound Term, or making one, here; else ``general``.
-
-    Making one: Term free, Name an atom and Arity a positive integer of at
-    most ``_MAX_ARITY_HERE`` (the general procedure checks larger ones against
-    the memory limit and raises the errors).
-    """
+    """``functor(Term, Name, Arity)`` of a compound Term here, else ``general``."""
 
     def functor(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
         term = args[0]
         while term.__class__ is Ref:
             bound = term.value
             if bound is None:
-                name, arity = args[1], args[2]
-                while name.__class__ is Ref:
-                    name = name.value
-                    if name is None:
-                        return general(m, args, cutb, depth, nxt)
-                while arity.__class__ is Ref:
-                    arity = arity.value
-                    if arity is None:
-                        return general(m, args, cutb, depth, nxt)
-                if (
-                    name.__class__ is not str
-                    or arity.__class__ is not int
-                    or not 0 < arity <= _MAX_ARITY_HERE
-                ):
-                    return general(m, args, cutb, depth, nxt)
-                term.value = Struct(name, tuple([Ref() for _ in range(arity)]))  # type: ignore[misc]
-                m.trail.append(term)
-                return nxt
+                return general(m, args, cutb, depth, nxt)
             term = bound
         if term.__class__ is not Struct:
             return general(m, args, cutb, depth, nxt)
@@ -171,10 +149,6 @@ def _functor(general: Procedure) -> Procedure:
         return FAIL
 
     return functor
-
-
-#: The largest arity ``functor/3`` makes a term of without the general procedure's checks.
-_MAX_ARITY_HERE = 1024
 
 
 _ORDER = ("<", "=", ">")
