@@ -112,7 +112,7 @@ def test_a_part_that_cannot_be_called_is_a_type_error_at_run_time():
 
 
 def test_compiled_constructs_answer_as_the_run_time_ones(monkeypatch: pytest.MonkeyPatch):
-    program, goals = random_program(11, 250)
+    program, goals = random_program(11, 150)
     compiled = _outcomes(program, goals)
     monkeypatch.setattr(codegen, "is_construct", lambda goal: False)
     assert compiled == _outcomes(program, goals)
@@ -120,7 +120,7 @@ def test_compiled_constructs_answer_as_the_run_time_ones(monkeypatch: pytest.Mon
 
 @requires_swipl
 def test_compiled_constructs_answer_as_swi_prolog():
-    program, goals = random_program(2026, 600)
+    program, goals = random_program(2026, 400)
     theirs = swipl_outcomes(goals, program)
     ours = _outcomes(program, goals)
     assert len(theirs) == len(goals)
