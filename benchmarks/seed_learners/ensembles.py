@@ -8,7 +8,7 @@ symlearn (defaults)             scikit-learn
 ==============================  ==================================================================
 ``cart`` (the single tree)      ``DecisionTreeClassifier()``
 ``bagging`` (10 CART trees)     ``BaggingClassifier(DecisionTreeClassifier(), n_estimators=10)``
-``boosting`` (50 stumps)        ``AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), 50)``
+``boosting`` (100 stumps)       ``AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), 100)``
 ``randomisation`` (10 trees     ``BaggingClassifier(DecisionTreeClassifier(), 10,
 on 80% of the attributes)       bootstrap=False, max_features=round(0.8 * columns))`` (the random
                                 subspace method; of the one-hot columns where symlearn draws
@@ -74,7 +74,7 @@ def _peer(name: str, seed: int, nominal: bool, columns: int = 1) -> Any:
         return BaggingClassifier(tree, n_estimators=10, random_state=seed)
     if name == "boosting":
         stump = DecisionTreeClassifier(max_depth=1, random_state=seed)
-        return AdaBoostClassifier(stump, n_estimators=50, random_state=seed)
+        return AdaBoostClassifier(stump, n_estimators=100, random_state=seed)
     if name == "randomisation":
         subset = max(1, round(FEATURES * columns))  # as symlearn rounds it
         return BaggingClassifier(

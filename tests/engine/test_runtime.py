@@ -291,3 +291,85 @@ def test_an_inlined_product_refuses_a_huge_integer() -> None:
     engine = Engine(loads("square(X, R) :- R is X * X."))
     assert _outcome(engine, "X is 1 << 5000000, square(X, R)") == "resource_error(stack)"
     assert _outcome(engine, "square(-12, R)") == "['144']"
+
+
+# ------------------------------------------------------------ segments
+# Inline-able goals after a call in a clause body run compiled (a segment of
+# the body as a procedure of its own); a clause must answer as its body
+# called as a goal (call/1, which compiles nothing) does.
+body_goals = st.sampled_from(
+    [
+        "q(A)",
+        "q(B)",
+        "r(A, C)",
+        "C is A + B",
+        "D is C * 2 - A",
+        "A < B",
+        "C =:= 3",
+        "E = f(A, D)",
+        "!",
+        "integer(C)",
+        "var(D)",
+        "D == 2",
+        "E = A",
+        "D is A mod 2",
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(body_goals, min_size=1, max_size=7))
+def test_compiled_body_equals_called_body(goals: list[str]) -> None:
+    from symlearn.engine import Engine
+    from symlearn.errors import PrologError
+    from symlearn.kb import loads
+
+    body = ", ".join(goals)
+    program = f"q(1). q(2). q(a). r(1, 3). r(2, 2). r(X, X).\np(A, B, C, D, E) :- {body}.\n"
+    engine = Engine(loads(program), datalog=False)
+
+    def answers(goal: str) -> list[object] | str:
+        try:
+            return [s["T"] for s in engine.solve_text(f"{goal}, T = t(A, B, C, D, E)")]
+        except PrologError as error:
+            return str(error)
+
+    compiled, called = answers("p(A, B, C, D, E)"), answers(f"call(({body}))")
+    if isinstance(compiled, str) or isinstance(called, str):
+        assert compiled == called
+    else:
+        assert len(compiled) == len(called)
+        assert all(variant(x, y) for x, y in zip(compiled, called))  # type: ignore[arg-type]
+
+
+# Clauses whose guards compare the call's arguments: a clause whose guard
+# excludes the later ones leaves no choicepoint; the answers stay the same.
+comparisons = st.sampled_from(
+    ["A =< B", "A > B", "B < A", "B >= A", "A < B", "A >= B", "A =:= 2", "A =\\= 2", "2 =:= A"]
+)
+guarded_calls = ["p(1, 2, R)", "p(2, 2, R)", "p(3, 1, R)", "p(2.0, 2, R)", "p(a, 1, R)"]
+guarded_calls += ["p(X, 1, R)", "p(2, 1, R), R == r0"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(comparisons, st.booleans()), min_size=2, max_size=4))
+def test_exclusive_guards_equal_clause_functions(guards: list[tuple[str, bool]]) -> None:
+    from symlearn.engine import Engine, procedures
+    from symlearn.kb import loads
+
+    lines = ["q(r0). q(r1)."]
+    for number, (comparison, extra) in enumerate(guards):
+        rest = f", q(R), R \\== r{number % 2}" if extra else f", R = r{number}"
+        lines.append(f"p(A, B, R) :- {comparison}{rest}.")
+    kb = loads("\n".join(lines) + "\n")
+    limit, calls_before = procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS
+    try:
+        procedures._SWITCH_MAX_CLAUSES = 0
+        plain = Engine(kb, datalog=False)
+        expected = {goal: _answers(plain, goal) for goal in guarded_calls}
+        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, 0
+        switched = Engine(kb, datalog=False)
+        found = {goal: _answers(switched, goal) for goal in guarded_calls}
+    finally:
+        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, calls_before
+    assert found == expected

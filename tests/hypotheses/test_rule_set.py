@@ -9,8 +9,11 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from symlearn.data import Attribute, AttributeValueData
+from symlearn.data.attribute_value import MISSING
 from symlearn.errors import HypothesisSpaceError
 from symlearn.hypotheses.rule_set import Condition, Rule, RuleSet
+from symlearn.learners.trees.growing import as_encoded
 from tests.conftest import requires_swipl
 from tests.learners.trees.support import engine_answer, engine_for
 
@@ -204,3 +207,47 @@ def test_swi_prolog_answers_like_our_engine():
                 assert (len(swi) > 0) == ours
             else:
                 assert swi == [f"[{c}]" for c in ours]
+
+
+@st.composite
+def _interval_rule_sets(draw):
+    """Rules on one number: cut points made into intervals (disjoint or not), maybe ``= ?``.
+
+    Returns ``(rules, disjoint)``.
+    """
+    cuts = sorted(
+        draw(st.lists(st.sampled_from([0.5, 1.5, 2, 3.5, 4.5]), max_size=4, unique=True))
+    )
+    bounds = list(zip([None, *cuts], [*cuts, None]))
+    overlapping = draw(st.booleans())
+    if overlapping:  # repeated intervals: the general vote decides
+        bounds += draw(st.lists(st.sampled_from(bounds), min_size=1, max_size=2))
+    rules = []
+    for low, high in draw(st.permutations(bounds)):
+        tests = [Condition("x", 0, ">", low)] if low is not None else []
+        tests += [Condition("x", 0, "=<", high)] if high is not None else []
+        correct = draw(st.sampled_from([None, 1.0, 2.0]))
+        rules.append(Rule(tuple(tests), draw(st.sampled_from("abc")), correct=correct))
+    if draw(st.booleans()):
+        rules.append(Rule((Condition("x", 0, "=", MISSING),), draw(st.sampled_from("abc"))))
+    default = draw(st.sampled_from(["a", None]))
+    ordered = draw(st.booleans())
+    rule_set = RuleSet("t", ("x",), tuple(rules), ("a", "b", "c"), default, ordered=ordered)
+    return rule_set, not overlapping and all(r.conditions for r in rules)
+
+
+VALUES = st.lists(st.sampled_from([*NUMBERS, 0.5, 2, 4.5, MISSING]), min_size=1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_interval_rule_sets(), VALUES)
+def test_interval_rules_classify_columns_as_rows(drawn, values):
+    """A search per row (disjoint intervals) answers as ``classify`` does."""
+    rules, disjoint = drawn
+    instances = tuple((v,) for v in values)
+    data = AttributeValueData("t", (Attribute("x", None),), instances, ("a",) * len(values))
+    coded = rules.predict_encoded(as_encoded(data))
+    assert coded is not None or not disjoint
+    if coded is not None:
+        codes, classes = coded
+        assert [classes[c] for c in codes] == rules.predict(instances)

@@ -294,3 +294,16 @@ def test_a_syntax_error_imports_no_lark(tmp_path) -> None:
     )
     assert "bad.pl:2:10: error: unexpected 'b'" in result.stderr
     assert result.stderr.split()[-1] == "False"
+
+
+def test_a_clause_nested_deeper_than_the_recursion_limit_is_read_by_the_grammar() -> None:
+    depth = sys.getrecursionlimit()
+    text = "p(" + "f(" * depth + "a" + ")" * depth + ")."
+    term, _ = _parse_clause(text, 0, len(text), "f.pl", _Position(text))
+    for _ in range(depth + 1):
+        assert not isinstance(term, str)
+        (term,) = term.args  # type: ignore[union-attr]
+    assert term == "a"
+    bad = "p(" + "f(" * depth + "a" + ")" * depth + " q)."
+    with pytest.raises(KBSyntaxError, match="unexpected 'q'"):
+        _parse_clause(bad, 0, len(bad), "f.pl", _Position(bad))

@@ -103,6 +103,7 @@ class Gathered:
         self.numeric: bool | None = None  # decided by the first batch
         self.only_numbers = True  # every batch's raw values were Arrow numbers
         self.kept_numbers: list[tuple[np.ndarray, np.ndarray]] = []  # see _add_numbers
+        self.raw_numbers: np.ndarray | None = None  # the raw values when they are numbers
 
     def add(self, column: Any, pa: Any) -> None:
         """Add one batch's column (an Arrow array)."""
@@ -129,6 +130,9 @@ class Gathered:
             self._add_numbers(column, kind, pa)
             return
         self._number_the_numbers()  # text after numbers: the numbers get their codes first
+        if self.raw_numbers is not None:
+            self.raw = dict(zip(self.raw_numbers.tolist(), range(len(self.raw_numbers))))
+            self.raw_numbers = None
         self.only_numbers &= number
         if not (textual or pa.types.is_integer(kind) or pa.types.is_floating(kind)):
             column = column.cast(pa.string())  # booleans, dates ... as their text
@@ -159,21 +163,24 @@ class Gathered:
         self.kept_numbers.append((values, present))
 
     def _number_the_numbers(self) -> None:
-        """Give the kept numbers raw codes in order of first appearance, as _add_codes would."""
+        """Give the kept numbers raw codes in order of first appearance, as _add_codes would.
+
+        Arrow's hash table numbers them (``-0.0`` made ``0.0`` first: one
+        number, as ``==`` has it); the distinct numbers are kept as an array
+        (:attr:`raw_numbers`), made a dictionary only if text follows.
+        """
         if not self.kept_numbers:
             return
+        import pyarrow as pa
+
         values = np.concatenate([v for v, _ in self.kept_numbers])
         present = np.concatenate([p for _, p in self.kept_numbers])
-        distinct, first, inverse = np.unique(
-            values[present], return_index=True, return_inverse=True
-        )
-        order = np.argsort(first, kind="stable")
-        rank = np.empty(len(order), dtype=np.int64)
-        rank[order] = np.arange(len(order))
+        known = values[present]
+        encoded = pa.array(known + 0 if known.dtype.kind == "f" else known).dictionary_encode()
         codes = np.full(len(values), -1, dtype=np.int64)
-        codes[present] = rank[inverse.reshape(-1)]
-        self.raw = dict(zip(distinct[order].tolist(), range(len(order))))
-        self.pieces = [codes.astype(code_dtype(len(self.raw)))]
+        codes[present] = encoded.indices.to_numpy(zero_copy_only=False)
+        self.raw_numbers = encoded.dictionary.to_numpy(zero_copy_only=False)
+        self.pieces = [codes.astype(code_dtype(len(self.raw_numbers)))]
         self.kept_numbers = []
 
     # -- the finished column
@@ -189,10 +196,8 @@ class Gathered:
     def _terms(self) -> tuple[tuple[Term, ...], np.ndarray]:
         """The distinct terms and each raw code's position among them (-1 missing)."""
         self._number_the_numbers()
-        if self.only_numbers and self.raw:
-            found = self._number_terms()
-            if found is not None:
-                return found
+        if self.raw_numbers is not None:
+            return self._number_terms(self.raw_numbers)
         domain: dict[tuple[type, Term], int] = {}
         remap = np.full(len(self.raw) + 1, -1, dtype=np.int64)  # the last: raw code -1
         for value, raw_code in self.raw.items():
@@ -201,16 +206,13 @@ class Gathered:
                 remap[raw_code] = domain.setdefault((type(term), term), len(domain))
         return tuple(term for _, term in domain), remap
 
-    def _number_terms(self) -> tuple[tuple[Term, ...], np.ndarray] | None:
+    @staticmethod
+    def _number_terms(numbers: np.ndarray) -> tuple[tuple[Term, ...], np.ndarray]:
         """:meth:`_terms` of numbers read as categories (a numeric class), all at once.
 
         The distinct raw numbers are the terms (NaN: missing), as
-        :func:`cell_term` makes them one by one; None when they do not fit
-        in one numpy integer or float type.
+        :func:`cell_term` makes them one by one.
         """
-        numbers = np.array(list(self.raw))
-        if numbers.dtype.kind not in "if":
-            return None
         present = ~np.isnan(numbers) if numbers.dtype.kind == "f" else np.ones(len(numbers), bool)
         remap = np.full(len(numbers) + 1, -1, dtype=np.int64)  # the last: raw code -1
         remap[:-1][present] = np.arange(int(present.sum()))

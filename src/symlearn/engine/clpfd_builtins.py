@@ -211,18 +211,26 @@ def _known_value(term: RTerm) -> int | None:
     if type(term) is not Struct:
         return None
     name, args = term.name, term.args
-    values = []
-    for arg in args:
-        value = _known_value(arg)
-        if value is None:
-            return None
-        values.append(value)
-    if len(values) == 2 and name in ("+", "-"):
-        return values[0] + values[1] if name == "+" else values[0] - values[1]
-    if len(values) == 1 and name in ("+", "-"):
-        return values[0] if name == "+" else -values[0]
-    if (name, len(values)) in _FUNCTIONS:
-        return evaluate_function(name, values)
+    first = _known_value(args[0])
+    if first is None:
+        return None
+    if len(args) == 1:
+        if name == "-":
+            return -first
+        if name == "+":
+            return first
+        return evaluate_function(name, [first]) if name == "abs" else None
+    if len(args) != 2:
+        return None
+    second = _known_value(args[1])
+    if second is None:
+        return None
+    if name == "+":
+        return first + second
+    if name == "-":
+        return first - second
+    if (name, 2) in _FUNCTIONS:
+        return evaluate_function(name, [first, second])
     return None
 
 

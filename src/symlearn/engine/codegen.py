@@ -21,12 +21,12 @@ Each clause of a user predicate becomes one generated Python function
 It returns ``FAIL`` when the head or the guard fails.  Bindings are trailed;
 the machine undoes them on backtracking.
 
-:func:`compile_switch` puts the same clause code under a switch on the
+:func:`~symlearn.engine.switches.compile_switch` puts the same clause code under a switch on the
 first argument, one function for a whole predicate.
 
 Functions
 ---------
-compile_clause_function, compile_switch, GUARD_BUILTINS
+compile_clause_function, GUARD_BUILTINS
 """
 
 from __future__ import annotations
@@ -38,17 +38,15 @@ from typing import Any
 from symlearn.engine.arithmetic import compare_numbers, evaluate
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
-from symlearn.engine.machine import CLAUSES, FAIL, FENCE, Choice
-from symlearn.engine.runtime import Ref, deref, ref_serials, unify
+from symlearn.engine.machine import FAIL, FENCE
+from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
 __all__ = [
     "GUARD_BUILTINS",
-    "Bucket",
     "ClauseFunction",
     "compile_clause_function",
-    "compile_switch",
 ]
 
 #: A compiled clause: ``(m, args, height, depth, nxt) -> continuation or FAIL``.
@@ -77,8 +75,6 @@ GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS), *_TEST
 # Heads nested deeper than this are unified by the general routine (Python
 # limits how deeply blocks may nest in one function).
 _MAX_NESTING = 6
-# Buckets of at most this many clauses are written inline in a switch.
-_MAX_INLINED = 4
 
 
 #: The integer operations inlined with a fast path for integers.
@@ -127,7 +123,7 @@ class _Writer:
         self.itself: object = None
         self.arguments = "args"
         self.looped = False
-        #: Writing a clause of a bucket of several (:func:`_inline_bucket`):
+        #: Writing a clause of a bucket of several (``switches._inline_bucket``):
         #: the lines that run when it succeeds, before it returns or loops.
         self.attempt = False
         #: ``(id(Pattern), id(X))`` of the SSU skeleton tests written (:meth:`skeleton`).
@@ -211,14 +207,9 @@ class _Writer:
             self.defined = before
             name = self.constant(term.name)
             self.emit(
-                indent + 1,
-                f"if {x}.__class__ is not Struct or {x}.name != {name} "
-                f"or len({x}.args) != {len(term.args)}: return FAIL",
+                indent + 1, f"if {x}.__class__ is not Struct or {x}.name != {name}: return FAIL"
             )
-            args = self.temp()
-            self.emit(indent + 1, f"{args} = {x}.args")
-            for i, arg in enumerate(term.args):
-                self.match(arg, f"{args}[{i}]", indent + 1, nesting + 1)
+            self.match_arguments(term.args, f"{x}.args", indent + 1, nesting + 1)
             assert self.defined == written, "both modes define the same variables"
             return
         value = self.constant(term)
@@ -235,11 +226,32 @@ class _Writer:
         if type(term) is Var or (type(term) is Struct and _is_ground(term)):
             self.match(term, source, indent)
         elif type(term) is Struct:
-            args = self.temp()
-            self.emit(indent, f"{args} = {source}.args")
-            self.emit(indent, f"if len({args}) != {len(term.args)}: return FAIL")
-            for i, arg in enumerate(term.args):
-                self.match(arg, f"{args}[{i}]", indent, 1)
+            self.match_arguments(term.args, f"{source}.args", indent, 1)
+
+    def match_arguments(
+        self, terms: tuple[Any, ...], source: str, indent: int, nesting: int
+    ) -> None:
+        """Match head arguments ``terms`` with the arguments ``source`` of a compound term.
+
+        The arguments are unpacked at once (a term of another arity fails);
+        a variable met first here takes its argument directly.
+        """
+        targets = []
+        later = []
+        for arg in terms:
+            if type(arg) is Var and arg not in self.defined:
+                self.defined.add(arg)
+                targets.append(self.var(arg))
+            else:
+                targets.append(self.temp())
+                later.append((arg, targets[-1]))
+        comma = "," if len(targets) == 1 else ""
+        self.emit(indent, "try:")
+        self.emit(indent + 1, f"{', '.join(targets)}{comma} = {source}")
+        self.emit(indent, "except ValueError:")
+        self.emit(indent + 1, "return FAIL")
+        for arg, target in later:
+            self.match(arg, target, indent, nesting)
 
     # ------------------------------------------------------------ guard
     def integer(self, term: Any, indent: int, tests: list[str], leaves: list[str]) -> str:
@@ -564,11 +576,31 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     if len(body) == 1 and _calls_itself(writer, body[0]):
         _loop_back(writer, body[0], indent)
     elif body:
-        variables = [set(_variables(goal)) for goal in body]
-        parts = [  # variables made in goal order
-            writer.goal_parts(goal, indent, set().union(*variables[:i], *variables[i + 1 :]))
-            for i, goal in enumerate(body)
-        ]
+        _continuation(writer, body, indent)
+    else:
+        _succeed(writer, indent)
+        writer.emit(indent, "return nxt")
+    return neck_cut
+
+
+def _continuation(writer: _Writer, body: list[Any], indent: int) -> None:
+    """Emit the return of the continuation that proves ``body``'s goals in turn.
+
+    Inline-able goals (arithmetic, comparisons, tests) that follow a call in
+    the body run compiled too: from the first of them on, the rest of the
+    body is a procedure of its own (:func:`_segment`), the continuation's
+    last goal.
+    """
+    split = _first_inline_goal(writer, body, indent)
+    calls = body if split is None else body[:split]
+    variables = [set(_variables(goal)) for goal in body]
+    parts = [  # variables made in goal order
+        writer.goal_parts(goal, indent, set().union(*variables[:i], *variables[i + 1 :]))
+        for i, goal in enumerate(calls)
+    ]
+    if split is not None:
+        parts.append(_segment(writer, body[split:]))
+    if parts:
         cont = "nxt"
         # The cut barrier matters to control constructs only (user predicates
         # and builtins ignore it); in a switch it is computed, not passed.
@@ -586,10 +618,52 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
             writer.emit(indent, "deeper = depth + 1")
         _succeed(writer, indent)
         writer.emit(indent, f"return {cont}")
+
+
+def _first_inline_goal(writer: _Writer, body: list[Any], indent: int) -> int | None:
+    """The position of the first goal after a call in ``body`` that the guard code inlines."""
+    known = writer.defined
+    defined = set(known)
+    try:
+        for position in range(1, len(body)):
+            defined.update(_variables(body[position - 1]))
+            writer.defined = set(defined)
+            start = len(writer.lines)
+            inline = writer.guard(body[position], indent)
+            del writer.lines[start:]  # only asked
+            if inline:
+                return position
+    finally:
+        writer.defined = known
+    return None
+
+
+def _segment(writer: _Writer, goals: list[Any]) -> tuple[str, str]:
+    """A procedure that runs ``goals`` (the first inline-able), and its arguments.
+
+    It is compiled like a clause whose head takes the variables of ``goals``
+    that are known already, with the goals as its body: it runs the leading
+    inline-able goals in Python and returns the continuation of the others.
+    """
+    shared = [
+        v for v in dict.fromkeys(_variables(Struct(",", tuple(goals)))) if v in writer.defined
+    ]
+    segment = _Writer(writer.procedure_of)
+    names = [segment.var(v) for v in shared]
+    segment.defined = set(shared)
+    comma = "," if len(shared) == 1 else ""
+    if shared:
+        segment.emit(1, f"{', '.join(names)}{comma} = args")
+    rest = list(goals)
+    while rest and segment.guard(rest[0], 1):
+        rest.pop(0)
+    if rest:
+        _continuation(segment, rest, 1)
     else:
-        _succeed(writer, indent)
-        writer.emit(indent, "return nxt")
-    return neck_cut
+        segment.emit(1, "return nxt")
+    function = _define(segment, "def clause(m, args, height, depth, nxt):\n")
+    values = [writer.var(v) for v in shared]
+    return writer.constant(function), f"({', '.join(values)}{comma})"
 
 
 def _succeed(writer: _Writer, indent: int) -> None:
@@ -631,84 +705,6 @@ def _loop_back(writer: _Writer, goal: Any, indent: int) -> None:
         writer.emit(indent + 1, "continue")
     writer.emit(indent, f"return ({procedure}, ({', '.join(items)}{comma}), 0, depth, nxt)")
     writer.looped = True
-
-
-def _inline_bucket(writer: _Writer, entries: list[Any], indent: int) -> bool:
-    """Write a switch bucket of several clauses inline, each tried in turn; False if not.
-
-    Each clause but the last runs in a block of its own that its failure
-    leaves (``break``); the bindings it made are then undone and the next
-    clause runs.  A clause that succeeds commits when it has a neck cut, and
-    otherwise pushes the choicepoint ``try_clauses`` would have pushed, whose
-    alternatives are the clauses after it (run on backtracking by
-    ``try_clauses``).  So the first call of a bucket such as ``partition/4``'s
-    (a guard and a neck cut, else the other clause) costs no Python call and,
-    when a neck cut commits, no choicepoint.  False (nothing written) when
-    some clause's failure sits inside a loop of its code, where ``break``
-    would not leave the block.
-    """
-    start = len(writer.lines)
-    label = writer.constant(entries)
-    arguments = writer.arguments
-    writer.names.update(Choice=Choice, CLAUSES=CLAUSES, serial=ref_serials.__next__)
-    # Bindings the clauses make may be undone: trail them (see try_clauses).
-    writer.emit(indent, "mark = len(trail)")
-    writer.emit(indent, "FENCE.stamp = serial()")
-    writer.height = "len(m.cps)"
-    for position, entry in enumerate(entries):
-        if position == len(entries) - 1:
-            _clause_code(writer, entry.clause, indent, first_known=True)
-            break
-        flag = len(writer.lines)
-        writer.emit(indent, "again = False")
-        writer.emit(indent, "while True:")
-        block = len(writer.lines)
-        writer.attempt = True
-        writer.on_success = (
-            []
-            if entry.neck_cut
-            else [
-                f"m.cps.append(Choice(CLAUSES, mark, nxt, depth, {arguments}, {label}, "
-                f"None, {position + 1}))"
-            ]
-        )
-        _clause_code(writer, entry.clause, indent + 1, first_known=True)
-        writer.attempt, writer.on_success = False, []
-        lines = writer.lines
-        for i in range(block, len(lines)):
-            if lines[i].endswith("return FAIL"):
-                if _inside_loop(lines, i, indent + 1):
-                    del lines[start:]
-                    writer.height = ""
-                    return False
-                lines[i] = lines[i][: -len("return FAIL")] + "break"
-        if any(line.endswith("again = True") for line in lines[block:]):
-            writer.emit(indent, "if again: continue")  # the clause looped back
-        else:
-            del lines[flag]
-        writer.emit(indent, "while len(trail) > mark: trail.pop().value = None")
-    writer.height = ""
-    return True
-
-
-def _inside_loop(lines: list[str], i: int, base: int) -> bool:
-    """True when line ``i`` is in the body of a loop of its own, deeper than ``base``."""
-    level = _indent(lines[i])
-    for j in range(i - 1, -1, -1):
-        depth = _indent(lines[j])
-        if depth >= level:
-            continue
-        if depth < base:
-            return False
-        text = lines[j].lstrip()
-        if text.startswith(("while ", "for ")):
-            return True
-        level = depth
-    return False
-
-
-def _indent(line: str) -> int:
-    return (len(line) - len(line.lstrip(" "))) // 4
 
 
 def _after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
@@ -784,116 +780,6 @@ def compile_clause_function(
     neck_cut = _clause_code(writer, clause, 1, first_known=False)
     function = _define(writer, "def clause(m, args, height, depth, nxt):\n")
     return function, neck_cut
-
-
-#: A bucket of a first-argument switch: the candidate clauses and, for a
-#: bucket of one clause, the clause itself (its code is then inlined).
-Bucket = tuple[list[Any], Clause | None]
-
-
-def compile_switch(
-    arity: int,
-    by_functor: dict[str, Bucket],
-    by_constant: dict[object, Bucket],
-    otherwise: Bucket,
-    procedure_of: ProcedureOf,
-    names: dict[str, object],
-    itself: object = None,
-) -> Callable[..., Any]:
-    """Compile a predicate's first-argument switch with its clauses inlined.
-
-    The result is a procedure ``(m, args, cutb, depth, nxt)`` (the WAM's
-    *switch_on_term* followed by the code of the one clause a bucket holds):
-    it dereferences the first argument, picks the bucket of its functor or
-    constant (``otherwise`` when none is listed), and runs the bucket's one
-    clause inline, or tries a bucket of several with ``try_clauses`` (a
-    choicepoint when more than one matches).  It is only valid while the
-    clauses do not change.  ``names`` supplies the globals the code refers
-    to besides constants: ``unbound`` (a call with a free first argument),
-    ``try_clauses``, ``max_depth``, ``too_deep`` and ``Ref``.
-
-    ``itself`` is the predicate's own procedure: an inlined clause whose body
-    (after its guard) is one call of it loops back to the switch instead of
-    returning the call to the machine (:func:`_loop_back`), so a
-    deterministic tail-recursive predicate such as ``append/3`` runs as a
-    Python loop.
-    """
-    if itself is not None and arity:
-        looping = _switch_function(
-            arity, by_functor, by_constant, otherwise, procedure_of, names, itself
-        )
-        if looping is not None:
-            return looping
-    function = _switch_function(arity, by_functor, by_constant, otherwise, procedure_of, names)
-    assert function is not None
-    return function
-
-
-def _switch_function(
-    arity: int,
-    by_functor: dict[str, Bucket],
-    by_constant: dict[object, Bucket],
-    otherwise: Bucket,
-    procedure_of: ProcedureOf,
-    names: dict[str, object],
-    itself: object = None,
-) -> Callable[..., Any] | None:
-    """:func:`compile_switch`'s function, looping on ``itself`` (None when no clause loops)."""
-    writer = _Writer(procedure_of)
-    writer.names.update(names)
-    writer.emit(1, "if depth > max_depth: raise too_deep(args)")
-    _unpack_arguments(writer, arity)
-    top = 1
-    if itself is not None:
-        writer.itself = itself
-        writer.arguments = f"({', '.join(f'a{i}' for i in range(arity))},)"
-        writer.emit(1, "while True:")
-        top = 2
-    arguments = writer.arguments
-    writer.emit(top, "while a0.__class__ is Ref:")
-    writer.emit(top + 1, "t = a0.value")
-    writer.emit(top + 1, f"if t is None: return unbound(m, {arguments}, depth, nxt)")
-    writer.emit(top + 1, "a0 = t")
-
-    def bucket(candidates: Bucket, indent: int) -> None:
-        entries, clause = candidates
-        if not entries:
-            writer.emit(indent, "return FAIL")
-        elif clause is not None:
-            writer.height = "len(m.cps)"
-            _clause_code(writer, clause, indent, first_known=True)
-            writer.height = ""
-        elif len(entries) <= _MAX_INLINED and _inline_bucket(writer, entries, indent):
-            pass
-        else:
-            label = writer.constant(entries)
-            writer.emit(
-                indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt, None)"
-            )
-
-    if by_functor:
-        writer.emit(top, "if a0.__class__ is Struct:")
-        writer.emit(top + 1, "n = a0.name")
-        for name, candidates in by_functor.items():
-            writer.emit(top + 1, f"if n == {writer.constant(name)}:")
-            bucket(candidates, top + 2)
-        bucket(otherwise, top + 1)
-    for value, candidates in by_constant.items():
-        kind = writer.constant(type(value))
-        writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
-        bucket(candidates, top + 1)
-    if by_constant:
-        # A constant equal to a listed one in Python but of another type (1.0
-        # and 1) finds its bucket as the first-argument index does; the
-        # clause functions then compare types.
-        table = writer.constant({value: entries for value, (entries, _) in by_constant.items()})
-        writer.emit(top, f"found = {table}.get(a0)")
-        writer.emit(top, "if found is not None:")
-        writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt, None)")
-    bucket(otherwise, top)
-    if itself is not None and not writer.looped:
-        return None
-    return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 
 
 _ = PString  # run-time strings are matched like other constants

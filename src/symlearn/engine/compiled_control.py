@@ -238,7 +238,9 @@ def _branch(writer: _Writer, goals: list[Any], indent: int) -> None:
     if not goals:
         writer.emit(indent, "return nxt")
         return
-    writer.emit(indent, f"return {_chain(writer, goals, indent, 'height', 'nxt')}")
+    from symlearn.engine.codegen import _continuation
+
+    _continuation(writer, goals, indent)  # (tests after a call run in a segment of their own)
 
 
 def _inline_condition(writer: _Writer, condition: list[Any], indent: int) -> list[Any]:

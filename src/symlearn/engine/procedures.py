@@ -39,10 +39,11 @@ from functools import partial
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
-from symlearn.engine.codegen import Bucket, compile_clause_function, compile_switch
+from symlearn.engine.codegen import compile_clause_function
 from symlearn.engine.machine import CLAUSES, FACTS, FAIL, FENCE, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
 from symlearn.engine.semi_naive import semi_naive_goals
+from symlearn.engine.switches import Bucket, compile_switch
 from symlearn.engine.tabling import semi_naive_procedure
 from symlearn.kb.knowledge_base import KnowledgeBase, index_key
 from symlearn.kb.knowledge_base import Predicate as KBPredicate
@@ -57,6 +58,8 @@ __all__ = ["Entry", "Predicate", "try_clauses", "try_facts"]
 # Modes of a predicate (how its calls are answered).  EXTERNAL: an external
 # relation without clauses, whose facts the knowledge base's backend looks up.
 RULES, FACTS_ONLY, UNDEFINED, SPECIAL, EXTERNAL = range(5)
+# A bound first argument that leaves at most this many rows of facts picks them.
+_FEW_ROWS = 4
 # Below this many clauses a call with a free first argument tries them all.
 _JIT_INDEX_THRESHOLD = 8
 # Predicates of at most this many clauses get a switch with their clauses inlined,
@@ -87,7 +90,7 @@ def clause(m, args, cutb, depth, nxt):
             candidates = by_atom.get(first, P.var_entries)
     if len(candidates) == 1:
         return candidates[0].run(m, args, len(m.cps), depth, nxt)
-    return try_clauses(m, candidates, 0, args, depth, nxt, None)
+    return try_clauses(m, candidates, 0, args, depth, nxt)
 """
 # A few calls run general code that counts them; then the switch is compiled
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
@@ -244,14 +247,32 @@ class Predicate:
         candidates = self.unindexed(args)
         if len(candidates) == 1:
             return candidates[0].run(m, args, len(m.cps), depth, nxt)
-        return try_clauses(m, candidates, 0, args, depth, nxt, None)
+        return try_clauses(m, candidates, 0, args, depth, nxt)
 
     def call_facts(self, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont) -> object:
-        """A call of a predicate of ground facts: try the rows its arguments may match."""
+        """A call of a predicate of ground facts: try the rows its arguments may match.
+
+        A bound first argument that leaves a few rows picks them at once;
+        otherwise the most selective bound argument does.
+        """
         rows = self.rows
-        keys = _keys(args)
         source = self.source
         assert source is not None
+        if args:
+            first = args[0]
+            while first.__class__ is Ref:
+                value = first.value
+                if value is None:
+                    break
+                first = value
+            else:
+                by_key, unbound = source.index(0)
+                numbers = by_key.get(
+                    (first.name, len(first.args)) if first.__class__ is Struct else first, unbound
+                )
+                if len(numbers) <= _FEW_ROWS:
+                    return try_facts(m, rows, numbers, 0, args, depth, nxt, None)
+        keys = _keys(args)
         candidates = range(len(rows)) if keys is None else source.candidates(keys)
         return try_facts(m, rows, candidates, 0, args, depth, nxt, None)
 
@@ -294,6 +315,7 @@ class Predicate:
                 self.engine.procedure,
                 self.namespace,
                 self.procedure,
+                _bucket(self.entries) if len(self.entries) < _JIT_INDEX_THRESHOLD else None,
             )
             self.namespace.update(function.__globals__)
             self.switch = function.__code__
@@ -491,54 +513,39 @@ def try_clauses(
     args: tuple[RTerm, ...],
     depth: int,
     nxt: Cont,
-    choice: Choice | None,
 ) -> object:
-    """Try candidate clauses from ``position``; push (or keep) a choicepoint if more remain.
+    """Try candidate clauses from ``position``; push a choicepoint if more remain.
 
-    ``choice`` is the call's choicepoint when resuming it on backtracking
-    (it is then the newest one), else None.
+    The machine resumes the choicepoint on backtracking
+    (:meth:`~symlearn.engine.sld.Engine._backtrack`).
     """
     trail = m.trail
     cps = m.cps
     mark = len(trail)
-    n = len(candidates)
-    if choice is None:
-        height = len(cps)
-        last = n - 1
-        while position < last:
-            entry = candidates[position]
-            position += 1
-            # The choicepoint is pushed after the head matched, so bindings made
-            # while matching must be trailed as if it existed (see FENCE).
-            FENCE.stamp = next(ref_serials)
-            cont = entry.run(m, args, height, depth, nxt)
-            if cont is not FAIL:
-                if not entry.neck_cut:
-                    cps.append(Choice(CLAUSES, mark, nxt, depth, args, candidates, None, position))
-                return cont
-            while len(trail) > mark:
-                trail.pop().value = None
-        if position == last:  # the last candidate: no choicepoint
-            cont = candidates[position].run(m, args, height, depth, nxt)
-            if cont is FAIL:
-                while len(trail) > mark:
-                    trail.pop().value = None
-            return cont
-        return FAIL
-    height = len(cps) - 1
-    while position < n:
+    height = len(cps)
+    last = len(candidates) - 1
+    if position < last:
+        # The choicepoint is pushed after the head matched, so bindings made
+        # while matching must be trailed as if it existed (see FENCE); one
+        # stamp serves every candidate (the variables made by one that
+        # failed are unreachable once its bindings are undone).
+        FENCE.stamp = next(ref_serials)
+    while position < last:
         entry = candidates[position]
         position += 1
         cont = entry.run(m, args, height, depth, nxt)
         if cont is not FAIL:
-            if position < n and not entry.neck_cut:
-                choice.pos = position
-            else:
-                cps.pop()
+            if not entry.neck_cut:
+                cps.append(Choice(CLAUSES, mark, nxt, depth, args, candidates, None, position))
             return cont
         while len(trail) > mark:
             trail.pop().value = None
-    cps.pop()
+    if position == last:  # the last candidate: no choicepoint
+        cont = candidates[position].run(m, args, height, depth, nxt)
+        if cont is FAIL:
+            while len(trail) > mark:
+                trail.pop().value = None
+        return cont
     return FAIL
 
 

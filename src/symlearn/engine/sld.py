@@ -492,7 +492,7 @@ class Engine:
         if predicate.facts_only and predicate.rows:
             return predicate.call_facts(m, args, depth, nxt)
         candidates = predicate.unindexed(args) if args else predicate.entries
-        return try_clauses(m, candidates, 0, args, depth, nxt, None)
+        return try_clauses(m, candidates, 0, args, depth, nxt)
 
     def is_builtin(self, name: str, arity: int) -> bool:
         """True for a control construct or builtin predicate (which clauses cannot change)."""
@@ -661,12 +661,22 @@ class Engine:
             while len(trail) > mark:
                 trail.pop().value = None
             kind = choice.kind
-            if kind == CLAUSES:
-                cont = try_clauses(
-                    m, choice.b, choice.pos, choice.a, choice.depth, choice.cont, choice
-                )
-                if cont is not FAIL:
-                    return cont
+            if kind == CLAUSES:  # try_clauses resuming, written out: the next clause
+                candidates, position, args = choice.b, choice.pos, choice.a
+                depth, nxt, height, n = choice.depth, choice.cont, len(cps) - 1, len(candidates)
+                while position < n:
+                    entry = candidates[position]
+                    position += 1
+                    cont = entry.run(m, args, height, depth, nxt)
+                    if cont is not FAIL:
+                        if position < n and not entry.neck_cut:
+                            choice.pos = position
+                        else:
+                            cps.pop()
+                        return cont
+                    while len(trail) > mark:
+                        trail.pop().value = None
+                cps.pop()
             elif kind == FACTS:
                 cont = try_facts(
                     m, choice.b, choice.c, choice.pos, choice.a, choice.depth, choice.cont, choice

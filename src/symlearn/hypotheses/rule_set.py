@@ -103,7 +103,7 @@ from typing import Any
 
 import numpy as np
 
-from symlearn.data.attribute_value import Attribute, Label
+from symlearn.data.attribute_value import MISSING, Attribute, Label
 from symlearn.data.encoded import EncodedData
 from symlearn.errors import HypothesisSpaceError
 from symlearn.hypotheses.html import html_block
@@ -353,6 +353,24 @@ def _json_label(label: Label) -> Any:
     return label_text(label) if type(label) is bool else format_term(label)
 
 
+def _interval(conditions: Sequence[Condition]) -> tuple[float, float] | None:
+    """``(low, high)`` when ``conditions`` are ``A > low`` and/or ``A =< high`` (else None).
+
+    ``A = ?`` alone is ``(nan, nan)``: the rows where the number is missing.
+    """
+    if len(conditions) == 1 and conditions[0].op == "=" and conditions[0].value == MISSING:
+        return np.nan, np.nan
+    low, high = -np.inf, np.inf
+    for test in conditions:
+        if test.op == ">" and low == -np.inf:
+            low = float(test.value)
+        elif test.op == "=<" and high == np.inf:
+            high = float(test.value)
+        else:
+            return None
+    return low, high
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """An ordered or unordered set of rules for one attribute-value target.
@@ -443,6 +461,14 @@ class RuleSet:
         """
         if tuple(a.name for a in data.attributes) != self.attributes:
             return None
+        classes: tuple[Label | None, ...] = (*self.classes, None)
+        position = {(type(c), c): i for i, c in enumerate(classes)}
+        labels = [position[(type(r.label), r.label)] for r in self.rules]
+        predicted = np.full(data.n_rows, position[(type(self.default), self.default)])
+        only = self._interval_rule(data)
+        if only is not None:  # at most one rule fires on a row: its class, ordered or not
+            predicted[only >= 0] = np.array(labels, dtype=predicted.dtype)[only[only >= 0]]
+            return predicted, classes
         fired = []
         for rule in self.rules:
             mask = np.ones(data.n_rows, dtype=bool)
@@ -452,10 +478,6 @@ class RuleSet:
                     return None
                 mask &= rows
             fired.append(mask)
-        classes: tuple[Label | None, ...] = (*self.classes, None)
-        position = {(type(c), c): i for i, c in enumerate(classes)}
-        labels = [position[(type(r.label), r.label)] for r in self.rules]
-        predicted = np.full(data.n_rows, position[(type(self.default), self.default)])
         if self.ordered:
             decided = np.zeros(data.n_rows, dtype=bool)
             for mask, label in zip(fired, labels):
@@ -463,6 +485,40 @@ class RuleSet:
                 decided |= mask
             return predicted, classes
         return self._voted(fired, labels, predicted, len(classes)), classes
+
+    def _interval_rule(self, data: EncodedData) -> np.ndarray | None:
+        """The rule firing on each row (-1: none) when the rules are disjoint intervals.
+
+        That is when every rule tests one and the same continuous attribute
+        with ``A > low``, ``A =< high`` or both, or is the one rule ``A = ?``
+        (as OneR's rules on a number are): one search in the sorted lower
+        bounds finds each row's rule, instead of one pass over the rows per
+        rule.  None otherwise.
+        """
+        tested = {test.index for rule in self.rules for test in rule.conditions}
+        if len(tested) != 1:
+            return None
+        (a,) = tested
+        bounds = [_interval(rule.conditions) for rule in self.rules]
+        if data.attributes[a].values is not None or any(b is None for b in bounds):
+            return None
+        lows = np.array([b[0] for b in bounds if b is not None], dtype=np.float64)
+        highs = np.array([b[1] for b in bounds if b is not None], dtype=np.float64)
+        unknown = np.flatnonzero(np.isnan(lows))
+        numbers = np.flatnonzero(~np.isnan(lows))
+        order = numbers[np.argsort(lows[numbers], kind="stable")]
+        lows, highs = lows[order], highs[order]
+        if len(unknown) > 1 or np.any(highs[:-1] > lows[1:]) or np.any(highs < lows):
+            return None  # overlapping (or empty) intervals: the general vote
+        column = data.columns[a]
+        found = np.searchsorted(lows, column, side="left") - 1  # the last low below the value
+        inside = found >= 0
+        with np.errstate(invalid="ignore"):
+            inside[inside] &= column[inside] <= highs[found[inside]]
+        rule = np.where(inside, order[np.maximum(found, 0)] if len(order) else -1, -1)
+        if len(unknown):
+            rule[np.isnan(column)] = unknown[0]
+        return rule
 
     def _voted(
         self, fired: list[np.ndarray], labels: list[int], predicted: np.ndarray, size: int

@@ -1,6 +1,6 @@
 """Knowledge bases: reading files and storing what they say, with indexes.
 
-Data flows one way: text -> :mod:`~symlearn.kb.parser` (lark) ->
+Data flows one way: text -> :mod:`~symlearn.kb.parser` (:mod:`~symlearn.kb.reader`) ->
 :mod:`~symlearn.kb.loader` (with :mod:`~symlearn.kb.directives`) ->
 :class:`KnowledgeBase`; :mod:`symlearn.engine` answers queries over it.
 

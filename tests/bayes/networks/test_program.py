@@ -15,8 +15,8 @@ from symlearn.logic.printer import format_term
 from ..strategies import possible_worlds, programs
 
 
-def _answers(text: str, method: str = "exact") -> dict[str, float]:
-    program = compile_program(loads(text))
+def _answers(text: str, method: str = "exact", fold: bool = False) -> dict[str, float]:
+    program = compile_program(loads(text), fold=fold)
     result = atom_probabilities(program, method)
     return {format_term(a): p for a, p in result.probabilities.items()}
 
@@ -29,10 +29,11 @@ def test_exact_inference_equals_possible_worlds(program):
         with pytest.raises(InvalidParameterError, match=r"probability 0|impossible|contradicts"):
             _answers(program.text())
         return
-    answers = _answers(program.text())
-    assert answers.keys() == expected.keys()
-    for atom, p in expected.items():
-        assert answers[atom] == pytest.approx(p, abs=1e-12), atom
+    for fold in (False, True):  # private facts summed, AD heads as states: the same answers
+        answers = _answers(program.text(), fold=fold)
+        assert answers.keys() == expected.keys()
+        for atom, p in expected.items():
+            assert answers[atom] == pytest.approx(p, abs=1e-12), atom
 
 
 @settings(max_examples=40, deadline=None)
@@ -150,6 +151,22 @@ def test_overlapping_annotated_disjunctions_get_choice_variables():
     # w(x) is false only if neither disjunction chose it
     p_x = 1 - (1 - 0.3) * (0.5 * (1 - 0.6) + 0.5)
     assert answers[parse_term("w(x)")] == pytest.approx(p_x, abs=1e-15)
+
+
+def test_an_ads_heads_are_states_of_its_choice_when_answering():
+    heads = "; ".join(f"1/5::a{i}" for i in range(1, 6))
+    text = f"0.5::b. {heads} :- b. c :- a2. c :- \\+b. query(a1). query(a5). query(c).\n"
+    folded = compile_program(loads(text), fold=True)
+    assert not any(name.startswith("a") for name in folded.network.variables)
+    (choice,) = [name for name in folded.network.variables if name.startswith("choice")]
+    assert folded.network[choice].cardinality == 6  # five heads and none
+    for program in (folded, compile_program(loads(text))):
+        answers = {format_term(a): p for a, p in atom_probabilities(program).probabilities.items()}
+        assert answers["a1"] == answers["a5"] == pytest.approx(0.1, abs=1e-15)
+        assert answers["c"] == pytest.approx(0.5 * 0.2 + 0.5, abs=1e-15)
+    given = compile_program(loads(text + "evidence(a3, false).\n"), fold=True)
+    answers = atom_probabilities(given).probabilities
+    assert answers[parse_term("a1")] == pytest.approx(0.1 / 0.9, abs=1e-15)
 
 
 def test_certain_atoms_fold_away_and_answer_one_or_zero():

@@ -15,6 +15,7 @@ from symlearn.data.columnar import as_columnar, with_weights
 from symlearn.data.tabular import from_records
 from symlearn.errors import KBError
 from symlearn.kb import loads
+from symlearn.learners.unlabelled.co_em import COLLAPSE_BAND
 from symlearn.learners.unlabelled.co_training import co_training
 from symlearn.learners.unlabelled.em import semi_supervised_em
 from symlearn.learners.unlabelled.mixture import Pool, fit_labelled, posteriors, views
@@ -165,3 +166,22 @@ def test_empty_class_cells_are_unlabelled_examples():
     assert data.where(1) == "row 3"
     with pytest.raises(KBError, match="missing in every row"):
         from_records([{"a": "x", "c": None}], "c")
+
+
+def test_co_em_says_when_its_probabilities_collapse_to_the_prior():
+    """Weak views (6 attributes each, 10 labels): the exchange settles on the class shares."""
+    train, _ = naive_bayes_sample(500, 0, 10)
+    task = LearningTask.from_table(train)
+    halves = [",".join(f"a{j}" for j in range(6)), ",".join(f"a{j}" for j in range(6, 12))]
+    run = learn("co-em", task, views=halves)
+    (warning,) = run.warnings
+    assert "collapsed to the prior" in warning and "try em" in warning
+    assert run.to_dict()["warnings"] == [warning]
+    final = posteriors(run.learnt.views[0][1], Pool.of(as_columnar(train)).restricted(
+        run.learnt.views[0][0]).unlabelled, run.pool.classes)  # fmt: skip
+    assert np.ptp(final, axis=0).max() < 2 * COLLAPSE_BAND
+    # strong views (the notes' web pages) keep their probabilities apart: no warning
+    web = LearningTask.from_files([str(KB / "unlabelled" / "web_pages.pl")])
+    pages = "page_lecture,page_homework,page_exam,page_office_hours"
+    links = "link_course,link_syllabus,link_my,link_home"
+    assert learn("co-em", web, views=[pages, links]).warnings == ()

@@ -236,9 +236,13 @@ class _Builder:
         groups: dict[Term, list[GroundRule]],
         limit: int,
         private: Mapping[Term, float] | None = None,
+        heads_as_states: bool = False,
     ) -> None:
         self.program = program
         self.private = private or {}  # facts summed into the one rule that uses them
+        # an AD's head with no other cause is the state of the AD's choice variable
+        self.heads_as_states = heads_as_states
+        self.head_events: dict[Term, Test] = {}
         self.folded: dict[str, float] = {}  # the variables of private facts -> P(true)
         self.groups = groups
         self.limit = limit
@@ -263,6 +267,9 @@ class _Builder:
             return self._closed((name, passing), positive, len(states))
         if literal in self.constants:
             return self.constants[literal] == positive
+        event = self.head_events.get(literal)
+        if event is not None:
+            return self._closed(event, positive, self.variables[event[0]].cardinality)
         name = self.atom_variable[literal]
         return (name, frozenset({1 if positive else 0}))
 
@@ -327,6 +334,8 @@ class _Builder:
         """:meth:`grid_mask` as a flat list, row by row (the last parent varies fastest)."""
         checks = [(parents.index(name), passing) for name, passing in tests]
         cards = [range(self.variables[p].cardinality) for p in parents]
+        if len(parents) == 1 and len(checks) == 1:  # one test of one parent: a row per state
+            return [state in checks[0][1] for state in cards[0]]
         return [
             all(states[axis] in passing for axis, passing in checks)
             for states in itertools.product(*cards)
@@ -372,6 +381,8 @@ class _Builder:
         if not causes:
             self.constants[atom] = False
             return
+        if self.heads_as_states and len(causes) == 1 and self._head_of_choice(atom):
+            return
         parents = self.parents_of(tests for _, tests in causes)
         self.check_size(format_term(atom), parents, 2)
         table = self._noisy_or(causes, parents)
@@ -381,6 +392,25 @@ class _Builder:
         )
         if atom in self.private:
             self.folded[name] = self.private[atom]
+
+    def _head_of_choice(self, atom: Term) -> bool:
+        """Make ``atom``, caused by one AD alone, a state of the AD's choice variable (True).
+
+        The atom is true exactly in its state of the choice, so it needs no
+        variable of its own: an AD with n heads then has one table of n + 1
+        entries per row of its parents instead of n more tables of (n + 1) x 2.
+        """
+        rules = self.program.rules[atom]
+        if len(rules) != 1 or not rules[0].disjunction:
+            return False
+        name = self.choice_variable.get(id(rules[0]))
+        if name is None:
+            return False
+        state = self._state_index(name)[format_term(atom)]
+        self.head_events[atom] = (name, frozenset({state}))
+        choice = self.variables[name]
+        choice.atoms = (*choice.atoms, (atom, state))
+        return True
 
     def _fold(self, probability: float, tests: list[Test]) -> tuple[float, list[Test]]:
         """A cause's probability times that of each private fact it needs, those tests dropped.
@@ -642,7 +672,11 @@ def compile_program(
         neither asked nor observed, into that rule (smaller tables, the same
         answers to these queries and evidence; the network then keeps the
         fact as a variable with no child, so it answers no other question
-        about it: off by default, and off when the network is written out).
+        about it: off by default, and off when the network is written out);
+        and make each head of an annotated disjunction that has no other
+        cause a state of the disjunction's choice variable, not a Boolean
+        variable of its own (the same answers, tables of n + 1 entries
+        instead of n of 2(n + 1)).
 
     Returns
     -------
@@ -682,7 +716,7 @@ def compile_fragment(
     kept = {*query_atoms, *(atom for atom, _ in given_evidence)}
     groups = _valid_groups(program)
     private = _private_facts(program, groups, kept) if fold else {}
-    builder = _Builder(program, groups, max_table_size, private)
+    builder = _Builder(program, groups, max_table_size, private, heads_as_states=fold)
     builder.build()
     network = BayesianNetwork(builder.variables.values(), "problog")
     events: dict[Term, tuple[str, frozenset[int]] | bool] = {}

@@ -112,7 +112,7 @@ def _round_model(
 def adaboost_m1(
     data: ColumnarData,
     base: BaseLearner,
-    rounds: int = 50,
+    rounds: int = 100,
     *,
     resample: bool = False,
     seed: int = 0,

@@ -17,9 +17,10 @@ They compute exactly those updates, example after example, and only arrange
 the arithmetic so that numpy does it: the perceptron looks ahead over a
 block of examples for the next one it gets wrong (the examples it gets right
 change nothing), or, when mistakes are frequent and columns few, goes
-through the examples in Python floats; the delta rule solves for the errors of a block of examples
-at once, a triangular system whose forward substitution is the rule itself
-(the weights agree with the example-by-example loop to rounding).
+through the examples in Python floats; the delta rule's pass over the
+examples is an affine map of the weights, made once from triangular systems
+whose forward substitution is the rule itself, then applied each epoch (the
+weights agree with the example-by-example loop to rounding).
 
 :func:`train` runs epochs until a stop: a fixed number (``epochs``), or, by
 default, until an epoch is perfect (the perceptron), or the training error
@@ -54,6 +55,7 @@ __all__ = [
     "Diverged",
     "Stopping",
     "delta_epoch",
+    "delta_map",
     "gradient_epoch",
     "perceptron_epoch",
     "train",
@@ -135,57 +137,52 @@ def _perceptron_loop(x1: list[list[float]], t: list[float], w: np.ndarray, eta: 
 def delta_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -> None:
     """One pass of the delta rule over the rows; ``w`` is updated in place.
 
+    Each update ``w <- w + eta (t_d - x_d . w) x_d`` is an affine map of the
+    weights, so a pass over the rows in a fixed order is one too: ``w <- A w
+    + G t`` (:func:`delta_map`), made once for the rows and applied each
+    epoch that presents them in the same order.
+    """
+    step, inputs = delta_map(x1, eta)
+    w[:] = step @ w + inputs @ t
+
+
+#: The rows, rate and epoch map :func:`delta_map` made last.
+_MAPS: list[tuple[Any, float, tuple[np.ndarray, np.ndarray]]] = []
+
+
+def delta_map(x1: np.ndarray, eta: float) -> tuple[np.ndarray, np.ndarray]:
+    """``(A, G)``: the delta rule over the rows ``x1`` in order takes ``w`` to ``A w + G t``.
+
     Within a block of ``m`` examples starting from weights ``w``, the error
     ``e_i = t_i - x_i . w_i`` the rule meets at example ``i`` satisfies
     ``e_i = t_i - x_i . w - eta sum_{j<i} (x_i . x_j) e_j`` (each earlier
-    update added ``eta e_j x_j``): a lower-triangular system, solved by
-    forward substitution (the same recurrence), after which the block moves
-    the weights by ``eta sum_i e_i x_i``.
+    update added ``eta e_j x_j``): ``L e = t - X w`` with ``L`` unit lower
+    triangular, after which the block has moved the weights by ``eta X^T e``.
+    So a block maps ``w`` to ``(I - eta M^T X) w + eta M^T t`` with ``L^T M =
+    X`` (LAPACK's triangular solve); the blocks' maps are composed from the
+    last one back.  The map is remembered (by weak reference to the rows,
+    which must not change in between) for the next epoch.
     """
+    if _MAPS and _MAPS[0][0]() is x1 and _MAPS[0][1] == eta:
+        return _MAPS[0][2]
     from scipy.linalg.lapack import dtrtrs
 
-    systems = _delta_systems(x1, eta)
-    for block, start in enumerate(range(0, len(x1), DELTA_BLOCK)):
+    n, d = x1.shape
+    after = np.eye(d)  # the map of the blocks after the current one
+    inputs = np.empty((d, n))
+    below = eta * np.tri(DELTA_BLOCK, k=-1)
+    for start in reversed(range(0, n, DELTA_BLOCK)):
         x = x1[start : start + DELTA_BLOCK]
-        system = systems[block] if systems is not None else _delta_system(x, eta)
-        # LAPACK's forward substitution on the lower triangle (the transpose's upper one)
-        errors, _ = dtrtrs(system.T, t[start : start + DELTA_BLOCK] - x @ w, lower=0, trans=1)
-        w += eta * (errors @ x)
-
-
-def _delta_system(x: np.ndarray, eta: float) -> np.ndarray:
-    """A block's system: ``eta x_i . x_j`` below the diagonal, 1 on it, 0 above."""
-    m = len(x)
-    system = x @ x.T
-    system *= eta * np.tri(m, k=-1)
-    system.flat[:: m + 1] = 1.0
-    return system
-
-
-#: The rows, rate and block systems :func:`_delta_systems` made last.
-_SYSTEMS: list[tuple[Any, float, list[np.ndarray]]] = []
-
-#: The most bytes of block systems kept from one epoch to the next.
-SYSTEM_BYTES = 1 << 27
-
-
-def _delta_systems(x1: np.ndarray, eta: float) -> list[np.ndarray] | None:
-    """Every block's system of ``x1``, made once for the epochs that present them in order.
-
-    None when they would take more than :data:`SYSTEM_BYTES` (each epoch
-    then makes them as it goes).  The rows are remembered by weak reference
-    and must not change in between (the epochs never write to them).
-    """
-    if _SYSTEMS and _SYSTEMS[0][0]() is x1 and _SYSTEMS[0][1] == eta:
-        return _SYSTEMS[0][2]
-    if len(x1) * DELTA_BLOCK * 8 > SYSTEM_BYTES:
-        return None
-    systems = [
-        _delta_system(x1[start : start + DELTA_BLOCK], eta)
-        for start in range(0, len(x1), DELTA_BLOCK)
-    ]
-    _SYSTEMS[:] = [(weakref.ref(x1), eta, systems)]
-    return systems
+        m = len(x)
+        system = x @ x.T  # L: eta x_i . x_j below the diagonal, 1 on it, 0 above
+        system *= below[:m, :m]
+        system.flat[:: m + 1] = 1.0
+        solved, _ = dtrtrs(system.T, x, lower=0)  # (L^T) M = X; L^T is system.T's upper part
+        through = eta * (after @ solved.T)  # this block's examples' targets, to the end
+        inputs[:, start : start + m] = through
+        after = after - through @ x
+    _MAPS[:] = [(weakref.ref(x1), eta, (after, inputs))]
+    return after, inputs
 
 
 def gradient_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -> None:

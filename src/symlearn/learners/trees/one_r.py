@@ -46,7 +46,9 @@ rules perform well on most commonly used datasets", Machine Learning 11.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -80,19 +82,39 @@ EXAMPLE = "symlearn learn one-r kb/lenses.pl --target lenses/4"
 TABLES = True
 
 
+#: The tests of each rule of a candidate, made when they are asked for.
+ConditionsMaker = Callable[[], list[tuple[Condition, ...]]]
+
+
 @dataclass(frozen=True)
 class OneRCandidate:
-    """The rules OneR makes from one attribute, and their training errors."""
+    """The rules OneR makes from one attribute, and their training errors.
+
+    ``counts`` has one row per rule: the (weighted) number of training
+    examples of each class the rule covers; the rules themselves are made from
+    it when first asked for (only the chosen attribute's usually are).
+    """
 
     attribute: str
-    rules: tuple[Rule, ...]
     errors: float
     n: float
+    counts: np.ndarray = field(repr=False, compare=False)
+    classes: tuple[Label, ...] = field(repr=False, compare=False)
+    conditions: ConditionsMaker = field(repr=False, compare=False)
 
     @property
     def accuracy(self) -> float:
         """Training accuracy of these rules."""
         return 1.0 - self.errors / self.n if self.n else 0.0
+
+    @cached_property
+    def rules(self) -> tuple[Rule, ...]:
+        """One rule per row of ``counts``: its tests and its majority class."""
+        best, covered, correct = _majorities(self.counts)
+        return tuple(
+            Rule(tests, self.classes[b], covered=n, correct=k)
+            for tests, b, n, k in zip(self.conditions(), best, covered, correct)
+        )
 
 
 #: Counts or errors closer than this (relative) are equal: ties go to the first
@@ -106,82 +128,133 @@ def _first_largest(values: np.ndarray) -> int:
     return int(np.argmax(values >= top - _TIE * max(1.0, abs(top))))
 
 
-def _rule(
-    conditions: tuple[Condition, ...], counts: np.ndarray, classes: tuple[Label, ...]
-) -> Rule:
-    best = _first_largest(counts)
-    return Rule(
-        conditions, classes[best], covered=float(counts.sum()), correct=float(counts[best])
+def _majorities(counts: np.ndarray) -> tuple[list[int], list[float], list[float]]:
+    """Each row's majority class (the first within rounding of the largest), total and count."""
+    top = counts.max(axis=1, keepdims=True)
+    best = np.argmax(counts >= top - _TIE * np.maximum(1.0, np.abs(top)), axis=1)
+    covered = counts.sum(axis=1).astype(np.float64).tolist()
+    correct = counts[np.arange(len(best)), best].astype(np.float64).tolist()
+    return best.tolist(), covered, correct
+
+
+def _errors(counts: np.ndarray) -> float:
+    """The training errors of rules whose class counts are the rows of ``counts``."""
+    _, covered, correct = _majorities(counts)
+    return sum(n - k for n, k in zip(covered, correct))
+
+
+def _categorical_counts(data: EncodedData, a: int) -> tuple[ConditionsMaker, np.ndarray]:
+    """One rule per value seen (``?`` included): its tests and class counts."""
+    attribute = data.attributes[a]
+    values = (*(attribute.values or ()), MISSING)
+    c = len(data.classes)
+    codes = data.columns[a].astype(np.int64)
+    slot = np.where(codes < 0, len(values) - 1, codes)
+    counts = np.bincount(slot * c + data.y, weights=data.weights, minlength=len(values) * c)
+    counts = counts.reshape(-1, c)
+    seen = np.flatnonzero(counts.sum(axis=1) > 0).tolist()
+    return (
+        lambda: [(Condition(attribute.name, a, "=", values[code]),) for code in seen],
+        counts[seen],
     )
 
 
-def _categorical_rules(data: EncodedData, a: int) -> list[Rule]:
-    attribute = data.attributes[a]
-    values = attribute.values or ()
-    c = len(data.classes)
-    codes = data.columns[a].astype(np.int64)
-    slot = np.where(codes < 0, len(values), codes)
-    counts = np.bincount(
-        slot * c + data.y, weights=data.weights, minlength=(len(values) + 1) * c
-    ).reshape(-1, c)
-    rules = []
-    for code, value in [*enumerate(values), (len(values), MISSING)]:
-        if counts[code].sum() > 0:
-            condition = Condition(attribute.name, a, "=", value)
-            rules.append(_rule((condition,), counts[code], data.classes))
-    return rules
+#: How many values past the point where an interval could first close are
+#: looked at for every start at once (an interval reaching further is followed
+#: on its own).
+_AHEAD = 8
 
 
-def _intervals(values: np.ndarray, counts: np.ndarray, min_bucket: int) -> list[tuple[int, int]]:
-    """Holte's intervals over the distinct sorted ``values`` (start, end) index pairs.
+def _closing(
+    before: np.ndarray, start: np.ndarray, at: np.ndarray, majority_of_value: np.ndarray
+) -> np.ndarray:
+    """Whether the intervals beginning at ``start`` close at value ``at`` (both broadcast).
+
+    Past the value where the interval's majority class has ``min_bucket``
+    examples, it closes at the last value or where the next value's majority
+    is not the interval's (majorities: the first largest count).
+    ``before[k, i]`` is the count of class ``k`` among the values before value ``i``.
+    """
+    last = before.shape[1] - 2
+    top = before[0, at + 1] - before[0, start]
+    majority = np.zeros(top.shape, dtype=np.int64)
+    for k in range(1, before.shape[0]):
+        count = before[k, at + 1] - before[k, start]
+        better = count > top
+        top = np.where(better, count, top)
+        majority[better] = k
+    return (at == last) | (majority_of_value[np.minimum(at + 1, last)] != majority)
+
+
+def _interval_starts(counts: np.ndarray, min_bucket: int) -> list[int]:
+    """Where Holte's intervals begin over the distinct sorted values, before merging.
 
     An interval grows value by value until its majority class has at least
     ``min_bucket`` examples and the next value's majority is another class;
-    then neighbouring intervals with the same majority are merged.  (Python
-    lists: the loop runs once per distinct value, where numpy's per-call cost
-    would dominate.)
+    the next begins after it.  The class counts of any stretch of values are
+    differences of cumulative counts, so where an interval begun at any value
+    would close is found for all values at once: where its majority first
+    reaches ``min_bucket`` (a search in each class's cumulative counts), then
+    among the next ``_AHEAD`` values; an interval running further is followed
+    on its own.
     """
-    rows = counts.tolist()
-    majority_of_value = np.argmax(counts, axis=1).tolist() if len(rows) else []
-    intervals: list[tuple[int, int]] = []
-    start = 0
-    running: list[float] | None = None
-    last = len(rows) - 1
-    for i, row in enumerate(rows):
-        running = row if running is None else [r + x for r, x in zip(running, row)]
-        top = max(running)
-        majority = running.index(top)
-        if i == last or (top >= min_bucket and majority_of_value[i + 1] != majority):
-            intervals.append((start, i + 1))
-            start = i + 1
-            running = None
-    merged: list[tuple[int, int]] = []
-    sums: list[list[float]] = []
-    for lo, hi in intervals:
-        own = _added(None, rows[lo:hi])
-        if merged and _first_max(sums[-1]) == _first_max(own):
-            merged[-1] = (merged[-1][0], hi)
-            sums[-1] = _added(sums[-1], rows[lo:hi])
-            continue
-        merged.append((lo, hi))
-        sums.append(own)
-    return merged
+    n, c = counts.shape
+    before = np.zeros((c, n + 1), dtype=counts.dtype)
+    np.cumsum(counts.T, axis=1, out=before[:, 1:])
+    majority_of_value = np.argmax(counts, axis=1)
+    every = np.arange(n)
+    reach = np.full(n, n - 1)  # the majority never reaches min_bucket: the last value
+    for k in range(c):
+        found = np.searchsorted(before[k, 1:], before[k, :-1] + min_bucket, side="left")
+        reach = np.minimum(reach, found)
+    at = np.minimum(reach[:, None] + np.arange(_AHEAD), n - 1)
+    close = _closing(before, every[:, None], at, majority_of_value)
+    ends = np.where(close.any(axis=1), at[every, close.argmax(axis=1)], -1).tolist()
+    starts = [0]
+    while True:
+        end = ends[starts[-1]]
+        if end < 0:
+            end = _far_end(before, starts[-1], int(at[starts[-1], -1]) + 1, majority_of_value)
+        if end + 1 >= n:
+            return starts
+        starts.append(end + 1)
 
 
-def _added(total: list[float] | None, rows: list[list[float]]) -> list[float]:
-    """``total`` (None: nothing yet) plus ``rows``, added one after the other."""
-    for row in rows:
-        total = row if total is None else [t + x for t, x in zip(total, row)]
-    assert total is not None  # an interval has at least one value
-    return total
+def _far_end(before: np.ndarray, start: int, at: int, majority_of_value: np.ndarray) -> int:
+    """Where the interval begun at ``start``, open until ``at``, closes (ever longer looks)."""
+    width = 2 * _AHEAD
+    while True:
+        ahead = np.arange(at, min(at + width, before.shape[1] - 1))
+        close = _closing(before, np.array(start), ahead, majority_of_value)
+        if close.any():  # always by the last value
+            return int(ahead[close.argmax()])
+        at, width = at + width, 2 * width
 
 
-def _first_max(values: list[float]) -> int:
-    """The position of the first largest value (``numpy.argmax``)."""
-    return values.index(max(values))
+def _intervals(counts: np.ndarray, min_bucket: int) -> tuple[np.ndarray, np.ndarray]:
+    """Holte's intervals over the distinct sorted values whose class counts are ``counts``.
+
+    The intervals of :func:`_interval_starts`, neighbours with the same
+    majority merged (the majority of two intervals with the same majority is
+    that majority, so each run of them becomes one interval).
+
+    Returns
+    -------
+    tuple
+        The merged intervals' first value positions (ascending, the first is
+        0) and their class counts, one row each.
+    """
+    starts = _interval_starts(counts, min_bucket)
+    own = np.add.reduceat(counts, starts, axis=0)
+    majorities = np.argmax(own, axis=1)
+    firsts = np.array(starts)[np.r_[True, majorities[1:] != majorities[:-1]]]
+    return firsts, np.add.reduceat(counts, firsts, axis=0)
 
 
-def _continuous_rules(data: EncodedData, a: int, min_bucket: int) -> list[Rule]:
+def _continuous_counts(
+    data: EncodedData, a: int, min_bucket: int
+) -> tuple[ConditionsMaker, np.ndarray]:
+    """One rule per Holte interval (and one for ``?``): its tests and class counts."""
     attribute = data.attributes[a]
     column = data.columns[a]
     c = len(data.classes)
@@ -193,26 +266,25 @@ def _continuous_rules(data: EncodedData, a: int, min_bucket: int) -> list[Rule]:
         weights=None if weights is None else weights[known],
         minlength=len(distinct) * c,
     ).reshape(-1, c)
-    rules = []
-    intervals = _intervals(distinct, counts, min_bucket) if len(distinct) else []
-    if len(intervals) == 1:  # the attribute does not separate: one rule for everything
+    firsts, sums = _intervals(counts, min_bucket) if len(distinct) else (np.zeros(0, int), counts)
+    if len(firsts) == 1:  # the attribute does not separate: one rule for everything
         everything = np.bincount(data.y, weights=weights, minlength=c)
-        return [_rule((), everything, data.classes)]
-    for i, (lo, hi) in enumerate(intervals):
-        conditions = []
-        if i > 0:
-            cut = (distinct[lo - 1] + distinct[lo]) / 2.0
-            conditions.append(Condition(attribute.name, a, ">", float(cut)))
-        if i < len(intervals) - 1:
-            cut = (distinct[hi - 1] + distinct[hi]) / 2.0
-            conditions.append(Condition(attribute.name, a, "=<", float(cut)))
-        rules.append(_rule(tuple(conditions), counts[lo:hi].sum(0), data.classes))
-    if not known.all():
-        missing = np.bincount(
+        return lambda: [()], everything.reshape(1, c)
+    cuts = ((distinct[firsts[1:] - 1] + distinct[firsts[1:]]) / 2.0).tolist()
+    missing = not known.all()
+    if missing:
+        unknown = np.bincount(
             data.y[~known], weights=None if weights is None else weights[~known], minlength=c
         )
-        rules.append(_rule((Condition(attribute.name, a, "=", MISSING),), missing, data.classes))
-    return rules
+        sums = np.vstack([sums, unknown])
+
+    def conditions() -> list[tuple[Condition, ...]]:
+        above = [()] + [(Condition(attribute.name, a, ">", cut),) for cut in cuts]
+        below = [(Condition(attribute.name, a, "=<", cut),) for cut in cuts] + [()]
+        tests = [x + y for x, y in zip(above, below)] if len(firsts) else []
+        return tests + [(Condition(attribute.name, a, "=", MISSING),)] * missing
+
+    return conditions, sums
 
 
 def one_r_candidates(
@@ -226,11 +298,14 @@ def one_r_candidates(
     candidates = []
     for a, attribute in enumerate(encoded.attributes):
         if attribute.values is None:
-            rules = _continuous_rules(encoded, a, min_bucket)
+            conditions, counts = _continuous_counts(encoded, a, min_bucket)
         else:
-            rules = _categorical_rules(encoded, a)
-        errors = sum((r.covered or 0.0) - (r.correct or 0.0) for r in rules)
-        candidates.append(OneRCandidate(attribute.name, tuple(rules), errors, total))
+            conditions, counts = _categorical_counts(encoded, a)
+        candidates.append(
+            OneRCandidate(
+                attribute.name, _errors(counts), total, counts, encoded.classes, conditions
+            )
+        )
     return candidates
 
 

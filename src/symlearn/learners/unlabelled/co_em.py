@@ -16,6 +16,15 @@ Unlike co-training it never commits to a label, which is why the notes find
 it does better.  The final classifier multiplies the two models' class
 probabilities, as co-training's does.
 
+When the views are weak (a few attributes each, none telling much about the
+class) the exchange contracts: each view, learnt from the other's soft
+labels, predicts them less sharply, and the probabilities settle on the
+class shares, a fixed point of co-EM (Nigam and Ghani's views were thousands
+of words each).  The combined classifier then predicts by the prior.  When
+every unlabelled example's probabilities end within :data:`COLLAPSE_BAND` of
+the class shares, where the labelled examples' model spread them further,
+the result carries a warning saying so.
+
 Examples
 --------
 >>> from symlearn.kb import loads
@@ -38,16 +47,18 @@ co-training", CIKM; Witten, Frank and Hall (2011), Data Mining, 3rd ed., section
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
+from symlearn.hypotheses.rule_set import label_text
 from symlearn.learners.unlabelled.co_training import combined
 from symlearn.learners.unlabelled.mixture import Pool, fit_labelled, posteriors, views
 from symlearn.learners.unlabelled.results import Learnt, Progress, unlabelled_learner
 from symlearn.learners.unlabelled.settings import CoEMSettings
 from symlearn.learning.models import BaseLearner
 
-__all__ = ["SETTINGS", "CoEMSettings", "co_em", "learn"]
+__all__ = ["COLLAPSE_BAND", "SETTINGS", "CoEMSettings", "co_em", "collapse_warnings", "learn"]
 
 SUMMARY = "Co-EM: two views' naive Bayes relabelling the unlabelled examples for each other."
 EXAMPLE = (
@@ -81,6 +92,7 @@ def co_em(
     model_a = fit_labelled(base, first)
     supervised = combined(pool, [model_a, fit_labelled(base, second)], view_columns)
     probabilities = posteriors(model_a, first.unlabelled, pool.classes)
+    initial = probabilities
     model_b = model_a
     trace = []
     for iteration in range(1, iterations + 1):
@@ -97,7 +109,40 @@ def co_em(
             break
     model = combined(pool, [model_a, model_b], view_columns)
     labels = model.predict_columns(pool.unlabelled)
-    return Learnt(model, supervised, trace, labels, tuple(zip(view_columns, (model_a, model_b))))
+    warnings = collapse_warnings(initial, probabilities, pool.classes, len(trace))
+    views_learnt = tuple(zip(view_columns, (model_a, model_b)))
+    return Learnt(model, supervised, trace, labels, views_learnt, warnings)
+
+
+#: Class probabilities all this close to the class shares have collapsed to the prior.
+COLLAPSE_BAND = 0.05
+
+
+def collapse_warnings(
+    initial: np.ndarray, final: np.ndarray, classes: Sequence[Any], iterations: int
+) -> tuple[str, ...]:
+    """A warning when co-EM's probabilities contracted to the class shares (else none).
+
+    ``initial``: the unlabelled examples' class probabilities from the
+    labelled examples' model (rows: examples); ``final``: after the
+    exchanges.  The shares are the final probabilities' means.
+    """
+    if not final.size:
+        return ()
+    shares = final.mean(axis=0)
+    if np.abs(final - shares).max() > COLLAPSE_BAND or np.abs(initial - shares).max() <= (
+        COLLAPSE_BAND
+    ):
+        return ()
+    named = ", ".join(f"{label_text(c)} {p:.3f}" for c, p in zip(classes, shares.tolist()))
+    return (
+        f"warning: co-EM's class probabilities collapsed to the prior: after {iterations} "
+        f"iterations those of every unlabelled example lie within {COLLAPSE_BAND} of the class "
+        f"shares ({named}), where the labelled examples' model gave "
+        f"{initial.min():.3f}-{initial.max():.3f}; the views are too weak to teach each "
+        "other (a fixed point of co-EM), so the combined classifier predicts by the prior: "
+        "try em over all the attributes, or views of more informative attributes",
+    )
 
 
 def _fit(pool: Pool, settings: CoEMSettings, progress: Progress | None) -> Learnt:

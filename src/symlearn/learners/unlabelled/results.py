@@ -68,6 +68,9 @@ class Learnt:
         Each unlabelled example's class (positions in the pool's classes).
     views
         Per view (co-training, co-EM): its attribute positions and model.
+    warnings
+        What the user should know about the result (printed on stderr, and
+        ``warnings`` in the JSON).
     """
 
     model: Any
@@ -75,6 +78,7 @@ class Learnt:
     trace: list[dict[str, Any]]
     labels: np.ndarray
     views: tuple[tuple[tuple[int, ...], Any], ...] = ()
+    warnings: tuple[str, ...] = ()
 
 
 def _naive_bayes_json(model: Any) -> dict[str, Any]:
@@ -128,6 +132,11 @@ class UnlabelledRun(LearnResult):
     def trace(self) -> list[dict[str, Any]]:
         """One entry per iteration (EM, co-EM) or round (co-training)."""
         return self.learnt.trace
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the user should know about the result (the command prints them on stderr)."""
+        return self.learnt.warnings
 
     def program_clauses(self) -> list[Clause]:
         """No Horn clauses: the hypothesis is probabilistic."""
@@ -183,6 +192,8 @@ class UnlabelledRun(LearnResult):
             trace=self.learnt.trace,
             metrics=self.metrics,
         )
+        if self.learnt.warnings:
+            payload["warnings"] = list(self.learnt.warnings)
         if self.output is not None:
             payload["output"] = self.output
         return payload

@@ -1,0 +1,295 @@
+"""A predicate's clauses under one first-argument switch, as one Python function.
+
+:func:`compile_switch` writes the WAM's *switch_on_term* over a predicate's
+first-argument index with the code of its clauses
+(:mod:`symlearn.engine.codegen`) inlined in the buckets: a bucket of one
+clause runs it, a bucket of a few runs each in turn (:func:`_inline_bucket`),
+and a clause whose body is one call of the predicate itself loops back to the
+switch (``codegen._loop_back``).
+
+Functions
+---------
+compile_switch
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+# One writer of clause code: the switch uses the clause writer's own parts.
+from symlearn.engine.codegen import (
+    ProcedureOf,
+    _clause_code,
+    _define,
+    _unpack_arguments,
+    _Writer,
+)
+from symlearn.engine.machine import CLAUSES, Choice
+from symlearn.engine.runtime import ref_serials
+from symlearn.logic.clauses import Clause
+from symlearn.logic.terms import Struct, Var
+
+__all__ = ["Bucket", "compile_switch"]
+
+# Buckets of at most this many clauses are written inline in a switch.
+_MAX_INLINED = 4
+
+#: A bucket of a first-argument switch: the candidate clauses and, for a
+#: bucket of one clause, the clause itself (its code is then inlined).
+Bucket = tuple[list[Any], Clause | None]
+
+
+def compile_switch(
+    arity: int,
+    by_functor: dict[str, Bucket],
+    by_constant: dict[object, Bucket],
+    otherwise: Bucket,
+    procedure_of: ProcedureOf,
+    names: dict[str, object],
+    itself: object = None,
+    free: Bucket | None = None,
+) -> Callable[..., Any]:
+    """Compile a predicate's first-argument switch with its clauses inlined.
+
+    The result is a procedure ``(m, args, cutb, depth, nxt)`` (the WAM's
+    *switch_on_term* followed by the code of the one clause a bucket holds):
+    it dereferences the first argument, picks the bucket of its functor or
+    constant (``otherwise`` when none is listed), and runs the bucket's one
+    clause inline, or tries a bucket of several with ``try_clauses`` (a
+    choicepoint when more than one matches).  It is only valid while the
+    clauses do not change.  ``names`` supplies the globals the code refers
+    to besides constants: ``unbound`` (a call with a free first argument),
+    ``try_clauses``, ``max_depth``, ``too_deep`` and ``Ref``.
+
+    ``itself`` is the predicate's own procedure: an inlined clause whose body
+    (after its guard) is one call of it loops back to the switch instead of
+    returning the call to the machine (:func:`_loop_back`), so a
+    deterministic tail-recursive predicate such as ``append/3`` runs as a
+    Python loop.
+
+    ``free`` is the bucket of a call whose first argument is free (every
+    clause), written inline when it holds a few clauses; None leaves such a
+    call to ``unbound``.
+    """
+    buckets = (by_functor, by_constant, otherwise, free)
+    if itself is not None and arity:
+        looping = _switch_function(arity, buckets, procedure_of, names, itself)
+        if looping is not None:
+            return looping
+    function = _switch_function(arity, buckets, procedure_of, names)
+    assert function is not None
+    return function
+
+
+def _switch_function(
+    arity: int,
+    buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None],
+    procedure_of: ProcedureOf,
+    names: dict[str, object],
+    itself: object = None,
+) -> Callable[..., Any] | None:
+    """:func:`compile_switch`'s function, looping on ``itself`` (None when no clause loops)."""
+    by_functor, by_constant, otherwise, free = buckets
+    writer = _Writer(procedure_of)
+    writer.names.update(names)
+    writer.emit(1, "if depth > max_depth: raise too_deep(args)")
+    _unpack_arguments(writer, arity)
+    top = 1
+    if itself is not None:
+        writer.itself = itself
+        writer.arguments = f"({', '.join(f'a{i}' for i in range(arity))},)"
+        writer.emit(1, "while True:")
+        top = 2
+    arguments = writer.arguments
+
+    def bucket(candidates: Bucket, indent: int, first_known: bool = True) -> None:
+        entries, clause = candidates
+        if not entries:
+            writer.emit(indent, "return FAIL")
+        elif clause is not None:
+            writer.height = "len(m.cps)"
+            _clause_code(writer, clause, indent, first_known)
+            writer.height = ""
+        elif len(entries) <= _MAX_INLINED and _inline_bucket(writer, entries, indent, first_known):
+            pass
+        else:
+            label = writer.constant(entries)
+            writer.emit(indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt)")
+
+    writer.emit(top, "while a0.__class__ is Ref:")
+    writer.emit(top + 1, "t = a0.value")
+    if free is not None and len(free[0]) <= _MAX_INLINED:
+        writer.emit(top + 1, "if t is None: break")
+        writer.emit(top + 1, "a0 = t")
+        writer.emit(top, "if a0.__class__ is Ref:")
+        bucket(free, top + 1, first_known=False)
+    else:
+        writer.emit(top + 1, f"if t is None: return unbound(m, {arguments}, depth, nxt)")
+        writer.emit(top + 1, "a0 = t")
+    if by_functor:
+        writer.emit(top, "if a0.__class__ is Struct:")
+        writer.emit(top + 1, "n = a0.name")
+        for name, candidates in by_functor.items():
+            writer.emit(top + 1, f"if n == {writer.constant(name)}:")
+            bucket(candidates, top + 2)
+        bucket(otherwise, top + 1)
+    for value, candidates in by_constant.items():
+        kind = writer.constant(type(value))
+        writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
+        bucket(candidates, top + 1)
+    if by_constant:
+        # A constant equal to a listed one in Python but of another type (1.0
+        # and 1) finds its bucket as the first-argument index does; the
+        # clause functions then compare types.
+        table = writer.constant({value: entries for value, (entries, _) in by_constant.items()})
+        writer.emit(top, f"found = {table}.get(a0)")
+        writer.emit(top, "if found is not None:")
+        writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt)")
+    bucket(otherwise, top)
+    if itself is not None and not writer.looped:
+        return None
+    return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
+
+
+def _inline_bucket(
+    writer: _Writer, entries: list[Any], indent: int, first_known: bool = True
+) -> bool:
+    """Write a switch bucket of several clauses inline, each tried in turn; False if not.
+
+    Each clause but the last runs in a block of its own that its failure
+    leaves (``break``); the bindings it made are then undone and the next
+    clause runs.  A clause that succeeds commits when it has a neck cut, and
+    otherwise pushes the choicepoint ``try_clauses`` would have pushed, whose
+    alternatives are the clauses after it (run on backtracking by
+    ``try_clauses``).  So the first call of a bucket such as ``partition/4``'s
+    (a guard and a neck cut, else the other clause) costs no Python call and,
+    when a neck cut commits, no choicepoint; nor when the clause's guard
+    excludes every later clause (``tak(X, Y, ...) :- X =< Y, ...`` before
+    ``tak(X, Y, ...) :- X > Y, ...``: :func:`_excludes_later`).  False (nothing written) when
+    some clause's failure sits inside a loop of its code, where ``break``
+    would not leave the block.
+    """
+    start = len(writer.lines)
+    label = writer.constant(entries)
+    arguments = writer.arguments
+    writer.names.update(Choice=Choice, CLAUSES=CLAUSES, serial=ref_serials.__next__)
+    # Bindings the clauses make may be undone: trail them (see try_clauses).
+    writer.emit(indent, "mark = len(trail)")
+    writer.emit(indent, "FENCE.stamp = serial()")
+    writer.height = "len(m.cps)"
+    for position, entry in enumerate(entries):
+        if position == len(entries) - 1:
+            _clause_code(writer, entry.clause, indent, first_known)
+            break
+        flag = len(writer.lines)
+        writer.emit(indent, "again = False")
+        writer.emit(indent, "while True:")
+        block = len(writer.lines)
+        writer.attempt = True
+        writer.on_success = (
+            []
+            if entry.neck_cut or _excludes_later(entries, position)
+            else [
+                f"m.cps.append(Choice(CLAUSES, mark, nxt, depth, {arguments}, {label}, "
+                f"None, {position + 1}))"
+            ]
+        )
+        _clause_code(writer, entry.clause, indent + 1, first_known)
+        writer.attempt, writer.on_success = False, []
+        lines = writer.lines
+        for i in range(block, len(lines)):
+            if lines[i].endswith("return FAIL"):
+                if _inside_loop(lines, i, indent + 1):
+                    del lines[start:]
+                    writer.height = ""
+                    return False
+                lines[i] = lines[i][: -len("return FAIL")] + "break"
+        if any(line.endswith("again = True") for line in lines[block:]):
+            writer.emit(indent, "if again: continue")  # the clause looped back
+        else:
+            del lines[flag]
+        writer.emit(indent, "while len(trail) > mark: trail.pop().value = None")
+    writer.height = ""
+    return True
+
+
+def _inside_loop(lines: list[str], i: int, base: int) -> bool:
+    """True when line ``i`` is in the body of a loop of its own, deeper than ``base``."""
+    level = _indent(lines[i])
+    for j in range(i - 1, -1, -1):
+        depth = _indent(lines[j])
+        if depth >= level:
+            continue
+        if depth < base:
+            return False
+        text = lines[j].lstrip()
+        if text.startswith(("while ", "for ")):
+            return True
+        level = depth
+    return False
+
+
+def _indent(line: str) -> int:
+    return (len(line) - len(line.lstrip(" "))) // 4
+
+
+#: The comparison that holds exactly when one fails (on numbers).
+_NEGATION = {"<": ">=", ">=": "<", "=<": ">", ">": "=<", "=:=": "=\\=", "=\\=": "=:="}
+#: A comparison written the other way round.
+_MIRROR = {"<": ">", ">": "<", "=<": ">=", ">=": "=<", "=:=": "=:=", "=\\=": "=\\="}
+
+Comparison = tuple[str, tuple[str, object], tuple[str, object]]
+
+
+def _excludes_later(entries: list[Any], position: int) -> bool:
+    """True when a call that passes the guard of clause ``position`` fails every later clause.
+
+    So it is when each later clause's body opens with the negation of a
+    comparison that opens this clause's body (one of the comparisons of the
+    call's arguments, head variables standing as arguments, or integers,
+    that its guard runs before the clause succeeds): that comparison held,
+    so its numbers compare the other way in the later clause, which fails
+    there before anything else happens.
+    """
+    clause = entries[position].clause
+    held = []
+    for goal in clause.body:  # the opening comparisons: inlined, run before success
+        comparison = _canonical(goal, clause)
+        if comparison is None:
+            break
+        held.append(comparison)
+    negated = {_normal((_NEGATION[op], a, b)) for op, a, b in held}
+    if not negated:
+        return False
+    for entry in entries[position + 1 :]:
+        body = entry.clause.body
+        first = _canonical(body[0], entry.clause) if body else None
+        if first is None or _normal(first) not in negated:
+            return False
+    return True
+
+
+def _canonical(goal: Any, clause: Clause) -> Comparison | None:
+    """An arithmetic comparison over the call's arguments, by their positions; else None."""
+    if type(goal) is not Struct or goal.name not in _NEGATION or len(goal.args) != 2:
+        return None
+    head = clause.head
+    head_args = head.args if type(head) is Struct else ()
+    operands = []
+    for term in goal.args:
+        if type(term) is int:
+            operands.append(("integer", term))
+        elif type(term) is Var and term in head_args:
+            operands.append(("argument", head_args.index(term)))
+        else:
+            return None
+    return goal.name, operands[0], operands[1]
+
+
+def _normal(comparison: Comparison) -> Comparison:
+    """One way of writing a comparison (``a > b`` as ``b < a``; ``=:=`` ordered)."""
+    op, a, b = comparison
+    if op in (">", ">=") or (op in ("=:=", "=\\=") and repr(b) < repr(a)):
+        return _MIRROR[op], b, a
+    return op, a, b
