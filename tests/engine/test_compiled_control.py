@@ -129,7 +129,8 @@ def test_compiled_constructs_answer_as_swi_prolog():
 
 
 #: Goals on the builtins and constructs the engine runs as direct procedures or
-#: inline code (functor/3 making a term, compare/3, ``$/1``, SSU heads).
+#: inline code (functor/3 making a term, compare/3, ``$/1``, SSU heads, arg/3
+#: with an integer first argument in a guard or condition).
 DIRECT_GOALS = [
     "functor(T, foo, 3)",
     "functor(T, foo, 0)",
@@ -155,6 +156,15 @@ DIRECT_GOALS = [
     "s(f(1), R)",
     "s(X, R)",
     "s([], R)",
+    "a1(f(a, b), X)",
+    "a1(g, X)",
+    "a1(T, X)",
+    "a1(7, X)",
+    "a2(f(a, b))",
+    "a2(f(a))",
+    "a3(f(b), X)",
+    "a3(f(A), X)",
+    "a4(f(a), X)",
 ]
 DIRECT_PROGRAM = """
 m(1). m(2).
@@ -164,6 +174,10 @@ d3 :- $fail.
 s([H|T], R) => R = H-T.
 s(f(X), R) => R = X.
 s([], R) => R = nil.
+a1(T, X) :- arg(1, T, X).
+a2(T) :- arg(2, T, b).
+a3(T, X) :- ( arg(1, T, X), X == b -> true ; X = no ).
+a4(T, X) :- arg(0, T, X).
 """
 
 

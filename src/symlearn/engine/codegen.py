@@ -35,11 +35,11 @@ from collections.abc import Callable
 from itertools import count
 from typing import Any
 
-from symlearn.engine.arithmetic import compare_numbers, evaluate
+from symlearn.engine.arithmetic import compare_numbers, evaluate, instantiation_error, type_error
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.machine import FAIL, FENCE
-from symlearn.engine.runtime import Ref, deref, unify
+from symlearn.engine.runtime import Ref, deref, resolve, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -57,7 +57,7 @@ ProcedureOf = Callable[[str, int], Any]
 _COMPARISONS = {"<": "<", ">": ">", "=<": "<=", ">=": ">=", "=:=": "==", "=\\=": "!="}
 #: Tests the compiler inlines into a clause's guard as a call of the builtin's
 #: function (no continuation, no trip through the machine).
-_TESTS = (QUICK_TESTS - {(op, 2) for op in _COMPARISONS}) | {("$ssu_skeleton", 2)}
+_TESTS = (QUICK_TESTS - {(op, 2) for op in _COMPARISONS}) | {("$ssu_skeleton", 2), ("arg", 3)}
 #: Type tests inlined as class tests: (negated, the classes that pass).
 _TYPE_TESTS: dict[str, tuple[bool, tuple[type, ...]]] = {
     "var": (False, (Ref,)),
@@ -385,6 +385,8 @@ class _Writer:
             return True
         if goal.name == "$ssu_skeleton" and self.skeleton(goal, indent):
             return True
+        if goal.name == "arg":
+            return self.argument(goal, indent)
         from symlearn.engine.builtins import DETERMINISTIC
 
         function = DETERMINISTIC.get((goal.name, len(goal.args)))
@@ -393,6 +395,28 @@ class _Writer:
         items = [self.build(a, indent) for a in goal.args]
         arguments = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
         self.emit(indent, f"if not {self.constant(function)}(m.engine, {arguments}): return FAIL")
+        return True
+
+    def argument(self, goal: Struct, indent: int) -> bool:
+        """Inline ``arg(K, T, A)`` for an integer K >= 1 and a variable T (deterministic then).
+
+        A free T is an instantiation error and an atomic one a type error, as
+        the builtin raises them; other calls are left to the builtin.
+        """
+        k, term, value = goal.args
+        if type(k) is not int or k < 1 or type(term) is not Var or term not in self.defined:
+            return False
+        self.names["_arg_error"] = _arg_error
+        x = self.value_of(term, indent)
+        self.emit(indent, f"if {x}.__class__ is not Struct: _arg_error({x})")
+        self.emit(indent, f"if len({x}.args) < {k}: return FAIL")
+        part = f"{x}.args[{k - 1}]"
+        if type(value) is Var and value not in self.defined:
+            self.defined.add(value)
+            self.emit(indent, f"{self.var(value)} = {part}")
+        else:  # (unify trails every binding: a condition that fails undoes them)
+            wanted = self.build(value, indent)
+            self.emit(indent, f"if not unify({wanted}, {part}, trail): return FAIL")
         return True
 
     def skeleton(self, goal: Struct, indent: int) -> bool:
@@ -520,6 +544,13 @@ def _is_ground(term: Any) -> bool:
         if type(t) is Struct:
             stack.extend(t.args)
     return True
+
+
+def _arg_error(term: Any) -> None:
+    """The error of ``arg(K, T, A)`` when T is not compound (a free T, or an atomic one)."""
+    if term.__class__ is Ref:
+        raise instantiation_error()
+    raise type_error("compound", resolve(term))
 
 
 def _variables(term: Any) -> list[Var]:
