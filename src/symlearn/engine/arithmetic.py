@@ -17,7 +17,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
+from symlearn.engine.runtime import Ref
 from symlearn.logic.terms import PString, Struct, Term, Var
 
 __all__ = [
@@ -334,24 +336,10 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
         ``evaluation_error`` such as ``zero_divisor``, or
         ``resource_error(stack)`` for an integer beyond :data:`MAX_INTEGER_BITS`.
     """
-    term = deref(term)
-    t = type(term)
-    if t is int or t is float:
-        return term
-    if t is Struct and len(term.args) == 2:  # the fast path: an operation on two integers
-        a, b = deref(term.args[0]), deref(term.args[1])
-        if a.__class__ is int and b.__class__ is int:
-            name = term.name
-            if name == "+":
-                return a + b
-            if name == "-":
-                return a - b
-            if name == "*" and a.bit_length() + b.bit_length() <= MAX_INTEGER_BITS:
-                return a * b
-            if b and name == "//":
-                return _int_divide(a, b)
-            if b and name == "mod":
-                return a % b
+    try:
+        return _quick(term, 0)
+    except (_Slow, OverflowError):
+        pass
     try:
         return _evaluate(term, deref)
     except PrologThrow as error:
@@ -364,6 +352,106 @@ def evaluate(term: Term, deref: Callable[[Term], Term]) -> Number:
         if first is not None and _formal(first) != _formal(error):
             raise first from None
         raise
+
+
+class _Slow(Exception):
+    """The quick evaluator met something it leaves to the general one."""
+
+
+_SLOW = _Slow()
+#: Operands nested deeper than this (apart from left operands) go to the general evaluator.
+_QUICK_DEPTH = 64
+
+
+def _quick(term: object, depth: int) -> Number:
+    """Evaluate the common expressions fast: numbers and the usual operators.
+
+    Anything else, and anything that might raise an error, raises
+    :class:`_Slow` (the general evaluator, which raises errors as SWI-Prolog
+    does, then starts over).  A chain of left operands (``((1+2)+3)+4``, as
+    an accumulating loop builds) is walked without recursion.
+    """
+    while term.__class__ is Ref:
+        term = term.value
+    kind = term.__class__
+    if kind is int or kind is float:
+        return term
+    if kind is not Struct or depth > _QUICK_DEPTH:
+        raise _SLOW
+    spine = []
+    node: Any = term
+    while True:
+        args = node.args
+        if len(args) != 2:
+            break
+        spine.append(node)
+        node = args[0]
+        while node.__class__ is Ref:
+            node = node.value
+        if node.__class__ is not Struct:
+            break
+    value = _quick_unary(node, depth) if node.__class__ is Struct else _quick(node, depth)
+    for operation in reversed(spine):
+        value = _quick_binary(operation.name, value, _quick(operation.args[1], depth + 1))
+    return value
+
+
+def _quick_unary(node: Any, depth: int) -> Number:
+    if len(node.args) != 1:
+        raise _SLOW
+    a = _quick(node.args[0], depth + 1)
+    name = node.name
+    if name == "-":
+        return -a
+    if name == "abs":
+        return abs(a)
+    if name == "+":
+        return a
+    raise _SLOW
+
+
+def _quick_binary(name: str, a: Number, b: Number) -> Number:
+    """``a name b`` for the usual operators, when it cannot be an error."""
+    if a.__class__ is int and b.__class__ is int:
+        if name == "+":
+            return a + b
+        if name == "-":
+            return a - b
+        if name == "*":
+            if a.bit_length() + b.bit_length() <= MAX_INTEGER_BITS:
+                return a * b
+        elif b:
+            if name == "//":
+                quotient = abs(a) // abs(b)
+                return quotient if (a >= 0) == (b >= 0) else -quotient
+            if name == "mod":
+                return a % b
+            if name == "/":
+                return a // b if a % b == 0 else a / b
+        if name == "min":
+            return a if a < b else b
+        if name == "max":
+            return a if a > b else b
+        if name == ">>" and b > 0:
+            return a >> b
+        if name == "/\\":
+            return a & b
+        if name == "\\/":
+            return a | b
+        raise _SLOW
+    if name == "+":
+        result = a + b
+    elif name == "-":
+        result = a - b
+    elif name == "*":
+        result = a * b
+    elif name == "/" and b:
+        result = a / b
+    else:
+        raise _SLOW
+    if result - result != 0:  # inf or nan: an error
+        raise _SLOW
+    return result
 
 
 def _formal(error: PrologThrow) -> Term:

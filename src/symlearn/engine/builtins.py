@@ -13,7 +13,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator
 from functools import cmp_to_key
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import (
     PrologThrow,
@@ -138,8 +138,15 @@ DETERMINISTIC[("@>=", 2)] = lambda engine, args: compare_runtime(args[0], args[1
 
 @det("compare", 3)
 def _compare_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """``compare/3``; an Order that is neither free nor ``<``, ``=``, ``>`` is an error (ISO)."""
+    order = deref(args[0])
+    if type(order) is not Ref:
+        if type(order) is not str:
+            raise type_error("atom", resolve(order))
+        if order not in ("<", "=", ">"):
+            raise domain_error("order", order)
     c = _compare(args[1], args[2])
-    return unify_terms(engine, args[0], "<" if c < 0 else (">" if c > 0 else "="))
+    return unify_terms(engine, order, "<" if c < 0 else (">" if c > 0 else "="))
 
 
 # ----------------------------------------------------------------- arithmetic
@@ -249,14 +256,26 @@ def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 # ----------------------------------------------------------- term inspection
 @det("functor", 3)
 def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    term = deref(args[0])
-    if type(term) is Struct:
-        return unify_terms(engine, args[1], term.name) and unify_terms(
-            engine, args[2], len(term.args)
-        )
-    if type(term) is not Ref:
-        return unify_terms(engine, args[1], term) and unify_terms(engine, args[2], 0)
-    name, arity = deref(args[1]), deref(args[2])
+    term = args[0]
+    while term.__class__ is Ref:
+        value = term.value
+        if value is None:
+            return _make_term(engine, term, args[1], args[2])
+        term = value
+    trail = engine.trail
+    if term.__class__ is Struct:
+        return unify(args[1], term.name, trail) and unify(args[2], len(term.args), trail)
+    return unify(args[1], term, trail) and unify(args[2], 0, trail)
+
+
+def _make_term(engine: Engine, ref: Ref, name: RTerm, arity: RTerm) -> bool:
+    """``functor(T, Name, Arity)`` with T free: bind it to a term of free arguments."""
+    name, arity = deref(name), deref(arity)
+    if type(name) is str and type(arity) is int and 0 < arity <= MAX_CELLS:
+        fresh: tuple[Any, ...] = tuple([Ref() for _ in range(arity)])
+        ref.value = Struct(name, fresh)
+        engine.trail.append(ref)
+        return True
     if type(name) is Struct:
         raise type_error("atomic", resolve(name))
     if type(name) is Ref or type(arity) is Ref:
@@ -266,16 +285,10 @@ def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if arity < 0:
         raise domain_error("not_less_than_zero", arity)
     if arity == 0:
-        if type(name) is Struct:
-            raise type_error("atomic", resolve(name))
-        return unify_terms(engine, term, name)
+        return unify_terms(engine, ref, name)
     if type(name) is not str:
-        raise type_error("atomic" if type(name) is Struct else "atom", resolve(name))
-    if arity < 0:
-        raise domain_error("not_less_than_zero", arity)
-    if arity > MAX_CELLS:
-        raise resource_error("stack")
-    return unify_terms(engine, term, Struct(name, tuple(Ref() for _ in range(arity))))
+        raise type_error("atom", resolve(name))
+    raise resource_error("stack")
 
 
 def _arg_shortcut(engine: Engine, args: tuple[RTerm, ...]) -> bool | None:

@@ -16,13 +16,21 @@ Each clause of a user predicate becomes one generated Python function
    arguments, cut barrier, depth, next)`` per goal, with the procedure of
    each goal resolved when the clause is compiled.  The last goal runs at
    the caller's depth (last-call optimisation: a tail-recursive loop does
-   not grow the depth), the others one deeper.
+   not grow the depth), the others one deeper.  The inline-able goals that
+   follow a call (``is/2``, comparisons, tests) are compiled too: from the
+   first of them the rest of the body is a procedure of its own, a
+   *segment*, that runs them in Python and returns the continuation of
+   what follows.
+
+Integer arithmetic (``+ - * // mod``) is computed in Python when its values
+are integers (each leaf of a product below 2**62 in size), else by
+:func:`~symlearn.engine.arithmetic.evaluate`.
 
 It returns ``FAIL`` when the head or the guard fails.  Bindings are trailed;
 the machine undoes them on backtracking.
 
-:func:`~symlearn.engine.switches.compile_switch` puts the same clause code under a switch on the
-first argument, one function for a whole predicate.
+:func:`~symlearn.engine.switches.compile_switch` puts the same clause code
+under a switch on the first argument, one function for a whole predicate.
 
 Functions
 ---------
@@ -35,10 +43,11 @@ from collections.abc import Callable
 from itertools import count
 from typing import Any
 
-from symlearn.engine.arithmetic import compare_numbers, evaluate
+from symlearn.engine.arithmetic import compare_numbers, evaluate, instantiation_error, type_error
+from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.machine import FAIL, FENCE
-from symlearn.engine.runtime import Ref, deref, unify
+from symlearn.engine.runtime import Ref, deref, resolve, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -56,7 +65,7 @@ ProcedureOf = Callable[[str, int], Any]
 _COMPARISONS = {"<": "<", ">": ">", "=<": "<=", ">=": ">=", "=:=": "==", "=\\=": "!="}
 #: Tests the compiler inlines into a clause's guard as a call of the builtin's
 #: function (no continuation, no trip through the machine).
-_TESTS = QUICK_TESTS - {(op, 2) for op in _COMPARISONS}
+_TESTS = (QUICK_TESTS - {(op, 2) for op in _COMPARISONS}) | {("$ssu_skeleton", 2), ("arg", 3)}
 #: Type tests inlined as class tests: (negated, the classes that pass).
 _TYPE_TESTS: dict[str, tuple[bool, tuple[type, ...]]] = {
     "var": (False, (Ref,)),
@@ -125,6 +134,8 @@ class _Writer:
         #: Writing a clause of a bucket of several (``switches._inline_bucket``):
         #: the lines that run when it succeeds, before it returns or loops.
         self.attempt = False
+        #: ``(id(Pattern), id(X))`` of the SSU skeleton tests written (:meth:`skeleton`).
+        self.shaped: set[tuple[int, int]] = set()
         self.on_success: list[str] = []
 
     # ------------------------------------------------------------ names
@@ -363,6 +374,8 @@ class _Writer:
         """Inline a test builtin (``=``, ``==``, ``var`` ...): call its function."""
         if goal.name == "=":
             left, right = goal.args
+            if (id(left), id(right)) in self.shaped:
+                return True  # the SSU head's match: done by its skeleton test
             for fresh, other in ((left, right), (right, left)):
                 if (
                     type(fresh) is Var
@@ -378,6 +391,10 @@ class _Writer:
             return True
         if self.type_test(goal, indent) or self.identity(goal, indent):
             return True
+        if goal.name == "$ssu_skeleton" and self.skeleton(goal, indent):
+            return True
+        if goal.name == "arg":
+            return self.argument(goal, indent)
         from symlearn.engine.builtins import DETERMINISTIC
 
         function = DETERMINISTIC.get((goal.name, len(goal.args)))
@@ -388,15 +405,86 @@ class _Writer:
         self.emit(indent, f"if not {self.constant(function)}(m.engine, {arguments}): return FAIL")
         return True
 
-    def value_of(self, v: Var, indent: int) -> str:
-        """A name holding the dereferenced value of the clause's variable ``v``."""
-        x = self.deref(self.var(v), indent)
+    def argument(self, goal: Struct, indent: int) -> bool:
+        """Inline ``arg(K, T, A)`` for an integer K >= 1 and a variable T (deterministic then).
+
+        A free T is an instantiation error and an atomic one a type error, as
+        the builtin raises them; other calls are left to the builtin.
+        """
+        k, term, value = goal.args
+        if type(k) is not int or k < 1 or type(term) is not Var or term not in self.defined:
+            return False
+        self.names["_arg_error"] = _arg_error
+        x = self.value_of(term, indent)
+        self.emit(indent, f"if {x}.__class__ is not Struct: _arg_error({x})")
+        self.emit(indent, f"if len({x}.args) < {k}: return FAIL")
+        part = f"{x}.args[{k - 1}]"
+        if type(value) is Var and value not in self.defined:
+            self.defined.add(value)
+            self.emit(indent, f"{self.var(value)} = {part}")
+        else:  # (unify trails every binding: a condition that fails undoes them)
+            wanted = self.build(value, indent)
+            self.emit(indent, f"if not unify({wanted}, {part}, trail): return FAIL")
+        return True
+
+    def skeleton(self, goal: Struct, indent: int) -> bool:
+        """Inline an SSU head's ``'$ssu_skeleton'(Pattern, X)``: a read-only match.
+
+        The loader writes ``'$ssu_skeleton'(Pattern, X), Pattern = X`` for a
+        head argument ``Pattern`` of a ``=>`` rule (X must be an instance of
+        Pattern, not bound by it).  When the pattern's variables are new and
+        occur once, the test compares X's shape with the pattern and gives
+        the pattern's variables their parts, so ``Pattern = X`` has nothing
+        left to do (it is skipped).  False when not applicable.
+        """
+        pattern, subject = goal.args
+        variables = _variables(pattern)
+        if (
+            type(subject) is not Var
+            or subject not in self.defined
+            or len(set(variables)) != len(variables)
+            or any(v in self.defined for v in variables)
+        ):
+            return False
+        self.shape(pattern, self.var(subject), indent)
+        self.shaped.add((id(pattern), id(subject)))
+        return True
+
+    def shape(self, pattern: Any, source: str, indent: int) -> None:
+        """Fail unless the value in ``source`` has ``pattern``'s shape; name its parts."""
+        if type(pattern) is Var:
+            self.defined.add(pattern)
+            self.emit(indent, f"{self.var(pattern)} = {source}")
+            return
+        x = self.value_of_expression(source, indent)
+        if type(pattern) is Struct:
+            name = self.constant(pattern.name)
+            self.emit(
+                indent,
+                f"if {x}.__class__ is not Struct or {x}.name != {name} "
+                f"or len({x}.args) != {len(pattern.args)}: return FAIL",
+            )
+            args = self.temp()
+            self.emit(indent, f"{args} = {x}.args")
+            for i, arg in enumerate(pattern.args):
+                self.shape(arg, f"{args}[{i}]", indent)
+            return
+        kind, value = self.constant(type(pattern)), self.constant(pattern)
+        self.emit(indent, f"if {x}.__class__ is not {kind} or {x} != {value}: return FAIL")
+
+    def value_of_expression(self, source: str, indent: int) -> str:
+        """A name holding the dereferenced value of the expression ``source``."""
+        x = self.deref(source, indent)
         y = self.temp()
         self.emit(indent, f"while {x}.__class__ is Ref:")
         self.emit(indent + 1, f"{y} = {x}.value")
         self.emit(indent + 1, f"if {y} is None: break")
         self.emit(indent + 1, f"{x} = {y}")
         return x
+
+    def value_of(self, v: Var, indent: int) -> str:
+        """A name holding the dereferenced value of the clause's variable ``v``."""
+        return self.value_of_expression(self.var(v), indent)
 
     def type_test(self, goal: Struct, indent: int) -> bool:
         """Inline ``var(X)``, ``atom(X)`` ... on a variable of the clause: a class test."""
@@ -427,8 +515,24 @@ class _Writer:
         return True
 
     # ------------------------------------------------------------ body
-    def goal_parts(self, goal: Any, indent: int) -> tuple[str, str]:
-        """The procedure and the arguments expression of a body goal."""
+    def goal_parts(
+        self, goal: Any, indent: int, elsewhere: set[Var] | frozenset[Var] = frozenset()
+    ) -> tuple[str, str]:
+        """The procedure and the arguments expression of a body goal.
+
+        A control construct becomes a procedure of its own
+        (:mod:`symlearn.engine.compiled_control`) whose arguments are its
+        variables that are known already or occur in ``elsewhere``.
+        """
+        if is_construct(goal):
+            shared = [
+                v for v in dict.fromkeys(_variables(goal)) if v in self.defined or v in elsewhere
+            ]
+            function = construct_procedure(goal, shared, self.procedure_of, _Writer)
+            values = [self.build(v, indent) for v in shared]
+            return self.constant(
+                function
+            ), f"({', '.join(values)}{',' if len(values) == 1 else ''})"
         if type(goal) is Var:
             return self.constant(self.procedure_of("call", 1)), f"({self.build(goal, indent)},)"
         if goal == "!":
@@ -448,6 +552,13 @@ def _is_ground(term: Any) -> bool:
         if type(t) is Struct:
             stack.extend(t.args)
     return True
+
+
+def _arg_error(term: Any) -> None:
+    """The error of ``arg(K, T, A)`` when T is not compound (a free T, or an atomic one)."""
+    if term.__class__ is Ref:
+        raise instantiation_error()
+    raise type_error("compound", resolve(term))
 
 
 def _variables(term: Any) -> list[Var]:
@@ -501,8 +612,8 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
     if neck_cut:
         _after_cut(writer, body, indent)
-    if len(body) == 1 and _calls_itself(writer, body[0]):
-        _loop_back(writer, body[0], indent)
+    if body and _calls_itself(writer, body[0]):
+        _loop_back(writer, body, indent)
     elif body:
         _continuation(writer, body, indent)
     else:
@@ -512,45 +623,58 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
 
 
 def _continuation(writer: _Writer, body: list[Any], indent: int) -> None:
-    """Emit the return of the continuation that proves ``body``'s goals in turn.
+    """Emit the return of the continuation that proves ``body``'s goals in turn."""
+    cont = _continuation_of(writer, body, indent)
+    _succeed(writer, indent)
+    writer.emit(indent, f"return {cont}")
+
+
+def _continuation_of(writer: _Writer, body: list[Any], indent: int, start: int = 1) -> str:
+    """An expression for the continuation that proves ``body``'s goals in turn.
 
     Inline-able goals (arithmetic, comparisons, tests) that follow a call in
-    the body run compiled too: from the first of them on, the rest of the
-    body is a procedure of its own (:func:`_segment`), the continuation's
-    last goal.
+    the body (or open it, from ``start`` 0) run compiled too: from the first
+    of them on, the rest of the body is a procedure of its own
+    (:func:`_segment`), the continuation's last goal.  The last goal runs at
+    ``depth``, the others at ``deeper`` (set here when used).
     """
-    split = _first_inline_goal(writer, body, indent)
+    split = _first_inline_goal(writer, body, indent, start)
     calls = body if split is None else body[:split]
-    parts = [writer.goal_parts(goal, indent) for goal in calls]  # variables in goal order
+    variables = [set(_variables(goal)) for goal in body]
+    parts = [  # variables made in goal order
+        writer.goal_parts(goal, indent, set().union(*variables[:i], *variables[i + 1 :]))
+        for i, goal in enumerate(calls)
+    ]
     if split is not None:
         parts.append(_segment(writer, body[split:]))
-    if parts:
-        cont = "nxt"
-        # The cut barrier matters to control constructs only (user predicates
-        # and builtins ignore it); in a switch it is computed, not passed.
-        height = "height"
-        if writer.height:
-            height = "0"
-            if any(_transparent(goal) for goal in body):
-                writer.emit(indent, f"height = {writer.height}")
-                height = "height"
-        for position in range(len(parts) - 1, -1, -1):
-            depth = "depth" if position == len(parts) - 1 else "deeper"
-            procedure, args = parts[position]
-            cont = f"({procedure}, {args}, {height}, {depth}, {cont})"
-        if len(parts) > 1:
-            writer.emit(indent, "deeper = depth + 1")
-        _succeed(writer, indent)
-        writer.emit(indent, f"return {cont}")
+    cont = "nxt"
+    # The cut barrier matters to control constructs only (user predicates
+    # and builtins ignore it); in a switch it is computed, not passed.
+    height = "height"
+    if writer.height:
+        height = "0"
+        if any(_transparent(goal) for goal in body):
+            writer.emit(indent, f"height = {writer.height}")
+            height = "height"
+    for position in range(len(parts) - 1, -1, -1):
+        depth = "depth" if position == len(parts) - 1 else "deeper"
+        procedure, args = parts[position]
+        cont = f"({procedure}, {args}, {height}, {depth}, {cont})"
+    if len(parts) > 1:
+        writer.emit(indent, "deeper = depth + 1")
+    return cont
 
 
-def _first_inline_goal(writer: _Writer, body: list[Any], indent: int) -> int | None:
-    """The position of the first goal after a call in ``body`` that the guard code inlines."""
+def _first_inline_goal(
+    writer: _Writer, body: list[Any], indent: int, start: int = 1
+) -> int | None:
+    """The position (from ``start``) of the first goal of ``body`` the guard code inlines."""
     known = writer.defined
     defined = set(known)
     try:
-        for position in range(1, len(body)):
-            defined.update(_variables(body[position - 1]))
+        for position in range(start, len(body)):
+            if position:
+                defined.update(_variables(body[position - 1]))
             writer.defined = set(defined)
             start = len(writer.lines)
             inline = writer.guard(body[position], indent)
@@ -602,32 +726,44 @@ def _calls_itself(writer: _Writer, goal: Any) -> bool:
     return writer.procedure_of(goal.name, len(goal.args)) is writer.itself
 
 
-def _loop_back(writer: _Writer, goal: Any, indent: int) -> None:
-    """A body that is one call of the switch's own predicate: jump back to the switch.
+def _loop_back(writer: _Writer, body: list[Any], indent: int) -> None:
+    """A body that opens with a call of the switch's own predicate: jump back to the switch.
 
-    The call is a last call (same depth, same continuation), so the switch
-    takes its arguments and runs again in the same Python frame instead of
-    returning the goal to the machine: one inference without a continuation,
-    a trip through the machine's loop or a Python call.  The machine grants
-    the loops a number of inferences between two of its checks of the limits
-    (``m.loops``, see :meth:`~symlearn.engine.sld.Engine._check`); with none
-    left, the goal is returned as usual.
+    The switch takes the call's arguments, its depth (the caller's for a
+    last call, one deeper otherwise) and its continuation (the rest of the
+    body) and runs again in the same Python frame instead of returning the
+    goal to the machine: one inference without a trip through the machine's
+    loop or a Python call.  So a deterministic recursive predicate such as
+    ``append/3`` (a last call) or ``nreverse/2`` (a first one) runs as a
+    Python loop.  The machine grants the loops a number of inferences
+    between two of its checks of the limits (``m.loops``, see
+    :meth:`~symlearn.engine.sld.Engine._check`); with none left, the goal
+    is returned as usual.
     """
+    goal = body[0]
     items = [writer.build(a, indent) for a in goal.args]
     names = [f"a{i}" for i in range(len(items))]
     procedure = writer.constant(writer.itself)
     comma = "," if len(items) == 1 else ""
+    depth, rest = "depth", "nxt"
+    if len(body) > 1:
+        rest = writer.temp()
+        writer.emit(indent, f"{rest} = {_continuation_of(writer, body[1:], indent, start=0)}")
+        writer.emit(indent, "deeper = depth + 1")
+        depth = "deeper"
     _succeed(writer, indent)
     writer.emit(indent, "left = m.loops")
     writer.emit(indent, "if left:")
     writer.emit(indent + 1, "m.loops = left - 1")
     writer.emit(indent + 1, f"{', '.join(names)}{comma} = {', '.join(items)}{comma}")
+    if len(body) > 1:
+        writer.emit(indent + 1, f"nxt, depth = {rest}, deeper")
     if writer.attempt:  # leave the clause's block; the code after it loops
         writer.emit(indent + 1, "again = True")
         writer.emit(indent + 1, "break")
     else:
         writer.emit(indent + 1, "continue")
-    writer.emit(indent, f"return ({procedure}, ({', '.join(items)}{comma}), 0, depth, nxt)")
+    writer.emit(indent, f"return ({procedure}, ({', '.join(items)}{comma}), 0, {depth}, {rest})")
     writer.looped = True
 
 

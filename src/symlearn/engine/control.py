@@ -627,7 +627,8 @@ def _setof_control(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> objec
 
 # ---------------------------------------------------------------- determinism
 def _determinism_error(goal: RTerm, found: str) -> PrologThrow:
-    formal = Struct("determinism_error", (resolve(goal), "det", found, "guard"))
+    # (the last argument is "goal" in SWI-Prolog 9 for $/1: the goal is the culprit)
+    formal = Struct("determinism_error", (resolve(goal), "det", found, "goal"))
     return PrologThrow(Struct("error", (formal, Ref())))
 
 
@@ -651,7 +652,13 @@ def _det_call(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     height = len(cps)
     cps.append(Choice(ALT, len(m.trail), (_det_failed, goal, cutb, depth, None), depth))
     exit_goal = (_det_exit, (height, goal), cutb, depth, nxt)
-    return (call_goal, goal, height + 1, depth + 1, exit_goal)
+    cont = call_goal(m, goal, height + 1, depth + 1, exit_goal)
+    if cont is exit_goal:  # done at once (a fact, a builtin): the exit check here
+        if len(cps) > height + 1:
+            raise _determinism_error(goal, "nondet")
+        del cps[height:]
+        return nxt
+    return cont
 
 
 #: SWI-Prolog's ``$`` (the deterministic cut of SSU rules) cuts as ``!`` does.

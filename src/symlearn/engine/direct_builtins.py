@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate
 from symlearn.engine.machine import FAIL, FENCE, Cont
-from symlearn.engine.runtime import Ref, RTerm, deref, unify
+from symlearn.engine.runtime import Ref, RTerm, compare_runtime, deref, unify
 from symlearn.logic.terms import Struct
 
 if TYPE_CHECKING:
@@ -151,6 +151,43 @@ def _functor(general: Procedure) -> Procedure:
     return functor
 
 
+_ORDER = ("<", "=", ">")
+
+
+def _compare(general: Procedure) -> Procedure:
+    """``compare(Order, A, B)``: two atoms or two integers at once, else the standard order."""
+
+    def compare(m: Run, args: tuple[RTerm, ...], cutb: int, depth: int, nxt: Cont) -> object:
+        order, a, b = args
+        while a.__class__ is Ref:
+            bound = a.value
+            if bound is None:
+                break
+            a = bound
+        while b.__class__ is Ref:
+            bound = b.value
+            if bound is None:
+                break
+            b = bound
+        kind = a.__class__
+        if kind is b.__class__ and (kind is str or kind is int):
+            result = "<" if a < b else ("=" if a == b else ">")
+        else:
+            result = _ORDER[compare_runtime(a, b) + 1]
+        while order.__class__ is Ref:
+            bound = order.value
+            if bound is None:
+                order.value = result
+                m.trail.append(order)
+                return nxt
+            order = bound
+        if order.__class__ is str and order in _ORDER:
+            return nxt if order == result else FAIL
+        return general(m, args, cutb, depth, nxt)  # an error
+
+    return compare
+
+
 def _always(procedure: Procedure) -> Callable[[Procedure], Procedure]:
     return lambda general: procedure
 
@@ -163,4 +200,5 @@ DIRECT: dict[tuple[str, int], Callable[[Procedure], Procedure]] = {
     **{(op, 2): _always(_comparison(op)) for op in ("<", ">", "=<", ">=", "=:=", "=\\=")},
     ("arg", 3): _arg,
     ("functor", 3): _functor,
+    ("compare", 3): _compare,
 }

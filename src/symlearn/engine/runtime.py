@@ -399,6 +399,19 @@ def compare_runtime(a: RTerm, b: RTerm) -> int:
     As :func:`symlearn.logic.terms.compare_terms`, with unbound variables
     ordered by age.
     """
+    while a.__class__ is Ref:  # fast path: two atoms, or two integers
+        value = a.value
+        if value is None:
+            break
+        a = value
+    while b.__class__ is Ref:
+        value = b.value
+        if value is None:
+            break
+        b = value
+    kind = a.__class__
+    if kind is b.__class__ and (kind is str or kind is int):
+        return -1 if a < b else (0 if a == b else 1)
     stack = [(a, b)]
     pairs = 0
     seen: set[tuple[int, int]] | None = None

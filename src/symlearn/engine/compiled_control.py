@@ -1,0 +1,346 @@
+r"""Control constructs in clause bodies compiled to Python functions.
+
+A clause body goal ``(C -> T ; E)``, ``(A ; B)``, ``(C -> T)`` or ``\+ G``
+would otherwise be built as a term each time the clause runs and then
+taken apart by the construct's procedure (:mod:`symlearn.engine.control`).
+Compiled, it is one generated procedure ``(m, args, height, depth, nxt)``
+per construct, made when the clause is compiled, whose ``args`` are the
+clause variables the construct shares with the rest of the clause:
+
+* a condition made of tests the compiler inlines (arithmetic comparisons,
+  type tests, ``==``, ``=`` ...: :data:`~symlearn.engine.codegen.GUARD_BUILTINS`)
+  runs inline, and the procedure goes on with the then- or the
+  else-branch at once: no choicepoint, no continuation for the condition
+  (the WAM compiles such an if-then-else to a test and a jump);
+* another condition pushes a choicepoint whose alternative is the
+  else-branch (itself compiled, called only when needed), runs the
+  condition with a cut barrier of its own and cuts back on success, as
+  :func:`~symlearn.engine.control._disjunction` does;
+* a branch's leading tests, cuts, ``true`` and ``fail`` run inline, its
+  other goals become the usual continuation; a construct nested in a
+  branch is compiled in turn.
+
+A cut in a branch cuts the clause (``height`` is the clause's cut
+barrier); a cut in the condition is local to it, as ISO defines.
+Variables that occur in the construct only are the procedure's own locals,
+and a branch sees those of the condition only when the condition succeeded.
+
+Functions
+---------
+is_construct, construct_procedure
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from symlearn.engine.control import FAIL_CONT, cut_to
+from symlearn.engine.machine import ALT, Choice
+from symlearn.logic.terms import Struct, Var
+
+if TYPE_CHECKING:
+    from symlearn.engine.codegen import ProcedureOf, _Writer
+
+__all__ = ["construct_procedure", "is_construct"]
+
+_CONSTRUCTS = frozenset({(";", 2), ("->", 2), ("\\+", 1), ("not", 1)})
+#: The parts of a body that are goals, not terms (a construct's and a conjunction's).
+_PARTS = _CONSTRUCTS | {(",", 2), ("*->", 2)}
+#: Guard goals that may bind a variable (a condition of them checks the
+#: finite-domain constraints before it commits).
+_BINDING = frozenset({("=", 2), ("is", 2), ("functor", 3), ("compare", 3)})
+
+
+def is_construct(goal: Any) -> bool:
+    """True for a body goal that :func:`construct_procedure` compiles.
+
+    A construct with a part that cannot be called (``(1 ; true)``) is left
+    to run time, which throws ``type_error(callable, ...)`` as before.
+    """
+    if type(goal) is not Struct or (goal.name, len(goal.args)) not in _CONSTRUCTS:
+        return False
+    stack = list(goal.args)
+    while stack:
+        part = stack.pop()
+        if type(part) is Struct:
+            if (part.name, len(part.args)) in _PARTS:
+                stack.extend(part.args)
+        elif type(part) is not str and type(part) is not Var:
+            return False
+    return True
+
+
+def _conjuncts(goal: Any) -> list[Any]:
+    """The goals of a conjunction ``(A, B, ...)``, in order."""
+    found: list[Any] = []
+    stack = [goal]
+    while stack:
+        g = stack.pop()
+        if type(g) is Struct and g.name == "," and len(g.args) == 2:
+            stack.append(g.args[1])
+            stack.append(g.args[0])
+        else:
+            found.append(g)
+    return found
+
+
+def _variables(goals: list[Any]) -> list[Var]:
+    """The variables of ``goals`` in order of first occurrence."""
+    seen: dict[Var, None] = {}
+    stack = list(reversed(goals))
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            seen.setdefault(t, None)
+        elif type(t) is Struct:
+            stack.extend(reversed(t.args))
+    return list(seen)
+
+
+def construct_procedure(
+    goal: Struct,
+    shared: list[Var],
+    procedure_of: ProcedureOf,
+    writer_class: Callable[[ProcedureOf], _Writer],
+) -> Callable[..., Any]:
+    """The procedure of the body goal ``goal`` (a construct: :func:`is_construct`).
+
+    Parameters
+    ----------
+    goal
+        The construct, as the clause has it.
+    shared
+        The variables of ``goal`` that the clause uses elsewhere, in the
+        order the caller passes their values as ``args``.
+    procedure_of
+        The engine's procedure of a goal's ``(name, arity)``.
+    writer_class
+        The code writer of :mod:`symlearn.engine.codegen`.
+    """
+    writer = writer_class(procedure_of)
+    _receive(writer, shared)
+    name = goal.name
+    if name in ("\\+", "not"):
+        _if_then_else(writer, _conjuncts(goal.args[0]), ["fail"], ["true"])
+    elif name == "->":
+        _if_then_else(writer, _conjuncts(goal.args[0]), _conjuncts(goal.args[1]), ["fail"])
+    else:
+        left, right = goal.args
+        if type(left) is Struct and left.name == "->" and len(left.args) == 2:
+            condition, then = left.args
+            _if_then_else(writer, _conjuncts(condition), _conjuncts(then), _conjuncts(right))
+        elif type(left) is Struct and left.name == "*->" and len(left.args) == 2:
+            # The soft cut stays with its run-time procedure (rare in bodies).
+            procedure = writer.constant(procedure_of(";", 2))
+            arguments = writer.build(goal, 1)
+            writer.emit(1, f"return {procedure}(m, ({arguments}).args, height, depth, nxt)")
+        else:
+            _disjunction(writer, _conjuncts(left), _conjuncts(right))
+    return _define_procedure(writer)
+
+
+def _receive(writer: _Writer, shared: list[Var]) -> None:
+    writer.defined = set(shared)
+    if shared:
+        names = [writer.var(v) for v in shared]
+        writer.emit(1, f"{', '.join(names)}, = args")
+
+
+def _define_procedure(writer: _Writer) -> Callable[..., Any]:
+    from symlearn.engine.codegen import _define
+
+    return _define(writer, "def clause(m, args, height, depth, nxt):\n")
+
+
+def _sequence_procedure(
+    writer: _Writer, goals: list[Any], known: set[Var]
+) -> tuple[Callable[..., Any], list[Var]]:
+    """A procedure running the committed branch ``goals``; the variables it receives."""
+    inner = type(writer)(writer.procedure_of)
+    shared = [v for v in _variables(goals) if v in known]
+    _receive(inner, shared)
+    _branch(inner, goals, 1)
+    return _define_procedure(inner), shared
+
+
+def _continuation(writer: _Writer, goals: list[Any], indent: int) -> str:
+    """An expression for the continuation running a committed branch, then ``nxt``.
+
+    A branch that opens with goals to run inline (tests, cuts) gets a
+    procedure of its own; other goals are chained as the clause's are.
+    """
+    goals = [g for g in goals if g != "true"]
+    if not goals:
+        return "nxt"
+    first = goals[0]
+    key = (first.name, len(first.args)) if type(first) is Struct else (first, 0)
+    from symlearn.engine.codegen import GUARD_BUILTINS
+
+    if key in GUARD_BUILTINS or first in ("!", "fail", "false"):
+        function, shared = _sequence_procedure(writer, goals, writer.defined)
+        values = [writer.var(v) for v in shared]
+        arguments = f"({', '.join(values)}{',' if len(values) == 1 else ''})"
+        return f"({writer.constant(function)}, {arguments}, height, depth, nxt)"
+    return _chain(writer, goals, indent, "height", "nxt")
+
+
+def _parts(
+    writer: _Writer, goals: list[Any], indent: int, outside: frozenset[Var] = frozenset()
+) -> list[tuple[str, str]]:
+    """The procedure and arguments of each of ``goals`` (variables made in goal order).
+
+    ``outside``: variables used after these goals besides the clause's own.
+    """
+    variables = [set(_variables([g])) for g in goals]
+    parts = []
+    for i, goal in enumerate(goals):
+        elsewhere: set[Var] = set(outside)
+        for j, found in enumerate(variables):
+            if j != i:
+                elsewhere |= found
+        parts.append(writer.goal_parts(goal, indent, elsewhere))
+    return parts
+
+
+def _compose(parts: list[tuple[str, str]], barrier: str, tail: str) -> str:
+    """The continuation running the goals of ``parts`` (cut barrier ``barrier``), then ``tail``."""
+    cont = tail
+    for position in range(len(parts) - 1, -1, -1):
+        depth = "depth" if position == len(parts) - 1 else "depth + 1"
+        procedure, arguments = parts[position]
+        cont = f"({procedure}, {arguments}, {barrier}, {depth}, {cont})"
+    return cont
+
+
+def _chain(writer: _Writer, goals: list[Any], indent: int, barrier: str, tail: str) -> str:
+    """The continuation running ``goals`` (cut barrier ``barrier``), then ``tail``."""
+    return _compose(_parts(writer, goals, indent), barrier, tail)
+
+
+def _branch(writer: _Writer, goals: list[Any], indent: int) -> None:
+    """Emit a committed branch: its leading tests and cuts inline, then its continuation."""
+    goals = list(goals)
+    while goals:
+        goal = goals[0]
+        if goal == "true":
+            goals.pop(0)
+        elif goal == "!":
+            writer.emit(indent, "del m.cps[height:]")
+            goals.pop(0)
+        elif goal in ("fail", "false"):
+            writer.emit(indent, "return FAIL")
+            return
+        elif writer.guard(goal, indent):
+            goals.pop(0)
+        else:
+            break
+    if not goals:
+        writer.emit(indent, "return nxt")
+        return
+    from symlearn.engine.codegen import _continuation
+
+    _continuation(writer, goals, indent)  # (tests after a call run in a segment of their own)
+
+
+def _inline_condition(writer: _Writer, condition: list[Any], indent: int) -> list[Any]:
+    """Emit the leading inlinable tests of ``condition``; the goals left over.
+
+    Each test that fails leaves the enclosing ``while True`` block by
+    ``break`` (the else-branch follows the block).
+    """
+    start = len(writer.lines)
+    goals = [g for g in condition if g != "true"]
+    binds = False
+    while goals:
+        goal = goals[0]
+        if goal == "!" or not writer.guard(goal, indent):
+            break
+        binds = binds or (goal.name, len(goal.args)) in _BINDING
+        goals.pop(0)
+    if binds:
+        writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): break")
+    lines = writer.lines
+    for i in range(start, len(lines)):
+        if "return FAIL" in lines[i]:
+            if _inside_loop(lines, start, i):
+                raise _NotCompiled
+            lines[i] = lines[i].replace("return FAIL", "break")
+    return goals
+
+
+class _NotCompiled(Exception):
+    """The construct's condition cannot be inlined (it is left to run time)."""
+
+
+def _inside_loop(lines: list[str], start: int, i: int) -> bool:
+    """True when line ``i`` lies in the body of a loop opened at or after ``start``."""
+    level = _indent(lines[i])
+    for j in range(i - 1, start - 1, -1):
+        depth = _indent(lines[j])
+        if depth < level:
+            if lines[j].lstrip().startswith(("while ", "for ")):
+                return True
+            level = depth
+    return False
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _if_then_else(
+    writer: _Writer, condition: list[Any], then: list[Any], otherwise: list[Any]
+) -> None:
+    """Emit ``(condition -> then ; otherwise)``."""
+    writer.names.update({"ALT": ALT, "Choice": Choice, "cut_to": cut_to, "FAIL_CONT": FAIL_CONT})
+    before = set(writer.defined)
+    writer.emit(1, "mark = len(trail)")
+    writer.emit(1, "while True:")
+    saved = len(writer.lines)
+    try:
+        rest = _inline_condition(writer, condition, 2)
+    except _NotCompiled:
+        del writer.lines[saved:]
+        writer.defined = set(before)
+        rest = [g for g in condition if g != "true"]
+    inlined = len(writer.lines) > saved
+    if not inlined:
+        del writer.lines[saved - 1 :]  # nothing tested inline: no block to leave
+    indent = 2 if inlined else 1
+    if not rest:
+        _branch(writer, then, indent)
+    else:
+        # The condition calls something: a choicepoint for the else-branch.
+        else_cont = _else_continuation(writer, otherwise, before)
+        writer.emit(indent, "cps = m.cps")
+        writer.emit(indent, "h = len(cps)")
+        writer.emit(indent, f"cps.append(Choice(ALT, mark, {else_cont}, depth))")
+        parts = _parts(writer, rest, indent, frozenset(_variables(then)))
+        then_cont = "FAIL_CONT" if then == ["fail"] else _continuation(writer, then, indent)
+        cut = f"(cut_to, h, height, depth, {then_cont})"
+        writer.emit(indent, f"return {_compose(parts, 'h + 1', cut)}")
+    if inlined:
+        writer.emit(1, "while len(trail) > mark: trail.pop().value = None")
+        writer.defined = before
+        _branch(writer, otherwise, 1)
+
+
+def _else_continuation(writer: _Writer, otherwise: list[Any], known: set[Var]) -> str:
+    goals = [g for g in otherwise if g != "true"]
+    if not goals:
+        return "nxt"
+    if goals == ["fail"] or goals == ["false"]:
+        return "FAIL_CONT"
+    function, shared = _sequence_procedure(writer, goals, known)
+    values = [writer.var(v) for v in shared]
+    arguments = f"({', '.join(values)}{',' if len(values) == 1 else ''})"
+    return f"({writer.constant(function)}, {arguments}, height, depth, nxt)"
+
+
+def _disjunction(writer: _Writer, left: list[Any], right: list[Any]) -> None:
+    """Emit ``(left ; right)``: a choicepoint for ``right``, then ``left`` committed."""
+    writer.names.update({"ALT": ALT, "Choice": Choice, "FAIL_CONT": FAIL_CONT})
+    else_cont = _else_continuation(writer, right, set(writer.defined))
+    writer.emit(1, f"m.cps.append(Choice(ALT, len(m.trail), {else_cont}, depth))")
+    _branch(writer, left, 1)
