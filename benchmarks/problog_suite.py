@@ -23,7 +23,9 @@ query):
 * ``answered``: ProbLog refuses (or crashes), symlearn answers;
 * ``timeout`` / ``crash``: symlearn did not finish, or ended otherwise.
 
-    python benchmarks/problog_suite.py [--timeout 60] [--json] [--repeat N]
+    python benchmarks/problog_suite.py [--timeout 60] [--json] [--repeat N] [PROGRAM ...]
+
+(``PROGRAM``: a path under ``tests/problog/programs``, to run those alone.)
 """
 
 from __future__ import annotations
@@ -145,9 +147,17 @@ def outcome(ours: dict[str, float] | str | None, theirs: dict[str, float] | str)
     return "same" if agree else "wrong"
 
 
-def run_suite(timeout: float = 60.0, repeat: int = 1) -> dict:
-    """Every program by both systems (``repeat`` times, interleaved; the median times)."""
+def run_suite(timeout: float = 60.0, repeat: int = 1, only: list[str] | None = None) -> dict:
+    """Every program by both systems (``repeat`` times, interleaved; the median times).
+
+    ``only``: these programs alone (paths under the suite, ``specific/bug_keep_order.pl``).
+    """
     programs = suite_programs()
+    if only:
+        unknown = set(only) - {str(p.relative_to(SUITE)) for p in programs}
+        if unknown:
+            sys.exit(f"not a suite program: {', '.join(sorted(unknown))}")
+        programs = [p for p in programs if str(p.relative_to(SUITE)) in only]
     with tempfile.TemporaryDirectory(prefix="symlearn-suite-") as cache:
         env = environment(str(Path(cache) / "pycache"))
         for command in _commands(programs[0]).values():  # warm up: byte code, file cache
@@ -247,9 +257,10 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=60.0, help="Seconds per run.")
     parser.add_argument("--repeat", type=int, default=1, help="Runs of each (median).")
     parser.add_argument("--json", action="store_true", help="Print the rows as JSON.")
+    parser.add_argument("programs", nargs="*", help="Only these (paths under the suite).")
     args = parser.parse_args()
     require("problog")
-    result = run_suite(args.timeout, args.repeat)
+    result = run_suite(args.timeout, args.repeat, args.programs)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
