@@ -373,3 +373,16 @@ def test_exclusive_guards_equal_clause_functions(guards: list[tuple[str, bool]])
     finally:
         procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, calls_before
     assert found == expected
+
+
+def test_a_looping_switch_keeps_the_depth_limit() -> None:
+    from symlearn.engine import Engine
+    from symlearn.errors import EngineLimitError
+    from symlearn.kb import loads
+
+    program = "len([], 0). len([_|T], N) :- len(T, M), N is M + 1."
+    engine = Engine(loads(program), datalog=False, max_depth=1000)
+    assert [str(s["N"]) for s in engine.solve_text("numlist(1, 900, L), len(L, N)")] == ["900"]
+    assert engine._predicates[("len", 2)].switch is not None
+    with pytest.raises(EngineLimitError, match="depth limit 1000"):
+        list(engine.solve_text("numlist(1, 1200, L), len(L, N)"))

@@ -77,6 +77,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Hand-written errors besides the corpus's (the ones the last session found to differ).
 HAND_WRITTEN = [
     "a b c.",
+    "a :- ",
+    ":- determination(mem/2'='/2).",
     "X(a).",
     "a :- .",
     "a :- \n .",
@@ -193,10 +195,12 @@ def _rule(chunk: str, grammar: tuple, reader: tuple) -> str | None:
         return "args-1200"
     if r_message.startswith("operator priority clash") and r_at <= g_at:
         return "clash"
-    if unexpected and re.search(r"'(?:[^'\\]|\\.)+'\s*$", chunk[:g_at]):
-        quoted = re.search(r"'((?:[^'\\]|\\.)+)'\s*$", chunk[:g_at])
-        if quoted is not None and quoted.group(1) in _OPERATOR_NAMES:
-            return "quoted-operator"
+    quoted = re.search(r"'((?:[^'\\]|\\.)+)'\s*$", chunk[:g_at])  # just before the error
+    at_quoted = re.match(r"'((?:[^'\\]|\\.)+)'", chunk[g_at:])  # or at it
+    if at_quoted is not None and r_at > g_at:
+        quoted = at_quoted
+    if quoted is not None and quoted.group(1) in _OPERATOR_NAMES:
+        return "quoted-operator"
     if g_message == r_message and g_at == 0:
         return "escape"
     if "?::" in chunk and unexpected and g_at == chunk.index("?::") + 3:
@@ -224,7 +228,7 @@ def test_every_syntax_error_of_the_corpora_is_the_grammars_or_a_stated_rules() -
     samples = [sample for group in ERROR_EXAMPLES.values() for sample in group]
     outcomes = [_check(chunk) for chunk in [*errors, *samples, *HAND_WRITTEN]]
     assert len(errors) >= 40  # ProbLog's parser tests, the engine's error suites ...
-    assert outcomes.count("same error") >= 0.6 * len(outcomes)  # 49 of 78 when written
+    assert outcomes.count("same error") >= 0.6 * len(outcomes)  # 51 of 80 when written
 
 
 def test_every_clause_of_the_corpora_reads_as_the_grammar_reads_it() -> None:

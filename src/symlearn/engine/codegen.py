@@ -16,13 +16,21 @@ Each clause of a user predicate becomes one generated Python function
    arguments, cut barrier, depth, next)`` per goal, with the procedure of
    each goal resolved when the clause is compiled.  The last goal runs at
    the caller's depth (last-call optimisation: a tail-recursive loop does
-   not grow the depth), the others one deeper.
+   not grow the depth), the others one deeper.  The inline-able goals that
+   follow a call (``is/2``, comparisons, tests) are compiled too: from the
+   first of them the rest of the body is a procedure of its own, a
+   *segment*, that runs them in Python and returns the continuation of
+   what follows.
+
+Integer arithmetic (``+ - * // mod``) is computed in Python when its values
+are integers (each leaf of a product below 2**62 in size), else by
+:func:`~symlearn.engine.arithmetic.evaluate`.
 
 It returns ``FAIL`` when the head or the guard fails.  Bindings are trailed;
 the machine undoes them on backtracking.
 
-:func:`~symlearn.engine.switches.compile_switch` puts the same clause code under a switch on the
-first argument, one function for a whole predicate.
+:func:`~symlearn.engine.switches.compile_switch` puts the same clause code
+under a switch on the first argument, one function for a whole predicate.
 
 Functions
 ---------
@@ -604,8 +612,8 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
     if neck_cut:
         _after_cut(writer, body, indent)
-    if len(body) == 1 and _calls_itself(writer, body[0]):
-        _loop_back(writer, body[0], indent)
+    if body and _calls_itself(writer, body[0]):
+        _loop_back(writer, body, indent)
     elif body:
         _continuation(writer, body, indent)
     else:
@@ -615,14 +623,22 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
 
 
 def _continuation(writer: _Writer, body: list[Any], indent: int) -> None:
-    """Emit the return of the continuation that proves ``body``'s goals in turn.
+    """Emit the return of the continuation that proves ``body``'s goals in turn."""
+    cont = _continuation_of(writer, body, indent)
+    _succeed(writer, indent)
+    writer.emit(indent, f"return {cont}")
+
+
+def _continuation_of(writer: _Writer, body: list[Any], indent: int, start: int = 1) -> str:
+    """An expression for the continuation that proves ``body``'s goals in turn.
 
     Inline-able goals (arithmetic, comparisons, tests) that follow a call in
-    the body run compiled too: from the first of them on, the rest of the
-    body is a procedure of its own (:func:`_segment`), the continuation's
-    last goal.
+    the body (or open it, from ``start`` 0) run compiled too: from the first
+    of them on, the rest of the body is a procedure of its own
+    (:func:`_segment`), the continuation's last goal.  The last goal runs at
+    ``depth``, the others at ``deeper`` (set here when used).
     """
-    split = _first_inline_goal(writer, body, indent)
+    split = _first_inline_goal(writer, body, indent, start)
     calls = body if split is None else body[:split]
     variables = [set(_variables(goal)) for goal in body]
     parts = [  # variables made in goal order
@@ -631,33 +647,34 @@ def _continuation(writer: _Writer, body: list[Any], indent: int) -> None:
     ]
     if split is not None:
         parts.append(_segment(writer, body[split:]))
-    if parts:
-        cont = "nxt"
-        # The cut barrier matters to control constructs only (user predicates
-        # and builtins ignore it); in a switch it is computed, not passed.
-        height = "height"
-        if writer.height:
-            height = "0"
-            if any(_transparent(goal) for goal in body):
-                writer.emit(indent, f"height = {writer.height}")
-                height = "height"
-        for position in range(len(parts) - 1, -1, -1):
-            depth = "depth" if position == len(parts) - 1 else "deeper"
-            procedure, args = parts[position]
-            cont = f"({procedure}, {args}, {height}, {depth}, {cont})"
-        if len(parts) > 1:
-            writer.emit(indent, "deeper = depth + 1")
-        _succeed(writer, indent)
-        writer.emit(indent, f"return {cont}")
+    cont = "nxt"
+    # The cut barrier matters to control constructs only (user predicates
+    # and builtins ignore it); in a switch it is computed, not passed.
+    height = "height"
+    if writer.height:
+        height = "0"
+        if any(_transparent(goal) for goal in body):
+            writer.emit(indent, f"height = {writer.height}")
+            height = "height"
+    for position in range(len(parts) - 1, -1, -1):
+        depth = "depth" if position == len(parts) - 1 else "deeper"
+        procedure, args = parts[position]
+        cont = f"({procedure}, {args}, {height}, {depth}, {cont})"
+    if len(parts) > 1:
+        writer.emit(indent, "deeper = depth + 1")
+    return cont
 
 
-def _first_inline_goal(writer: _Writer, body: list[Any], indent: int) -> int | None:
-    """The position of the first goal after a call in ``body`` that the guard code inlines."""
+def _first_inline_goal(
+    writer: _Writer, body: list[Any], indent: int, start: int = 1
+) -> int | None:
+    """The position (from ``start``) of the first goal of ``body`` the guard code inlines."""
     known = writer.defined
     defined = set(known)
     try:
-        for position in range(1, len(body)):
-            defined.update(_variables(body[position - 1]))
+        for position in range(start, len(body)):
+            if position:
+                defined.update(_variables(body[position - 1]))
             writer.defined = set(defined)
             start = len(writer.lines)
             inline = writer.guard(body[position], indent)
@@ -709,32 +726,44 @@ def _calls_itself(writer: _Writer, goal: Any) -> bool:
     return writer.procedure_of(goal.name, len(goal.args)) is writer.itself
 
 
-def _loop_back(writer: _Writer, goal: Any, indent: int) -> None:
-    """A body that is one call of the switch's own predicate: jump back to the switch.
+def _loop_back(writer: _Writer, body: list[Any], indent: int) -> None:
+    """A body that opens with a call of the switch's own predicate: jump back to the switch.
 
-    The call is a last call (same depth, same continuation), so the switch
-    takes its arguments and runs again in the same Python frame instead of
-    returning the goal to the machine: one inference without a continuation,
-    a trip through the machine's loop or a Python call.  The machine grants
-    the loops a number of inferences between two of its checks of the limits
-    (``m.loops``, see :meth:`~symlearn.engine.sld.Engine._check`); with none
-    left, the goal is returned as usual.
+    The switch takes the call's arguments, its depth (the caller's for a
+    last call, one deeper otherwise) and its continuation (the rest of the
+    body) and runs again in the same Python frame instead of returning the
+    goal to the machine: one inference without a trip through the machine's
+    loop or a Python call.  So a deterministic recursive predicate such as
+    ``append/3`` (a last call) or ``nreverse/2`` (a first one) runs as a
+    Python loop.  The machine grants the loops a number of inferences
+    between two of its checks of the limits (``m.loops``, see
+    :meth:`~symlearn.engine.sld.Engine._check`); with none left, the goal
+    is returned as usual.
     """
+    goal = body[0]
     items = [writer.build(a, indent) for a in goal.args]
     names = [f"a{i}" for i in range(len(items))]
     procedure = writer.constant(writer.itself)
     comma = "," if len(items) == 1 else ""
+    depth, rest = "depth", "nxt"
+    if len(body) > 1:
+        rest = writer.temp()
+        writer.emit(indent, f"{rest} = {_continuation_of(writer, body[1:], indent, start=0)}")
+        writer.emit(indent, "deeper = depth + 1")
+        depth = "deeper"
     _succeed(writer, indent)
     writer.emit(indent, "left = m.loops")
     writer.emit(indent, "if left:")
     writer.emit(indent + 1, "m.loops = left - 1")
     writer.emit(indent + 1, f"{', '.join(names)}{comma} = {', '.join(items)}{comma}")
+    if len(body) > 1:
+        writer.emit(indent + 1, f"nxt, depth = {rest}, deeper")
     if writer.attempt:  # leave the clause's block; the code after it loops
         writer.emit(indent + 1, "again = True")
         writer.emit(indent + 1, "break")
     else:
         writer.emit(indent + 1, "continue")
-    writer.emit(indent, f"return ({procedure}, ({', '.join(items)}{comma}), 0, depth, nxt)")
+    writer.emit(indent, f"return ({procedure}, ({', '.join(items)}{comma}), 0, {depth}, {rest})")
     writer.looped = True
 
 

@@ -1,4 +1,4 @@
-"""The machine's data: continuations, choicepoints, internal goals and answer tables.
+"""The machine's data: continuations, choicepoints, a run's state, internal goals, answer tables.
 
 The SLD machine (:mod:`symlearn.engine.sld`) and the control constructs
 (:mod:`symlearn.engine.control`) both work on these; they live here so that
@@ -8,13 +8,18 @@ neither module reaches into the other.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from symlearn.engine.runtime import ref_serials
+from symlearn.engine.runtime import Ref, ref_serials
 from symlearn.logic.terms import Term
+
+if TYPE_CHECKING:
+    from symlearn.engine.sld import Engine
 
 __all__ = [
     "ALT",
     "CATCH",
+    "CHECK_EVERY",
     "CLAUSES",
     "COLLECT",
     "DEAD",
@@ -26,6 +31,7 @@ __all__ = [
     "TABLE",
     "Choice",
     "Cont",
+    "Run",
     "Table",
 ]
 
@@ -36,6 +42,9 @@ Cont = tuple[object, object, int, int, "Cont"] | None
 FAIL = object()
 #: Returned by a fast path that does not apply to the call.
 NOT_HERE = object()
+
+#: How many inferences the machine makes between two looks at the clock and the memory.
+CHECK_EVERY = 4096
 
 # Choicepoint kinds.
 CLAUSES, ALT, ITER, CATCH, REACTIVATE, TABLE, DEAD, FACTS, COLLECT = range(9)
@@ -143,3 +152,43 @@ class Table:
         #: than ``seen_upto`` (see :mod:`symlearn.engine.tabling`).
         self.started = -1
         self.seen_upto = -1
+
+
+class Run:
+    """The state of one running proof: the trail and the choicepoint stack."""
+
+    __slots__ = ("compacted", "cps", "engine", "extra", "granted", "loops", "stamp", "trail")
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.trail: list[Ref] = []
+        engine.trail = self.trail
+        self.cps: list[Choice] = []
+        self.extra = 0  # redos counted outside the machine's loop
+        # Inferences the compiled switches may make by looping back on a call
+        # of their own predicate (codegen's _loop_back) before the
+        # machine's next check of the limits: ``loops`` of the ``granted``
+        # are left (the difference is counted in ``extra`` at the check).
+        self.granted = self.loops = 0
+        # variables older than the run (the goal's): their bindings are trailed
+        self.stamp = FENCE.stamp = next(ref_serials)
+        self.compacted = 0  # trail entries above the newest choicepoint after compaction
+
+    def compact(self) -> None:
+        """Drop the trail entries no backtracking needs.
+
+        Those are the bindings of variables newer than the newest choicepoint,
+        so a long deterministic run keeps neither the trail nor its garbage.
+        """
+        cps = self.cps
+        trail = self.trail
+        if cps:
+            newest = cps[-1]
+            mark, stamp = newest.mark, newest.stamp
+        else:
+            mark, stamp = 0, self.stamp
+        if len(trail) - mark > 2 * self.compacted + CHECK_EVERY:
+            kept = [ref for ref in trail[mark:] if ref.serial < stamp]
+            del trail[mark:]
+            trail.extend(kept)
+            self.compacted = len(kept)

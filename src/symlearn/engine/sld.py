@@ -65,15 +65,16 @@ from symlearn.engine.machine import (
     COLLECT,
     FACTS,
     FAIL,
-    FENCE,
     ITER,
     NOT_HERE,
     REACTIVATE,
     TABLE,
     Choice,
     Cont,
+    Run,
     Table,
 )
+from symlearn.engine.machine import CHECK_EVERY as _CHECK_EVERY
 from symlearn.engine.procedures import (
     EXTERNAL,
     FACTS_ONLY,
@@ -88,7 +89,6 @@ from symlearn.engine.runtime import (
     RTerm,
     copy_runtime,
     deref,
-    ref_serials,
     resolve,
     to_runtime,
     unify,
@@ -108,52 +108,10 @@ from symlearn.logic.indicators import Indicator
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import PString, Struct, Term, Var
 
-__all__ = ["Engine", "solve"]
+__all__ = ["Engine", "Run", "solve"]
 
-# How many inferences between two looks at the clock and the memory.
-_CHECK_EVERY = 4096
 # How many inferences the compiled loops may make between two checks.
 _LOOP_GRANT = 8 * _CHECK_EVERY
-
-
-class Run:
-    """The state of one running proof: the trail and the choicepoint stack."""
-
-    __slots__ = ("compacted", "cps", "engine", "extra", "granted", "loops", "stamp", "trail")
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.trail: list[Ref] = []
-        engine.trail = self.trail
-        self.cps: list[Choice] = []
-        self.extra = 0  # redos counted outside the machine's loop
-        # Inferences the compiled switches may make by looping back on a last
-        # call of their own predicate (codegen's _loop_back) before the
-        # machine's next check of the limits: ``loops`` of the ``granted``
-        # are left (the difference is counted in ``extra`` at the check).
-        self.granted = self.loops = 0
-        # variables older than the run (the goal's): their bindings are trailed
-        self.stamp = FENCE.stamp = next(ref_serials)
-        self.compacted = 0  # trail entries above the newest choicepoint after compaction
-
-    def compact(self) -> None:
-        """Drop the trail entries no backtracking needs.
-
-        Those are the bindings of variables newer than the newest choicepoint,
-        so a long deterministic run keeps neither the trail nor its garbage.
-        """
-        cps = self.cps
-        trail = self.trail
-        if cps:
-            newest = cps[-1]
-            mark, stamp = newest.mark, newest.stamp
-        else:
-            mark, stamp = 0, self.stamp
-        if len(trail) - mark > 2 * self.compacted + _CHECK_EVERY:
-            kept = [ref for ref in trail[mark:] if ref.serial < stamp]
-            del trail[mark:]
-            trail.extend(kept)
-            self.compacted = len(kept)
 
 
 def _resident_bytes() -> int:

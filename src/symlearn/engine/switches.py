@@ -72,36 +72,44 @@ def compile_switch(
     clause), written inline when it holds a few clauses; None leaves such a
     call to ``unbound``.
     """
-    buckets = (by_functor, by_constant, otherwise, free)
-    if itself is not None and arity:
-        looping = _switch_function(arity, buckets, procedure_of, names, itself)
-        if looping is not None:
-            return looping
-    function = _switch_function(arity, buckets, procedure_of, names)
-    assert function is not None
-    return function
-
-
-def _switch_function(
-    arity: int,
-    buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None],
-    procedure_of: ProcedureOf,
-    names: dict[str, object],
-    itself: object = None,
-) -> Callable[..., Any] | None:
-    """:func:`compile_switch`'s function, looping on ``itself`` (None when no clause loops)."""
-    by_functor, by_constant, otherwise, free = buckets
     writer = _Writer(procedure_of)
     writer.names.update(names)
-    writer.emit(1, "if depth > max_depth: raise too_deep(args)")
-    _unpack_arguments(writer, arity)
     top = 1
-    if itself is not None:
+    loop = -1  # the line of the loop the switch runs in (when it may loop back)
+    if itself is not None and arity:  # a loop-back may go deeper: the depth is checked in it
         writer.itself = itself
         writer.arguments = f"({', '.join(f'a{i}' for i in range(arity))},)"
+        _unpack_arguments(writer, arity)
+        loop = len(writer.lines)
         writer.emit(1, "while True:")
         top = 2
+        writer.emit(top, f"if depth > max_depth: raise too_deep({writer.arguments})")
+    else:
+        writer.emit(1, "if depth > max_depth: raise too_deep(args)")
+        _unpack_arguments(writer, arity)
+    _switch_code(writer, (by_functor, by_constant, otherwise, free), top)
+    if loop >= 0 and not writer.looped:  # no clause loops back: no loop
+        lines = writer.lines
+        lines[loop:] = [line[4:] for line in lines[loop + 1 :]]
+    return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
+
+
+def _switch_code(
+    writer: _Writer,
+    buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None],
+    top: int,
+) -> None:
+    """The switch on the first argument ``a0`` and its buckets' code, at ``top``.
+
+    Buckets of several clauses are written inline while the switch has
+    written fewer than twice as many clauses as the predicate has (a clause
+    with a free first argument is in every bucket; the code, compiled once
+    per predicate, stays in proportion to the clauses).
+    """
+    by_functor, by_constant, otherwise, free = buckets
     arguments = writer.arguments
+    every = [*by_functor.values(), *by_constant.values(), otherwise, free or ([], None)]
+    budget = [2 * len({id(entry) for entries, _ in every for entry in entries})]
 
     def bucket(candidates: Bucket, indent: int, first_known: bool = True) -> None:
         entries, clause = candidates
@@ -111,8 +119,11 @@ def _switch_function(
             writer.height = "len(m.cps)"
             _clause_code(writer, clause, indent, first_known)
             writer.height = ""
-        elif len(entries) <= _MAX_INLINED and _inline_bucket(writer, entries, indent, first_known):
-            pass
+            budget[0] -= 1
+        elif len(entries) <= min(_MAX_INLINED, budget[0]) and _inline_bucket(
+            writer, entries, indent, first_known
+        ):
+            budget[0] -= len(entries)
         else:
             label = writer.constant(entries)
             writer.emit(indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt)")
@@ -147,9 +158,6 @@ def _switch_function(
         writer.emit(top, "if found is not None:")
         writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt)")
     bucket(otherwise, top)
-    if itself is not None and not writer.looped:
-        return None
-    return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 
 
 def _inline_bucket(

@@ -211,7 +211,7 @@ class _Parser:
     def advance(self) -> _Token:
         token = self.peek()
         if token is None:
-            raise ReadError("unexpected end of clause", len(self.text), closing=True)
+            raise self.unexpected(None)
         self.pos += 1
         return token
 
@@ -222,8 +222,8 @@ class _Parser:
         self.pos += 1
 
     def unexpected(self, token: _Token | None) -> ReadError:
-        if token is None:
-            return ReadError("unexpected end of clause", len(self.text), closing=True)
+        if token is None:  # the text ends before the clause does
+            return ReadError("missing '.' at the end of the clause", self._after_last(), True)
         if token.kind == "end":
             neck = self.neck_before(token)
             if neck is not None:
@@ -257,7 +257,7 @@ class _Parser:
                 return term
             token = self.peek()
         if token is None:
-            raise ReadError("missing '.' at the end of the clause", self._after_last(), True)
+            raise self.unexpected(None)
         previous = self.tokens[self.pos - 1]
         if token.kind == "punct" and token.value in (")", "]", "}"):
             raise self.unexpected(token)  # an unbalanced bracket, more likely than a missing '.'

@@ -68,7 +68,7 @@ LOOP_COLUMNS = 32
 GROWTH = 1000.0
 
 #: Examples whose delta-rule updates are solved for at once.
-DELTA_BLOCK = 128
+DELTA_BLOCK = 64
 
 
 class Diverged(InvalidParameterError):
