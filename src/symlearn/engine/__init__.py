@@ -5,7 +5,8 @@ It answers Prolog goals over a :class:`~symlearn.kb.KnowledgeBase`:
 * :mod:`~symlearn.engine.sld`: the :class:`Engine` (iterative SLD resolution
   with cut, tabling, depth and step limits);
 * :mod:`~symlearn.engine.control`: control constructs (``;``, ``->``, ``\+``,
-  ``call/N``, ``findall``, ``catch/throw`` ...);
+  ``call/N``, ``findall``, ``catch/throw`` ...); those of clause bodies are
+  compiled into clause code (:mod:`~symlearn.engine.compiled_control`);
 * :mod:`~symlearn.engine.builtins`: the builtin predicates;
 * :mod:`~symlearn.engine.arithmetic`: ``is/2`` and comparison, with SWI-Prolog's semantics;
 * :mod:`~symlearn.engine.runtime`: run-time terms (bindable cells) and compiled clauses;

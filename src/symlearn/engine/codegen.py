@@ -43,11 +43,12 @@ from collections.abc import Callable
 from itertools import count
 from typing import Any
 
-from symlearn.engine.arithmetic import compare_numbers, evaluate, instantiation_error, type_error
+from symlearn.engine.arithmetic import compare_numbers, evaluate
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
+from symlearn.engine.inline_tests import argument, skeleton
 from symlearn.engine.machine import FAIL, FENCE
-from symlearn.engine.runtime import Ref, deref, resolve, unify
+from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -391,10 +392,10 @@ class _Writer:
             return True
         if self.type_test(goal, indent) or self.identity(goal, indent):
             return True
-        if goal.name == "$ssu_skeleton" and self.skeleton(goal, indent):
+        if goal.name == "$ssu_skeleton" and skeleton(self, goal, indent):
             return True
         if goal.name == "arg":
-            return self.argument(goal, indent)
+            return argument(self, goal, indent)
         from symlearn.engine.builtins import DETERMINISTIC
 
         function = DETERMINISTIC.get((goal.name, len(goal.args)))
@@ -404,73 +405,6 @@ class _Writer:
         arguments = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
         self.emit(indent, f"if not {self.constant(function)}(m.engine, {arguments}): return FAIL")
         return True
-
-    def argument(self, goal: Struct, indent: int) -> bool:
-        """Inline ``arg(K, T, A)`` for an integer K >= 1 and a variable T (deterministic then).
-
-        A free T is an instantiation error and an atomic one a type error, as
-        the builtin raises them; other calls are left to the builtin.
-        """
-        k, term, value = goal.args
-        if type(k) is not int or k < 1 or type(term) is not Var or term not in self.defined:
-            return False
-        self.names["_arg_error"] = _arg_error
-        x = self.value_of(term, indent)
-        self.emit(indent, f"if {x}.__class__ is not Struct: _arg_error({x})")
-        self.emit(indent, f"if len({x}.args) < {k}: return FAIL")
-        part = f"{x}.args[{k - 1}]"
-        if type(value) is Var and value not in self.defined:
-            self.defined.add(value)
-            self.emit(indent, f"{self.var(value)} = {part}")
-        else:  # (unify trails every binding: a condition that fails undoes them)
-            wanted = self.build(value, indent)
-            self.emit(indent, f"if not unify({wanted}, {part}, trail): return FAIL")
-        return True
-
-    def skeleton(self, goal: Struct, indent: int) -> bool:
-        """Inline an SSU head's ``'$ssu_skeleton'(Pattern, X)``: a read-only match.
-
-        The loader writes ``'$ssu_skeleton'(Pattern, X), Pattern = X`` for a
-        head argument ``Pattern`` of a ``=>`` rule (X must be an instance of
-        Pattern, not bound by it).  When the pattern's variables are new and
-        occur once, the test compares X's shape with the pattern and gives
-        the pattern's variables their parts, so ``Pattern = X`` has nothing
-        left to do (it is skipped).  False when not applicable.
-        """
-        pattern, subject = goal.args
-        variables = _variables(pattern)
-        if (
-            type(subject) is not Var
-            or subject not in self.defined
-            or len(set(variables)) != len(variables)
-            or any(v in self.defined for v in variables)
-        ):
-            return False
-        self.shape(pattern, self.var(subject), indent)
-        self.shaped.add((id(pattern), id(subject)))
-        return True
-
-    def shape(self, pattern: Any, source: str, indent: int) -> None:
-        """Fail unless the value in ``source`` has ``pattern``'s shape; name its parts."""
-        if type(pattern) is Var:
-            self.defined.add(pattern)
-            self.emit(indent, f"{self.var(pattern)} = {source}")
-            return
-        x = self.value_of_expression(source, indent)
-        if type(pattern) is Struct:
-            name = self.constant(pattern.name)
-            self.emit(
-                indent,
-                f"if {x}.__class__ is not Struct or {x}.name != {name} "
-                f"or len({x}.args) != {len(pattern.args)}: return FAIL",
-            )
-            args = self.temp()
-            self.emit(indent, f"{args} = {x}.args")
-            for i, arg in enumerate(pattern.args):
-                self.shape(arg, f"{args}[{i}]", indent)
-            return
-        kind, value = self.constant(type(pattern)), self.constant(pattern)
-        self.emit(indent, f"if {x}.__class__ is not {kind} or {x} != {value}: return FAIL")
 
     def value_of_expression(self, source: str, indent: int) -> str:
         """A name holding the dereferenced value of the expression ``source``."""
@@ -552,13 +486,6 @@ def _is_ground(term: Any) -> bool:
         if type(t) is Struct:
             stack.extend(t.args)
     return True
-
-
-def _arg_error(term: Any) -> None:
-    """The error of ``arg(K, T, A)`` when T is not compound (a free T, or an atomic one)."""
-    if term.__class__ is Ref:
-        raise instantiation_error()
-    raise type_error("compound", resolve(term))
 
 
 def _variables(term: Any) -> list[Var]:

@@ -20,6 +20,10 @@ clause variables the construct shares with the rest of the clause:
   other goals become the usual continuation; a construct nested in a
   branch is compiled in turn.
 
+SWI-Prolog's deterministic call ``$Goal`` is compiled too: the goal's
+procedure is found with the clause's and called at once, so a goal done
+at once (a fact, a builtin) is checked without a step of the machine.
+
 A cut in a branch cuts the clause (``height`` is the clause's cut
 barrier); a cut in the condition is local to it, as ISO defines.
 Variables that occur in the construct only are the procedure's own locals,
@@ -35,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from symlearn.engine.control import FAIL_CONT, cut_to
+from symlearn.engine.control import FAIL_CONT, _determinism_error, cut_to
 from symlearn.engine.machine import ALT, Choice
 from symlearn.logic.terms import Struct, Var
 
@@ -56,9 +60,17 @@ def is_construct(goal: Any) -> bool:
     """True for a body goal that :func:`construct_procedure` compiles.
 
     A construct with a part that cannot be called (``(1 ; true)``) is left
-    to run time, which throws ``type_error(callable, ...)`` as before.
+    to run time, which throws ``type_error(callable, ...)`` as before; so is
+    ``$G`` of a variable or a control construct.
     """
-    if type(goal) is not Struct or (goal.name, len(goal.args)) not in _CONSTRUCTS:
+    if type(goal) is not Struct:
+        return False
+    if goal.name == "$" and len(goal.args) == 1:
+        called = goal.args[0]
+        if type(called) is Struct:
+            return (called.name, len(called.args)) not in _PARTS
+        return type(called) is str and called not in ("!", "true", "fail", "false")
+    if (goal.name, len(goal.args)) not in _CONSTRUCTS:
         return False
     stack = list(goal.args)
     while stack:
@@ -121,7 +133,9 @@ def construct_procedure(
     writer = writer_class(procedure_of)
     _receive(writer, shared)
     name = goal.name
-    if name in ("\\+", "not"):
+    if name == "$":
+        _deterministic_call(writer, goal.args[0])
+    elif name in ("\\+", "not"):
         _if_then_else(writer, _conjuncts(goal.args[0]), ["fail"], ["true"])
     elif name == "->":
         _if_then_else(writer, _conjuncts(goal.args[0]), _conjuncts(goal.args[1]), ["fail"])
@@ -336,6 +350,49 @@ def _else_continuation(writer: _Writer, otherwise: list[Any], known: set[Var]) -
     values = [writer.var(v) for v in shared]
     arguments = f"({', '.join(values)}{',' if len(values) == 1 else ''})"
     return f"({writer.constant(function)}, {arguments}, height, depth, nxt)"
+
+
+def _deterministic_call(writer: _Writer, called: Any) -> None:
+    """Emit SWI-Prolog's ``$Goal``: the goal must succeed once and leave no choicepoint.
+
+    As :func:`~symlearn.engine.control._det_call`, with the goal's procedure
+    found when the clause is compiled and called at once: a goal that is
+    done at once (a fact, a builtin) is checked here, without a machine step.
+    """
+    writer.names.update(
+        {"ALT": ALT, "Choice": Choice, "_det_exit": _det_exit, "_det_failed": _det_failed}
+    )
+    name, items = (called.name, called.args) if type(called) is Struct else (called, ())
+    procedure = writer.constant(writer.procedure_of(name, len(items)))
+    values = [writer.build(a, 1) for a in items]
+    writer.emit(1, f"goal = ({', '.join(values)}{',' if len(values) == 1 else ''})")
+    writer.emit(1, "cps = m.cps")
+    writer.emit(1, "h = len(cps)")
+    data = f"(h, {writer.constant(name)}, goal)"
+    writer.emit(1, f"cps.append(Choice(ALT, len(m.trail), (_det_failed, {data}, 0, 0, None), 0))")
+    writer.emit(1, f"done = (_det_exit, {data}, height, depth, nxt)")
+    writer.emit(1, f"cont = {procedure}(m, goal, h + 1, depth + 1, done)")
+    writer.emit(1, "if cont is done: return _det_exit(m, done[1], height, depth, nxt)")
+    writer.emit(1, "return cont")
+
+
+def _goal_term(data: tuple[int, str, tuple[Any, ...]]) -> Any:
+    _, name, items = data
+    return Struct(name, items) if items else name
+
+
+def _det_exit(m: Any, data: Any, height: int, depth: int, nxt: Any) -> object:
+    """Internal goal: ``$Goal`` succeeded; an error if it left a choicepoint."""
+    start = data[0]
+    if len(m.cps) > start + 1:
+        raise _determinism_error(_goal_term(data), "nondet")
+    del m.cps[start:]
+    return nxt
+
+
+def _det_failed(m: Any, data: Any, height: int, depth: int, nxt: Any) -> object:
+    """Internal goal: ``$Goal`` failed."""
+    raise _determinism_error(_goal_term(data), "fail")
 
 
 def _disjunction(writer: _Writer, left: list[Any], right: list[Any]) -> None:

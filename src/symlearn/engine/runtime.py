@@ -410,8 +410,11 @@ def compare_runtime(a: RTerm, b: RTerm) -> int:
             break
         b = value
     kind = a.__class__
-    if kind is b.__class__ and (kind is str or kind is int):
-        return -1 if a < b else (0 if a == b else 1)
+    if kind is b.__class__:
+        if kind is str or kind is int:
+            return -1 if a < b else (0 if a == b else 1)
+        if kind is Ref:  # two free variables: by age
+            return 0 if a is b else (-1 if a.serial < b.serial else 1)
     stack = [(a, b)]
     pairs = 0
     seen: set[tuple[int, int]] | None = None

@@ -1,0 +1,103 @@
+"""Builtin tests a clause's guard runs inline: ``arg/3`` and the skeleton tests of SSU heads.
+
+Used by :class:`~symlearn.engine.codegen._Writer` (its ``test`` step) for
+goals it would otherwise call as functions: each writes the goal's code into
+the clause function and returns True, or returns False (nothing written)
+when the goal is not of the form it handles.
+
+Functions
+---------
+argument, skeleton
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from symlearn.engine.arithmetic import instantiation_error, type_error
+from symlearn.engine.runtime import Ref, resolve
+from symlearn.logic.terms import Struct, Var
+
+if TYPE_CHECKING:
+    from symlearn.engine.codegen import _Writer
+
+__all__ = ["argument", "skeleton"]
+
+
+def argument(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``arg(K, T, A)`` for an integer K >= 1 and a variable T (deterministic then).
+
+    A free T is an instantiation error and an atomic one a type error, as
+    the builtin raises them; other calls are left to the builtin.
+    """
+    k, term, value = goal.args
+    if type(k) is not int or k < 1 or type(term) is not Var or term not in writer.defined:
+        return False
+    writer.names["_arg_error"] = _arg_error
+    x = writer.value_of(term, indent)
+    writer.emit(indent, f"if {x}.__class__ is not Struct: _arg_error({x})")
+    writer.emit(indent, f"if len({x}.args) < {k}: return FAIL")
+    part = f"{x}.args[{k - 1}]"
+    if type(value) is Var and value not in writer.defined:
+        writer.defined.add(value)
+        writer.emit(indent, f"{writer.var(value)} = {part}")
+    else:  # (unify trails every binding: a condition that fails undoes them)
+        wanted = writer.build(value, indent)
+        writer.emit(indent, f"if not unify({wanted}, {part}, trail): return FAIL")
+    return True
+
+
+def skeleton(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline an SSU head's ``'$ssu_skeleton'(Pattern, X)``: a read-only match.
+
+    The loader writes ``'$ssu_skeleton'(Pattern, X), Pattern = X`` for a
+    head argument ``Pattern`` of a ``=>`` rule (X must be an instance of
+    Pattern, not bound by it).  When the pattern's variables are new and
+    occur once, the test compares X's shape with the pattern and gives
+    the pattern's variables their parts, so ``Pattern = X`` has nothing
+    left to do (it is skipped).  False when not applicable.
+    """
+    from symlearn.engine.codegen import _variables  # (each occurrence)
+
+    pattern, subject = goal.args
+    variables = _variables(pattern)
+    if (
+        type(subject) is not Var
+        or subject not in writer.defined
+        or len(set(variables)) != len(variables)
+        or any(v in writer.defined for v in variables)
+    ):
+        return False
+    _shape(writer, pattern, writer.var(subject), indent)
+    writer.shaped.add((id(pattern), id(subject)))
+    return True
+
+
+def _shape(writer: _Writer, pattern: Any, source: str, indent: int) -> None:
+    """Fail unless the value in ``source`` has ``pattern``'s shape; name its parts."""
+    if type(pattern) is Var:
+        writer.defined.add(pattern)
+        writer.emit(indent, f"{writer.var(pattern)} = {source}")
+        return
+    x = writer.value_of_expression(source, indent)
+    if type(pattern) is Struct:
+        name = writer.constant(pattern.name)
+        writer.emit(
+            indent,
+            f"if {x}.__class__ is not Struct or {x}.name != {name} "
+            f"or len({x}.args) != {len(pattern.args)}: return FAIL",
+        )
+        args = writer.temp()
+        writer.emit(indent, f"{args} = {x}.args")
+        for i, arg in enumerate(pattern.args):
+            _shape(writer, arg, f"{args}[{i}]", indent)
+        return
+    kind, value = writer.constant(type(pattern)), writer.constant(pattern)
+    writer.emit(indent, f"if {x}.__class__ is not {kind} or {x} != {value}: return FAIL")
+
+
+def _arg_error(term: Any) -> None:
+    """The error of ``arg(K, T, A)`` when T is not compound (a free T, or an atomic one)."""
+    if term.__class__ is Ref:
+        raise instantiation_error()
+    raise type_error("compound", resolve(term))
