@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.control import FAIL_CONT, _determinism_error, cut_to
 from symlearn.engine.machine import ALT, Choice
-from symlearn.logic.terms import Struct, Var
+from symlearn.logic.terms import Struct, Var, term_variables
 
 if TYPE_CHECKING:
     from symlearn.engine.codegen import ProcedureOf, _Writer
@@ -95,19 +95,6 @@ def _conjuncts(goal: Any) -> list[Any]:
         else:
             found.append(g)
     return found
-
-
-def _variables(goals: list[Any]) -> list[Var]:
-    """The variables of ``goals`` in order of first occurrence."""
-    seen: dict[Var, None] = {}
-    stack = list(reversed(goals))
-    while stack:
-        t = stack.pop()
-        if type(t) is Var:
-            seen.setdefault(t, None)
-        elif type(t) is Struct:
-            stack.extend(reversed(t.args))
-    return list(seen)
 
 
 def construct_procedure(
@@ -172,7 +159,7 @@ def _sequence_procedure(
 ) -> tuple[Callable[..., Any], list[Var]]:
     """A procedure running the committed branch ``goals``; the variables it receives."""
     inner = type(writer)(writer.procedure_of)
-    shared = [v for v in _variables(goals) if v in known]
+    shared = [v for v in term_variables(*goals) if v in known]
     _receive(inner, shared)
     _branch(inner, goals, 1)
     return _define_procedure(inner), shared
@@ -206,7 +193,7 @@ def _parts(
 
     ``outside``: variables used after these goals besides the clause's own.
     """
-    variables = [set(_variables([g])) for g in goals]
+    variables = [set(term_variables(g)) for g in goals]
     parts = []
     for i, goal in enumerate(goals):
         elsewhere: set[Var] = set(outside)
@@ -330,7 +317,7 @@ def _if_then_else(
         writer.emit(indent, "cps = m.cps")
         writer.emit(indent, "h = len(cps)")
         writer.emit(indent, f"cps.append(Choice(ALT, mark, {else_cont}, depth))")
-        parts = _parts(writer, rest, indent, frozenset(_variables(then)))
+        parts = _parts(writer, rest, indent, frozenset(term_variables(*then)))
         then_cont = "FAIL_CONT" if then == ["fail"] else _continuation(writer, then, indent)
         cut = f"(cut_to, h, height, depth, {then_cont})"
         writer.emit(indent, f"return {_compose(parts, 'h + 1', cut)}")
