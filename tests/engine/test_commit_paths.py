@@ -14,8 +14,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from symlearn.engine import Engine, procedures
+from symlearn.engine.runtime import Ref, _unify_general, unify
 from symlearn.errors import SymlearnError
 from symlearn.kb import loads
+from symlearn.logic.terms import Struct
 
 HEADS = ["X", "a", "f(X)", "f(a)", "[X|T]", "[]", "1"]
 BODIES = ["true", "!", "!, Y = one", "Y = two", "!, fail", "X = a", "fail", "!, $q"]
@@ -102,3 +104,92 @@ def test_a_fact_without_arguments_answers_as_facts_do(
     for _ in range(3):  # called again: the predicate's procedure is then the quick one
         answers = [str(s["L"]) for s in engine.solve_text(goal)]
         assert answers == [expected]
+
+
+# ------------------------------------------------------------------ unify
+def _runtime_term(draw: st.DrawFn, refs: list[Ref], depth: int) -> object:
+    kind = draw(st.integers(0, 4 if depth < 2 else 2))
+    if kind == 0:
+        return draw(st.sampled_from(refs))
+    if kind == 1:
+        return draw(st.sampled_from(["a", "b", 1, 2, 1.0]))
+    if kind == 2:
+        ref = draw(st.sampled_from(refs))
+        return ref if ref.value is not None else draw(st.sampled_from(["a", 1]))
+    arity = draw(st.integers(1, 3))
+    return Struct(
+        draw(st.sampled_from(["f", "g"])),
+        tuple(_runtime_term(draw, refs, depth + 1) for _ in range(arity)),
+    )
+
+
+@st.composite
+def term_pairs(draw: st.DrawFn) -> tuple[object, object]:
+    refs = [Ref(f"R{i}") for i in range(4)]
+    if draw(st.booleans()):
+        refs[0].value = draw(st.sampled_from(["a", 2]))
+    return _runtime_term(draw, refs, 0), _runtime_term(draw, refs, 0)
+
+
+def _shown(term: object, depth: int = 0) -> str:
+    """The term with its bindings followed, to a few levels (either unifier may make a cycle)."""
+    while type(term) is Ref and term.value is not None:
+        term = term.value
+    if type(term) is Ref:
+        return term.name
+    if type(term) is not Struct:
+        return repr(term)
+    if depth > 6:
+        return "..."
+    return f"{term.name}({', '.join(_shown(arg, depth + 1) for arg in term.args)})"
+
+
+@settings(max_examples=200, deadline=None)
+@given(term_pairs())
+def test_unify_of_two_compound_terms_equals_the_general_unifier(
+    pair: tuple[object, object],
+) -> None:
+    left, right = pair
+    outcomes = []
+    for unifier in (unify, lambda a, b, trail: _unify_general(a, b, trail, False)):
+        trail: list[Ref] = []
+        done = unifier(left, right, trail)
+        outcomes.append((done, _shown(Struct("t", (left, right))) if done else None))
+        for ref in reversed(trail):
+            ref.value = None
+    assert outcomes[0] == outcomes[1]
+
+
+# ------------------------------------------------------------------ assert and retract
+facts = st.lists(st.sampled_from(["a", "b", "7", "-3", "f(a)", "1.5", "'A b'"]), max_size=8)
+patterns = st.lists(st.sampled_from(["X", "a", "7", "f(Y)", "1.5", "g(b)", "'A b'"]), max_size=4)
+
+
+def _matches(pattern: str, fact: str) -> bool:
+    if pattern == "X":
+        return True
+    if pattern == "f(Y)":
+        return fact.startswith("f(")
+    return pattern == fact
+
+
+@settings(max_examples=60, deadline=None)
+@given(facts, patterns)
+def test_facts_asserted_and_retracted_answer_as_a_list_of_them(
+    asserted: list[str], retracted: list[str]
+) -> None:
+    """Atomic facts take a quick way in and out of the database; compound ones do not."""
+    goals = [f"assertz(c({fact}))" for fact in asserted]
+    goals += [f"ignore(retract(c({pattern})))" for pattern in retracted]
+    engine = Engine(loads(":- dynamic c/1."))
+    ours = [
+        str(s["L"])
+        for s in engine.solve_text(f"{', '.join(goals) or 'true'}, findall(Z, c(Z), L)")
+    ]
+    remaining = list(asserted)
+    for pattern in retracted:  # retract removes the first fact that unifies
+        found = next((i for i, fact in enumerate(remaining) if _matches(pattern, fact)), None)
+        if found is not None:
+            del remaining[found]
+    model = Engine(loads(":- dynamic c/1.\n" + "".join(f"c({fact}).\n" for fact in remaining)))
+    assert ours == [str(s["L"]) for s in model.solve_text("findall(Z, c(Z), L)")]
