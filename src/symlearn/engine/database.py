@@ -202,7 +202,7 @@ def _runtime_clause(clause: Clause) -> RTerm:
     """A stored clause as a run-time ``H :- B``; a fact of atomic arguments as it stands."""
     head = clause.head
     if not clause.body and (
-        type(head) is str or all(type(arg) is str or type(arg) is int for arg in head.args)  # type: ignore[union-attr]
+        type(head) is str or all(type(arg) is str or type(arg) is int for arg in head.args)
     ):
         return Struct(":-", (head, "true"))
     return to_runtime(_clause_term(clause), {})
