@@ -13,7 +13,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from symlearn.engine import Engine, procedures
+from symlearn.engine import Engine, codegen, procedures
 from symlearn.engine.runtime import Ref, _unify_general, unify
 from symlearn.errors import SymlearnError
 from symlearn.kb import loads
@@ -193,3 +193,38 @@ def test_facts_asserted_and_retracted_answer_as_a_list_of_them(
             del remaining[found]
     model = Engine(loads(":- dynamic c/1.\n" + "".join(f"c({fact}).\n" for fact in remaining)))
     assert ours == [str(s["L"]) for s in model.solve_text("findall(Z, c(Z), L)")]
+
+
+# ------------------------------------------------------------------ a cut after a call
+cut_bodies = st.lists(
+    st.sampled_from(["q(A)", "q(B)", "!", "($)", "C is A + 1", "A < 2", "r(A, B)", "fail"]),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(cut_bodies, cut_bodies)
+def test_a_segment_opening_with_a_cut_answers_as_the_cut_goal(
+    first: list[str], second: list[str]
+) -> None:
+    program = (
+        "q(1). q(2). q(3). r(1, 1). r(2, 1). r(X, X).\n"
+        f"p(A, B, C) :- {', '.join(first)}.\np(A, B, C) :- {', '.join(second)}.\n"
+    )
+    goals = ["findall(A-B-C, p(A, B, C), L)", "findall(B-C, p(2, B, C), L)"]
+
+    def answers() -> list[str]:
+        engine = Engine(loads(program), datalog=False)
+        found = []
+        for goal in goals * 2:
+            try:
+                found.append(str([str(s["L"]) for s in engine.solve_text(goal)]))
+            except SymlearnError as error:
+                found.append(str(error).splitlines()[0])
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        quick = answers()
+        patch.setattr(codegen, "_is_cut", lambda goal: False)
+        assert quick == answers()
