@@ -189,7 +189,13 @@ class _Writer:
         t = type(term)
         if t is Var:
             name = self.var(term)
-            if term in self.defined:
+            if term in self.defined and source.isidentifier():  # the same value: no call
+                self.emit(
+                    indent,
+                    f"if {name} is not {source} and not unify({name}, {source}, trail): "
+                    "return FAIL",
+                )
+            elif term in self.defined:
                 self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
             else:
                 self.defined.add(term)
