@@ -189,7 +189,13 @@ class _Writer:
         t = type(term)
         if t is Var:
             name = self.var(term)
-            if term in self.defined:
+            if term in self.defined and source.isidentifier():  # the same value: no call
+                self.emit(
+                    indent,
+                    f"if {name} is not {source} and not unify({name}, {source}, trail): "
+                    "return FAIL",
+                )
+            elif term in self.defined:
                 self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
             else:
                 self.defined.add(term)
@@ -602,6 +608,8 @@ def _first_inline_goal(
         for position in range(start, len(body)):
             if position:
                 defined.update(_variables(body[position - 1]))
+            if position and _is_cut(body[position]):
+                return position  # a cut after a call: the segment cuts at once
             writer.defined = set(defined)
             start = len(writer.lines)
             inline = writer.guard(body[position], indent)
@@ -630,7 +638,11 @@ def _segment(writer: _Writer, goals: list[Any]) -> tuple[str, str]:
     if shared:
         segment.emit(1, f"{', '.join(names)}{comma} = args")
     rest = list(goals)
-    while rest and segment.guard(rest[0], 1):
+    while rest:
+        if _is_cut(rest[0]):  # ``!`` (or ``$``): cut to the clause's barrier
+            segment.emit(1, "del m.cps[height:]")
+        elif not segment.guard(rest[0], 1):
+            break
         rest.pop(0)
     if rest:
         _continuation(segment, rest, 1)
@@ -717,6 +729,11 @@ def _after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
     writer.lines[start:] = [
         line.replace("return FAIL", "return FAILED") for line in writer.lines[start:]
     ]
+
+
+def _is_cut(goal: Any) -> bool:
+    """True for ``!`` and SWI-Prolog's ``$`` (a cut that also declares the rest deterministic)."""
+    return type(goal) is str and goal in ("!", "$")
 
 
 def _transparent(goal: Any) -> bool:

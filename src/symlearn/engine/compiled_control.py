@@ -359,7 +359,11 @@ def _deterministic_call(writer: _Writer, called: Any) -> None:
     writer.emit(1, f"cps.append(Choice(ALT, len(m.trail), (_det_failed, {data}, 0, 0, None), 0))")
     writer.emit(1, f"done = (_det_exit, {data}, height, depth, nxt)")
     writer.emit(1, f"cont = {procedure}(m, goal, h + 1, depth + 1, done)")
-    writer.emit(1, "if cont is done: return _det_exit(m, done[1], height, depth, nxt)")
+    writer.emit(1, "if cont is done:")
+    writer.emit(2, "if len(cps) == h + 1:")  # no choicepoint left: drop the barrier
+    writer.emit(3, "cps.pop()")
+    writer.emit(3, "return nxt")
+    writer.emit(2, "return _det_exit(m, done[1], height, depth, nxt)")
     writer.emit(1, "return cont")
 
 

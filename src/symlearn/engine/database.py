@@ -140,8 +140,10 @@ def _assert(at_end: bool) -> Deterministic:
         _, name, arity = _head_of(head_term)
         if _is_builtin(engine, name, arity):
             raise permission_error("modify", "static_procedure", name, arity)
-        head, body = resolve(Struct(":-", (head_term, body_term))).args
-        clause = Clause(head, _body_goals(head, body))
+        clause = _atomic_fact(head_term, body_term)
+        if clause is None:
+            head, body = resolve(Struct(":-", (head_term, body_term))).args
+            clause = Clause(head, _body_goals(head, body))
         kb = engine.kb
         predicate = kb.predicates.get((name, arity))
         if _is_static(predicate):
@@ -165,6 +167,27 @@ def _assert(at_end: bool) -> Deterministic:
     return add
 
 
+def _atomic_fact(head: RTerm, body: RTerm) -> Clause | None:
+    """The clause of a fact whose arguments are atoms and integers (as stored); else None.
+
+    Such a fact (``assertz(candidate(7))``) is stored as it stands, without
+    copying it out of the machine's terms (:func:`resolve`).
+    """
+    if deref(body) != "true":
+        return None
+    head = deref(head)
+    if type(head) is not Struct:
+        return None
+    args = []
+    for arg in head.args:
+        while type(arg) is Ref:
+            arg = arg.value
+        if type(arg) is not str and type(arg) is not int:
+            return None
+        args.append(arg)
+    return Clause(Struct(head.name, tuple(args)), ())
+
+
 DETERMINISTIC[("assert", 1)] = DETERMINISTIC[("assertz", 1)] = _assert(at_end=True)
 DETERMINISTIC[("asserta", 1)] = _assert(at_end=False)
 
@@ -173,6 +196,16 @@ DETERMINISTIC[("asserta", 1)] = _assert(at_end=False)
 def _clause_term(clause: Clause) -> Term:
     """A stored clause as ``H :- B`` (``true`` for a fact)."""
     return Struct(":-", (clause.head, conjunction(clause.body) if clause.body else "true"))
+
+
+def _runtime_clause(clause: Clause) -> RTerm:
+    """A stored clause as a run-time ``H :- B``; a fact of atomic arguments as it stands."""
+    head = clause.head
+    if not clause.body and (
+        type(head) is str or all(type(arg) is str or type(arg) is int for arg in head.args)
+    ):
+        return Struct(":-", (head, "true"))
+    return to_runtime(_clause_term(clause), {})
 
 
 def _may_match(clause: Clause, keys: list[object] | None) -> bool:
@@ -346,7 +379,7 @@ def _retract(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         if not _may_match(clause, keys):
             continue
         mark = len(engine.trail)
-        candidate = to_runtime(_clause_term(clause), {})
+        candidate = _runtime_clause(clause)
         if unify(wanted, candidate, engine.trail) and _remove(engine, predicate, clause):
             yield
         engine._undo(mark)

@@ -119,7 +119,14 @@ def clause(m, args, cutb, depth, nxt):
     if depth > max_depth: raise too_deep(args)
     return facts(m, args, depth, nxt)
 """
+#: The procedure of a predicate that is one fact without arguments (``p.``).
+_ONE_FACT_SOURCE = """
+def clause(m, args, cutb, depth, nxt):
+    if depth > max_depth: raise too_deep(args)
+    return nxt
+"""
 _FACTS_CODE = _function_code(_FACTS_SOURCE)
+_ONE_FACT_CODE = _function_code(_ONE_FACT_SOURCE)
 _WARMING_CODE = _function_code(_WARMING_SOURCE)
 _GENERAL_CODE = _function_code(_GENERAL_SOURCE)
 
@@ -286,7 +293,7 @@ class Predicate:
         """Choose the procedure's code: the switch, the warming-up code, or the general one."""
         code = self.general
         if self.mode == FACTS_ONLY and not self.stale and self.rows:
-            code = _FACTS_CODE
+            code = _ONE_FACT_CODE if self.rows == [()] else _FACTS_CODE
         if self.mode == RULES and not self.stale:
             if self.switch is not None:
                 code = self.switch
@@ -471,7 +478,27 @@ def _first_argument(clause: Clause) -> Any:
 
 
 def _bucket(entries: list[Entry]) -> Bucket:
+    """A switch's bucket: its candidates up to the first that always commits."""
+    for i, entry in enumerate(entries[:-1]):
+        if entry.neck_cut and _commits_always(entry.clause):
+            entries = entries[: i + 1]
+            break
     return entries, entries[0].clause if len(entries) == 1 else None
+
+
+def _commits_always(clause: Clause) -> bool:
+    """True when every call matches the clause's head and its body opens with a cut.
+
+    Its head's arguments are distinct variables (as an SSU clause
+    ``p(X) => Body`` is loaded): the clauses after it never run.
+    """
+    if not clause.body or clause.body[0] != "!":
+        return False
+    head = clause.head
+    if type(head) is str:
+        return True
+    args = head.args  # type: ignore[union-attr]
+    return all(type(arg) is Var for arg in args) and len(set(args)) == len(args)
 
 
 def _ground_args(head: object) -> tuple[RTerm, ...] | None:

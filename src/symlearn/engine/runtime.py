@@ -130,6 +130,41 @@ def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) ->
         b = v
     if a is b:
         return True
+    if a.__class__ is Struct and b.__class__ is Struct and not occurs_check:
+        # Two compound terms: their arguments in one pass, nested compound
+        # pairs by the general routine (which watches for cycles).
+        xa, ya = a.args, b.args
+        if a.name != b.name or len(xa) != len(ya):
+            return False
+        for x, y in zip(xa, ya):
+            while x.__class__ is Ref:
+                v = x.value
+                if v is None:
+                    break
+                x = v
+            while y.__class__ is Ref:
+                v = y.value
+                if v is None:
+                    break
+                y = v
+            if x is y:
+                continue
+            if x.__class__ is Ref:
+                if y.__class__ is Ref and y.serial > x.serial:
+                    y.value = x
+                    trail.append(y)
+                else:
+                    x.value = y
+                    trail.append(x)
+            elif y.__class__ is Ref:
+                y.value = x
+                trail.append(y)
+            elif x.__class__ is Struct:
+                if y.__class__ is not Struct or not _unify_general(x, y, trail, False):
+                    return False
+            elif x.__class__ is not y.__class__ or x != y:
+                return False
+        return True
     if not occurs_check:
         if a.__class__ is Ref:
             if b.__class__ is Ref and b.serial > a.serial:
@@ -147,42 +182,7 @@ def unify(a: object, b: object, trail: list[Ref], occurs_check: bool = False) ->
         a.__class__ is not Ref and b.__class__ is not Ref
     ):
         return a.__class__ is b.__class__ and a == b
-    if occurs_check or a.__class__ is not Struct or b.__class__ is not Struct:
-        return _unify_general(a, b, trail, occurs_check)
-    # Two compound terms: their arguments in one pass, nested compound pairs
-    # by the general routine (which watches for cycles).
-    xa, ya = a.args, b.args
-    if a.name != b.name or len(xa) != len(ya):
-        return False
-    for x, y in zip(xa, ya):
-        while x.__class__ is Ref:
-            v = x.value
-            if v is None:
-                break
-            x = v
-        while y.__class__ is Ref:
-            v = y.value
-            if v is None:
-                break
-            y = v
-        if x is y:
-            continue
-        if x.__class__ is Ref:
-            if y.__class__ is Ref and y.serial > x.serial:
-                y.value = x
-                trail.append(y)
-            else:
-                x.value = y
-                trail.append(x)
-        elif y.__class__ is Ref:
-            y.value = x
-            trail.append(y)
-        elif x.__class__ is Struct:
-            if y.__class__ is not Struct or not _unify_general(x, y, trail, False):
-                return False
-        elif x.__class__ is not y.__class__ or x != y:
-            return False
-    return True
+    return _unify_general(a, b, trail, occurs_check)
 
 
 #: Pairs of compound terms a traversal meets before it starts watching for cycles.

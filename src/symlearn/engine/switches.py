@@ -32,8 +32,11 @@ from symlearn.logic.terms import Struct, Var
 
 __all__ = ["Bucket", "compile_switch"]
 
-# Buckets of at most this many clauses are written inline in a switch.
+# Buckets of at most this many clauses are written inline in a switch,
 _MAX_INLINED = 4
+# ... while the switch has written fewer than this many times as many clauses
+# as the predicate has (a predicate has at most procedures._SWITCH_MAX_CLAUSES).
+_BUDGET = 4
 
 #: A bucket of a first-argument switch: the candidate clauses and, for a
 #: bucket of one clause, the clause itself (its code is then inlined).
@@ -102,14 +105,14 @@ def _switch_code(
     """The switch on the first argument ``a0`` and its buckets' code, at ``top``.
 
     Buckets of several clauses are written inline while the switch has
-    written fewer than twice as many clauses as the predicate has (a clause
-    with a free first argument is in every bucket; the code, compiled once
-    per predicate, stays in proportion to the clauses).
+    written fewer than ``_BUDGET`` times as many clauses as the predicate has
+    (a clause with a free first argument is in every bucket; the code,
+    compiled once per predicate, stays in proportion to the clauses).
     """
     by_functor, by_constant, otherwise, free = buckets
     arguments = writer.arguments
     every = [*by_functor.values(), *by_constant.values(), otherwise, free or ([], None)]
-    budget = [2 * len({id(entry) for entries, _ in every for entry in entries})]
+    budget = [_BUDGET * len({id(entry) for entries, _ in every for entry in entries})]
 
     def bucket(candidates: Bucket, indent: int, first_known: bool = True) -> None:
         entries, clause = candidates
