@@ -298,10 +298,10 @@ def whole_processes(repeat: int) -> int:
     """``symlearn infer`` and ``problog`` on the small sizes, whole processes (``--startup``)."""
     cases = [("smokers", n, smokers(n)) for n in SMOKERS[:2]]
     cases += [("reachability", n, reachability(n)) for n in GRAPHS[:2]]
-    print(f"load average {os.getloadavg()[0]:.2f}; median of {repeat} whole processes each")
+    print(f"load average {os.getloadavg()[0]:.2f}; median (min) of {repeat} whole processes each")
     print(
-        f"{'program':<18} {'symlearn wall':>13} {'problog':>8} {'ratio':>6}  "
-        f"{'symlearn cpu':>12} {'problog':>8} {'ratio':>6}"
+        f"{'program':<16} {'symlearn wall':>16} {'problog':>16} {'ratio':>5}  "
+        f"{'symlearn cpu':>16} {'problog':>16} {'ratio':>5}"
     )
     slower = 0
     with tempfile.TemporaryDirectory() as folder:
@@ -317,12 +317,15 @@ def whole_processes(repeat: int) -> int:
             wall = {system: statistics.median(times) for system, times in walls.items()}
             cpu = {system: statistics.median(times) for system, times in cpus.items()}
             slower += wall["symlearn"] > wall["problog"] or cpu["symlearn"] > cpu["problog"]
-            print(
-                f"{f'{name}-{size}':<18} {wall['symlearn']:12.3f}s {wall['problog']:7.3f}s "
-                f"{wall['problog'] / wall['symlearn']:6.2f}  {cpu['symlearn']:11.3f}s "
-                f"{cpu['problog']:7.3f}s {cpu['problog'] / cpu['symlearn']:6.2f}"
-            )
-    print(f"ratio: ProbLog / symlearn (above 1 symlearn is faster); slower on {slower}")
+            line = f"{f'{name}-{size}':<16}"
+            for medians, times in ((wall, walls), (cpu, cpus)):
+                for system in ("symlearn", "problog"):
+                    line += f" {medians[system]:7.3f}s ({min(times[system]):.3f})"
+                line += f" {medians['problog'] / medians['symlearn']:5.2f} "
+            print(line)
+    print(
+        f"ratio: ProbLog / symlearn of the medians (above 1: symlearn faster); slower on {slower}"
+    )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 
