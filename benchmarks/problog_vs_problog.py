@@ -34,7 +34,15 @@ finished; a system is not run on larger sizes of a family once it timed
 out.  Smokers go up to 60 people and graphs to 200 nodes, past the sizes
 symlearn finishes (ProbLog stops at smokers of 20 and graphs of 30 nodes).
 
+``--startup`` times instead what a user waits for on the small sizes
+(smokers of 5 and 10, graphs of 10 and 20): ``python -m symlearn infer FILE``
+against ``python -m problog FILE``, whole processes, interleaved
+``--repeat`` times (``benchmarks/startup.py``'s timing: byte code compiled
+once into a private cache first, as an installed package has it), median
+wall and CPU seconds and their ratios.
+
     python benchmarks/problog_vs_problog.py [--timeout 60] [--json] [--quick] [--suite]
+    python benchmarks/problog_vs_problog.py --startup [--repeat 7]
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ import gzip
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -53,6 +62,7 @@ from pathlib import Path
 
 from peers import require
 from problog_suite import run_suite, summary_line
+from startup import environment, interleaved
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
@@ -207,8 +217,12 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="Print the rows as JSON.")
     parser.add_argument("--quick", action="store_true", help="The two smallest sizes only.")
     parser.add_argument("--suite", action="store_true", help="ProbLog's test programs only.")
+    parser.add_argument("--startup", action="store_true", help="Whole processes, small sizes.")
+    parser.add_argument("--repeat", type=int, default=7, help="Runs of each (--startup).")
     args = parser.parse_args()
     require("problog")
+    if args.startup:
+        return whole_processes(args.repeat)
     suite = run_suite(args.timeout)["summary"]
     if not args.json:
         print(summary_line(suite), flush=True)
@@ -278,6 +292,42 @@ def main() -> int:
         if "difference" in r and (r["difference"] is None or r["difference"] > TOLERANCE)
     ]
     return 1 if disagree else 0
+
+
+def whole_processes(repeat: int) -> int:
+    """``symlearn infer`` and ``problog`` on the small sizes, whole processes (``--startup``)."""
+    cases = [("smokers", n, smokers(n)) for n in SMOKERS[:2]]
+    cases += [("reachability", n, reachability(n)) for n in GRAPHS[:2]]
+    print(f"load average {os.getloadavg()[0]:.2f}; median (min) of {repeat} whole processes each")
+    print(
+        f"{'program':<16} {'symlearn wall':>16} {'problog':>16} {'ratio':>5}  "
+        f"{'symlearn cpu':>16} {'problog':>16} {'ratio':>5}"
+    )
+    slower = 0
+    with tempfile.TemporaryDirectory() as folder:
+        env = environment(str(Path(folder) / "pycache"))
+        for name, size, text in cases:
+            path = Path(folder) / f"{name}_{size}.pl"
+            path.write_text(text)
+            commands = {
+                "symlearn": [sys.executable, "-m", "symlearn", "infer", str(path)],
+                "problog": [sys.executable, "-m", "problog", str(path)],
+            }
+            walls, cpus = interleaved(commands, env, repeat)
+            wall = {system: statistics.median(times) for system, times in walls.items()}
+            cpu = {system: statistics.median(times) for system, times in cpus.items()}
+            slower += wall["symlearn"] > wall["problog"] or cpu["symlearn"] > cpu["problog"]
+            line = f"{f'{name}-{size}':<16}"
+            for medians, times in ((wall, walls), (cpu, cpus)):
+                for system in ("symlearn", "problog"):
+                    line += f" {medians[system]:7.3f}s ({min(times[system]):.3f})"
+                line += f" {medians['problog'] / medians['symlearn']:5.2f} "
+            print(line)
+    print(
+        f"ratio: ProbLog / symlearn of the medians (above 1: symlearn faster); slower on {slower}"
+    )
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    return 0
 
 
 def _line(row: dict) -> str:

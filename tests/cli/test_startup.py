@@ -71,3 +71,23 @@ def test_a_problog_program_that_is_no_network_needs_no_numpy_networkx_or_lark():
 def test_problogs_back_neck_is_read_without_lark():
     used = _imported("infer", "tests/problog/programs/tc_2.pl")  # H <- B clauses
     assert "symlearn" in used and not used & {"lark", "numpy", "networkx"}
+
+
+SMOKERS = """\
+person(1). person(2). person(3).
+friend(1, 2). friend(2, 3). friend(3, 1).
+0.3::stress(X) :- person(X).
+0.2::influences(X, Y) :- person(X), person(Y).
+smokes(X) :- stress(X).
+smokes(X) :- friend(X, Y), influences(Y, X), smokes(Y).
+query(smokes(X)) :- person(X).
+"""
+
+
+def test_a_program_with_variables_is_grounded_without_the_toplevel_or_heavy_packages(tmp_path):
+    program = tmp_path / "smokers.pl"
+    program.write_text(SMOKERS)
+    modules = _imported("infer", str(program), packages=False)
+    assert "symlearn.bayes.problog.grounder" in modules  # the engine grounds it
+    assert not {"symlearn.engine.toplevel", "csv", "lark", "numpy", "networkx"} & modules
+    assert not {"sympy", "pyarrow", "scipy", "symlearn.bayes.networks.network_answer"} & modules

@@ -22,7 +22,20 @@ Examples
 ['ann']
 """
 
+from typing import TYPE_CHECKING, Any
+
 from symlearn.engine.sld import Engine, solve
-from symlearn.engine.toplevel import QueryAnswers, run_query
+
+if TYPE_CHECKING:
+    from symlearn.engine.toplevel import QueryAnswers, run_query
 
 __all__ = ["Engine", "QueryAnswers", "run_query", "solve"]
+
+
+def __getattr__(name: str) -> Any:
+    """The toplevel's names, imported on first use (grounding a program needs only the engine)."""
+    if name in ("QueryAnswers", "run_query"):
+        from symlearn.engine import toplevel
+
+        return getattr(toplevel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

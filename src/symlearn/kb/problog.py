@@ -37,7 +37,6 @@ s(D, R_):-aggregate(avg, S, [D], salary(D, S), ([D], R_))
 
 from __future__ import annotations
 
-import csv
 import importlib.resources
 import os
 import re
@@ -242,6 +241,8 @@ def _csv_load(context: DirectiveContext, args: tuple[Term, ...]) -> None:
     As ProbLog's ``library(db)``: a column is an integer, a float or an atom
     as its first row says; text is stripped of surrounding blanks.
     """
+    import csv  # only for this directive
+
     path = _data_file(context, args[0], "csv_load")
     name = args[1]
     if type(name) is not str:
