@@ -293,6 +293,24 @@ def test_an_inlined_product_refuses_a_huge_integer() -> None:
     assert _outcome(engine, "square(-12, R)") == "['144']"
 
 
+def test_a_deeply_nested_expression_is_evaluated_not_inlined() -> None:
+    """Python's compiler refuses deeply nested parentheses; such a sum still answers."""
+    import sys
+
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    sums = " + ".join(["X"] * 3000)
+    engine = Engine(loads(f"p(X, R) :- R is {sums}.\nq(R) :- R is {sums.replace('X', '1')}."))
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(10000)  # a high limit let the nested code reach the compiler
+    try:
+        assert _outcome(engine, "p(2, R)") == "['6000']"
+        assert _outcome(engine, "q(R)") == "['3000']"
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 # ------------------------------------------------------------ segments
 # Inline-able goals after a call in a clause body run compiled (a segment of
 # the body as a procedure of its own); a clause must answer as its body

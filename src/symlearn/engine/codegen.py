@@ -90,6 +90,11 @@ _MAX_NESTING = 6
 _INTEGER_OPERATIONS = frozenset({("+", 2), ("-", 2), ("*", 2), ("//", 2), ("mod", 2), ("-", 1)})
 #: The bound on each leaf of an inlined product (so no product grows huge).
 _SMALL_INT = -(1 << 62)
+#: The deepest expression inlined (Python's compiler refuses deeply nested
+#: parentheses; a deeper one is evaluated by ``is/2``'s evaluator).
+_MAX_INLINE_DEPTH = 64
+#: Levels of a built term written as one expression (two parentheses each).
+_BUILD_DEPTH = 32
 
 
 def _truncated(a: int, b: int) -> int:
@@ -164,8 +169,12 @@ class _Writer:
         self.lines.append("    " * indent + line)
 
     # ------------------------------------------------------------ terms
-    def build(self, term: Any, indent: int) -> str:
-        """An expression for ``term``'s run-time value; new variables become fresh Refs."""
+    def build(self, term: Any, indent: int, depth: int = 0) -> str:
+        """An expression for ``term``'s run-time value; new variables become fresh Refs.
+
+        Every :data:`_BUILD_DEPTH` levels of a deep term the value is named
+        first (Python's parser refuses deeply nested parentheses).
+        """
         t = type(term)
         if t is Var:
             name = self.var(term)
@@ -174,9 +183,14 @@ class _Writer:
                 self.emit(indent, f"{name} = Ref()")
             return name
         if t is Struct and not _is_ground(term):
-            items = [self.build(a, indent) for a in term.args]
+            items = [self.build(a, indent, depth + 1) for a in term.args]
             comma = "," if len(items) == 1 else ""
-            return f"Struct({self.constant(term.name)}, ({', '.join(items)}{comma}))"
+            value = f"Struct({self.constant(term.name)}, ({', '.join(items)}{comma}))"
+            if depth and depth % _BUILD_DEPTH == 0:
+                name = self.temp()
+                self.emit(indent, f"{name} = {value}")
+                return name
+            return value
         return self.constant(term)
 
     def deref(self, source: str, indent: int) -> str:
@@ -269,14 +283,19 @@ class _Writer:
             self.match(arg, target, indent, nesting)
 
     # ------------------------------------------------------------ guard
-    def integer(self, term: Any, indent: int, tests: list[str], leaves: list[str]) -> str:
+    def integer(
+        self, term: Any, indent: int, tests: list[str], leaves: list[str], depth: int = 0
+    ) -> str:
         """A Python expression for ``term``'s value when it is an integer expression.
 
         Each variable's value is dereferenced into a name (listed in
         ``leaves``); ``tests`` gets what must hold for the expression to be
         computed so: each leaf an integer, each divisor not zero.  Empty when
-        ``term`` is not built of integers, known variables and ``+ - * // mod``.
+        ``term`` is not built of integers, known variables and ``+ - * // mod``,
+        or nests deeper than :data:`_MAX_INLINE_DEPTH`.
         """
+        if depth > _MAX_INLINE_DEPTH:
+            return ""
         if type(term) is int:
             return repr(term)
         if type(term) is Var and term in self.defined:
@@ -288,7 +307,7 @@ class _Writer:
             return x
         if type(term) is not Struct or (term.name, len(term.args)) not in _INTEGER_OPERATIONS:
             return ""
-        parts = [self.integer(a, indent, tests, leaves) for a in term.args]
+        parts = [self.integer(a, indent, tests, leaves, depth + 1) for a in term.args]
         if not all(parts):
             return ""
         if len(parts) == 1:
