@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.control import FAIL_CONT, _determinism_error, cut_to
 from symlearn.engine.machine import ALT, Choice
+from symlearn.logic.clauses import conjuncts
 from symlearn.logic.terms import Struct, Var, term_variables
 
 if TYPE_CHECKING:
@@ -84,17 +85,8 @@ def is_construct(goal: Any) -> bool:
 
 
 def _conjuncts(goal: Any) -> list[Any]:
-    """The goals of a conjunction ``(A, B, ...)``, in order."""
-    found: list[Any] = []
-    stack = [goal]
-    while stack:
-        g = stack.pop()
-        if type(g) is Struct and g.name == "," and len(g.args) == 2:
-            stack.append(g.args[1])
-            stack.append(g.args[0])
-        else:
-            found.append(g)
-    return found
+    """The goals of a conjunction ``(A, B, ...)``, in order (``true`` alone: ``[true]``)."""
+    return conjuncts(goal) or ["true"]
 
 
 def construct_procedure(
