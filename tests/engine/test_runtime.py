@@ -118,23 +118,30 @@ def _answers(engine, goal: str) -> list[str]:
     return found
 
 
-@settings(max_examples=150, deadline=None)
-@given(switched_programs())
-def test_switch_equals_clause_functions(program: str) -> None:
+def _plain_and_switched(kb, goals, answers, **options):
+    """``answers`` of each goal on an engine without switches and on one that switches at once."""
     from symlearn.engine import Engine, procedures
-    from symlearn.kb import loads
 
-    kb = loads(program)
     limit, calls_before = procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS
     try:
         procedures._SWITCH_MAX_CLAUSES = 0
-        plain = Engine(kb, datalog=False)
-        expected = {goal: _answers(plain, goal) for goal in calls}
+        plain = Engine(kb, datalog=False, **options)
+        expected = {goal: answers(plain, goal) for goal in goals}
         procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, 0
-        switched = Engine(kb, datalog=False)
-        found = {goal: _answers(switched, goal) for goal in calls}
+        switched = Engine(kb, datalog=False, **options)
+        found = {goal: answers(switched, goal) for goal in goals}
     finally:
         procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, calls_before
+    return plain, switched, expected, found
+
+
+@settings(max_examples=150, deadline=None)
+@given(switched_programs())
+def test_switch_equals_clause_functions(program: str) -> None:
+    from symlearn.kb import loads
+
+    kb = loads(program)
+    plain, switched, expected, found = _plain_and_switched(kb, calls, _answers)
     assert found == expected
     assert switched._predicates[("p", 2)].switch is not None
     assert plain._predicates[("p", 2)].switch is None
@@ -201,20 +208,12 @@ def _answers_within(engine, goal: str) -> list[str]:
 @settings(max_examples=40, deadline=None)
 @given(recursive_programs(), st.sampled_from([300, 9000]))
 def test_looping_switch_equals_clause_functions(program: str, max_steps: int) -> None:
-    from symlearn.engine import Engine, procedures
     from symlearn.kb import loads
 
     kb = loads(program)
-    limit, calls_before = procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS
-    try:
-        procedures._SWITCH_MAX_CLAUSES = 0
-        plain = Engine(kb, datalog=False, max_steps=max_steps)
-        expected = {goal: _answers_within(plain, goal) for goal in recursive_calls}
-        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, 0
-        switched = Engine(kb, datalog=False, max_steps=max_steps)
-        found = {goal: _answers_within(switched, goal) for goal in recursive_calls}
-    finally:
-        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, calls_before
+    _, _, expected, found = _plain_and_switched(
+        kb, recursive_calls, _answers_within, max_steps=max_steps
+    )
     assert found == expected
 
 
@@ -372,7 +371,6 @@ guarded_calls += ["p(X, 1, R)", "p(2, 1, R), R == r0"]
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(comparisons, st.booleans()), min_size=2, max_size=4))
 def test_exclusive_guards_equal_clause_functions(guards: list[tuple[str, bool]]) -> None:
-    from symlearn.engine import Engine, procedures
     from symlearn.kb import loads
 
     lines = ["q(r0). q(r1)."]
@@ -380,16 +378,7 @@ def test_exclusive_guards_equal_clause_functions(guards: list[tuple[str, bool]])
         rest = f", q(R), R \\== r{number % 2}" if extra else f", R = r{number}"
         lines.append(f"p(A, B, R) :- {comparison}{rest}.")
     kb = loads("\n".join(lines) + "\n")
-    limit, calls_before = procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS
-    try:
-        procedures._SWITCH_MAX_CLAUSES = 0
-        plain = Engine(kb, datalog=False)
-        expected = {goal: _answers(plain, goal) for goal in guarded_calls}
-        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, 0
-        switched = Engine(kb, datalog=False)
-        found = {goal: _answers(switched, goal) for goal in guarded_calls}
-    finally:
-        procedures._SWITCH_MAX_CLAUSES, procedures._SWITCH_AFTER_CALLS = limit, calls_before
+    _, _, expected, found = _plain_and_switched(kb, guarded_calls, _answers)
     assert found == expected
 
 
