@@ -87,12 +87,17 @@ def _divide(a: Number, b: Number) -> Number:
     return a / b
 
 
+def truncated_quotient(a: int, b: int) -> int:
+    """``a // b`` as Prolog's ``//`` computes it: truncating toward zero (``b`` is not 0)."""
+    quotient = abs(a) // abs(b)
+    return quotient if (a >= 0) == (b >= 0) else -quotient
+
+
 def _int_divide(a: Number, b: Number) -> int:
     a, b = _check_int(a), _check_int(b)
     if b == 0:
         raise evaluation_error("zero_divisor")
-    quotient = abs(a) // abs(b)
-    return quotient if (a >= 0) == (b >= 0) else -quotient
+    return truncated_quotient(a, b)
 
 
 def _mod(a: Number, b: Number) -> int:
@@ -422,8 +427,7 @@ def _quick_binary(name: str, a: Number, b: Number) -> Number:
                 return a * b
         elif b:
             if name == "//":
-                quotient = abs(a) // abs(b)
-                return quotient if (a >= 0) == (b >= 0) else -quotient
+                return truncated_quotient(a, b)
             if name == "mod":
                 return a % b
             if name == "/":

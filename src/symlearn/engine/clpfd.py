@@ -45,7 +45,12 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from symlearn.engine.arithmetic import PrologThrow, instantiation_error, type_error
+from symlearn.engine.arithmetic import (
+    PrologThrow,
+    instantiation_error,
+    truncated_quotient,
+    type_error,
+)
 from symlearn.engine.runtime import Ref, RTerm, deref, resolve
 from symlearn.logic.terms import Struct, Term
 
@@ -638,12 +643,11 @@ def evaluate_function(name: str, values: list[int]) -> int | None:
     if b == 0:
         return None
     if name == "//":
-        quotient = abs(a) // abs(b)
-        return quotient if (a >= 0) == (b >= 0) else -quotient
+        return truncated_quotient(a, b)
     if name == "mod":
         return a % b
     if name == "rem":
-        return a - b * (abs(a) // abs(b) if (a >= 0) == (b >= 0) else -(abs(a) // abs(b)))
+        return a - b * truncated_quotient(a, b)
     if name == "/":
         return a // b if a % b == 0 else None
     return None

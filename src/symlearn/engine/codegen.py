@@ -43,7 +43,7 @@ from collections.abc import Callable
 from itertools import count
 from typing import Any
 
-from symlearn.engine.arithmetic import compare_numbers, evaluate
+from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.inline_tests import argument, skeleton
@@ -95,11 +95,6 @@ _SMALL_INT = -(1 << 62)
 _MAX_INLINE_DEPTH = 64
 #: Levels of a built term written as one expression (two parentheses each).
 _BUILD_DEPTH = 32
-
-
-def _truncated(a: int, b: int) -> int:
-    """``a // b`` in Prolog: integer division truncating toward zero (``b`` is not 0)."""
-    return a // b if (a >= 0) == (b > 0) else -(-a // b)
 
 
 def _number(value: Any) -> object:
@@ -320,7 +315,7 @@ class _Writer:
                 tests.append(f"{b} != 0")
             if term.name == "mod":
                 return f"({a} % {b})"
-            self.names["_truncated"] = _truncated
+            self.names["_truncated"] = truncated_quotient
             return f"_truncated({a}, {b})"
         return f"({a} {term.name} {b})"
 
