@@ -40,7 +40,7 @@ from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.codegen import compile_clause_function
-from symlearn.engine.machine import CLAUSES, FACTS, FAIL, FENCE, Choice, Cont
+from symlearn.engine.machine import FACTS, FAIL, FENCE, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
 from symlearn.engine.semi_naive import semi_naive_goals
 from symlearn.engine.switches import Bucket, compile_switch
@@ -551,23 +551,31 @@ def try_clauses(
     mark = len(trail)
     height = len(cps)
     last = len(candidates) - 1
+    fence = FENCE.stamp
     if position < last:
-        # The choicepoint is pushed after the head matched, so bindings made
-        # while matching must be trailed as if it existed (see FENCE); one
-        # stamp serves every candidate (the variables made by one that
-        # failed are unreachable once its bindings are undone).
-        FENCE.stamp = next(ref_serials)
+        # The choicepoint (a ClauseChoice) is pushed after the head matched,
+        # so bindings made while matching must be trailed as if it existed
+        # (see FENCE): it takes its stamp now.  One stamp serves every
+        # candidate (the variables made by one that failed are unreachable
+        # once its bindings are undone).  A clause function leaves no
+        # choicepoint, so when none is pushed (a neck cut, the last
+        # candidate) the fence goes back to ``fence``.
+        stamp = FENCE.stamp = next(ref_serials)
     while position < last:
         entry = candidates[position]
         position += 1
         cont = entry.run(m, args, height, depth, nxt)
         if cont is not FAIL:
             if not entry.neck_cut:
-                cps.append(Choice(CLAUSES, mark, nxt, depth, args, candidates, None, position))
+                cps.append([mark, stamp, nxt, depth, args, candidates, position])
+            elif len(cps) == height:
+                FENCE.stamp = fence
             return cont
         while len(trail) > mark:
             trail.pop().value = None
     if position == last:  # the last candidate: no choicepoint
+        if len(cps) == height:
+            FENCE.stamp = fence
         cont = candidates[position].run(m, args, height, depth, nxt)
         if cont is FAIL:
             while len(trail) > mark:
