@@ -48,7 +48,7 @@ from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.inline_tests import argument, skeleton
 from symlearn.engine.machine import FAIL, FENCE
-from symlearn.engine.runtime import Ref, deref, unify
+from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -117,6 +117,7 @@ class _Writer:
             "unify": unify,
             "FAIL": FAIL,
             "FENCE": FENCE,
+            "serial": ref_serials.__next__,
             "_number": _number,
             "_compare": _compare,
             "fd_holds": fd_holds,

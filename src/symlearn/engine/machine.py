@@ -29,6 +29,7 @@ __all__ = [
     "NOT_HERE",
     "REACTIVATE",
     "TABLE",
+    "AltChoice",
     "Choice",
     "ClauseChoice",
     "Cont",
@@ -77,6 +78,11 @@ FENCE = Fence()
 #: code that looks at any choicepoint tells them apart by
 #: ``choice.__class__ is list``.
 ClauseChoice = list
+#: A choicepoint that resumes at a continuation (the else-branch of an
+#: if-then-else, a disjunction's right side, the barrier of a negation or of
+#: ``$Goal``) is a tuple ``(mark, stamp, cont)``; made as
+#: ``stamp = FENCE.stamp = serial(); cps.append((len(trail), stamp, cont))``.
+AltChoice = tuple
 
 
 class Choice:
@@ -176,7 +182,7 @@ class Run:
         self.engine = engine
         self.trail: list[Ref] = []
         engine.trail = self.trail
-        self.cps: list[Any] = []  # Choice and ClauseChoice (a list)
+        self.cps: list[Any] = []  # Choice, ClauseChoice (a list) and AltChoice (a tuple)
         self.extra = 0  # redos counted outside the machine's loop
         # Inferences the compiled switches may make by looping back on a call
         # of their own predicate (codegen's _loop_back) before the
@@ -197,7 +203,7 @@ class Run:
         trail = self.trail
         if cps:
             newest = cps[-1]
-            if newest.__class__ is list:  # a ClauseChoice
+            if newest.__class__ is not Choice:  # a ClauseChoice or an AltChoice
                 mark, stamp = newest[0], newest[1]
             else:
                 mark, stamp = newest.mark, newest.stamp

@@ -638,6 +638,12 @@ class Engine:
                         trail.pop().value = None
                 cps.pop()
                 continue
+            if choice.__class__ is tuple:  # an AltChoice: resume at its continuation
+                mark = choice[0]
+                while len(trail) > mark:
+                    trail.pop().value = None
+                cps.pop()
+                return choice[2]
             mark = choice.mark
             if len(trail) - mark > 4:
                 for ref in trail[mark:]:
@@ -684,7 +690,7 @@ class Engine:
         cps = m.cps
         while cps:
             choice = cps.pop()
-            if choice.__class__ is list:  # a ClauseChoice
+            if choice.__class__ is not Choice:  # a ClauseChoice or an AltChoice
                 continue
             if choice.kind == TABLE:
                 tabling.abandon(self, choice.a)

@@ -25,7 +25,6 @@ from symlearn.engine.codegen import (
     _unpack_arguments,
     _Writer,
 )
-from symlearn.engine.runtime import ref_serials
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var
 
@@ -183,7 +182,6 @@ def _inline_bucket(
     start = len(writer.lines)
     label = writer.constant(entries)
     arguments = writer.arguments
-    writer.names.update(serial=ref_serials.__next__)
     # Bindings the clauses make may be undone: trail them (see try_clauses).
     # A clause that commits leaves no choicepoint of the bucket: the fence goes
     # back to where it was (``fence``), so what it binds then is not trailed.
