@@ -39,7 +39,14 @@ from functools import partial
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
-from symlearn.engine.codegen import compile_clause_function
+from symlearn.engine.codegen import (
+    ClauseFunction,
+    ProcedureOf,
+    _clause_code,
+    _define,
+    _unpack_arguments,
+    _Writer,
+)
 from symlearn.engine.machine import FACTS, FAIL, FENCE, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
 from symlearn.engine.semi_naive import semi_naive_goals
@@ -53,7 +60,7 @@ from symlearn.logic.terms import Struct, Var
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine, Run
 
-__all__ = ["Entry", "Predicate", "try_clauses", "try_facts"]
+__all__ = ["Entry", "Predicate", "compile_clause_function", "try_clauses", "try_facts"]
 
 # Modes of a predicate (how its calls are answered).  EXTERNAL: an external
 # relation without clauses, whose facts the knowledge base's backend looks up.
@@ -531,6 +538,32 @@ def _keys(args: tuple[RTerm, ...]) -> list[object] | None:
             bound = True
             keys.append(index_key(arg))
     return keys if bound else None
+
+
+def compile_clause_function(
+    clause: Clause, procedure_of: ProcedureOf
+) -> tuple[ClauseFunction, bool]:
+    """Compile ``clause`` to a Python function; also say whether it has a neck cut.
+
+    Parameters
+    ----------
+    clause
+        The clause.
+    procedure_of
+        The engine's procedure for a goal's ``(name, arity)``.
+
+    Returns
+    -------
+    (function, bool)
+        The clause function and True when the clause commits after its
+        head and guard (its alternatives are then not tried).
+    """
+    writer = _Writer(procedure_of)
+    head = clause.head
+    _unpack_arguments(writer, len(head.args) if type(head) is Struct else 0)
+    neck_cut = _clause_code(writer, clause, 1, first_known=False)
+    function = _define(writer, "def clause(m, args, height, depth, nxt):\n")
+    return function, neck_cut
 
 
 def try_clauses(
