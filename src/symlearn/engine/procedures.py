@@ -101,6 +101,8 @@ def clause(m, args, cutb, depth, nxt):
 """
 # A few calls run general code that counts them; then the switch is compiled
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
+# They count the functors of their first arguments too: the switch tests the
+# most frequent first (``seen_functors``).
 _SWITCH_AFTER_CALLS = 200
 
 
@@ -109,6 +111,11 @@ def clause(m, args, cutb, depth, nxt):
     P.countdown -= 1
     if P.countdown < 0:
         return heat(m, args, cutb, depth, nxt)
+    first = args[0]
+    while first.__class__ is Ref:
+        first = first.value
+    if first.__class__ is Struct:
+        seen_functors[first.name] = seen_functors.get(first.name, 0) + 1
     return general(m, args, cutb, depth, nxt)
 """
 
@@ -238,6 +245,7 @@ class Predicate:
             "FAIL": FAIL,
             "heat": self.heat,
             "facts": self.call_facts,
+            "seen_functors": {},
         }
         self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
         #: The procedure the machine runs for this predicate's goals.  Its
@@ -321,9 +329,12 @@ class Predicate:
         by_atom = self.by_atom
         if self.mode == RULES and not self.stale and by_atom is not None:
             self.compilations += 1
+            seen = self.namespace["seen_functors"]
+            by_functor = self.by_functor
+            frequent_first = sorted(by_functor, key=lambda name: -seen.get(name, 0))
             function = compile_switch(
                 self.arity,
-                {name: _bucket(entries) for name, entries in self.by_functor.items()},
+                {name: _bucket(by_functor[name]) for name in frequent_first},
                 {value: _bucket(entries) for value, entries in by_atom.items()},
                 _bucket(self.var_entries),
                 self.engine.procedure,
