@@ -183,15 +183,11 @@ def _inline_bucket(
     label = writer.constant(entries)
     arguments = writer.arguments
     # Bindings the clauses make may be undone: trail them (see try_clauses).
-    # A clause that commits leaves no choicepoint of the bucket: the fence goes
-    # back to where it was (``fence``), so what it binds then is not trailed.
     writer.emit(indent, "mark = len(trail)")
-    writer.emit(indent, "fence = FENCE.stamp")
     writer.emit(indent, "stamp = FENCE.stamp = serial()")
     writer.height = "len(m.cps)"
     for position, entry in enumerate(entries):
         if position == len(entries) - 1:
-            writer.emit(indent, "FENCE.stamp = fence")
             _clause_code(writer, entry.clause, indent, first_known)
             break
         flag = len(writer.lines)
@@ -200,7 +196,7 @@ def _inline_bucket(
         block = len(writer.lines)
         writer.attempt = True
         writer.on_success = (
-            ["FENCE.stamp = fence"]
+            []
             if entry.neck_cut or _excludes_later(entries, position)
             else [
                 # a ClauseChoice (see machine)
