@@ -733,6 +733,7 @@ def _loop_back(writer: _Writer, body: list[Any], indent: int) -> None:
     writer.emit(indent + 1, f"{', '.join(names)}{comma} = {', '.join(items)}{comma}")
     if len(body) > 1:
         writer.emit(indent + 1, f"nxt, depth = {rest}, deeper")
+        writer.emit(indent + 1, f"if depth > max_depth: raise too_deep({writer.arguments})")
     if writer.attempt:  # leave the clause's block; the code after it loops
         writer.emit(indent + 1, "again = True")
         writer.emit(indent + 1, "break")

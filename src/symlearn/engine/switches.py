@@ -77,14 +77,14 @@ def compile_switch(
     writer.names.update(names)
     top = 1
     loop = -1  # the line of the loop the switch runs in (when it may loop back)
-    if itself is not None and arity:  # a loop-back may go deeper: the depth is checked in it
+    if itself is not None and arity:  # a loop-back that goes deeper checks the depth itself
         writer.itself = itself
         writer.arguments = f"({', '.join(f'a{i}' for i in range(arity))},)"
         _unpack_arguments(writer, arity)
+        writer.emit(1, f"if depth > max_depth: raise too_deep({writer.arguments})")
         loop = len(writer.lines)
         writer.emit(1, "while True:")
         top = 2
-        writer.emit(top, f"if depth > max_depth: raise too_deep({writer.arguments})")
     else:
         writer.emit(1, "if depth > max_depth: raise too_deep(args)")
         _unpack_arguments(writer, arity)
