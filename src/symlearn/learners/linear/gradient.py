@@ -67,20 +67,24 @@ class Pocket:
     errors
         Each unit's training mistakes with its kept weights (inf before epoch 1).
     epochs
-        The epoch each unit's kept weights come from.
+        The epoch each unit's kept weights come from (0: none yet).
     history
         Per epoch, the training mistakes of that epoch's weights (summed over units).
     """
 
     weights: np.ndarray
     errors: np.ndarray
-    epochs: list[int] = field(default_factory=list)
+    epochs: list[int]
     history: list[int] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, weights: np.ndarray) -> Pocket:
+        """A pocket for these units' weights, nothing in it yet."""
+        units = len(weights)
+        return cls(weights.copy(), np.full(units, np.inf), [0] * units)
 
     def offer(self, epoch: int, weights: np.ndarray, errors: np.ndarray) -> None:
         """Keep each unit's ``weights`` after ``epoch`` where its ``errors`` are fewer."""
-        if not self.epochs:
-            self.epochs = [epoch] * len(errors)
         better = errors < self.errors
         self.weights[better] = weights[better]
         self.errors[better] = errors[better]
@@ -88,15 +92,11 @@ class Pocket:
             self.epochs[unit] = epoch
         self.history.append(int(errors.sum()))
 
-    def total(self) -> float:
-        """The kept weights' training mistakes, summed over the units."""
-        return float(self.errors.sum())
-
     def note(self) -> str:
         """What the report says of the kept weights."""
         epochs = ", ".join(map(str, self.epochs))
         return (
-            f"kept the weights of epoch {epochs} (pocket: {int(self.total())} training "
+            f"kept the weights of epoch {epochs} (pocket: {int(self.errors.sum())} training "
             "mistakes, the fewest after any epoch)"
         )
 
@@ -140,7 +140,7 @@ def train_units(
     def model(w: np.ndarray) -> LinearModel:
         return LinearModel(encoding, w, goal.classes, goal.kind)
 
-    kept = None if pocket is None else Pocket(weights.copy(), np.full(units, np.inf))
+    kept = None if pocket is None else Pocket.empty(weights)
 
     def epoch(i: int) -> float:
         order = rng.permutation(len(x1)) if settings.shuffle else None
