@@ -116,7 +116,7 @@ def sklearn_perceptron(x, t, start, eta, epochs):
     return np.concatenate([peer.intercept_, peer.coef_[0]])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(
     st.integers(0, 2**32 - 1),
     st.integers(2, 40),
