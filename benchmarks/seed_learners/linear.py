@@ -11,8 +11,7 @@ sides see the same matrix):
   the class of the largest output; on the regression table the held-out
   RMSE against ``LinearRegression``'s;
 * ``perceptron`` (Mitchell's rule, eta 0.1, weights from 0, stopping after 5
-  epochs without fewer mistakes, Gallant's pocket: the weights of the epoch
-  with the fewest training mistakes) against ``Perceptron`` (eta0 0.1, no
+  epochs without fewer mistakes, the last epoch's weights) against ``Perceptron`` (eta0 0.1, no
   shuffling, scikit-learn's stopping: 5 epochs without its loss falling by
   ``tol``, at most 1000; the last weights); on the shipped data also the mean
   over 10 splits (on house-votes, which is not linearly separable, the last

@@ -164,7 +164,7 @@ def test_the_pocket_keeps_the_epoch_with_the_fewest_training_mistakes() -> None:
     data = numeric(x.tolist(), labels)
     t = np.where(np.array(labels) == labels[0], 1.0, -1.0)
     x1 = np.hstack([np.ones((60, 1)), x])
-    trained = perceptron(data, epochs=15)
+    trained = perceptron(data, epochs=15, pocket=True)
     mistakes = []
     for entry in trained.trace:  # counted again from each epoch's weights
         w = np.array(list(entry["weights"].values()))
@@ -177,7 +177,7 @@ def test_the_pocket_keeps_the_epoch_with_the_fewest_training_mistakes() -> None:
     last = perceptron(data, epochs=15, pocket=False)
     assert last.model.weight_dict() == last.trace[-1]["weights"]
     # without --epochs: until the rule's updates have not fallen for --patience epochs
-    stopped = perceptron(data, patience=3)
+    stopped = perceptron(data, patience=3, pocket=True)
     updates = [e["error"] for e in stopped.trace]
     assert min(updates[:-3]) <= min(updates[-3:]) and len(updates) < 1000
     kept = stopped.extra["pocket"]["epochs"][0]
