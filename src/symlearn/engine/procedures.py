@@ -101,6 +101,8 @@ def clause(m, args, cutb, depth, nxt):
 """
 # A few calls run general code that counts them; then the switch is compiled
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
+# They count the functors and constants of their first arguments too: the
+# switch tests the most frequent first (``seen_functors``, ``seen_constants``).
 _SWITCH_AFTER_CALLS = 200
 
 
@@ -109,6 +111,13 @@ def clause(m, args, cutb, depth, nxt):
     P.countdown -= 1
     if P.countdown < 0:
         return heat(m, args, cutb, depth, nxt)
+    first = args[0]
+    while first.__class__ is Ref:
+        first = first.value
+    if first.__class__ is Struct:
+        seen_functors[first.name] = seen_functors.get(first.name, 0) + 1
+    elif first is not None:
+        seen_constants[first] = seen_constants.get(first, 0) + 1
     return general(m, args, cutb, depth, nxt)
 """
 
@@ -238,6 +247,8 @@ class Predicate:
             "FAIL": FAIL,
             "heat": self.heat,
             "facts": self.call_facts,
+            "seen_functors": {},
+            "seen_constants": {},
         }
         self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
         #: The procedure the machine runs for this predicate's goals.  Its
@@ -321,10 +332,12 @@ class Predicate:
         by_atom = self.by_atom
         if self.mode == RULES and not self.stale and by_atom is not None:
             self.compilations += 1
+            functors = _most_seen_first(self.by_functor, self.namespace["seen_functors"])
+            constants = _most_seen_first(by_atom, self.namespace["seen_constants"])
             function = compile_switch(
                 self.arity,
-                {name: _bucket(entries) for name, entries in self.by_functor.items()},
-                {value: _bucket(entries) for value, entries in by_atom.items()},
+                {name: _bucket(entries) for name, entries in functors.items()},
+                {value: _bucket(entries) for value, entries in constants.items()},
                 _bucket(self.var_entries),
                 self.engine.procedure,
                 self.namespace,
@@ -564,6 +577,13 @@ def compile_clause_function(
     neck_cut = _clause_code(writer, clause, 1, first_known=False)
     function = _define(writer, "def clause(m, args, height, depth, nxt):\n")
     return function, neck_cut
+
+
+def _most_seen_first(
+    table: dict[Any, list[Entry]], seen: dict[Any, int]
+) -> dict[Any, list[Entry]]:
+    """``table`` with the keys the warming-up calls met most often first (else in order)."""
+    return {key: table[key] for key in sorted(table, key=lambda key: -seen.get(key, 0))}
 
 
 def try_clauses(
