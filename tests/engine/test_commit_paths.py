@@ -228,3 +228,27 @@ def test_a_segment_opening_with_a_cut_answers_as_the_cut_goal(
         quick = answers()
         patch.setattr(codegen, "_is_cut", lambda goal: False)
         assert quick == answers()
+
+
+def _deterministic_calls() -> list[str]:
+    """``$p`` in a clause body while p is one fact, two facts, none, and one again."""
+    engine = Engine(loads(":- dynamic p/0.\np.\nr(N) :- $p, N1 is N + 1, N1 > 0.\n"))
+    goals = ["r(1)"] * 3 + ["assertz(p)", "r(2)", "retract(p)", "r(3)", "retract(p)", "r(4)"]
+    goals += ["assertz(p)", "r(5)", "r(6)"]
+    found = []
+    for goal in goals:
+        try:
+            found.append(str(list(engine.solve_text(f"catch({goal}, error(E, _), true)"))))
+        except SymlearnError as error:
+            found.append(type(error).__name__)
+    return found
+
+
+def test_a_compiled_deterministic_call_of_a_one_fact_predicate_answers_as_the_barrier_does() -> (
+    None
+):
+    quick = _deterministic_calls()
+    assert "nondet" in quick[4] and "fail" in quick[8]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(procedures, "ONE_FACT_CODE", None)  # the quick path never taken
+        assert quick == _deterministic_calls()

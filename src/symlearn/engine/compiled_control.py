@@ -345,6 +345,14 @@ def _deterministic_call(writer: _Writer, called: Any) -> None:
     procedure = writer.constant(writer.procedure_of(name, len(items)))
     values = [writer.build(a, 1) for a in items]
     writer.emit(1, f"goal = ({', '.join(values)}{',' if len(values) == 1 else ''})")
+    if not items and hasattr(writer.procedure_of(name, 0), "__code__"):
+        # A predicate that is one fact ``p.`` now (its procedure's code can
+        # change): it succeeds once, leaving no choicepoint; no barrier needed.
+        from symlearn.engine.procedures import ONE_FACT_CODE
+
+        writer.names["ONE_FACT_CODE"] = ONE_FACT_CODE
+        writer.emit(1, f"if {procedure}.__code__ is ONE_FACT_CODE:")
+        writer.emit(2, f"return {procedure}(m, goal, height, depth + 1, nxt)")
     writer.emit(1, "cps = m.cps")
     writer.emit(1, "h = len(cps)")
     data = f"(h, {writer.constant(name)}, goal)"
