@@ -46,7 +46,7 @@ from typing import Any
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
-from symlearn.engine.inline_tests import argument, skeleton
+from symlearn.engine.inline_tests import argument, functor, skeleton
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
@@ -416,6 +416,8 @@ class _Writer:
             return True
         if goal.name == "arg":
             return argument(self, goal, indent)
+        if goal.name == "functor" and functor(self, goal, indent):
+            return True
         from symlearn.engine.builtins import DETERMINISTIC
 
         function = DETERMINISTIC.get((goal.name, len(goal.args)))

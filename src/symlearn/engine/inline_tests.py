@@ -7,7 +7,7 @@ when the goal is not of the form it handles.
 
 Functions
 ---------
-argument, skeleton
+argument, functor, skeleton
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from symlearn.logic.terms import Struct, Var
 if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
 
-__all__ = ["argument", "skeleton"]
+__all__ = ["argument", "functor", "skeleton"]
 
 
 def argument(writer: _Writer, goal: Struct, indent: int) -> bool:
@@ -44,6 +44,55 @@ def argument(writer: _Writer, goal: Struct, indent: int) -> bool:
     else:  # (unify trails every binding: a condition that fails undoes them)
         wanted = writer.build(value, indent)
         writer.emit(indent, f"if not unify({wanted}, {part}, trail): return FAIL")
+    return True
+
+
+def functor(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``functor(T, N, A)`` for its two common modes; False (nothing written) if not.
+
+    With T known and N, A new variables, a compound T gives its name and
+    arity at once; with T new and N, A known (variables or constants), an
+    atom and a positive integer make the term at once, its arguments new
+    variables.  Every other case (an atomic or free T, errors) is left to
+    the builtin, called with the same arguments.
+    """
+    from symlearn.engine.builtins import DETERMINISTIC, MAX_CELLS
+
+    parts: tuple[Any, ...] = goal.args
+    term, name, arity = parts
+    general = writer.constant(DETERMINISTIC[("functor", 3)])
+
+    def new(v: Any) -> bool:
+        return type(v) is Var and v not in writer.defined
+
+    if type(term) is Var and term in writer.defined and new(name) and new(arity):
+        if name is arity:
+            return False
+        x = writer.value_of(term, indent)
+        n, a = writer.var(name), writer.var(arity)
+        writer.emit(indent, f"if {x}.__class__ is Struct: {n}, {a} = {x}.name, len({x}.args)")
+        writer.emit(indent, "else:")
+        writer.emit(indent + 1, f"{n}, {a} = Ref(), Ref()")
+        writer.emit(indent + 1, f"if not {general}(m.engine, ({x}, {n}, {a})): return FAIL")
+        writer.defined.update((name, arity))
+        return True
+    if not new(term) or any(new(v) or v is term for v in (name, arity)):
+        return False
+    if type(name) not in (Var, str) or type(arity) not in (Var, int):
+        return False
+    n, a = (
+        writer.value_of(v, indent) if type(v) is Var else writer.constant(v) for v in (name, arity)
+    )
+    t = writer.var(term)
+    writer.emit(
+        indent,
+        f"if {n}.__class__ is str and {a}.__class__ is int and 0 < {a} <= {MAX_CELLS}: "
+        f"{t} = Struct({n}, tuple([Ref() for _ in range({a})]))",
+    )
+    writer.emit(indent, "else:")
+    writer.emit(indent + 1, f"{t} = Ref()")
+    writer.emit(indent + 1, f"if not {general}(m.engine, ({t}, {n}, {a})): return FAIL")
+    writer.defined.add(term)
     return True
 
 
