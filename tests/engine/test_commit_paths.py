@@ -252,3 +252,26 @@ def test_a_compiled_deterministic_call_of_a_one_fact_predicate_answers_as_the_ba
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(procedures, "ONE_FACT_CODE", None)  # the quick path never taken
         assert quick == _deterministic_calls()
+
+
+# ------------------------------------------------- repeated head variables
+REPEATED = "p(X, X, one).\np([X|_], [X|T], two(T)).\np(f(X, Y), g(Y, X), three).\n"
+SPREAD = "p(X, Y, one) :- X = Y.\np([X|_], [Y|T], two(T)) :- X = Y.\n"
+SPREAD += "p(f(X, Y), g(Y1, X1), three) :- Y = Y1, X = X1.\n"
+VALUES = ["1", "2", "1.0", "a", "b", "12345678901234567890", "12345678901234567891", "_", "f(a)"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(VALUES), min_size=2, max_size=2), st.integers(0, 2))
+def test_a_repeated_head_variable_compares_as_unification_does(
+    values: list[str], shape: int
+) -> None:
+    a, b = values
+    call = [f"p({a}, {b}, R)", f"p([{a}], [{b}, c], R)", f"p(f({a}, {b}), g({b}, {a}), R)"][shape]
+    found = []
+    for program in (REPEATED, SPREAD):
+        engine = Engine(loads(program))
+        for _ in range(3):  # the last call runs the switch
+            answers = [str(s["L"]) for s in engine.solve_text(f"findall(R, {call}, L)")]
+        found.append(answers)
+    assert found[0] == found[1]

@@ -120,6 +120,7 @@ class _Writer:
             "_number": _number,
             "_compare": _compare,
             "fd_holds": fd_holds,
+            "ATOMIC": (int, str),
         }
         self.constants: dict[tuple[type, object], str] = {}
         self.defined: set[Var] = set()
@@ -199,11 +200,13 @@ class _Writer:
         if t is Var:
             name = self.var(term)
             if term in self.defined and source.isidentifier():  # the same value: no call
-                self.emit(
-                    indent,
-                    f"if {name} is not {source} and not unify({name}, {source}, trail): "
-                    "return FAIL",
-                )
+                self.emit(indent, f"if {name} is not {source}:")
+                # two integers or two atoms (the common case): compared at once
+                kind = self.temp()
+                self.emit(indent + 1, f"{kind} = {name}.__class__")
+                self.emit(indent + 1, f"if {source}.__class__ is {kind} and {kind} in ATOMIC:")
+                self.emit(indent + 2, f"if {name} != {source}: return FAIL")
+                self.emit(indent + 1, f"elif not unify({name}, {source}, trail): return FAIL")
             elif term in self.defined:
                 self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
             else:
