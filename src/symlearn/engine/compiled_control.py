@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.control import FAIL_CONT, _determinism_error, cut_to
-from symlearn.engine.machine import ALT, Choice
+from symlearn.engine.machine import ALT, FAIL, Choice
 from symlearn.logic.clauses import conjuncts
 from symlearn.logic.terms import Struct, Var, term_variables
 
@@ -286,7 +286,9 @@ def _if_then_else(
     writer: _Writer, condition: list[Any], then: list[Any], otherwise: list[Any]
 ) -> None:
     """Emit ``(condition -> then ; otherwise)``."""
-    writer.names.update({"ALT": ALT, "Choice": Choice, "cut_to": cut_to, "FAIL_CONT": FAIL_CONT})
+    writer.names.update(
+        {"ALT": ALT, "Choice": Choice, "cut_to": cut_to, "FAIL_CONT": FAIL_CONT, "FAIL": FAIL}
+    )
     before = set(writer.defined)
     writer.emit(1, "mark = len(trail)")
     writer.emit(1, "while True:")
@@ -306,13 +308,15 @@ def _if_then_else(
     else:
         # The condition calls something: a choicepoint for the else-branch.
         else_cont = _else_continuation(writer, otherwise, before)
+        writer.emit(indent, f"other = {else_cont}")
         writer.emit(indent, "cps = m.cps")
         writer.emit(indent, "h = len(cps)")
-        writer.emit(indent, f"cps.append(Choice(ALT, mark, {else_cont}, depth))")
+        writer.emit(indent, "cps.append(Choice(ALT, mark, other, depth))")
         parts = _parts(writer, rest, indent, frozenset(term_variables(*then)))
         then_cont = "FAIL_CONT" if then == ["fail"] else _continuation(writer, then, indent)
         cut = f"(cut_to, h, height, depth, {then_cont})"
         writer.emit(indent, f"return {_compose(parts, 'h + 1', cut)}")
+        _call_first_goal(writer, "other", indent)
     if inlined:
         writer.emit(1, "while len(trail) > mark: trail.pop().value = None")
         writer.defined = before
@@ -388,7 +392,35 @@ def _det_failed(m: Any, data: Any, height: int, depth: int, nxt: Any) -> object:
 
 def _disjunction(writer: _Writer, left: list[Any], right: list[Any]) -> None:
     """Emit ``(left ; right)``: a choicepoint for ``right``, then ``left`` committed."""
-    writer.names.update({"ALT": ALT, "Choice": Choice, "FAIL_CONT": FAIL_CONT})
+    writer.names.update({"ALT": ALT, "Choice": Choice, "FAIL_CONT": FAIL_CONT, "FAIL": FAIL})
     else_cont = _else_continuation(writer, right, set(writer.defined))
-    writer.emit(1, f"m.cps.append(Choice(ALT, len(m.trail), {else_cont}, depth))")
+    writer.emit(1, f"other = {else_cont}")
+    writer.emit(1, "cps = m.cps")
+    writer.emit(1, "h = len(cps)")
+    writer.emit(1, "mark = len(trail)")
+    writer.emit(1, "cps.append(Choice(ALT, mark, other, depth))")
     _branch(writer, left, 1)
+    _call_first_goal(writer, "other")
+
+
+def _call_first_goal(writer: _Writer, otherwise: str, indent: int = 1) -> None:
+    """Run the first goal of the continuation the construct returns at once.
+
+    When it fails at once, leaving the construct's choicepoint (at ``h``)
+    the newest, that choicepoint is taken here as the machine would take
+    it: bindings undone to ``mark``, and ``otherwise`` is the continuation.
+    (A goal that opens the left branch of a disjunction or a condition and
+    fails, as ``equal/2`` in boyer's ``(equal(M, N), rewrite(N, New) ; New
+    = M)`` mostly does, then costs no machine step nor backtracking.)
+    """
+    last = writer.lines[-1]
+    prefix = "    " * indent + "return ("
+    if not last.startswith(prefix) or last.startswith(prefix + "FAIL") or "nxt)" not in last:
+        return
+    writer.lines[-1] = "    " * indent + "cont = " + last[len(prefix) - 1 :]
+    writer.emit(indent, "found = cont[0](m, cont[1], cont[2], cont[3], cont[4])")
+    writer.emit(indent, "if found is FAIL and len(cps) == h + 1:")
+    writer.emit(indent + 1, "cps.pop()")
+    writer.emit(indent + 1, "while len(trail) > mark: trail.pop().value = None")
+    writer.emit(indent + 1, f"return {otherwise}")
+    writer.emit(indent, "return found")
