@@ -46,7 +46,7 @@ from typing import Any
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
-from symlearn.engine.inline_tests import argument, functor, skeleton
+from symlearn.engine.inline_tests import inline_test
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
@@ -138,6 +138,9 @@ class _Writer:
         self.attempt = False
         #: ``(id(Pattern), id(X))`` of the SSU skeleton tests written (:meth:`skeleton`).
         self.shaped: set[tuple[int, int]] = set()
+        #: In a clause's guard without a cut: the goals from the one being
+        #: written on (a test may leave its hard cases to them: ``inline_tests``).
+        self.rest: list[Any] | None = None
         self.on_success: list[str] = []
 
     # ------------------------------------------------------------ names
@@ -395,41 +398,8 @@ class _Writer:
         return True
 
     def test(self, goal: Struct, indent: int) -> bool:
-        """Inline a test builtin (``=``, ``==``, ``var`` ...): call its function."""
-        if goal.name == "=":
-            left, right = goal.args
-            if (id(left), id(right)) in self.shaped:
-                return True  # the SSU head's match: done by its skeleton test
-            for fresh, other in ((left, right), (right, left)):
-                if (
-                    type(fresh) is Var
-                    and fresh not in self.defined
-                    and fresh not in _variables(other)
-                ):
-                    value = self.build(other, indent)
-                    self.defined.add(fresh)
-                    self.emit(indent, f"{self.var(fresh)} = {value}")
-                    return True
-            a, b = self.build(left, indent), self.build(right, indent)
-            self.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
-            return True
-        if self.type_test(goal, indent) or self.identity(goal, indent):
-            return True
-        if goal.name == "$ssu_skeleton" and skeleton(self, goal, indent):
-            return True
-        if goal.name == "arg":
-            return argument(self, goal, indent)
-        if goal.name == "functor" and functor(self, goal, indent):
-            return True
-        from symlearn.engine.builtins import DETERMINISTIC
-
-        function = DETERMINISTIC.get((goal.name, len(goal.args)))
-        if function is None:
-            return False
-        items = [self.build(a, indent) for a in goal.args]
-        arguments = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
-        self.emit(indent, f"if not {self.constant(function)}(m.engine, {arguments}): return FAIL")
-        return True
+        """Inline a test builtin (``=``, ``==``, ``var`` ...): :func:`inline_tests.inline_test`."""
+        return inline_test(self, goal, indent)
 
     def value_of_expression(self, source: str, indent: int) -> str:
         """A name holding the dereferenced value of the expression ``source``."""
@@ -554,7 +524,10 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
             body.pop(0)
             break
         goal: Any = body.pop(0)
-        if not writer.guard(goal, indent):
+        writer.rest = [goal, *body] if not any(_is_cut(g) for g in clause.body) else None
+        inline = writer.guard(goal, indent)
+        writer.rest = None
+        if not inline:
             body.insert(0, goal)
             break
         binds = binds or (goal.name, len(goal.args)) in _BINDING
