@@ -275,3 +275,16 @@ def test_a_repeated_head_variable_compares_as_unification_does(
             answers = [str(s["L"]) for s in engine.solve_text(f"findall(R, {call}, L)")]
         found.append(answers)
     assert found[0] == found[1]
+
+
+def test_engines_sharing_compiled_code_keep_their_own_procedures() -> None:
+    # The same clause text compiles once (codegen._COMPILED); each engine's
+    # function still calls its own engine's procedures.
+    program = "r(X) :- s(X), X > 0.\nt(N) :- N > 0, N1 is N - 1, t(N1).\nt(0).\n"
+    first = Engine(loads(program + "s(1). s(2)."))
+    second = Engine(loads(program + "s(3)."))
+    for _ in range(3):
+        assert [str(a["X"]) for a in first.solve_text("r(X)")] == ["1", "2"]
+        assert [str(a["X"]) for a in second.solve_text("r(X)")] == ["3"]
+        assert list(second.solve_text("t(50)")) == [{}]
+    assert codegen._COMPILED
