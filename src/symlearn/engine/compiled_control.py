@@ -399,8 +399,26 @@ def _disjunction(writer: _Writer, left: list[Any], right: list[Any]) -> None:
     writer.emit(1, "h = len(cps)")
     writer.emit(1, "mark = len(trail)")
     writer.emit(1, "cps.append(Choice(ALT, mark, other, depth))")
+    start = len(writer.lines)
     _branch(writer, left, 1)
+    # A leading test of ``left`` that fails (before any cut) takes the
+    # choicepoint, still the newest, at once: the else-branch follows.
+    writer.names["_take"] = _take
+    for i in range(start, len(writer.lines)):
+        line = writer.lines[i]
+        if "m.cps" in line:
+            break
+        if line.endswith("return FAIL"):
+            writer.lines[i] = line[: -len("return FAIL")] + "_take(m, mark); return other"
     _call_first_goal(writer, "other")
+
+
+def _take(m: Any, mark: int) -> None:
+    """Backtrack to the newest choicepoint (the construct's, an ALT) from the code itself."""
+    trail = m.trail
+    while len(trail) > mark:
+        trail.pop().value = None
+    m.cps.pop()
 
 
 def _call_first_goal(writer: _Writer, otherwise: str, indent: int = 1) -> None:
