@@ -311,7 +311,8 @@ def _if_then_else(
         writer.emit(indent, f"other = {else_cont}")
         writer.emit(indent, "cps = m.cps")
         writer.emit(indent, "h = len(cps)")
-        writer.emit(indent, "cps.append(Choice(ALT, mark, other, depth))")
+        writer.emit(indent, "stamp = FENCE.stamp = serial()")
+        writer.emit(indent, "cps.append((mark, stamp, other))")  # an AltChoice
         parts = _parts(writer, rest, indent, frozenset(term_variables(*then)))
         then_cont = "FAIL_CONT" if then == ["fail"] else _continuation(writer, then, indent)
         cut = f"(cut_to, h, height, depth, {then_cont})"
@@ -360,7 +361,8 @@ def _deterministic_call(writer: _Writer, called: Any) -> None:
     writer.emit(1, "cps = m.cps")
     writer.emit(1, "h = len(cps)")
     data = f"(h, {writer.constant(name)}, goal)"
-    writer.emit(1, f"cps.append(Choice(ALT, len(m.trail), (_det_failed, {data}, 0, 0, None), 0))")
+    writer.emit(1, "stamp = FENCE.stamp = serial()")  # an AltChoice:
+    writer.emit(1, f"cps.append((len(m.trail), stamp, (_det_failed, {data}, 0, 0, None)))")
     writer.emit(1, f"done = (_det_exit, {data}, height, depth, nxt)")
     writer.emit(1, f"cont = {procedure}(m, goal, h + 1, depth + 1, done)")
     writer.emit(1, "if cont is done:")
@@ -398,7 +400,8 @@ def _disjunction(writer: _Writer, left: list[Any], right: list[Any]) -> None:
     writer.emit(1, "cps = m.cps")
     writer.emit(1, "h = len(cps)")
     writer.emit(1, "mark = len(trail)")
-    writer.emit(1, "cps.append(Choice(ALT, mark, other, depth))")
+    writer.emit(1, "stamp = FENCE.stamp = serial()")
+    writer.emit(1, "cps.append((mark, stamp, other))")  # an AltChoice
     start = len(writer.lines)
     _branch(writer, left, 1)
     # A leading test of ``left`` that fails (before any cut) takes the
