@@ -436,7 +436,7 @@ def _call_first_goal(writer: _Writer, otherwise: str, indent: int = 1) -> None:
     """
     last = writer.lines[-1]
     prefix = "    " * indent + "return ("
-    if not last.startswith(prefix) or last.startswith(prefix + "FAIL") or "nxt)" not in last:
+    if not last.startswith(prefix) or last.startswith(prefix + "FAIL"):
         return
     writer.lines[-1] = "    " * indent + "cont = " + last[len(prefix) - 1 :]
     writer.emit(indent, "found = cont[0](m, cont[1], cont[2], cont[3], cont[4])")
