@@ -317,7 +317,7 @@ def _if_then_else(
         then_cont = "FAIL_CONT" if then == ["fail"] else _continuation(writer, then, indent)
         cut = f"(cut_to, h, height, depth, {then_cont})"
         writer.emit(indent, f"return {_compose(parts, 'h + 1', cut)}")
-        _call_first_goal(writer, "other", indent)
+        _call_first_goal(writer, "other", indent, then_after=len(parts) == 1)
     if inlined:
         writer.emit(1, "while len(trail) > mark: trail.pop().value = None")
         writer.defined = before
@@ -424,7 +424,9 @@ def _take(m: Any, mark: int) -> None:
     m.cps.pop()
 
 
-def _call_first_goal(writer: _Writer, otherwise: str, indent: int = 1) -> None:
+def _call_first_goal(
+    writer: _Writer, otherwise: str, indent: int = 1, then_after: bool = False
+) -> None:
     """Run the first goal of the continuation the construct returns at once.
 
     When it fails at once, leaving the construct's choicepoint (at ``h``)
@@ -433,6 +435,9 @@ def _call_first_goal(writer: _Writer, otherwise: str, indent: int = 1) -> None:
     (A goal that opens the left branch of a disjunction or a condition and
     fails, as ``equal/2`` in boyer's ``(equal(M, N), rewrite(N, New) ; New
     = M)`` mostly does, then costs no machine step nor backtracking.)
+    With ``then_after`` (a condition of one goal, followed by the cut of
+    the if-then-else), a condition that succeeds at once is cut here and
+    the then-branch's continuation returned.
     """
     last = writer.lines[-1]
     prefix = "    " * indent + "return ("
@@ -444,4 +449,8 @@ def _call_first_goal(writer: _Writer, otherwise: str, indent: int = 1) -> None:
     writer.emit(indent + 1, "cps.pop()")
     writer.emit(indent + 1, "while len(trail) > mark: trail.pop().value = None")
     writer.emit(indent + 1, f"return {otherwise}")
+    if then_after:
+        writer.emit(indent, "if found is cont[4]:")  # (cut_to, h, height, depth, then)
+        writer.emit(indent + 1, "del cps[h:]")
+        writer.emit(indent + 1, "return found[4]")
     writer.emit(indent, "return found")
