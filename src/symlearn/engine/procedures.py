@@ -60,7 +60,14 @@ from symlearn.logic.terms import Struct, Var
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine, Run
 
-__all__ = ["Entry", "Predicate", "compile_clause_function", "try_clauses", "try_facts"]
+__all__ = [
+    "ONE_FACT_CODE",
+    "Entry",
+    "Predicate",
+    "compile_clause_function",
+    "try_clauses",
+    "try_facts",
+]
 
 # Modes of a predicate (how its calls are answered).  EXTERNAL: an external
 # relation without clauses, whose facts the knowledge base's backend looks up.
@@ -143,6 +150,9 @@ def clause(m, args, cutb, depth, nxt):
 """
 _FACTS_CODE = _function_code(_FACTS_SOURCE)
 _ONE_FACT_CODE = _function_code(_ONE_FACT_SOURCE)
+#: The code of a predicate's procedure while it is one fact without arguments
+#: (``$p`` compiled needs no barrier then: ``compiled_control``).
+ONE_FACT_CODE = _ONE_FACT_CODE
 _WARMING_CODE = _function_code(_WARMING_SOURCE)
 _GENERAL_CODE = _function_code(_GENERAL_SOURCE)
 
