@@ -46,7 +46,7 @@ from typing import Any
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
-from symlearn.engine.inline_tests import argument, skeleton
+from symlearn.engine.inline_tests import argument, skeleton, unification
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
@@ -394,22 +394,7 @@ class _Writer:
     def test(self, goal: Struct, indent: int) -> bool:
         """Inline a test builtin (``=``, ``==``, ``var`` ...): call its function."""
         if goal.name == "=":
-            left, right = goal.args
-            if (id(left), id(right)) in self.shaped:
-                return True  # the SSU head's match: done by its skeleton test
-            for fresh, other in ((left, right), (right, left)):
-                if (
-                    type(fresh) is Var
-                    and fresh not in self.defined
-                    and fresh not in _variables(other)
-                ):
-                    value = self.build(other, indent)
-                    self.defined.add(fresh)
-                    self.emit(indent, f"{self.var(fresh)} = {value}")
-                    return True
-            a, b = self.build(left, indent), self.build(right, indent)
-            self.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
-            return True
+            return unification(self, goal, indent)
         if self.type_test(goal, indent) or self.identity(goal, indent):
             return True
         if goal.name == "$ssu_skeleton" and skeleton(self, goal, indent):

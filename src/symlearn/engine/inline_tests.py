@@ -1,4 +1,4 @@
-"""Builtin tests a clause's guard runs inline: ``arg/3`` and the skeleton tests of SSU heads.
+"""Builtin tests a clause's guard runs inline: ``arg/3``, ``=/2``, the skeleton tests of SSU heads.
 
 Used by :class:`~symlearn.engine.codegen._Writer` (its ``test`` step) for
 goals it would otherwise call as functions: each writes the goal's code into
@@ -7,7 +7,7 @@ when the goal is not of the form it handles.
 
 Functions
 ---------
-argument, skeleton
+argument, skeleton, unification
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import instantiation_error, type_error
 from symlearn.engine.runtime import Ref, resolve
-from symlearn.logic.terms import Struct, Var
+from symlearn.logic.terms import Struct, Var, term_variables
 
 if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
 
-__all__ = ["argument", "skeleton"]
+__all__ = ["argument", "skeleton", "unification"]
 
 
 def argument(writer: _Writer, goal: Struct, indent: int) -> bool:
@@ -101,3 +101,33 @@ def _arg_error(term: Any) -> None:
     if term.__class__ is Ref:
         raise instantiation_error()
     raise type_error("compound", resolve(term))
+
+
+def unification(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``A = B``: name a new variable, match a term against a known one, or unify.
+
+    A variable met first here names the other side's value (nothing runs);
+    a known variable and a term (``Y = star(X)`` after ``nonvar(Y)``) are
+    matched as a head argument is (the variable's value is looked at, a
+    free one bound to the term built, no term built otherwise); anything
+    else is unified.  The unification of an SSU head (matched by its
+    skeleton test) is skipped.
+    """
+    left, right = goal.args
+    if (id(left), id(right)) in writer.shaped:
+        return True  # the SSU head's match: done by its skeleton test
+    for fresh, other in ((left, right), (right, left)):
+        if type(fresh) is not Var or fresh in writer.defined:
+            continue
+        if fresh not in term_variables(other):
+            value = writer.build(other, indent)
+            writer.defined.add(fresh)
+            writer.emit(indent, f"{writer.var(fresh)} = {value}")
+            return True
+    for known, term in ((left, right), (right, left)):
+        if type(known) is Var and known in writer.defined and type(term) is not Var:
+            writer.match(term, writer.var(known), indent)
+            return True
+    a, b = writer.build(left, indent), writer.build(right, indent)
+    writer.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
+    return True

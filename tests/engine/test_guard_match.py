@@ -1,0 +1,65 @@
+"""``X = Term`` in a clause body with ``X`` known is compiled as a head argument's match.
+
+The compiled goal (``codegen._Writer.test``: ``match`` of ``Term`` against
+``X``'s value) must answer as ``=/2`` called at run time (``call(X = Term)``),
+bindings, cycles and backtracking into other clauses included, with and
+without the predicate's switch.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.engine.test_runtime import _answers, _plain_and_switched
+
+heads = st.sampled_from(["X, Y", "[X|Y], Z", "f(X), Y", "X, f(Y, Z)", "a, X", "X, X"])
+terms = st.sampled_from(
+    ["a", "1", "f(Y)", "f(a)", "[Y|Z]", "[a, b|Z]", "g(Y, Y)", "g(Z, f(Y))", "f(X)", "h"]
+)
+rests = st.sampled_from(["", ", !", ", q(Y)", ", q(Z), !", ", Z = Y"])
+calls = ["p(A, B)", "p(A, A)", "p(a, B)", "p(f(a), B)", "p(f(A), A)", "p([1, 2], B)"]
+calls += ["p(f(b), g(A, A))", "p(g(a, B), B)", "p(A, f(a, B))", "p(h, h)", "p(1, f(1))"]
+
+
+@st.composite
+def programs_with_unifications(draw) -> tuple[str, str]:
+    lines, reference = ["q(a).", "q(f(b)).", "q(1)."], ["q(a).", "q(f(b)).", "q(1)."]
+    for _ in range(draw(st.integers(1, 4))):
+        head, term, rest = draw(heads), draw(terms), draw(rests)
+        known = draw(st.sampled_from(["X", "Y"]))
+        goal = f"{known} = {term}" if draw(st.booleans()) else f"{term} = {known}"
+        lines.append(f"p({head}) :- {goal}{rest}.")
+        reference.append(f"p({head}) :- call({goal}){rest}.")
+    return "\n".join(lines) + "\n", "\n".join(reference) + "\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(programs_with_unifications())
+def test_compiled_unification_answers_as_run_time_unification(programs) -> None:
+    from symlearn.kb import loads
+
+    compiled, called = programs
+    _, _, expected, found = _plain_and_switched(loads(called), calls, _answers)
+    assert found == expected
+    _, _, general, switched = _plain_and_switched(loads(compiled), calls, _answers)
+    assert general == expected
+    assert switched == expected
+
+
+def test_unification_with_a_known_variable_is_matched_inline(monkeypatch) -> None:
+    from symlearn.engine import codegen
+    from symlearn.kb import loads
+
+    written: list[str] = []
+    define = codegen._define
+
+    def spy(writer, header):
+        written.extend(writer.lines)
+        return define(writer, header)
+
+    monkeypatch.setattr(codegen, "_define", spy)
+    clause = loads("p(X, Y) :- X = f(Y, a), q(Y).").predicates[("p", 2)].clauses[0]
+    codegen.compile_clause_function(clause, lambda name, arity: name)
+    assert not any("unify(" in line and ("v0" in line or "Struct(" in line) for line in written)
+    assert any("v0.value" in line or ".name != " in line for line in written)
