@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import count
+from types import CodeType
 from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
@@ -754,9 +755,18 @@ def _define(writer: _Writer, header: str) -> Callable[..., Any]:
     prologue = "    trail = m.trail\n" if uses_trail else ""
     source = header + prologue + "".join(line + "\n" for line in writer.lines)
     namespace = dict(writer.names)
-    exec(compile(source, "<symlearn clause>", "exec"), namespace)
+    code = _COMPILED.get(source)
+    if code is None:  # one compilation per text (its values are named in ``namespace``)
+        if len(_COMPILED) >= 4096:
+            _COMPILED.clear()
+        code = _COMPILED[source] = compile(source, "<symlearn clause>", "exec")
+    exec(code, namespace)
     function: Callable[..., Any] = namespace["clause"]  # type: ignore[assignment]
     return function
+
+
+#: Generated texts compiled, by text (another engine writing one reuses its code).
+_COMPILED: dict[str, CodeType] = {}
 
 
 def compile_clause_function(
