@@ -2,8 +2,9 @@
 
 The compiled goal (``codegen._Writer.test``: ``match`` of ``Term`` against
 ``X``'s value) must answer as ``=/2`` called at run time (``call(X = Term)``),
-bindings, cycles and backtracking into other clauses included, with and
-without the predicate's switch.
+bindings, cycles and backtracking into other clauses included, in an
+if-then-else's condition or a negation too (whose failure undoes the
+bindings), with and without the predicate's switch.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ terms = st.sampled_from(
     ["a", "1", "f(Y)", "f(a)", "[Y|Z]", "[a, b|Z]", "g(Y, Y)", "g(Z, f(Y))", "f(X)", "h"]
 )
 rests = st.sampled_from(["", ", !", ", q(Y)", ", q(Z), !", ", Z = Y"])
+# In an if-then-else's condition or a negation: its bindings are undone when it fails.
+FORMS = ["{}", "( {}, Y == a -> true ; true )", "( {}, fail -> true ; Z = c )"]
+FORMS += ["\\+ ( {}, Y == 1 )", "( {} -> true ; true )"]
+FORMS += ["( {}, Z = Y, Z == b -> W = t ; W = f ), W == f"]
+forms = st.sampled_from(FORMS)
 calls = ["p(A, B)", "p(A, A)", "p(a, B)", "p(f(a), B)", "p(f(A), A)", "p([1, 2], B)"]
 calls += ["p(f(b), g(A, A))", "p(g(a, B), B)", "p(A, f(a, B))", "p(h, h)", "p(1, f(1))"]
 
@@ -29,8 +35,9 @@ def programs_with_unifications(draw) -> tuple[str, str]:
         head, term, rest = draw(heads), draw(terms), draw(rests)
         known = draw(st.sampled_from(["X", "Y"]))
         goal = f"{known} = {term}" if draw(st.booleans()) else f"{term} = {known}"
-        lines.append(f"p({head}) :- {goal}{rest}.")
-        reference.append(f"p({head}) :- call({goal}){rest}.")
+        form = draw(forms)
+        lines.append(f"p({head}) :- {form.format(goal)}{rest}.")
+        reference.append(f"p({head}) :- {form.format(f'call({goal})')}{rest}.")
     return "\n".join(lines) + "\n", "\n".join(reference) + "\n"
 
 
@@ -63,3 +70,16 @@ def test_unification_with_a_known_variable_is_matched_inline(monkeypatch) -> Non
     codegen.compile_clause_function(clause, lambda name, arity: name)
     assert not any("unify(" in line and ("v0" in line or "Struct(" in line) for line in written)
     assert any("v0.value" in line or ".name != " in line for line in written)
+
+
+def test_a_failed_condition_undoes_the_matched_binding() -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    program = """
+    p(R) :- X = _, ( X = f(Y), Y == 2 -> R = yes ; R = no(X) ).
+    q(R) :- X = _, ( \\+ (X = f(Y), Y == 2) -> R = no(X) ; R = yes ).
+    """
+    engine = Engine(loads(program), datalog=False)
+    assert [str(s["R"]) for s in engine.solve_text("p(R)")] == ["no(_)"]
+    assert [str(s["R"]) for s in engine.solve_text("q(R)")] == ["no(_)"]

@@ -12,6 +12,7 @@ argument, skeleton, unification
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import instantiation_error, type_error
@@ -126,8 +127,17 @@ def unification(writer: _Writer, goal: Struct, indent: int) -> bool:
             return True
     for known, term in ((left, right), (right, left)):
         if type(known) is Var and known in writer.defined and type(term) is not Var:
+            start = len(writer.lines)
             writer.match(term, writer.var(known), indent)
+            # Every binding trailed, as unify does: an inlined if-then-else
+            # condition undoes its bindings to a mark of its own, not to a fence.
+            lines = writer.lines
+            lines[start:] = [_CONDITIONAL_TRAIL.sub("", line) for line in lines[start:]]
             return True
     a, b = writer.build(left, indent), writer.build(right, indent)
     writer.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
     return True
+
+
+#: The test of a head match's binding that leaves a variable newer than the fence untrailed.
+_CONDITIONAL_TRAIL = re.compile(r"if \w+\.serial < FENCE\.stamp: (?=trail\.append)")
