@@ -1,4 +1,7 @@
-"""``X = Term`` in a clause body with ``X`` known is compiled as a head argument's match.
+"""``X = Term`` with ``X`` known, and ``compare(O, A, B)`` with ``O`` new, compiled inline.
+
+``compare/3`` names the order's atom (``inline_tests.order``) and must
+answer as the builtin called at run time.
 
 The compiled goal (``codegen._Writer.test``: ``match`` of ``Term`` against
 ``X``'s value) must answer as ``=/2`` called at run time (``call(X = Term)``),
@@ -83,3 +86,26 @@ def test_a_failed_condition_undoes_the_matched_binding() -> None:
     engine = Engine(loads(program), datalog=False)
     assert [str(s["R"]) for s in engine.solve_text("p(R)")] == ["no(_)"]
     assert [str(s["R"]) for s in engine.solve_text("q(R)")] == ["no(_)"]
+
+
+ordered = st.sampled_from(["a", "b", "1", "1.0", "2", "f(a)", "f(b, a)", "g(a)", "[a]", "X", "Y"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(ordered, ordered), min_size=1, max_size=6))
+def test_compiled_compare_answers_as_the_builtin(pairs) -> None:
+    from symlearn.kb import loads
+
+    program = """
+    p(A, B, R) :- compare(O, A, B), R = O.
+    p(_, _, none).
+    q(A, B, R) :- call(compare(O, A, B)), R = O.
+    q(_, _, none).
+    """
+    compiled = [f"X = _, Y = _, findall(R, p({a}, {b}, R), L)" for a, b in pairs]
+    called = [goal.replace("p(", "q(") for goal in compiled]
+    _, _, general, switched = _plain_and_switched(loads(program), compiled + called, _answers)
+    assert general == switched
+    for p_goal, q_goal in zip(compiled, called):
+        assert general[p_goal] == general[q_goal]
+        assert "none" in general[p_goal][0]  # [Order, none]: the builtin's answer first

@@ -47,7 +47,7 @@ from typing import Any
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
-from symlearn.engine.inline_tests import argument, skeleton, unification
+from symlearn.engine.inline_tests import argument, order, skeleton, unification
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, unify
 from symlearn.logic.clauses import Clause
@@ -402,6 +402,8 @@ class _Writer:
             return True
         if goal.name == "arg":
             return argument(self, goal, indent)
+        if goal.name == "compare" and order(self, goal, indent):
+            return True
         from symlearn.engine.builtins import DETERMINISTIC
 
         function = DETERMINISTIC.get((goal.name, len(goal.args)))

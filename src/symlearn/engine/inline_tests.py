@@ -1,4 +1,4 @@
-"""Builtin tests a clause's guard runs inline: ``arg/3``, ``=/2``, the skeleton tests of SSU heads.
+"""Builtins a clause's guard runs inline: ``arg/3``, ``=/2``, ``compare/3``, SSU head tests.
 
 Used by :class:`~symlearn.engine.codegen._Writer` (its ``test`` step) for
 goals it would otherwise call as functions: each writes the goal's code into
@@ -7,7 +7,7 @@ when the goal is not of the form it handles.
 
 Functions
 ---------
-argument, skeleton, unification
+argument, order, skeleton, unification
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import instantiation_error, type_error
-from symlearn.engine.runtime import Ref, resolve
+from symlearn.engine.runtime import Ref, compare_runtime, resolve
 from symlearn.logic.terms import Struct, Var, term_variables
 
 if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
 
-__all__ = ["argument", "skeleton", "unification"]
+__all__ = ["argument", "order", "skeleton", "unification"]
 
 
 def argument(writer: _Writer, goal: Struct, indent: int) -> bool:
@@ -141,3 +141,25 @@ def unification(writer: _Writer, goal: Struct, indent: int) -> bool:
 
 #: The test of a head match's binding that leaves a variable newer than the fence untrailed.
 _CONDITIONAL_TRAIL = re.compile(r"if \w+\.serial < FENCE\.stamp: (?=trail\.append)")
+
+
+#: ``compare/3``'s order by ``compare_runtime``'s result (-1, 0, 1).
+_ORDER = ("=", ">", "<")
+
+
+def order(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``compare(Order, A, B)`` with Order a new variable: it names the order's atom.
+
+    No variable is made and nothing unified (``inv(A, [B|S]) :- compare(O, A,
+    B), inv_2(O, A, S)``); a known Order is left to the builtin (which checks
+    it is an order).
+    """
+    result, a, b = goal.args
+    if type(result) is not Var or result in writer.defined or result in term_variables(a, b):
+        return False
+    writer.names["compare_runtime"] = compare_runtime
+    writer.names["_ORDER"] = _ORDER
+    x, y = writer.build(a, indent), writer.build(b, indent)
+    writer.defined.add(result)
+    writer.emit(indent, f"{writer.var(result)} = _ORDER[compare_runtime({x}, {y})]")
+    return True
