@@ -58,7 +58,7 @@ def test_compiled_unification_answers_as_run_time_unification(programs) -> None:
 
 
 def test_unification_with_a_known_variable_is_matched_inline(monkeypatch) -> None:
-    from symlearn.engine import codegen
+    from symlearn.engine import codegen, procedures
     from symlearn.kb import loads
 
     written: list[str] = []
@@ -68,9 +68,9 @@ def test_unification_with_a_known_variable_is_matched_inline(monkeypatch) -> Non
         written.extend(writer.lines)
         return define(writer, header)
 
-    monkeypatch.setattr(codegen, "_define", spy)
+    monkeypatch.setattr(procedures, "_define", spy)
     clause = loads("p(X, Y) :- X = f(Y, a), q(Y).").predicates[("p", 2)].clauses[0]
-    codegen.compile_clause_function(clause, lambda name, arity: name)
+    procedures.compile_clause_function(clause, lambda name, arity: name)
     assert not any("unify(" in line and ("v0" in line or "Struct(" in line) for line in written)
     assert any("v0.value" in line or ".name != " in line for line in written)
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symlearn.engine.codegen import compile_clause_function
 from symlearn.engine.machine import FAIL
+from symlearn.engine.procedures import compile_clause_function
 from symlearn.engine.runtime import CompiledClause, build, resolve, to_runtime, unify_head
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var

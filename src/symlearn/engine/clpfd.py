@@ -46,7 +46,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import (
-    PrologThrow,
     instantiation_error,
     truncated_quotient,
     type_error,
@@ -69,11 +68,6 @@ class FDFailure(Exception):
 
 class Recheck(Exception):
     """The first constraint of a run: the engine looks at the store at every step from now."""
-
-
-def _domain_error(culprit: Term) -> PrologThrow:
-    formal = Struct("domain_error", ("clpfd_expression", culprit))
-    return PrologThrow(Struct("error", (formal, Ref())))
 
 
 # ---------------------------------------------------------------- domains

@@ -32,9 +32,12 @@ the machine undoes them on backtracking.
 :func:`~symlearn.engine.switches.compile_switch` puts the same clause code
 under a switch on the first argument, one function for a whole predicate.
 
+:func:`~symlearn.engine.procedures.compile_clause_function` writes a clause's
+function with this code.
+
 Functions
 ---------
-compile_clause_function, GUARD_BUILTINS
+GUARD_BUILTINS
 """
 
 from __future__ import annotations
@@ -47,16 +50,16 @@ from typing import Any
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
+from symlearn.engine.early_failure import fail_early, first_comparison
 from symlearn.engine.inline_tests import argument, order, skeleton, unification
 from symlearn.engine.machine import FAIL, FENCE
-from symlearn.engine.runtime import Ref, deref, unify
+from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
 __all__ = [
     "GUARD_BUILTINS",
     "ClauseFunction",
-    "compile_clause_function",
 ]
 
 #: A compiled clause: ``(m, args, height, depth, nxt) -> continuation or FAIL``.
@@ -118,6 +121,7 @@ class _Writer:
             "unify": unify,
             "FAIL": FAIL,
             "FENCE": FENCE,
+            "serial": ref_serials.__next__,
             "_number": _number,
             "_compare": _compare,
             "fd_holds": fd_holds,
@@ -523,11 +527,13 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     writer.variables = {}
     head = clause.head
     head_args = head.args if type(head) is Struct else ()
+    pending = first_comparison(clause.body)
     for i, arg in enumerate(head_args):
         if i == 0 and first_known:
             writer.match_known(arg, "a0", indent)
         else:
             writer.match(arg, f"a{i}", indent)
+        fail_early(writer, pending, head_args[i + 1 :], indent)
     body = list(clause.body)
     neck_cut = False
     binds = False  # a guard goal may bind a variable
@@ -769,32 +775,6 @@ def _define(writer: _Writer, header: str) -> Callable[..., Any]:
 
 #: Generated texts compiled, by text (another engine writing one reuses its code).
 _COMPILED: dict[str, CodeType] = {}
-
-
-def compile_clause_function(
-    clause: Clause, procedure_of: ProcedureOf
-) -> tuple[ClauseFunction, bool]:
-    """Compile ``clause`` to a Python function; also say whether it has a neck cut.
-
-    Parameters
-    ----------
-    clause
-        The clause.
-    procedure_of
-        The engine's procedure for a goal's ``(name, arity)``.
-
-    Returns
-    -------
-    (function, bool)
-        The clause function and True when the clause commits after its
-        head and guard (its alternatives are then not tried).
-    """
-    writer = _Writer(procedure_of)
-    head = clause.head
-    _unpack_arguments(writer, len(head.args) if type(head) is Struct else 0)
-    neck_cut = _clause_code(writer, clause, 1, first_known=False)
-    function = _define(writer, "def clause(m, args, height, depth, nxt):\n")
-    return function, neck_cut
 
 
 _ = PString  # run-time strings are matched like other constants

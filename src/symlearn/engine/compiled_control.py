@@ -308,7 +308,8 @@ def _if_then_else(
         else_cont = _else_continuation(writer, otherwise, before)
         writer.emit(indent, "cps = m.cps")
         writer.emit(indent, "h = len(cps)")
-        writer.emit(indent, f"cps.append(Choice(ALT, mark, {else_cont}, depth))")
+        writer.emit(indent, "stamp = FENCE.stamp = serial()")
+        writer.emit(indent, f"cps.append((mark, stamp, {else_cont}))")  # an AltChoice
         parts = _parts(writer, rest, indent, frozenset(term_variables(*then)))
         then_cont = "FAIL_CONT" if then == ["fail"] else _continuation(writer, then, indent)
         cut = f"(cut_to, h, height, depth, {then_cont})"
@@ -348,7 +349,8 @@ def _deterministic_call(writer: _Writer, called: Any) -> None:
     writer.emit(1, "cps = m.cps")
     writer.emit(1, "h = len(cps)")
     data = f"(h, {writer.constant(name)}, goal)"
-    writer.emit(1, f"cps.append(Choice(ALT, len(m.trail), (_det_failed, {data}, 0, 0, None), 0))")
+    writer.emit(1, "stamp = FENCE.stamp = serial()")  # an AltChoice:
+    writer.emit(1, f"cps.append((len(m.trail), stamp, (_det_failed, {data}, 0, 0, None)))")
     writer.emit(1, f"done = (_det_exit, {data}, height, depth, nxt)")
     writer.emit(1, f"cont = {procedure}(m, goal, h + 1, depth + 1, done)")
     writer.emit(1, "if cont is done:")
@@ -382,5 +384,6 @@ def _disjunction(writer: _Writer, left: list[Any], right: list[Any]) -> None:
     """Emit ``(left ; right)``: a choicepoint for ``right``, then ``left`` committed."""
     writer.names.update({"ALT": ALT, "Choice": Choice, "FAIL_CONT": FAIL_CONT})
     else_cont = _else_continuation(writer, right, set(writer.defined))
-    writer.emit(1, f"m.cps.append(Choice(ALT, len(m.trail), {else_cont}, depth))")
+    writer.emit(1, "stamp = FENCE.stamp = serial()")
+    writer.emit(1, f"m.cps.append((len(m.trail), stamp, {else_cont}))")  # an AltChoice
     _branch(writer, left, 1)

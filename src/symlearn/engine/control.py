@@ -25,13 +25,25 @@ from functools import cmp_to_key
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import PrologThrow, instantiation_error, type_error
-from symlearn.engine.machine import ALT, CATCH, COLLECT, DEAD, FAIL, ITER, REACTIVATE, Choice, Cont
+from symlearn.engine.machine import (
+    ALT,
+    CATCH,
+    COLLECT,
+    DEAD,
+    FAIL,
+    FENCE,
+    ITER,
+    REACTIVATE,
+    Choice,
+    Cont,
+)
 from symlearn.engine.runtime import (
     Ref,
     RTerm,
     compare_runtime,
     copy_runtime,
     deref,
+    ref_serials,
     resolve,
     to_runtime,
     unify,
@@ -49,6 +61,9 @@ from symlearn.logic.terms import (
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Run
+
+#: The serial of a new choicepoint (see machine.FENCE).
+next_serial = ref_serials.__next__
 
 __all__ = ["CONTROL", "QUICK_TESTS", "add_arguments", "call_goal", "fd_holds", "sort_terms"]
 
@@ -183,15 +198,12 @@ def _disjunction(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
             return (call_goal, left.args[1] if holds else right, cutb, depth, nxt)
     cps = m.cps
     height = len(cps)
-    else_branch = Choice(ALT, len(m.trail), (call_goal, right, cutb, depth, nxt), depth)
-    cps.append(else_branch)
-    if _is_pair(left, "->"):
-        condition, then = left.args
-        then_cont = (call_goal, then, cutb, depth, nxt)
-        return (call_goal, condition, height + 1, depth, (cut_to, height, cutb, depth, then_cont))
+    else_cont = (call_goal, right, cutb, depth, nxt)
     if _is_pair(left, "*->"):
         condition, then = left.args
         then_cont = (call_goal, then, cutb, depth, nxt)
+        else_branch = Choice(ALT, len(m.trail), else_cont, depth)  # _soft_cut disables it
+        cps.append(else_branch)
         return (
             call_goal,
             condition,
@@ -199,6 +211,12 @@ def _disjunction(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
             depth,
             (_soft_cut, else_branch, cutb, depth, then_cont),
         )
+    stamp = FENCE.stamp = next_serial()
+    cps.append((len(m.trail), stamp, else_cont))  # an AltChoice
+    if _is_pair(left, "->"):
+        condition, then = left.args
+        then_cont = (call_goal, then, cutb, depth, nxt)
+        return (call_goal, condition, height + 1, depth, (cut_to, height, cutb, depth, then_cont))
     return (call_goal, left, cutb, depth, nxt)
 
 
@@ -226,7 +244,8 @@ def _negation(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
         return nxt
     cps = m.cps
     height = len(cps)
-    cps.append(Choice(ALT, len(m.trail), nxt, depth))
+    stamp = FENCE.stamp = next_serial()
+    cps.append((len(m.trail), stamp, nxt))  # an AltChoice
     return (call_goal, args[0], height + 1, depth + 1, (cut_to, height, cutb, depth, FAIL_CONT))
 
 
@@ -248,7 +267,8 @@ def _once(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
 def _ignore(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     cps = m.cps
     height = len(cps)
-    cps.append(Choice(ALT, len(m.trail), nxt, depth))
+    stamp = FENCE.stamp = next_serial()
+    cps.append((len(m.trail), stamp, nxt))  # an AltChoice
     return (call_goal, args[0], height + 1, depth + 1, (cut_to, height, cutb, depth, nxt))
 
 
@@ -650,7 +670,8 @@ def _det_call(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object:
     goal = args[0]
     cps = m.cps
     height = len(cps)
-    cps.append(Choice(ALT, len(m.trail), (_det_failed, goal, cutb, depth, None), depth))
+    stamp = FENCE.stamp = next_serial()
+    cps.append((len(m.trail), stamp, (_det_failed, goal, cutb, depth, None)))  # an AltChoice
     exit_goal = (_det_exit, (height, goal), cutb, depth, nxt)
     cont = call_goal(m, goal, height + 1, depth + 1, exit_goal)
     if cont is exit_goal:  # done at once (a fact, a builtin): the exit check here

@@ -8,7 +8,7 @@ neither module reaches into the other.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.runtime import Ref, ref_serials
 from symlearn.logic.terms import Term
@@ -29,7 +29,9 @@ __all__ = [
     "NOT_HERE",
     "REACTIVATE",
     "TABLE",
+    "AltChoice",
     "Choice",
+    "ClauseChoice",
     "Cont",
     "Run",
     "Table",
@@ -64,6 +66,23 @@ class Fence:
 #: conditional binding).  The fence only moves forward, which is safe: a
 #: choicepoint popped since leaves it newer than needed, so more is trailed.
 FENCE = Fence()
+
+
+#: A choicepoint among a predicate's clauses (pushed by ``try_clauses`` and
+#: the compiled switches, resumed by the machine's ``_backtrack``) is a plain
+#: list, ``[mark, stamp, nxt, depth, args, candidates, position]``: the trail
+#: mark and stamp as in :class:`Choice`, the call's continuation, depth and
+#: arguments, and the candidate clauses with the position of the next one
+#: (updated as they are tried).  A list display costs a fifth of a
+#: :class:`Choice`, and these are most of the choicepoints a program makes;
+#: code that looks at any choicepoint tells them apart by
+#: ``choice.__class__ is list``.
+ClauseChoice = list
+#: A choicepoint that resumes at a continuation (the else-branch of an
+#: if-then-else, a disjunction's right side, the barrier of a negation or of
+#: ``$Goal``) is a tuple ``(mark, stamp, cont)``; made as
+#: ``stamp = FENCE.stamp = serial(); cps.append((len(trail), stamp, cont))``.
+AltChoice = tuple
 
 
 class Choice:
@@ -163,7 +182,7 @@ class Run:
         self.engine = engine
         self.trail: list[Ref] = []
         engine.trail = self.trail
-        self.cps: list[Choice] = []
+        self.cps: list[Any] = []  # Choice, ClauseChoice (a list) and AltChoice (a tuple)
         self.extra = 0  # redos counted outside the machine's loop
         # Inferences the compiled switches may make by looping back on a call
         # of their own predicate (codegen's _loop_back) before the
@@ -184,7 +203,10 @@ class Run:
         trail = self.trail
         if cps:
             newest = cps[-1]
-            mark, stamp = newest.mark, newest.stamp
+            if newest.__class__ is not Choice:  # a ClauseChoice or an AltChoice
+                mark, stamp = newest[0], newest[1]
+            else:
+                mark, stamp = newest.mark, newest.stamp
         else:
             mark, stamp = 0, self.stamp
         if len(trail) - mark > 2 * self.compacted + CHECK_EVERY:

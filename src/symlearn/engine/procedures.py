@@ -41,8 +41,15 @@ from functools import partial
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
-from symlearn.engine.codegen import compile_clause_function
-from symlearn.engine.machine import CLAUSES, FACTS, FAIL, FENCE, Choice, Cont
+from symlearn.engine.codegen import (
+    ClauseFunction,
+    ProcedureOf,
+    _clause_code,
+    _define,
+    _unpack_arguments,
+    _Writer,
+)
+from symlearn.engine.machine import FACTS, FAIL, FENCE, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
 from symlearn.engine.semi_naive import semi_naive_goals
 from symlearn.engine.switches import Bucket, compile_switch
@@ -55,7 +62,7 @@ from symlearn.logic.terms import Struct, Var
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine, Run
 
-__all__ = ["Entry", "Predicate", "try_clauses", "try_facts"]
+__all__ = ["Entry", "Predicate", "compile_clause_function", "try_clauses", "try_facts"]
 
 # Modes of a predicate (how its calls are answered).  EXTERNAL: an external
 # relation without clauses, whose facts the knowledge base's backend looks up.
@@ -582,6 +589,32 @@ def _keys(args: tuple[RTerm, ...]) -> list[object] | None:
     return keys if bound else None
 
 
+def compile_clause_function(
+    clause: Clause, procedure_of: ProcedureOf
+) -> tuple[ClauseFunction, bool]:
+    """Compile ``clause`` to a Python function; also say whether it has a neck cut.
+
+    Parameters
+    ----------
+    clause
+        The clause.
+    procedure_of
+        The engine's procedure for a goal's ``(name, arity)``.
+
+    Returns
+    -------
+    (function, bool)
+        The clause function and True when the clause commits after its
+        head and guard (its alternatives are then not tried).
+    """
+    writer = _Writer(procedure_of)
+    head = clause.head
+    _unpack_arguments(writer, len(head.args) if type(head) is Struct else 0)
+    neck_cut = _clause_code(writer, clause, 1, first_known=False)
+    function = _define(writer, "def clause(m, args, height, depth, nxt):\n")
+    return function, neck_cut
+
+
 def try_clauses(
     m: Run,
     candidates: Sequence[Entry],
@@ -600,23 +633,31 @@ def try_clauses(
     mark = len(trail)
     height = len(cps)
     last = len(candidates) - 1
+    fence = FENCE.stamp
     if position < last:
-        # The choicepoint is pushed after the head matched, so bindings made
-        # while matching must be trailed as if it existed (see FENCE); one
-        # stamp serves every candidate (the variables made by one that
-        # failed are unreachable once its bindings are undone).
-        FENCE.stamp = next(ref_serials)
+        # The choicepoint (a ClauseChoice) is pushed after the head matched,
+        # so bindings made while matching must be trailed as if it existed
+        # (see FENCE): it takes its stamp now.  One stamp serves every
+        # candidate (the variables made by one that failed are unreachable
+        # once its bindings are undone).  A clause function leaves no
+        # choicepoint, so when none is pushed (a neck cut, the last
+        # candidate) the fence goes back to ``fence``.
+        stamp = FENCE.stamp = next(ref_serials)
     while position < last:
         entry = candidates[position]
         position += 1
         cont = entry.run(m, args, height, depth, nxt)
         if cont is not FAIL:
             if not entry.neck_cut:
-                cps.append(Choice(CLAUSES, mark, nxt, depth, args, candidates, None, position))
+                cps.append([mark, stamp, nxt, depth, args, candidates, position])
+            elif len(cps) == height:
+                FENCE.stamp = fence
             return cont
         while len(trail) > mark:
             trail.pop().value = None
     if position == last:  # the last candidate: no choicepoint
+        if len(cps) == height:
+            FENCE.stamp = fence
         cont = candidates[position].run(m, args, height, depth, nxt)
         if cont is FAIL:
             while len(trail) > mark:

@@ -61,7 +61,6 @@ from symlearn.engine.direct_builtins import DIRECT
 from symlearn.engine.machine import (
     ALT,
     CATCH,
-    CLAUSES,
     COLLECT,
     FACTS,
     FAIL,
@@ -615,27 +614,46 @@ class Engine:
         cps = m.cps
         while cps:
             choice = cps[-1]
-            mark = choice.mark
-            while len(trail) > mark:
-                trail.pop().value = None
-            kind = choice.kind
-            if kind == CLAUSES:  # try_clauses resuming, written out: the next clause
-                candidates, position, args = choice.b, choice.pos, choice.a
-                depth, nxt, height, n = choice.depth, choice.cont, len(cps) - 1, len(candidates)
+            if choice.__class__ is list:  # a ClauseChoice: try_clauses resuming, written out
+                mark, _, nxt, depth, args, candidates, position = choice
+                if len(trail) - mark > 4:
+                    for ref in trail[mark:]:
+                        ref.value = None
+                    del trail[mark:]
+                else:
+                    while len(trail) > mark:
+                        trail.pop().value = None
+                height, n = len(cps) - 1, len(candidates)
                 while position < n:
                     entry = candidates[position]
                     position += 1
                     cont = entry.run(m, args, height, depth, nxt)
                     if cont is not FAIL:
                         if position < n and not entry.neck_cut:
-                            choice.pos = position
+                            choice[6] = position
                         else:
                             cps.pop()
                         return cont
                     while len(trail) > mark:
                         trail.pop().value = None
                 cps.pop()
-            elif kind == FACTS:
+                continue
+            if choice.__class__ is tuple:  # an AltChoice: resume at its continuation
+                mark = choice[0]
+                while len(trail) > mark:
+                    trail.pop().value = None
+                cps.pop()
+                return choice[2]
+            mark = choice.mark
+            if len(trail) - mark > 4:
+                for ref in trail[mark:]:
+                    ref.value = None
+                del trail[mark:]
+            else:
+                while len(trail) > mark:
+                    trail.pop().value = None
+            kind = choice.kind
+            if kind == FACTS:
                 cont = try_facts(
                     m, choice.b, choice.c, choice.pos, choice.a, choice.depth, choice.cont, choice
                 )
@@ -672,6 +690,8 @@ class Engine:
         cps = m.cps
         while cps:
             choice = cps.pop()
+            if choice.__class__ is not Choice:  # a ClauseChoice or an AltChoice
+                continue
             if choice.kind == TABLE:
                 tabling.abandon(self, choice.a)
                 continue

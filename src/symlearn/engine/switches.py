@@ -25,8 +25,6 @@ from symlearn.engine.codegen import (
     _unpack_arguments,
     _Writer,
 )
-from symlearn.engine.machine import CLAUSES, Choice
-from symlearn.engine.runtime import ref_serials
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var
 
@@ -192,13 +190,16 @@ def _inline_bucket(
     start = len(writer.lines)
     label = writer.constant(entries)
     arguments = writer.arguments
-    writer.names.update(Choice=Choice, CLAUSES=CLAUSES, serial=ref_serials.__next__)
     # Bindings the clauses make may be undone: trail them (see try_clauses).
+    # A clause that commits leaves no choicepoint of the bucket: the fence goes
+    # back to where it was (``fence``), so what it binds then is not trailed.
     writer.emit(indent, "mark = len(trail)")
-    writer.emit(indent, "FENCE.stamp = serial()")
+    writer.emit(indent, "fence = FENCE.stamp")
+    writer.emit(indent, "stamp = FENCE.stamp = serial()")
     writer.height = "len(m.cps)"
     for position, entry in enumerate(entries):
         if position == len(entries) - 1:
+            writer.emit(indent, "FENCE.stamp = fence")
             _clause_code(writer, entry.clause, indent, first_known)
             break
         flag = len(writer.lines)
@@ -207,11 +208,11 @@ def _inline_bucket(
         block = len(writer.lines)
         writer.attempt = True
         writer.on_success = (
-            []
+            ["FENCE.stamp = fence"]
             if entry.neck_cut or _excludes_later(entries, position)
             else [
-                f"m.cps.append(Choice(CLAUSES, mark, nxt, depth, {arguments}, {label}, "
-                f"None, {position + 1}))"
+                # a ClauseChoice (see machine)
+                f"m.cps.append([mark, stamp, nxt, depth, {arguments}, {label}, {position + 1}])"
             ]
         )
         _clause_code(writer, entry.clause, indent + 1, first_known)
