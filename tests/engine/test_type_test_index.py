@@ -1,5 +1,7 @@
 """First-argument indexing by a clause's opening type test answers as trying every clause.
 
+(And a predicate of one fact, matched at once, answers as unification.)
+
 A clause ``p(X, ...) :- var(X), ...`` (or ``atomic(X)``, ``compound(X)`` ...)
 is left out of the first-argument buckets its test rejects
 (``procedures._admitted``); the answers, their order and the cuts must be
@@ -84,3 +86,23 @@ def test_type_tests_leave_clauses_out_of_buckets() -> None:
     assert list(kinds.values()) == [["list(H, T)", "compound"]]  # not var(X), atomic(X)
     assert [str(e.clause.head.args[1]) for e in predicate.var_entries] == ["atomic"]
     assert [str(e.clause.head.args[1]) for e in predicate.compound_entries] == ["compound"]
+
+
+# ------------------------------------------------------------ one fact
+ground = st.sampled_from(["a", "1", "2.0", "[]", "f(a)", "g(1, [b])", "[a, b]", '"s"'])
+patterns = st.sampled_from(["A", "B", "a", "1", "f(A)", "f(B)", "g(A, B)", "[A|B]", "[a, A]"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(ground, min_size=1, max_size=3), st.lists(patterns, min_size=3, max_size=3))
+def test_a_predicate_of_one_fact_answers_as_unification(row, pattern) -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    n = len(row)
+    args = ", ".join(pattern[:n])
+    engine = Engine(loads(f"p({', '.join(row)}).\n"), datalog=False)
+    found = _answers(engine, f"p({args})")
+    expected = _answers(engine, f"f({args}) = f({', '.join(row)})")
+    assert found == expected
+    assert engine._predicates[("p", n)].rows == [engine._predicates[("p", n)].rows[0]]

@@ -272,10 +272,13 @@ class Predicate:
     def call_facts(self, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont) -> object:
         """A call of a predicate of ground facts: try the rows its arguments may match.
 
-        A bound first argument that leaves a few rows picks them at once;
-        otherwise the most selective bound argument does.
+        One row is matched at once (no choicepoint); a bound first argument
+        that leaves a few rows picks them at once; otherwise the most
+        selective bound argument does.
         """
         rows = self.rows
+        if len(rows) == 1:
+            return _match_fact(rows[0], m, args, 0, depth, nxt)
         source = self.source
         assert source is not None
         if args:
