@@ -1,8 +1,10 @@
-"""Generated clause and switch code is compiled once per text (``codegen._COMPILED``).
+"""Generated code is compiled once per text (``codegen._COMPILED``); hot predicates stay hot.
 
 Two engines on one knowledge base write the same texts: the second reuses
 the code objects, with globals of its own (its own procedures), and answers
-as the first; an engine whose clauses differ gets its own code.
+as the first; an engine whose clauses differ gets its own code.  A
+predicate whose switch one engine compiled switches at its first call in the
+next (``procedures._HOT``) instead of warming up again.
 """
 
 from __future__ import annotations
@@ -54,3 +56,19 @@ def test_changed_clauses_get_code_of_their_own() -> None:
     assert _run(Engine(kb, datalog=False))[0] == "250 []"
     changed = loads(PROGRAM.replace("N is M + 1", "N is M + 2"))
     assert _run(Engine(changed, datalog=False))[0] == "500 []"
+
+
+def test_a_predicate_hot_in_one_engine_switches_at_once_in_the_next() -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    kb = loads(PROGRAM)
+    first = Engine(kb, datalog=False)
+    assert _run(first)[0] == "250 []"
+    second = Engine(kb, datalog=False)
+    assert [str(s["R"]) for s in second.solve_text("rev([a, b], R)")] == ["[b, a]"]
+    assert second._predicates[("rev", 2)].switch is first._predicates[("rev", 2)].switch
+    assert _run(second) == _run(first)
+    changed = Engine(loads(PROGRAM), datalog=False)  # other clause objects: warms up again
+    assert [str(s["R"]) for s in changed.solve_text("rev([a, b], R)")] == ["[b, a]"]
+    assert changed._predicates[("rev", 2)].switch is None

@@ -104,6 +104,10 @@ def clause(m, args, cutb, depth, nxt):
 # A few calls run general code that counts them; then the switch is compiled
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
 _SWITCH_AFTER_CALLS = 200
+#: The clauses (by identity) of predicates whose switch any engine compiled: the
+#: same predicate in another engine (its code compiled already, ``codegen._define``)
+#: switches at its first call.
+_HOT: set[tuple[int, ...]] = set()
 
 
 _WARMING_SOURCE = """
@@ -314,7 +318,8 @@ class Predicate:
             if self.switch is not None:
                 code = self.switch
             elif self._may_switch():
-                self.countdown = _SWITCH_AFTER_CALLS
+                hot = tuple(map(id, self.seen)) in _HOT  # its switch's code is compiled
+                self.countdown = 0 if hot else _SWITCH_AFTER_CALLS
                 code = _WARMING_CODE
         self.procedure.__code__ = code
 
@@ -343,6 +348,9 @@ class Predicate:
             )
             self.namespace.update(function.__globals__)
             self.switch = function.__code__
+            if len(_HOT) >= 4096:
+                _HOT.clear()
+            _HOT.add(tuple(map(id, self.seen)))
         self._install()
         return self.procedure(m, args, cutb, depth, nxt)
 
