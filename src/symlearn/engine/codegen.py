@@ -215,7 +215,7 @@ class _Writer:
                 self.defined.add(term)
                 self.emit(indent, f"{name} = {source}")
             return
-        if t is Struct and (_is_ground(term) or nesting >= _MAX_NESTING):
+        if t is Struct and (_is_large_ground(term) or nesting >= _MAX_NESTING):
             value = self.build(term, indent)
             self.emit(indent, f"if not unify({value}, {source}, trail): return FAIL")
             return
@@ -252,7 +252,7 @@ class _Writer:
 
     def match_known(self, term: Any, source: str, indent: int) -> None:
         """:meth:`match` for a dereferenced value of ``term``'s name (or value, a constant)."""
-        if type(term) is Var or (type(term) is Struct and _is_ground(term)):
+        if type(term) is Var or (type(term) is Struct and _is_large_ground(term)):
             self.match(term, source, indent)
         elif type(term) is Struct:
             self.match_arguments(term.args, f"{source}.args", indent, 1)
@@ -487,6 +487,19 @@ class _Writer:
         procedure = self.constant(self.procedure_of(name, len(items)))
         parts = [self.build(a, indent) for a in items]
         return procedure, f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
+
+
+def _is_large_ground(term: Any) -> bool:
+    """A ground term of over 4 compound terms: unified (a smaller one is matched inline)."""
+    stack, compounds = [term], 0
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            return False
+        if type(t) is Struct:
+            compounds += 1
+            stack.extend(t.args)
+    return compounds > 4
 
 
 def _is_ground(term: Any) -> bool:
