@@ -228,3 +228,63 @@ def test_a_segment_opening_with_a_cut_answers_as_the_cut_goal(
         quick = answers()
         patch.setattr(codegen, "_is_cut", lambda goal: False)
         assert quick == answers()
+
+
+def _deterministic_calls() -> list[str]:
+    """``$p`` in a clause body while p is one fact, two facts, none, and one again."""
+    engine = Engine(loads(":- dynamic p/0.\np.\nr(N) :- $p, N1 is N + 1, N1 > 0.\n"))
+    goals = ["r(1)"] * 3 + ["assertz(p)", "r(2)", "retract(p)", "r(3)", "retract(p)", "r(4)"]
+    goals += ["assertz(p)", "r(5)", "r(6)"]
+    found = []
+    for goal in goals:
+        try:
+            found.append(str(list(engine.solve_text(f"catch({goal}, error(E, _), true)"))))
+        except SymlearnError as error:
+            found.append(type(error).__name__)
+    return found
+
+
+def test_a_compiled_deterministic_call_of_a_one_fact_predicate_answers_as_the_barrier_does() -> (
+    None
+):
+    quick = _deterministic_calls()
+    assert "nondet" in quick[4] and "fail" in quick[8]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(procedures, "ONE_FACT_CODE", None)  # the quick path never taken
+        assert quick == _deterministic_calls()
+
+
+# ------------------------------------------------- repeated head variables
+REPEATED = "p(X, X, one).\np([X|_], [X|T], two(T)).\np(f(X, Y), g(Y, X), three).\n"
+SPREAD = "p(X, Y, one) :- X = Y.\np([X|_], [Y|T], two(T)) :- X = Y.\n"
+SPREAD += "p(f(X, Y), g(Y1, X1), three) :- Y = Y1, X = X1.\n"
+VALUES = ["1", "2", "1.0", "a", "b", "12345678901234567890", "12345678901234567891", "_", "f(a)"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(VALUES), min_size=2, max_size=2), st.integers(0, 2))
+def test_a_repeated_head_variable_compares_as_unification_does(
+    values: list[str], shape: int
+) -> None:
+    a, b = values
+    call = [f"p({a}, {b}, R)", f"p([{a}], [{b}, c], R)", f"p(f({a}, {b}), g({b}, {a}), R)"][shape]
+    found = []
+    for program in (REPEATED, SPREAD):
+        engine = Engine(loads(program))
+        for _ in range(3):  # the last call runs the switch
+            answers = [str(s["L"]) for s in engine.solve_text(f"findall(R, {call}, L)")]
+        found.append(answers)
+    assert found[0] == found[1]
+
+
+def test_engines_sharing_compiled_code_keep_their_own_procedures() -> None:
+    # The same clause text compiles once (codegen._COMPILED); each engine's
+    # function still calls its own engine's procedures.
+    program = "r(X) :- s(X), X > 0.\nt(N) :- N > 0, N1 is N - 1, t(N1).\nt(0).\n"
+    first = Engine(loads(program + "s(1). s(2)."))
+    second = Engine(loads(program + "s(3)."))
+    for _ in range(3):
+        assert [str(a["X"]) for a in first.solve_text("r(X)")] == ["1", "2"]
+        assert [str(a["X"]) for a in second.solve_text("r(X)")] == ["3"]
+        assert list(second.solve_text("t(50)")) == [{}]
+    assert codegen._COMPILED

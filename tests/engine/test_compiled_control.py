@@ -24,11 +24,12 @@ from symlearn.logic.terms import Var
 from tests.conftest import requires_swipl
 from tests.engine.differential import outcome, swipl_outcomes
 
-FACTS = "m(1). m(2). m(3). n(2). n(f(1)). w(_)."
+FACTS = "m(1). m(2). m(3). n(2). n(f(1)). w(_). k(1, 2). k(f(1), 3)."
 VARIABLES = ["X", "Y", "Z"]
 SIMPLE = [
     "m({0})",
     "n({0})",
+    "k({0}, {1})",  # (may bind the first and fail on the second: bindings undone)
     "{0} > 1",
     "integer({0}), {0} > 1",
     "integer({0}), {0} > 1",
@@ -120,7 +121,7 @@ def test_compiled_constructs_answer_as_the_run_time_ones(monkeypatch: pytest.Mon
 
 @requires_swipl
 def test_compiled_constructs_answer_as_swi_prolog():
-    program, goals = random_program(2026, 400)
+    program, goals = random_program(2027, 400)
     theirs = swipl_outcomes(goals, program)
     ours = _outcomes(program, goals)
     assert len(theirs) == len(goals)
@@ -191,3 +192,27 @@ def test_direct_builtins_answer_as_swi_prolog():
     theirs = swipl_outcomes(DIRECT_GOALS, DIRECT_PROGRAM)
     ours = [outcome(goal, DIRECT_PROGRAM) for goal in DIRECT_GOALS]
     assert list(zip(DIRECT_GOALS, ours)) == list(zip(DIRECT_GOALS, theirs))
+
+
+def test_a_first_goal_that_fails_at_once_leaves_no_binding_to_the_other_branch(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    # The construct calls the first goal of its branch at once; kk/2 binds X
+    # and then fails on its second argument, before the machine sees it.
+    program = (
+        FACTS
+        + """
+    kk(X, Y) :- X = 1, Y = 2.
+    t1(X, R) :- ( kk(X, c), R = left ; R = right(X) ).
+    t2(X, R) :- ( kk(X, c) -> R = yes ; R = no(X) ).
+    t3(X, R) :- ( k(X, Y), Y > 2, R = left(X) ; R = right(X) ).
+    """
+    )
+    goals = [f"findall(X-R, t{i}(X, R), L)" for i in (1, 2, 3)] * 3  # then with kk's switch
+    compiled = _outcomes(program, goals)
+    assert compiled[:2] == [
+        "r(findall(A-B, t1(A, B), [C-right(C)]))",
+        "r(findall(A-B, t2(A, B), [C-no(C)]))",
+    ]
+    monkeypatch.setattr(codegen, "is_construct", lambda goal: False)
+    assert compiled == _outcomes(program, goals)

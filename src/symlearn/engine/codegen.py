@@ -44,13 +44,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import count
+from types import CodeType
 from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
-from symlearn.engine.inline_tests import argument, skeleton
+from symlearn.engine.inline_tests import inline_test
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.logic.clauses import Clause
@@ -127,6 +128,7 @@ class _Writer:
             "_number": _number,
             "_compare": _compare,
             "fd_holds": fd_holds,
+            "ATOMIC": (int, str),
         }
         self.constants: dict[tuple[type, object], str] = {}
         self.defined: set[Var] = set()
@@ -144,6 +146,9 @@ class _Writer:
         self.attempt = False
         #: ``(id(Pattern), id(X))`` of the SSU skeleton tests written (:meth:`skeleton`).
         self.shaped: set[tuple[int, int]] = set()
+        #: In a clause's guard without a cut: the goals from the one being
+        #: written on (a test may leave its hard cases to them: ``inline_tests``).
+        self.rest: list[Any] | None = None
         self.on_success: list[str] = []
 
     # ------------------------------------------------------------ names
@@ -206,11 +211,13 @@ class _Writer:
         if t is Var:
             name = self.var(term)
             if term in self.defined and source.isidentifier():  # the same value: no call
-                self.emit(
-                    indent,
-                    f"if {name} is not {source} and not unify({name}, {source}, trail): "
-                    "return FAIL",
-                )
+                self.emit(indent, f"if {name} is not {source}:")
+                # two integers or two atoms (the common case): compared at once
+                kind = self.temp()
+                self.emit(indent + 1, f"{kind} = {name}.__class__")
+                self.emit(indent + 1, f"if {source}.__class__ is {kind} and {kind} in ATOMIC:")
+                self.emit(indent + 2, f"if {name} != {source}: return FAIL")
+                self.emit(indent + 1, f"elif not unify({name}, {source}, trail): return FAIL")
             elif term in self.defined:
                 self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
             else:
@@ -399,39 +406,8 @@ class _Writer:
         return True
 
     def test(self, goal: Struct, indent: int) -> bool:
-        """Inline a test builtin (``=``, ``==``, ``var`` ...): call its function."""
-        if goal.name == "=":
-            left, right = goal.args
-            if (id(left), id(right)) in self.shaped:
-                return True  # the SSU head's match: done by its skeleton test
-            for fresh, other in ((left, right), (right, left)):
-                if (
-                    type(fresh) is Var
-                    and fresh not in self.defined
-                    and fresh not in _variables(other)
-                ):
-                    value = self.build(other, indent)
-                    self.defined.add(fresh)
-                    self.emit(indent, f"{self.var(fresh)} = {value}")
-                    return True
-            a, b = self.build(left, indent), self.build(right, indent)
-            self.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
-            return True
-        if self.type_test(goal, indent) or self.identity(goal, indent):
-            return True
-        if goal.name == "$ssu_skeleton" and skeleton(self, goal, indent):
-            return True
-        if goal.name == "arg":
-            return argument(self, goal, indent)
-        from symlearn.engine.builtins import DETERMINISTIC
-
-        function = DETERMINISTIC.get((goal.name, len(goal.args)))
-        if function is None:
-            return False
-        items = [self.build(a, indent) for a in goal.args]
-        arguments = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
-        self.emit(indent, f"if not {self.constant(function)}(m.engine, {arguments}): return FAIL")
-        return True
+        """Inline a test builtin (``=``, ``==``, ``var`` ...): :func:`inline_tests.inline_test`."""
+        return inline_test(self, goal, indent)
 
     def value_of_expression(self, source: str, indent: int) -> str:
         """A name holding the dereferenced value of the expression ``source``."""
@@ -571,7 +547,10 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
             body.pop(0)
             break
         goal: Any = body.pop(0)
-        if not writer.guard(goal, indent):
+        writer.rest = [goal, *body] if not any(_is_cut(g) for g in clause.body) else None
+        inline = writer.guard(goal, indent)
+        writer.rest = None
+        if not inline:
             body.insert(0, goal)
             break
         binds = binds or (goal.name, len(goal.args)) in _BINDING
@@ -787,12 +766,24 @@ def _unpack_arguments(writer: _Writer, arity: int) -> None:
         writer.emit(1, f"{', '.join(names)}{',' if len(names) == 1 else ''} = args")
 
 
+#: Python's compilation of generated sources, by source (an engine made anew,
+#: as each run of a program's goals in a fresh engine is, compiles the same
+#: clauses to the same text; their names are bound when the code is run).
+_COMPILED: dict[str, CodeType] = {}
+_COMPILED_MAX = 5_000
+
+
 def _define(writer: _Writer, header: str) -> Callable[..., Any]:
     uses_trail = any("trail" in line for line in writer.lines)
     prologue = "    trail = m.trail\n" if uses_trail else ""
     source = header + prologue + "".join(line + "\n" for line in writer.lines)
     namespace = dict(writer.names)
-    exec(compile(source, "<symlearn clause>", "exec"), namespace)
+    code = _COMPILED.get(source)
+    if code is None:
+        if len(_COMPILED) >= _COMPILED_MAX:
+            _COMPILED.clear()
+        code = _COMPILED[source] = compile(source, "<symlearn clause>", "exec")
+    exec(code, namespace)
     function: Callable[..., Any] = namespace["clause"]  # type: ignore[assignment]
     return function
 

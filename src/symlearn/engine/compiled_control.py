@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.control import FAIL_CONT, _determinism_error, cut_to
-from symlearn.engine.machine import ALT, Choice
+from symlearn.engine.machine import ALT, FAIL, Choice
 from symlearn.logic.clauses import conjuncts
 from symlearn.logic.terms import Struct, Var, term_variables
 
@@ -286,7 +286,9 @@ def _if_then_else(
     writer: _Writer, condition: list[Any], then: list[Any], otherwise: list[Any]
 ) -> None:
     """Emit ``(condition -> then ; otherwise)``."""
-    writer.names.update({"ALT": ALT, "Choice": Choice, "cut_to": cut_to, "FAIL_CONT": FAIL_CONT})
+    writer.names.update(
+        {"ALT": ALT, "Choice": Choice, "cut_to": cut_to, "FAIL_CONT": FAIL_CONT, "FAIL": FAIL}
+    )
     before = set(writer.defined)
     writer.emit(1, "mark = len(trail)")
     writer.emit(1, "while True:")
@@ -306,14 +308,16 @@ def _if_then_else(
     else:
         # The condition calls something: a choicepoint for the else-branch.
         else_cont = _else_continuation(writer, otherwise, before)
+        writer.emit(indent, f"other = {else_cont}")
         writer.emit(indent, "cps = m.cps")
         writer.emit(indent, "h = len(cps)")
         writer.emit(indent, "stamp = FENCE.stamp = serial()")
-        writer.emit(indent, f"cps.append((mark, stamp, {else_cont}))")  # an AltChoice
+        writer.emit(indent, "cps.append((mark, stamp, other))")  # an AltChoice
         parts = _parts(writer, rest, indent, frozenset(term_variables(*then)))
         then_cont = "FAIL_CONT" if then == ["fail"] else _continuation(writer, then, indent)
         cut = f"(cut_to, h, height, depth, {then_cont})"
         writer.emit(indent, f"return {_compose(parts, 'h + 1', cut)}")
+        _call_first_goal(writer, "other", indent, then_after=len(parts) == 1)
     if inlined:
         writer.emit(1, "while len(trail) > mark: trail.pop().value = None")
         writer.defined = before
@@ -346,6 +350,14 @@ def _deterministic_call(writer: _Writer, called: Any) -> None:
     procedure = writer.constant(writer.procedure_of(name, len(items)))
     values = [writer.build(a, 1) for a in items]
     writer.emit(1, f"goal = ({', '.join(values)}{',' if len(values) == 1 else ''})")
+    if not items and hasattr(writer.procedure_of(name, 0), "__code__"):
+        # A predicate that is one fact ``p.`` now (its procedure's code can
+        # change): it succeeds once, leaving no choicepoint; no barrier needed.
+        from symlearn.engine.procedures import ONE_FACT_CODE
+
+        writer.names["ONE_FACT_CODE"] = ONE_FACT_CODE
+        writer.emit(1, f"if {procedure}.__code__ is ONE_FACT_CODE:")
+        writer.emit(2, f"return {procedure}(m, goal, height, depth + 1, nxt)")
     writer.emit(1, "cps = m.cps")
     writer.emit(1, "h = len(cps)")
     data = f"(h, {writer.constant(name)}, goal)"
@@ -382,8 +394,63 @@ def _det_failed(m: Any, data: Any, height: int, depth: int, nxt: Any) -> object:
 
 def _disjunction(writer: _Writer, left: list[Any], right: list[Any]) -> None:
     """Emit ``(left ; right)``: a choicepoint for ``right``, then ``left`` committed."""
-    writer.names.update({"ALT": ALT, "Choice": Choice, "FAIL_CONT": FAIL_CONT})
+    writer.names.update({"ALT": ALT, "Choice": Choice, "FAIL_CONT": FAIL_CONT, "FAIL": FAIL})
     else_cont = _else_continuation(writer, right, set(writer.defined))
+    writer.emit(1, f"other = {else_cont}")
+    writer.emit(1, "cps = m.cps")
+    writer.emit(1, "h = len(cps)")
+    writer.emit(1, "mark = len(trail)")
     writer.emit(1, "stamp = FENCE.stamp = serial()")
-    writer.emit(1, f"m.cps.append((len(m.trail), stamp, {else_cont}))")  # an AltChoice
+    writer.emit(1, "cps.append((mark, stamp, other))")  # an AltChoice
+    start = len(writer.lines)
     _branch(writer, left, 1)
+    # A leading test of ``left`` that fails (before any cut) takes the
+    # choicepoint, still the newest, at once: the else-branch follows.
+    writer.names["_take"] = _take
+    for i in range(start, len(writer.lines)):
+        line = writer.lines[i]
+        if "m.cps" in line:
+            break
+        if line.endswith("return FAIL"):
+            writer.lines[i] = line[: -len("return FAIL")] + "_take(m, mark); return other"
+    _call_first_goal(writer, "other")
+
+
+def _take(m: Any, mark: int) -> None:
+    """Backtrack to the newest choicepoint (the construct's, an ALT) from the code itself."""
+    trail = m.trail
+    while len(trail) > mark:
+        trail.pop().value = None
+    m.cps.pop()
+
+
+def _call_first_goal(
+    writer: _Writer, otherwise: str, indent: int = 1, then_after: bool = False
+) -> None:
+    """Run the first goal of the continuation the construct returns at once.
+
+    When it fails at once, leaving the construct's choicepoint (at ``h``)
+    the newest, that choicepoint is taken here as the machine would take
+    it: bindings undone to ``mark``, and ``otherwise`` is the continuation.
+    (A goal that opens the left branch of a disjunction or a condition and
+    fails, as ``equal/2`` in boyer's ``(equal(M, N), rewrite(N, New) ; New
+    = M)`` mostly does, then costs no machine step nor backtracking.)
+    With ``then_after`` (a condition of one goal, followed by the cut of
+    the if-then-else), a condition that succeeds at once is cut here and
+    the then-branch's continuation returned.
+    """
+    last = writer.lines[-1]
+    prefix = "    " * indent + "return ("
+    if not last.startswith(prefix) or last.startswith(prefix + "FAIL"):
+        return
+    writer.lines[-1] = "    " * indent + "cont = " + last[len(prefix) - 1 :]
+    writer.emit(indent, "found = cont[0](m, cont[1], cont[2], cont[3], cont[4])")
+    writer.emit(indent, "if found is FAIL and len(cps) == h + 1:")
+    writer.emit(indent + 1, "cps.pop()")
+    writer.emit(indent + 1, "while len(trail) > mark: trail.pop().value = None")
+    writer.emit(indent + 1, f"return {otherwise}")
+    if then_after:
+        writer.emit(indent, "if found is cont[4]:")  # (cut_to, h, height, depth, then)
+        writer.emit(indent + 1, "del cps[h:]")
+        writer.emit(indent + 1, "return found[4]")
+    writer.emit(indent, "return found")

@@ -123,9 +123,24 @@ def _arg(general: Procedure) -> Procedure:
             term = bound
         if n.__class__ is int and term.__class__ is Struct and n >= 0:
             arguments = term.args
-            if 1 <= n <= len(arguments) and unify(value, arguments[n - 1], m.trail):
+            if not 1 <= n <= len(arguments):
+                return FAIL
+            found = arguments[n - 1]
+            if value.__class__ is Ref and value.value is None:  # the common case: a new variable
+                while found.__class__ is Ref:
+                    bound = found.value
+                    if bound is None:
+                        if found is value:
+                            return nxt
+                        if found.serial > value.serial:  # the younger variable is bound
+                            value, found = found, value
+                        break
+                    found = bound
+                value.value = found
+                if value.serial < FENCE.stamp:
+                    m.trail.append(value)
                 return nxt
-            return FAIL
+            return nxt if unify(value, found, m.trail) else FAIL
         return general(m, args, cutb, depth, nxt)
 
     return arg

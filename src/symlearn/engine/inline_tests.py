@@ -1,4 +1,4 @@
-"""Builtin tests a clause's guard runs inline: ``arg/3`` and the skeleton tests of SSU heads.
+"""Builtins a clause's guard runs inline: ``arg/3``, ``=/2``, ``compare/3``, SSU head tests.
 
 Used by :class:`~symlearn.engine.codegen._Writer` (its ``test`` step) for
 goals it would otherwise call as functions: each writes the goal's code into
@@ -7,43 +7,156 @@ when the goal is not of the form it handles.
 
 Functions
 ---------
-argument, skeleton
+inline_test, argument, functor, order, skeleton, unification
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import instantiation_error, type_error
-from symlearn.engine.runtime import Ref, resolve
-from symlearn.logic.terms import Struct, Var
+from symlearn.engine.runtime import Ref, compare_runtime, resolve
+from symlearn.logic.terms import Struct, Var, term_variables
 
 if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
 
-__all__ = ["argument", "skeleton"]
+__all__ = ["argument", "functor", "inline_test", "order", "skeleton", "unification"]
+
+
+def inline_test(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Write a test builtin of a guard (``=``, ``==``, ``var`` ...) into the clause; False if not.
+
+    ``=`` binding a new variable is an assignment, type tests and ``==``
+    with a constant are class tests, ``arg/3``, ``functor/3`` and SSU
+    skeleton tests have code of their own; another deterministic builtin
+    is a call of its function.
+    """
+    from symlearn.engine.builtins import DETERMINISTIC
+
+    if goal.name == "=":
+        return unification(writer, goal, indent)
+    if writer.type_test(goal, indent) or writer.identity(goal, indent):
+        return True
+    if goal.name == "$ssu_skeleton" and skeleton(writer, goal, indent):
+        return True
+    if goal.name == "arg":
+        return argument(writer, goal, indent)
+    if goal.name == "functor" and functor(writer, goal, indent):
+        return True
+    if goal.name == "compare" and order(writer, goal, indent):
+        return True
+    function = DETERMINISTIC.get((goal.name, len(goal.args)))
+    if function is None:
+        return False
+    items = [writer.build(a, indent) for a in goal.args]
+    arguments = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
+    writer.emit(indent, f"if not {writer.constant(function)}(m.engine, {arguments}): return FAIL")
+    return True
 
 
 def argument(writer: _Writer, goal: Struct, indent: int) -> bool:
-    """Inline ``arg(K, T, A)`` for an integer K >= 1 and a variable T (deterministic then).
+    """Inline ``arg(K, T, A)`` for a variable T and an integer K >= 1 or a known variable K.
 
-    A free T is an instantiation error and an atomic one a type error, as
-    the builtin raises them; other calls are left to the builtin.
+    With an integer K the goal is deterministic: a free T is an
+    instantiation error and an atomic one a type error, as the builtin
+    raises them.  A variable K is inlined in a clause's guard without a cut
+    only (``writer.rest``): when its value is not an integer in T's range
+    (K free: the builtin enumerates), the clause's guard ends there and
+    the builtin runs as the first goal of the rest of the body.
     """
     k, term, value = goal.args
-    if type(k) is not int or k < 1 or type(term) is not Var or term not in writer.defined:
+    if type(term) is not Var or term not in writer.defined:
+        return False
+    if type(k) is Var and k in writer.defined and writer.rest and writer.rest[0] is goal:
+        n = writer.value_of(k, indent)
+        x = writer.value_of(term, indent)
+        writer.emit(
+            indent,
+            f"if {n}.__class__ is not int or {x}.__class__ is not Struct "
+            f"or not 0 < {n} <= len({x}.args):",
+        )
+        _rest_of_body(writer, indent + 1)
+        _argument_value(writer, value, f"{x}.args[{n} - 1]", indent)
+        return True
+    if type(k) is not int or k < 1:
         return False
     writer.names["_arg_error"] = _arg_error
     x = writer.value_of(term, indent)
     writer.emit(indent, f"if {x}.__class__ is not Struct: _arg_error({x})")
     writer.emit(indent, f"if len({x}.args) < {k}: return FAIL")
-    part = f"{x}.args[{k - 1}]"
+    _argument_value(writer, value, f"{x}.args[{k - 1}]", indent)
+    return True
+
+
+def _rest_of_body(writer: _Writer, indent: int) -> None:
+    """Emit the return of the continuation running ``writer.rest`` as goals (the guard ends)."""
+    from symlearn.engine.codegen import _continuation
+
+    rest, defined = writer.rest, set(writer.defined)
+    assert rest is not None
+    writer.rest = None
+    _continuation(writer, list(rest), indent)
+    writer.rest, writer.defined = rest, defined
+
+
+def _argument_value(writer: _Writer, value: Any, part: str, indent: int) -> None:
+    """Unify arg/3's third argument ``value`` with the argument in expression ``part``."""
     if type(value) is Var and value not in writer.defined:
         writer.defined.add(value)
         writer.emit(indent, f"{writer.var(value)} = {part}")
     else:  # (unify trails every binding: a condition that fails undoes them)
         wanted = writer.build(value, indent)
         writer.emit(indent, f"if not unify({wanted}, {part}, trail): return FAIL")
+
+
+def functor(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``functor(T, N, A)`` for its two common modes; False (nothing written) if not.
+
+    With T known and N, A new variables, a compound T gives its name and
+    arity at once; with T new and N, A known (variables or constants), an
+    atom and a positive integer make the term at once, its arguments new
+    variables.  Every other case (an atomic or free T, errors) is left to
+    the builtin, called with the same arguments.
+    """
+    from symlearn.engine.builtins import DETERMINISTIC, MAX_CELLS
+
+    parts: tuple[Any, ...] = goal.args
+    term, name, arity = parts
+    general = writer.constant(DETERMINISTIC[("functor", 3)])
+
+    def new(v: Any) -> bool:
+        return type(v) is Var and v not in writer.defined
+
+    if type(term) is Var and term in writer.defined and new(name) and new(arity):
+        if name is arity:
+            return False
+        x = writer.value_of(term, indent)
+        n, a = writer.var(name), writer.var(arity)
+        writer.emit(indent, f"if {x}.__class__ is Struct: {n}, {a} = {x}.name, len({x}.args)")
+        writer.emit(indent, "else:")
+        writer.emit(indent + 1, f"{n}, {a} = Ref(), Ref()")
+        writer.emit(indent + 1, f"if not {general}(m.engine, ({x}, {n}, {a})): return FAIL")
+        writer.defined.update((name, arity))
+        return True
+    if not new(term) or any(new(v) or v is term for v in (name, arity)):
+        return False
+    if type(name) not in (Var, str) or type(arity) not in (Var, int):
+        return False
+    n, a = (
+        writer.value_of(v, indent) if type(v) is Var else writer.constant(v) for v in (name, arity)
+    )
+    t = writer.var(term)
+    writer.emit(
+        indent,
+        f"if {n}.__class__ is str and {a}.__class__ is int and 0 < {a} <= {MAX_CELLS}: "
+        f"{t} = Struct({n}, tuple([Ref() for _ in range({a})]))",
+    )
+    writer.emit(indent, "else:")
+    writer.emit(indent + 1, f"{t} = Ref()")
+    writer.emit(indent + 1, f"if not {general}(m.engine, ({t}, {n}, {a})): return FAIL")
+    writer.defined.add(term)
     return True
 
 
@@ -101,3 +214,64 @@ def _arg_error(term: Any) -> None:
     if term.__class__ is Ref:
         raise instantiation_error()
     raise type_error("compound", resolve(term))
+
+
+def unification(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``A = B``: name a new variable, match a term against a known one, or unify.
+
+    A variable met first here names the other side's value (nothing runs);
+    a known variable and a term (``Y = star(X)`` after ``nonvar(Y)``) are
+    matched as a head argument is (the variable's value is looked at, a
+    free one bound to the term built, no term built otherwise); anything
+    else is unified.  The unification of an SSU head (matched by its
+    skeleton test) is skipped.
+    """
+    left, right = goal.args
+    if (id(left), id(right)) in writer.shaped:
+        return True  # the SSU head's match: done by its skeleton test
+    for fresh, other in ((left, right), (right, left)):
+        if type(fresh) is not Var or fresh in writer.defined:
+            continue
+        if fresh not in term_variables(other):
+            value = writer.build(other, indent)
+            writer.defined.add(fresh)
+            writer.emit(indent, f"{writer.var(fresh)} = {value}")
+            return True
+    for known, term in ((left, right), (right, left)):
+        if type(known) is Var and known in writer.defined and type(term) is not Var:
+            start = len(writer.lines)
+            writer.match(term, writer.var(known), indent)
+            # Every binding trailed, as unify does: an inlined if-then-else
+            # condition undoes its bindings to a mark of its own, not to a fence.
+            lines = writer.lines
+            lines[start:] = [_CONDITIONAL_TRAIL.sub("", line) for line in lines[start:]]
+            return True
+    a, b = writer.build(left, indent), writer.build(right, indent)
+    writer.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
+    return True
+
+
+#: The test of a head match's binding that leaves a variable newer than the fence untrailed.
+_CONDITIONAL_TRAIL = re.compile(r"if \w+\.serial < FENCE\.stamp: (?=trail\.append)")
+
+
+#: ``compare/3``'s order by ``compare_runtime``'s result (-1, 0, 1).
+_ORDER = ("=", ">", "<")
+
+
+def order(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``compare(Order, A, B)`` with Order a new variable: it names the order's atom.
+
+    No variable is made and nothing unified (``inv(A, [B|S]) :- compare(O, A,
+    B), inv_2(O, A, S)``); a known Order is left to the builtin (which checks
+    it is an order).
+    """
+    result, a, b = goal.args
+    if type(result) is not Var or result in writer.defined or result in term_variables(a, b):
+        return False
+    writer.names["compare_runtime"] = compare_runtime
+    writer.names["_ORDER"] = _ORDER
+    x, y = writer.build(a, indent), writer.build(b, indent)
+    writer.defined.add(result)
+    writer.emit(indent, f"{writer.var(result)} = _ORDER[compare_runtime({x}, {y})]")
+    return True

@@ -1,0 +1,67 @@
+"""``functor/3`` and ``arg/3`` compiled into clause code, against the builtins called as goals.
+
+A clause's ``functor(T, N, A)`` (T known and N, A new, or T new and N, A
+known) and ``arg(K, T, X)`` run inline with a quick path for the common
+case; every call must answer (or raise) exactly as the same goals called
+through ``call/1`` (the builtins' general code) do.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from symlearn.engine import Engine
+from symlearn.errors import PrologError
+from symlearn.kb import loads
+from symlearn.logic.unify import variant
+
+#: Bodies over the head variables T, N, A, K, X (the new ones are made by the body).
+BODIES = [
+    "functor(T, N0, A0), N = N0, A = A0",
+    "functor(T0, N, A), T = T0",
+    "functor(T, N0, A0), functor(T1, N0, A0), X = T1",
+    "functor(T, N0, A0), A0 > 0, functor(T1, N0, A0), arg(A0, T1, X)",
+    "arg(K, T, X0), X = X0",
+    "arg(K, T, X)",
+    "arg(K, T, X0), arg(K, T, X1), X0 == X1, X = X1",
+    "functor(T, N0, A0), arg(K, T, X0), X = N0-A0-X0",
+    "arg(K, T, f(X))",
+]
+#: Values for each of T, N, A, K, X (free, the common cases, and errors).
+VALUES = [
+    ["_", "f(a, b)", "f(g(1), _)", "[x|y]", "a", "1", "1.5", '"s"'],
+    ["_", "f", "a", "1", "f(a)", "1.5"],
+    ["_", "2", "0", "1", "-1", "a"],
+    ["_", "1", "2", "3", "0", "-1", "a"],
+    ["_", "a", "b", "g(b)"],
+]
+
+
+def _answers(engine: Engine, goal: str) -> list[object] | str:
+    try:
+        return [s["R"] for s in engine.solve_text(f"{goal}, R = r(T, N, A, K, X)")]
+    except PrologError as error:
+        return str(error).splitlines()[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_inlined_term_inspection_answers_as_the_builtins_called(random: Random) -> None:
+    program = "".join(f"p{i}(T, N, A, K, X) :- {body}.\n" for i, body in enumerate(BODIES))
+    engine = Engine(loads(program), datalog=False)
+    for i, body in enumerate(BODIES):
+        values = [random.choice(choices) for choices in VALUES]
+        if random.random() < 0.5:  # the quick paths' cases
+            values[:4] = [random.choice(choices[:3]) for choices in VALUES[:4]]
+        bindings = ", ".join(f"{v} = {value}" for v, value in zip("TNAKX", values))
+        for _ in range(3):  # the switch is compiled after a few calls
+            compiled = _answers(engine, f"{bindings}, p{i}(T, N, A, K, X)")
+        called = _answers(engine, f"{bindings}, call(({body}))")
+        if isinstance(compiled, str) or isinstance(called, str):
+            assert compiled == called, (body, bindings)
+        else:
+            assert len(compiled) == len(called), (body, bindings)
+            assert all(variant(x, y) for x, y in zip(compiled, called)), (body, bindings)
