@@ -217,6 +217,14 @@ class _Writer:
                 self.emit(indent + 1, f"{kind} = {name}.__class__")
                 self.emit(indent + 1, f"if {source}.__class__ is {kind} and {kind} in ATOMIC:")
                 self.emit(indent + 2, f"if {name} != {source}: return FAIL")
+                # a free argument and a value (not a variable): bound at once
+                self.emit(
+                    indent + 1,
+                    f"elif {kind} is not Ref and {source}.__class__ is Ref "
+                    f"and {source}.value is None:",
+                )
+                self.emit(indent + 2, f"{source}.value = {name}")
+                self.emit(indent + 2, f"if {source}.serial < FENCE.stamp: trail.append({source})")
                 self.emit(indent + 1, f"elif not unify({name}, {source}, trail): return FAIL")
             elif term in self.defined:
                 self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
