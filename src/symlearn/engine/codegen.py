@@ -537,6 +537,7 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     """
     writer.defined = set()
     writer.variables = {}
+    writer.fresh = count()  # (a switch's clauses share its temporaries: a smaller frame)
     head = clause.head
     head_args = head.args if type(head) is Struct else ()
     pending = first_comparison(clause.body)
