@@ -67,7 +67,7 @@ def _ours(program: str, switch_after: int) -> list[str]:
 
 
 @requires_swipl
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=14, deadline=None)
 @given(programs)
 @example([(4, 2), (0, 4)])  # a guarded cut, then a last clause binding under member/2
 @example([(2, 6), (0, 3), (0, 4)])
