@@ -217,6 +217,14 @@ class _Writer:
                 self.emit(indent + 1, f"{kind} = {name}.__class__")
                 self.emit(indent + 1, f"if {source}.__class__ is {kind} and {kind} in ATOMIC:")
                 self.emit(indent + 2, f"if {name} != {source}: return FAIL")
+                # a free argument and a value (not a variable): bound at once
+                self.emit(
+                    indent + 1,
+                    f"elif {kind} is not Ref and {source}.__class__ is Ref "
+                    f"and {source}.value is None:",
+                )
+                self.emit(indent + 2, f"{source}.value = {name}")
+                self.emit(indent + 2, f"if {source}.serial < FENCE.stamp: trail.append({source})")
                 self.emit(indent + 1, f"elif not unify({name}, {source}, trail): return FAIL")
             elif term in self.defined:
                 self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
@@ -529,6 +537,7 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     """
     writer.defined = set()
     writer.variables = {}
+    writer.fresh = count()  # (a switch's clauses share its temporaries: a smaller frame)
     head = clause.head
     head_args = head.args if type(head) is Struct else ()
     pending = first_comparison(clause.body)
@@ -712,6 +721,7 @@ def _loop_back(writer: _Writer, body: list[Any], indent: int) -> None:
     writer.emit(indent + 1, f"{', '.join(names)}{comma} = {', '.join(items)}{comma}")
     if len(body) > 1:
         writer.emit(indent + 1, f"nxt, depth = {rest}, deeper")
+        writer.emit(indent + 1, f"if depth > max_depth: raise too_deep({writer.arguments})")
     if writer.attempt:  # leave the clause's block; the code after it loops
         writer.emit(indent + 1, "again = True")
         writer.emit(indent + 1, "break")
