@@ -14,7 +14,7 @@ The data sets and how both sides are timed are described in
 stderr and exit status 2.
 
 Run: python benchmarks/seed_learners_vs_peers.py [--only instances] [--rows N] [--seed S]
-     [--data mushroom|house-votes|numeric] [--learner NAME] [--json]
+     [--data mushroom|house-votes|numeric] [--learner NAME] [--repeat N] [--json]
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE))  # seed_learners.*, peers
 sys.path.insert(0, str(HERE.parent / "src"))  # this checkout's symlearn
 
 from peers import require  # noqa: E402
-from seed_learners.common import add_arguments, warm_up  # noqa: E402
+from seed_learners.common import REPEAT, add_arguments, warm_up  # noqa: E402
 
 PEERS = ("sklearn", "pandas")
 
@@ -84,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    REPEAT[0] = args.repeat
     for peer in PEERS:
         require(peer)
     warm_up()

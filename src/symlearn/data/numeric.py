@@ -33,8 +33,8 @@ same located error.
 
 Functions and classes
 ---------------------
-fit_numeric, numeric_matrix, NumericEncoding, Feature, numeric_targets, require_numbers,
-attribute_columns, one_blas_thread
+fit_numeric, numeric_matrix, NumericEncoding, Feature, numeric_targets, class_numbers,
+require_numbers, attribute_columns, one_blas_thread
 
 Examples
 --------
@@ -85,6 +85,7 @@ __all__ = [
     "Feature",
     "NumericEncoding",
     "attribute_columns",
+    "class_numbers",
     "fit_numeric",
     "is_number",
     "numeric_matrix",
@@ -465,6 +466,31 @@ def require_numbers(data: Data, *, mixed_only: bool = False) -> None:
         )
 
 
+#: The classes :func:`class_numbers` converted last, and their numbers.
+_CLASS_NUMBERS: list[tuple[tuple[Label, ...], np.ndarray | None]] = []
+
+
+def class_numbers(classes: tuple[Label, ...]) -> np.ndarray | None:
+    """The classes as ``float64`` when every one is an int or a float (else None).
+
+    A data set's training and test parts share their classes, so the last
+    tuple converted (100,000 numbers for a numeric class: milliseconds each
+    time) is remembered, by identity; it is held until another replaces it.
+
+    Examples
+    --------
+    >>> class_numbers((2, 0.5)).tolist(), class_numbers((1, "a")), class_numbers((True,))
+    ([2.0, 0.5], None, None)
+    """
+    if _CLASS_NUMBERS and _CLASS_NUMBERS[0][0] is classes:
+        return _CLASS_NUMBERS[0][1]
+    numbers = None
+    if set(map(type, classes)) <= {int, float}:  # every class a number (checked in C)
+        numbers = np.array(classes, dtype=np.float64)
+    _CLASS_NUMBERS[:] = [(classes, numbers)]
+    return numbers
+
+
 def numeric_targets(data: AttributeValueData, what: str = "the class") -> np.ndarray:
     """The class of each example as a number, for regression.
 
@@ -482,8 +508,9 @@ def numeric_targets(data: AttributeValueData, what: str = "the class") -> np.nda
     [2.5, 4.0]
     """
     codes, classes = label_codes(data)  # a table's own class codes, not re-encoded
-    if set(map(type, classes)) <= {int, float}:  # every class a number (checked in C)
-        return np.array(classes, dtype=np.float64)[codes] if classes else np.zeros(0)
+    numbers = class_numbers(classes)
+    if numbers is not None:
+        return numbers[codes] if classes else np.zeros(0)
     odd = [i for i, c in enumerate(classes) if not is_number(c)]
     if odd:
         row = int(np.argmax(np.isin(codes, odd)))

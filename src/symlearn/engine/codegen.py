@@ -89,6 +89,9 @@ GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS), *_TEST
 # Heads nested deeper than this are unified by the general routine (Python
 # limits how deeply blocks may nest in one function).
 _MAX_NESTING = 6
+# A ground head argument of at most this many nodes is matched node by node (the
+# shared constant bound in write mode); a larger one is unified whole.
+_GROUND_MATCHED = 12
 
 
 #: The integer operations inlined with a fast path for integers.
@@ -222,7 +225,7 @@ class _Writer:
                 self.defined.add(term)
                 self.emit(indent, f"{name} = {source}")
             return
-        if t is Struct and (_is_ground(term) or nesting >= _MAX_NESTING):
+        if t is Struct and (_large_ground(term) or nesting >= _MAX_NESTING):
             value = self.build(term, indent)
             self.emit(indent, f"if not unify({value}, {source}, trail): return FAIL")
             return
@@ -259,7 +262,7 @@ class _Writer:
 
     def match_known(self, term: Any, source: str, indent: int) -> None:
         """:meth:`match` for a dereferenced value of ``term``'s name (or value, a constant)."""
-        if type(term) is Var or (type(term) is Struct and _is_ground(term)):
+        if type(term) is Var or (type(term) is Struct and _large_ground(term)):
             self.match(term, source, indent)
         elif type(term) is Struct:
             self.match_arguments(term.args, f"{source}.args", indent, 1)
@@ -497,6 +500,19 @@ def _is_ground(term: Any) -> bool:
         if type(t) is Struct:
             stack.extend(t.args)
     return True
+
+
+def _large_ground(term: Any) -> bool:
+    """A ground term of more than :data:`_GROUND_MATCHED` nodes (matched by ``unify``)."""
+    stack, nodes = [term], 0
+    while stack:
+        t = stack.pop()
+        if type(t) is Var:
+            return False
+        nodes += 1
+        if type(t) is Struct:
+            stack.extend(t.args)
+    return nodes > _GROUND_MATCHED
 
 
 def _variables(term: Any) -> list[Var]:

@@ -1,4 +1,4 @@
-"""Builtin tests a clause's guard runs inline: ``arg/3`` and the skeleton tests of SSU heads.
+"""Builtins a clause's guard runs inline: ``arg/3``, ``=/2``, ``compare/3``, SSU head tests.
 
 Used by :class:`~symlearn.engine.codegen._Writer` (its ``test`` step) for
 goals it would otherwise call as functions: each writes the goal's code into
@@ -7,21 +7,22 @@ when the goal is not of the form it handles.
 
 Functions
 ---------
-inline_test, argument, functor, skeleton
+inline_test, argument, functor, order, skeleton, unification
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import instantiation_error, type_error
-from symlearn.engine.runtime import Ref, resolve
-from symlearn.logic.terms import Struct, Var
+from symlearn.engine.runtime import Ref, compare_runtime, resolve
+from symlearn.logic.terms import Struct, Var, term_variables
 
 if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
 
-__all__ = ["argument", "functor", "inline_test", "skeleton"]
+__all__ = ["argument", "functor", "inline_test", "order", "skeleton", "unification"]
 
 
 def inline_test(writer: _Writer, goal: Struct, indent: int) -> bool:
@@ -33,25 +34,9 @@ def inline_test(writer: _Writer, goal: Struct, indent: int) -> bool:
     is a call of its function.
     """
     from symlearn.engine.builtins import DETERMINISTIC
-    from symlearn.engine.codegen import _variables
 
     if goal.name == "=":
-        left, right = goal.args
-        if (id(left), id(right)) in writer.shaped:
-            return True  # the SSU head's match: done by its skeleton test
-        for fresh, other in ((left, right), (right, left)):
-            if (
-                type(fresh) is Var
-                and fresh not in writer.defined
-                and fresh not in _variables(other)
-            ):
-                value = writer.build(other, indent)
-                writer.defined.add(fresh)
-                writer.emit(indent, f"{writer.var(fresh)} = {value}")
-                return True
-        a, b = writer.build(left, indent), writer.build(right, indent)
-        writer.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
-        return True
+        return unification(writer, goal, indent)
     if writer.type_test(goal, indent) or writer.identity(goal, indent):
         return True
     if goal.name == "$ssu_skeleton" and skeleton(writer, goal, indent):
@@ -59,6 +44,8 @@ def inline_test(writer: _Writer, goal: Struct, indent: int) -> bool:
     if goal.name == "arg":
         return argument(writer, goal, indent)
     if goal.name == "functor" and functor(writer, goal, indent):
+        return True
+    if goal.name == "compare" and order(writer, goal, indent):
         return True
     function = DETERMINISTIC.get((goal.name, len(goal.args)))
     if function is None:
@@ -227,3 +214,64 @@ def _arg_error(term: Any) -> None:
     if term.__class__ is Ref:
         raise instantiation_error()
     raise type_error("compound", resolve(term))
+
+
+def unification(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``A = B``: name a new variable, match a term against a known one, or unify.
+
+    A variable met first here names the other side's value (nothing runs);
+    a known variable and a term (``Y = star(X)`` after ``nonvar(Y)``) are
+    matched as a head argument is (the variable's value is looked at, a
+    free one bound to the term built, no term built otherwise); anything
+    else is unified.  The unification of an SSU head (matched by its
+    skeleton test) is skipped.
+    """
+    left, right = goal.args
+    if (id(left), id(right)) in writer.shaped:
+        return True  # the SSU head's match: done by its skeleton test
+    for fresh, other in ((left, right), (right, left)):
+        if type(fresh) is not Var or fresh in writer.defined:
+            continue
+        if fresh not in term_variables(other):
+            value = writer.build(other, indent)
+            writer.defined.add(fresh)
+            writer.emit(indent, f"{writer.var(fresh)} = {value}")
+            return True
+    for known, term in ((left, right), (right, left)):
+        if type(known) is Var and known in writer.defined and type(term) is not Var:
+            start = len(writer.lines)
+            writer.match(term, writer.var(known), indent)
+            # Every binding trailed, as unify does: an inlined if-then-else
+            # condition undoes its bindings to a mark of its own, not to a fence.
+            lines = writer.lines
+            lines[start:] = [_CONDITIONAL_TRAIL.sub("", line) for line in lines[start:]]
+            return True
+    a, b = writer.build(left, indent), writer.build(right, indent)
+    writer.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
+    return True
+
+
+#: The test of a head match's binding that leaves a variable newer than the fence untrailed.
+_CONDITIONAL_TRAIL = re.compile(r"if \w+\.serial < FENCE\.stamp: (?=trail\.append)")
+
+
+#: ``compare/3``'s order by ``compare_runtime``'s result (-1, 0, 1).
+_ORDER = ("=", ">", "<")
+
+
+def order(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``compare(Order, A, B)`` with Order a new variable: it names the order's atom.
+
+    No variable is made and nothing unified (``inv(A, [B|S]) :- compare(O, A,
+    B), inv_2(O, A, S)``); a known Order is left to the builtin (which checks
+    it is an order).
+    """
+    result, a, b = goal.args
+    if type(result) is not Var or result in writer.defined or result in term_variables(a, b):
+        return False
+    writer.names["compare_runtime"] = compare_runtime
+    writer.names["_ORDER"] = _ORDER
+    x, y = writer.build(a, indent), writer.build(b, indent)
+    writer.defined.add(result)
+    writer.emit(indent, f"{writer.var(result)} = _ORDER[compare_runtime({x}, {y})]")
+    return True

@@ -8,7 +8,9 @@ one per goal.  :class:`Predicate` keeps a user predicate's clauses compiled
 * **first-argument indexing**: a bound first argument selects the clauses
   whose first head argument is the same constant, a compound of the same
   name, or a variable, in clause order, from a dictionary built when the
-  clauses change;
+  clauses change; a clause whose body opens with a type test of its first
+  head argument (``p(X, ...) :- var(X), ...``) is left out of the buckets
+  the test rejects (:func:`_admitted`);
 * **just-in-time multi-argument indexing**: when the first argument is free
   and another is bound, the knowledge base's per-argument index (built on
   first use) picks the most selective argument;
@@ -99,7 +101,7 @@ def clause(m, args, cutb, depth, nxt):
                 return unbound(m, args, depth, nxt)
             first = value
         if first.__class__ is Struct:
-            candidates = P.by_functor.get(first.name, P.var_entries)
+            candidates = P.by_functor.get(first.name, P.compound_entries)
         else:
             candidates = by_atom.get(first, P.var_entries)
     if len(candidates) == 1:
@@ -108,7 +110,13 @@ def clause(m, args, cutb, depth, nxt):
 """
 # A few calls run general code that counts them; then the switch is compiled
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
+# They count the functors and constants of their first arguments too: the
+# switch tests the most frequent first (``seen_functors``, ``seen_constants``).
 _SWITCH_AFTER_CALLS = 200
+#: The clauses (by identity) of predicates whose switch any engine compiled: the
+#: same predicate in another engine (its code compiled already, ``codegen._define``)
+#: switches at its first call.
+_HOT: set[tuple[int, ...]] = set()
 
 
 _WARMING_SOURCE = """
@@ -116,6 +124,13 @@ def clause(m, args, cutb, depth, nxt):
     P.countdown -= 1
     if P.countdown < 0:
         return heat(m, args, cutb, depth, nxt)
+    first = args[0]
+    while first.__class__ is Ref:
+        first = first.value
+    if first.__class__ is Struct:
+        seen_functors[first.name] = seen_functors.get(first.name, 0) + 1
+    elif first is not None:
+        seen_constants[first] = seen_constants.get(first, 0) + 1
     return general(m, args, cutb, depth, nxt)
 """
 
@@ -199,6 +214,7 @@ class Predicate:
         "by_atom",
         "by_functor",
         "compilations",
+        "compound_entries",
         "countdown",
         "engine",
         "entries",
@@ -233,7 +249,10 @@ class Predicate:
         self.rows: list[tuple[RTerm, ...]] = []
         self.by_atom: dict[object, list[Entry]] | None = None
         self.by_functor: dict[str, list[Entry]] = {}
+        #: The clauses a bound first argument not in the index may select:
+        #: a constant (``var_entries``) or a compound (``compound_entries``).
         self.var_entries: list[Entry] = []
+        self.compound_entries: list[Entry] = []
         self.compilations = 0
         self.switch: CodeType | None = None
         self.namespace: dict[str, Any] = {
@@ -248,6 +267,8 @@ class Predicate:
             "FAIL": FAIL,
             "heat": self.heat,
             "facts": self.call_facts,
+            "seen_functors": {},
+            "seen_constants": {},
         }
         self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
         #: The procedure the machine runs for this predicate's goals.  Its
@@ -276,10 +297,13 @@ class Predicate:
     def call_facts(self, m: Run, args: tuple[RTerm, ...], depth: int, nxt: Cont) -> object:
         """A call of a predicate of ground facts: try the rows its arguments may match.
 
-        A bound first argument that leaves a few rows picks them at once;
-        otherwise the most selective bound argument does.
+        One row is matched at once (no choicepoint); a bound first argument
+        that leaves a few rows picks them at once; otherwise the most
+        selective bound argument does.
         """
         rows = self.rows
+        if len(rows) == 1:
+            return _match_fact(rows[0], m, args, 0, depth, nxt)
         source = self.source
         assert source is not None
         if args:
@@ -315,7 +339,8 @@ class Predicate:
             if self.switch is not None:
                 code = self.switch
             elif self._may_switch():
-                self.countdown = _SWITCH_AFTER_CALLS
+                hot = tuple(map(id, self.seen)) in _HOT  # its switch's code is compiled
+                self.countdown = 0 if hot else _SWITCH_AFTER_CALLS
                 code = _WARMING_CODE
         self.procedure.__code__ = code
 
@@ -331,18 +356,24 @@ class Predicate:
         by_atom = self.by_atom
         if self.mode == RULES and not self.stale and by_atom is not None:
             self.compilations += 1
+            functors = _most_seen_first(self.by_functor, self.namespace["seen_functors"])
+            constants = _most_seen_first(by_atom, self.namespace["seen_constants"])
             function = compile_switch(
                 self.arity,
-                {name: _bucket(entries) for name, entries in self.by_functor.items()},
-                {value: _bucket(entries) for value, entries in by_atom.items()},
+                {name: _bucket(entries) for name, entries in functors.items()},
+                {value: _bucket(entries) for value, entries in constants.items()},
                 _bucket(self.var_entries),
                 self.engine.procedure,
                 self.namespace,
                 self.procedure,
                 _bucket(self.entries) if len(self.entries) < _JIT_INDEX_THRESHOLD else None,
+                _bucket(self.compound_entries),
             )
             self.namespace.update(function.__globals__)
             self.switch = function.__code__
+            if len(_HOT) >= 4096:
+                _HOT.clear()
+            _HOT.add(tuple(map(id, self.seen)))
         self._install()
         return self.procedure(m, args, cutb, depth, nxt)
 
@@ -392,6 +423,7 @@ class Predicate:
         self.source = source
         self.seen = []
         self.entries, self.rows, self.var_entries = [], [], []
+        self.compound_entries = []
         self.by_atom = {} if self.arity else None
         self.by_functor = {}
         self.facts_only = True
@@ -426,17 +458,23 @@ class Predicate:
             return
         first = _first_argument(clause)
         if type(first) is Var:
-            self.var_entries.append(entry)
-            for bucket in by_atom.values():
-                bucket.append(entry)
-            for bucket in self.by_functor.values():
-                bucket.append(entry)
+            constant, compound = _admitted(clause)
+            if constant:
+                self.var_entries.append(entry)
+                for bucket in by_atom.values():
+                    bucket.append(entry)
+            if compound:
+                self.compound_entries.append(entry)
+                for bucket in self.by_functor.values():
+                    bucket.append(entry)
             return
-        table: dict[Any, list[Entry]] = self.by_functor if type(first) is Struct else by_atom
-        label = first.name if type(first) is Struct else first
+        table: dict[Any, list[Entry]] = by_atom
+        label, before = first, self.var_entries
+        if type(first) is Struct:
+            table, label, before = self.by_functor, first.name, self.compound_entries
         found = table.get(label)
         if found is None:
-            found = table[label] = list(self.var_entries)
+            found = table[label] = list(before)
         found.append(entry)
 
     def _procedure_of(self, clause: Clause) -> Callable[[str, int], Any]:
@@ -492,6 +530,41 @@ def _first_argument(clause: Clause) -> Any:
     if goal.name == "$ssu_skeleton" and goal.args[1] is first and type(goal.args[0]) is Struct:
         return goal.args[0]
     return first
+
+
+#: Type tests that fail for every constant, or for every compound term, as
+#: ``(fails for a constant, fails for a compound)``.
+_TYPE_TESTS = {
+    "var": (True, True),
+    "atomic": (False, True),
+    "atom": (False, True),
+    "number": (False, True),
+    "integer": (False, True),
+    "float": (False, True),
+    "string": (False, True),
+    "compound": (True, False),
+}
+
+
+def _admitted(clause: Clause) -> tuple[bool, bool]:
+    """Whether a clause with a free first head argument may run for a bound one.
+
+    As ``(for a constant, for a compound term)``: a clause whose body opens
+    with a type test of its first head argument (``p(X, ...) :- var(X), ...``,
+    ``atomic(X)``, ``compound(X)`` ...) fails for the first arguments the test
+    rejects, since a bound argument stays of its type while the head is
+    matched: such a clause is left out of their first-argument buckets (a
+    call whose first argument is free still tries it).
+    """
+    if not clause.body:
+        return True, True
+    goal = clause.body[0]
+    if type(goal) is not Struct or len(goal.args) != 1:
+        return True, True
+    rejects = _TYPE_TESTS.get(goal.name)
+    if rejects is None or goal.args[0] is not clause.head.args[0]:  # type: ignore[union-attr]
+        return True, True
+    return not rejects[0], not rejects[1]
 
 
 def _bucket(entries: list[Entry]) -> Bucket:
@@ -574,6 +647,13 @@ def compile_clause_function(
     neck_cut = _clause_code(writer, clause, 1, first_known=False)
     function = _define(writer, "def clause(m, args, height, depth, nxt):\n")
     return function, neck_cut
+
+
+def _most_seen_first(
+    table: dict[Any, list[Entry]], seen: dict[Any, int]
+) -> dict[Any, list[Entry]]:
+    """``table`` with the keys the warming-up calls met most often first (else in order)."""
+    return {key: table[key] for key in sorted(table, key=lambda key: -seen.get(key, 0))}
 
 
 def try_clauses(

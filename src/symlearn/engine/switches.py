@@ -50,6 +50,7 @@ def compile_switch(
     names: dict[str, object],
     itself: object = None,
     free: Bucket | None = None,
+    compound: Bucket | None = None,
 ) -> Callable[..., Any]:
     """Compile a predicate's first-argument switch with its clauses inlined.
 
@@ -88,7 +89,14 @@ def compile_switch(
     else:
         writer.emit(1, "if depth > max_depth: raise too_deep(args)")
         _unpack_arguments(writer, arity)
-    _switch_code(writer, (by_functor, by_constant, otherwise, free), top)
+    buckets = (
+        by_functor,
+        by_constant,
+        otherwise,
+        free,
+        otherwise if compound is None else compound,
+    )
+    _switch_code(writer, buckets, top)
     if loop >= 0 and not writer.looped:  # no clause loops back: no loop
         lines = writer.lines
         lines[loop:] = [line[4:] for line in lines[loop + 1 :]]
@@ -97,7 +105,7 @@ def compile_switch(
 
 def _switch_code(
     writer: _Writer,
-    buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None],
+    buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None, Bucket],
     top: int,
 ) -> None:
     """The switch on the first argument ``a0`` and its buckets' code, at ``top``.
@@ -107,9 +115,9 @@ def _switch_code(
     (a clause with a free first argument is in every bucket; the code,
     compiled once per predicate, stays in proportion to the clauses).
     """
-    by_functor, by_constant, otherwise, free = buckets
+    by_functor, by_constant, otherwise, free, compound = buckets
     arguments = writer.arguments
-    every = [*by_functor.values(), *by_constant.values(), otherwise, free or ([], None)]
+    every = [*by_functor.values(), *by_constant.values(), otherwise, free or ([], None), compound]
     budget = [_BUDGET * len({id(entry) for entries, _ in every for entry in entries})]
 
     def bucket(candidates: Bucket, indent: int, first_known: bool = True) -> None:
@@ -139,13 +147,13 @@ def _switch_code(
     else:
         writer.emit(top + 1, f"if t is None: return unbound(m, {arguments}, depth, nxt)")
         writer.emit(top + 1, "a0 = t")
-    if by_functor:
+    if by_functor or compound[0] != otherwise[0]:
         writer.emit(top, "if a0.__class__ is Struct:")
         writer.emit(top + 1, "n = a0.name")
         for name, candidates in by_functor.items():
             writer.emit(top + 1, f"if n == {writer.constant(name)}:")
             bucket(candidates, top + 2)
-        bucket(otherwise, top + 1)
+        bucket(compound, top + 1)
     for value, candidates in by_constant.items():
         kind = writer.constant(type(value))
         writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")

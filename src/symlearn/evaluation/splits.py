@@ -53,10 +53,18 @@ Data = TypeVar("Data", AttributeValueData, EncodedData)
 
 
 def _label_codes(
-    data: Sequence[Hashable] | np.ndarray | AttributeValueData | EncodedData,
+    data: Sequence[Hashable] | np.ndarray | AttributeValueData | EncodedData, stratify: bool
 ) -> np.ndarray:
-    """Each example's class as a number, classes numbered in order of first appearance."""
-    return label_codes(data)[0]
+    """Each example's class as a number, classes numbered in order of first appearance.
+
+    Without ``stratify`` only their number matters: all 0 (a numeric class,
+    every value a class of its own, is not numbered).
+    """
+    if stratify:
+        return label_codes(data)[0]
+    if isinstance(data, AttributeValueData):
+        return np.zeros(data.n_examples, dtype=np.int8)
+    return np.zeros(len(data.y if isinstance(data, EncodedData) else data), dtype=np.int8)
 
 
 def _shuffled_by_class(
@@ -113,7 +121,9 @@ def train_test_split(
     """
     if not 0 <= test_fraction < 1:
         raise InvalidParameterError(f"test_fraction must be in [0, 1), got {test_fraction}")
-    test, train = _proportional_split(_label_codes(data), [test_fraction], seed, stratify)
+    test, train = _proportional_split(
+        _label_codes(data, stratify), [test_fraction], seed, stratify
+    )
     return train, test
 
 
@@ -126,7 +136,7 @@ def train_validation_test_split(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Indices ``(train, validation, test)``: grow, prune, and report on each."""
     validation, test, train = _proportional_split(
-        _label_codes(data), [validation_fraction, test_fraction], seed, stratify
+        _label_codes(data, stratify), [validation_fraction, test_fraction], seed, stratify
     )
     return train, validation, test
 
@@ -144,7 +154,7 @@ def k_fold_indices(
     InvalidParameterError
         Unless ``2 <= k <= number of examples``.
     """
-    codes = _label_codes(data)
+    codes = _label_codes(data, stratify)
     if not 2 <= k <= len(codes):
         raise InvalidParameterError(
             f"k-fold cross-validation needs 2 <= k <= {len(codes)}, got k={k}"

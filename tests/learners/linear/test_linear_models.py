@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -101,6 +103,85 @@ def test_the_perceptron_separates_separable_data_and_prints_its_hyperplane() -> 
     assert trained.trace[-1]["error"] == 0
     assert trained.model.predict([tuple(r) for r in x.tolist()]) == labels
     assert trained.model.equations()[0].startswith("o = ")
+
+
+def sklearn_perceptron(x, t, start, eta, epochs):
+    """scikit-learn's Perceptron from ``start`` (bias first) for exactly ``epochs`` epochs."""
+    from sklearn.linear_model import Perceptron
+
+    peer = Perceptron(eta0=2 * eta, shuffle=False, max_iter=epochs, tol=None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # ConvergenceWarning: max_iter reached, as asked
+        peer.fit(x, t, coef_init=start[None, 1:], intercept_init=start[:1])
+    return np.concatenate([peer.intercept_, peer.coef_[0]])
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(2, 40),
+    st.integers(1, 4),
+    st.integers(1, 5),
+    st.sampled_from([0.1, 0.5, 1.0]),
+)
+def test_the_perceptron_without_ties_is_scikit_learns(seed, n, d, epochs, eta) -> None:
+    # the rules differ only where w . x = 0 exactly (Mitchell: o = -1, no update on a
+    # negative example; scikit-learn: y w . x <= 0 is a mistake): random real inputs
+    # from random real weights meet no such tie, and then every update is the same
+    pytest.importorskip("sklearn")
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(n, d))
+    labels = ["p" if v else "n" for v in rng.random(n) < 0.5]
+    labels[:2] = ["p", "n"]  # both classes; "p" first, so t = 1 for "p"
+    start = rng.normal(size=d + 1)
+    trained = perceptron(
+        numeric(x.tolist(), labels),
+        eta,
+        epochs=epochs,
+        pocket=False,
+        initial_weights=tuple(start.tolist()),
+    )
+    t = np.where(np.array(labels) == "p", 1.0, -1.0)
+    expected = sklearn_perceptron(x, t, start, eta, epochs)
+    assert np.allclose(trained.model.weights[0], expected, rtol=0, atol=1e-9)
+
+
+def test_the_perceptron_and_scikit_learn_part_at_a_tie() -> None:
+    # after the first example w = (1, 1); the negative x = -1 then meets w . x = 0:
+    # Mitchell's o = -1 = t (no update), scikit-learn's y w . x = 0 <= 0 (an update)
+    pytest.importorskip("sklearn")
+    x, labels = [[1.0], [-1.0]], ["p", "n"]
+    ours = perceptron(numeric(x, labels), 0.5, epochs=1, pocket=False)
+    assert ours.model.weights[0].tolist() == [1.0, 1.0]
+    peer = sklearn_perceptron(np.array(x), np.array([1.0, -1.0]), np.zeros(2), 0.5, 1)
+    assert peer.tolist() == [0.0, 2.0]
+
+
+def test_the_pocket_keeps_the_epoch_with_the_fewest_training_mistakes() -> None:
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(60, 2))
+    labels = ["p" if v else "n" for v in x @ [1.0, 1.0] + rng.normal(scale=0.8, size=60) > 0]
+    data = numeric(x.tolist(), labels)
+    t = np.where(np.array(labels) == labels[0], 1.0, -1.0)
+    x1 = np.hstack([np.ones((60, 1)), x])
+    trained = perceptron(data, epochs=15, pocket=True)
+    mistakes = []
+    for entry in trained.trace:  # counted again from each epoch's weights
+        w = np.array(list(entry["weights"].values()))
+        mistakes.append(int(np.sum(np.where(x1 @ w > 0, 1.0, -1.0) != t)))
+    assert [e["mistakes"] for e in trained.trace] == mistakes
+    best = int(np.argmin(mistakes))  # the first of the fewest
+    assert min(mistakes) < mistakes[-1]  # not separable: the last epoch is not the best
+    assert trained.model.weight_dict() == trained.trace[best]["weights"]
+    assert trained.extra["pocket"] == {"epochs": [best + 1], "mistakes": [mistakes[best]]}
+    last = perceptron(data, epochs=15, pocket=False)
+    assert last.model.weight_dict() == last.trace[-1]["weights"]
+    # without --epochs: until the rule's updates have not fallen for --patience epochs
+    stopped = perceptron(data, patience=3, pocket=True)
+    updates = [e["error"] for e in stopped.trace]
+    assert min(updates[:-3]) <= min(updates[-3:]) and len(updates) < 1000
+    kept = stopped.extra["pocket"]["epochs"][0]
+    assert stopped.model.weight_dict() == stopped.trace[kept - 1]["weights"]
 
 
 @settings(max_examples=30, deadline=None)

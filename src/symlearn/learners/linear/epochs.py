@@ -58,6 +58,7 @@ __all__ = [
     "delta_map",
     "gradient_epoch",
     "perceptron_epoch",
+    "perceptron_mistakes",
     "train",
 ]
 
@@ -100,6 +101,16 @@ def perceptron_epoch(x1: np.ndarray, t: np.ndarray, w: np.ndarray, eta: float) -
         block = max(16, 2 * (i - start + 1))  # the next mistake is likely as far
         start = i + 1
     return mistakes
+
+
+def perceptron_mistakes(x1: np.ndarray, values: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Per unit (a row of ``weights``), the training rows its output ``o`` gets wrong.
+
+    ``o = 1`` if ``w . x > 0`` else ``-1``, against the targets ``values``
+    (examples x units): what the pocket keeps the fewest of.
+    """
+    outputs = np.where(x1 @ weights.T > 0, 1.0, -1.0)
+    return np.count_nonzero(outputs != values, axis=0)
 
 
 #: The last rows :func:`_as_lists` converted (the next epoch presents the same ones again).

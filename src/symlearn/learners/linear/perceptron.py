@@ -11,11 +11,37 @@ for the target ``t`` (1 for the first class, -1 for the other) and output
 are presented in order (``--shuffle``: a new random order each epoch) until
 an epoch makes no mistake, which happens when the examples are linearly
 separable and ``eta`` small enough (Mitchell 1997, section 4.4.2; Novikoff's
-theorem).  Otherwise it stops after ``--epochs`` epochs, or when no epoch
-has made fewer mistakes than the best one for ``--patience`` epochs (the
-weights of the last epoch are kept).  The weights start at 0 (the notes' "set all
-weights to 0"), or at the file's ``:- set(initial_weights, [W0, W1, ...]).``
-to follow a textbook trace.
+theorem).
+
+Data that are not linearly separable never get there: the rule keeps
+changing the weights, and the last epoch's weights are wherever that
+oscillation happened to stop.  The learner stops on the rule's own progress:
+after an epoch without a mistake, or when no epoch has made fewer mistakes
+(updates) than the best one by ``--tolerance`` per example for
+``--patience`` epochs (as scikit-learn's ``n_iter_no_change``, but on the
+mistakes rather than its loss), or after ``--max-epochs``, or after exactly
+``--epochs``; it returns the last epoch's weights, as the rule leaves them
+and as scikit-learn's ``Perceptron`` does.  ``--pocket`` keeps Gallant's
+(1990) *pocket* instead: after each epoch, the weights that misclassify the
+fewest training examples so far (replaced only by strictly fewer mistakes),
+the usual remedy for data that are not separable (house-votes' default
+split: 0.9462 held-out with the pocket, 0.9000 without, as scikit-learn on
+the same matrix).  On separable data the two are the same weights (the last
+make no mistake).
+
+The weights start at 0 (the notes' "set all weights to 0"), or at the
+file's ``:- set(initial_weights, [W0, W1, ...]).`` to follow a textbook
+trace.  The trace's ``error`` is the number of updates in each epoch (the
+mistakes the rule meets), its ``mistakes`` (with ``--pocket``) the training mistakes of the
+weights at the epoch's end (what the pocket compares).
+
+scikit-learn's ``Perceptron`` differs in two places only: it updates when
+``y (w . x) <= 0``, so also on a negative example with ``w . x = 0`` (from
+weights 0 it updates on the first example whatever its class; Mitchell's
+``o = -1`` there), and it returns the last weights after stopping on its
+loss ``sum max(0, -y w . x)`` with ``tol``.  Without such ties and with the
+same epochs (``--epochs``) the two give the same weights
+(with scikit-learn's ``eta0`` twice ``eta``: ``t - o`` is 2 or -2).
 
 More than two classes: one perceptron per class against the rest, the class
 of the largest ``w . x``.  Attributes are numbers (``--normalise`` to scale
@@ -45,7 +71,9 @@ References
 Mitchell, T. (1997) *Machine Learning*, ch. 4 (section 4.4: perceptrons, the
 perceptron training rule); Witten, I. H. and Frank, E. (2005) *Data Mining*,
 2nd ed., section 4.6 (linear classification: the perceptron); Rosenblatt
-(1958); Novikoff (1962).
+(1958); Novikoff (1962); Gallant, S. I. (1990) Perceptron-based learning
+algorithms, *IEEE Transactions on Neural Networks* 1(2), 179-191 (the pocket
+algorithm).
 """
 
 from __future__ import annotations
@@ -55,7 +83,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from symlearn.data.attribute_value import AttributeValueData
-from symlearn.learners.linear.epochs import perceptron_epoch
+from symlearn.learners.linear.epochs import perceptron_epoch, perceptron_mistakes
 from symlearn.learners.linear.gradient import train_units
 from symlearn.learners.linear.runs import (
     GradientSettings,
@@ -91,6 +119,12 @@ class PerceptronSettings(GradientSettings):
         minimum=0,
         help="The fall in mistakes per example --patience waits for (0: any fewer mistakes).",
     )
+    pocket: bool = option(
+        False,
+        key="pocket",
+        help="Return the weights of the epoch with the fewest training mistakes "
+        "(Gallant's pocket) instead of the last epoch's.",
+    )
 
 
 SETTINGS = PerceptronSettings
@@ -121,7 +155,14 @@ def perceptron(
     chosen = settings or PerceptronSettings(learning_rate=learning_rate, **given)
     goal = targets(data, negative=-1.0, regression=False)
     return train_units(
-        data, goal, chosen, perceptron_epoch, spread=0.0, perfect=True, progress=progress
+        data,
+        goal,
+        chosen,
+        perceptron_epoch,
+        spread=0.0,
+        perfect=True,
+        pocket=perceptron_mistakes if chosen.pocket else None,
+        progress=progress,
     )
 
 

@@ -26,7 +26,12 @@ import numpy as np
 from symlearn.data.attribute_value import AttributeValueData, Label
 from symlearn.data.columnar import label_codes
 from symlearn.data.encoded import encode
-from symlearn.data.numeric import NumericEncoding, fit_numeric, numeric_targets
+from symlearn.data.numeric import (
+    NumericEncoding,
+    class_numbers,
+    fit_numeric,
+    numeric_targets,
+)
 from symlearn.errors import InvalidParameterError
 from symlearn.evaluation.reports import metric_lines
 from symlearn.hypotheses.rule_set import label_text
@@ -92,11 +97,12 @@ def is_numeric_class(data: AttributeValueData) -> bool:
     KBError
         When numbers and other classes are mixed (at the first non-number).
     """
-    kinds = set(map(type, label_codes(data)[1]))  # a table's own classes, not re-encoded
-    numbers = kinds & {int, float}
-    if numbers and kinds - numbers:
+    classes = label_codes(data)[1]  # a table's own classes, not re-encoded
+    if class_numbers(classes) is not None:
+        return bool(classes)
+    if any(type(c) in (int, float) for c in classes):
         numeric_targets(data)  # raises at the first class that is not a number
-    return bool(numbers) and not kinds - numbers
+    return False
 
 
 def targets(data: AttributeValueData, negative: float = -1.0, regression: bool = True) -> Targets:

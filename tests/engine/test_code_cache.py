@@ -1,0 +1,74 @@
+"""Generated code is compiled once per text (``codegen._COMPILED``); hot predicates stay hot.
+
+Two engines on one knowledge base write the same texts: the second reuses
+the code objects, with globals of its own (its own procedures), and answers
+as the first; an engine whose clauses differ gets its own code.  A
+predicate whose switch one engine compiled switches at its first call in the
+next (``procedures._HOT``) instead of warming up again.
+"""
+
+from __future__ import annotations
+
+PROGRAM = """
+app([], L, L).
+app([H|T], L, [H|R]) :- app(T, L, R).
+len([], 0).
+len([_|T], N) :- len(T, M), N is M + 1.
+rev([], []).
+rev([H|T], R) :- rev(T, S), app(S, [H], R).
+"""
+
+
+def _run(engine) -> list[str]:
+    goal = "numlist(1, 250, L), rev(L, R), len(R, N), app(X, [_|_], [a, b, c])"
+    return [f"{s['N']} {s['X']}" for s in engine.solve_text(goal)]
+
+
+def test_engines_share_compiled_code_with_globals_of_their_own() -> None:
+    from symlearn.engine import Engine, codegen
+    from symlearn.kb import loads
+
+    kb = loads(PROGRAM)
+    codegen._COMPILED.clear()
+    first = Engine(kb, datalog=False)
+    answers = _run(first)
+    compiled = len(codegen._COMPILED)
+    second = Engine(kb, datalog=False)
+    assert _run(second) == answers == ["250 []", "250 [a]", "250 [a, b]"]
+    assert len(codegen._COMPILED) == compiled  # nothing compiled again
+    for key in [("app", 3), ("len", 2), ("rev", 2)]:
+        one, other = first._predicates[key], second._predicates[key]
+        assert one.switch is not None and one.switch is other.switch
+        rules = [(a, b) for a, b in zip(one.entries, other.entries) if a.clause.body]
+        assert rules
+        for a, b in rules:
+            assert a.run.__code__ is b.run.__code__
+            assert a.run.__globals__ is not b.run.__globals__
+        called = [v for v in other.procedure.__globals__.values() if v is one.procedure]
+        assert not called  # the second engine's code calls its own procedures
+
+
+def test_changed_clauses_get_code_of_their_own() -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    kb = loads(PROGRAM)
+    assert _run(Engine(kb, datalog=False))[0] == "250 []"
+    changed = loads(PROGRAM.replace("N is M + 1", "N is M + 2"))
+    assert _run(Engine(changed, datalog=False))[0] == "500 []"
+
+
+def test_a_predicate_hot_in_one_engine_switches_at_once_in_the_next() -> None:
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    kb = loads(PROGRAM)
+    first = Engine(kb, datalog=False)
+    assert _run(first)[0] == "250 []"
+    second = Engine(kb, datalog=False)
+    assert [str(s["R"]) for s in second.solve_text("rev([a, b], R)")] == ["[b, a]"]
+    assert second._predicates[("rev", 2)].switch is first._predicates[("rev", 2)].switch
+    assert _run(second) == _run(first)
+    changed = Engine(loads(PROGRAM), datalog=False)  # other clause objects: warms up again
+    assert [str(s["R"]) for s in changed.solve_text("rev([a, b], R)")] == ["[b, a]"]
+    assert changed._predicates[("rev", 2)].switch is None
