@@ -42,7 +42,6 @@ GUARD_BUILTINS
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from itertools import count
 from types import CodeType
@@ -478,14 +477,9 @@ class _Writer:
         name, items = (goal.name, goal.args) if type(goal) is Struct else (goal, ())
         called = self.procedure_of(name, len(items))
         if items:  # a pattern of new variables passed: a copy of the callee for it
-            from symlearn.engine.specialise import specialised_procedure
+            from symlearn.engine.specialise import specialised_call
 
-            once = [v for v, n in Counter(_variables(goal)).items() if n == 1]
-            copy = specialised_procedure(
-                goal, called, lambda v: v in once and v not in self.defined and v not in elsewhere
-            )
-            if copy is not None:
-                called, items = copy
+            called, items = specialised_call(goal, called, self.defined, elsewhere)
         procedure = self.constant(called)
         parts = [self.build(a, indent) for a in items]
         return procedure, f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"

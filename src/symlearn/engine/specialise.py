@@ -22,11 +22,12 @@ callee with the pattern.
 
 Functions
 ---------
-specialised_procedure
+specialised_call, specialised_procedure
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from itertools import count
 from typing import Any
@@ -37,7 +38,7 @@ from symlearn.engine.runtime import to_runtime
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var
 
-__all__ = ["specialised_procedure"]
+__all__ = ["specialised_call", "specialised_procedure"]
 
 #: Callees of at most this many clauses are copied.
 _MAX_CLAUSES = 8
@@ -47,6 +48,22 @@ _numbers = count()
 #: Per engine, the copies made for each goal (a clause is compiled more than
 #: once: alone and in its predicate's switch): id(goal) -> (goal, positions, result).
 _made: WeakKeyDictionary[Any, dict[int, tuple[Any, list[int], Any]]] = WeakKeyDictionary()
+
+
+def specialised_call(
+    goal: Struct, procedure: Any, known: set[Var], elsewhere: set[Var] | frozenset[Var]
+) -> tuple[Any, tuple[Any, ...]]:
+    """The procedure and arguments to call for ``goal``: a copy's, or ``procedure`` and its own.
+
+    ``known`` and ``elsewhere`` are the clause's variables met before the
+    goal and those of its other goals: a variable in neither that occurs
+    once in ``goal`` is new.
+    """
+    once = {v for v, n in Counter(_variables(goal)).items() if n == 1}
+    copy = specialised_procedure(
+        goal, procedure, lambda v: v in once and v not in known and v not in elsewhere
+    )
+    return copy if copy is not None else (procedure, goal.args)
 
 
 def specialised_procedure(
