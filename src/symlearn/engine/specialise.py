@@ -33,6 +33,7 @@ from itertools import count
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from symlearn.engine.codegen import _variables
 from symlearn.engine.procedures import Predicate
 from symlearn.engine.runtime import to_runtime
 from symlearn.logic.clauses import Clause
@@ -156,16 +157,7 @@ class _Specialised(Predicate):
             clauses = [fallback]  # the callee changed: call it
         self.stale = False
         self.source = None
-        self.entries, self.rows, self.var_entries = [], [], []
-        self.by_atom = {} if self.arity else None
-        self.by_functor = {}
-        self.facts_only = True
-        for clause in clauses:
-            self._append(clause)
-        self.seen = list(clauses)
-        self.switch = None
-        self._set_mode(False)
-        self._install()
+        self._rebuild(clauses, False)
 
     def _procedure_of(self, clause: Clause) -> Callable[[str, int], Any]:
         return self.engine.procedure
@@ -226,18 +218,6 @@ def _recursive(goal: Any, key: tuple[str, int]) -> bool:
 
 def _goal(name: str, args: list[Any]) -> Any:
     return Struct(name, tuple(args)) if args else name
-
-
-def _variables(term: Any) -> list[Var]:
-    found = []
-    stack = [term]
-    while stack:
-        t = stack.pop()
-        if type(t) is Var:
-            found.append(t)
-        elif type(t) is Struct:
-            stack.extend(t.args)
-    return found
 
 
 def _renamed(pattern: Any) -> Any:
