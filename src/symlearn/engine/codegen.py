@@ -51,7 +51,7 @@ from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quot
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
-from symlearn.engine.inline_tests import inline_test
+from symlearn.engine.inline_tests import exclusive_tests, inline_test
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.logic.clauses import Clause
@@ -378,6 +378,8 @@ class _Writer:
 
     def guard(self, goal: Any, indent: int) -> bool:
         """Inline ``goal`` if it is a guard builtin over known variables; False if not."""
+        if type(goal) is Struct and goal.name == ";" and len(goal.args) == 2:
+            return exclusive_tests(self, goal, indent)
         if type(goal) is not Struct or (goal.name, len(goal.args)) not in GUARD_BUILTINS:
             return False
         if (goal.name, len(goal.args)) in _TESTS:
@@ -483,7 +485,12 @@ class _Writer:
         if goal == "!":
             return self.constant(self.procedure_of("!", 0)), "None"
         name, items = (goal.name, goal.args) if type(goal) is Struct else (goal, ())
-        procedure = self.constant(self.procedure_of(name, len(items)))
+        called = self.procedure_of(name, len(items))
+        if items:  # a pattern of new variables passed: a copy of the callee for it
+            from symlearn.engine.specialise import specialised_call
+
+            called, items = specialised_call(goal, called, self.defined, elsewhere)
+        procedure = self.constant(called)
         parts = [self.build(a, indent) for a in items]
         return procedure, f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
 

@@ -421,6 +421,10 @@ class Predicate:
                 self._install()
                 return
         self.source = source
+        self._rebuild(clauses, special)
+
+    def _rebuild(self, clauses: Sequence[Clause], special: bool) -> None:
+        """Compile and index ``clauses`` from scratch; install the procedure."""
         self.seen = []
         self.entries, self.rows, self.var_entries = [], [], []
         self.compound_entries = []
