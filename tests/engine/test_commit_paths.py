@@ -13,7 +13,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from symlearn.engine import Engine, codegen, procedures
+from symlearn.engine import Engine, codegen, database, procedures
+from symlearn.engine.builtins import SHORTCUTS
 from symlearn.engine.runtime import Ref, _unify_general, unify
 from symlearn.errors import SymlearnError
 from symlearn.kb import loads
@@ -193,6 +194,56 @@ def test_facts_asserted_and_retracted_answer_as_a_list_of_them(
             del remaining[found]
     model = Engine(loads(":- dynamic c/1.\n" + "".join(f"c({fact}).\n" for fact in remaining)))
     assert ours == [str(s["L"]) for s in model.solve_text("findall(Z, c(Z), L)")]
+
+
+values = st.sampled_from(["a", "b", "7", "f(a)", "1.5", "'A b'"])
+arguments = st.sampled_from(["X", "Y", "_", "a", "7", "7.0", "f(a)", "f(X)", "1.5"])
+operations = st.lists(
+    st.one_of(
+        st.tuples(st.sampled_from(["assertz", "asserta"]), values, values),
+        st.tuples(
+            st.sampled_from(["retract", "retract_rule", "retract_all"]), arguments, arguments
+        ),
+    ),
+    max_size=12,
+)
+
+
+def _database_goal(ops: list[tuple[str, str, str]]) -> str:
+    goals = []
+    for i, (op, first, second) in enumerate(ops):
+        first, second = (a.replace("X", f"X{i}").replace("Y", f"Y{i}") for a in (first, second))
+        if op.startswith("assert"):
+            goals.append(f"{op}(c({first}, {second}))")
+        elif op == "retract":
+            goals.append(f"(retract(c({first}, {second})) -> R{i} = {first}-{second} ; R{i} = no)")
+        elif op == "retract_rule":
+            goals.append(f"(retract((c({first}, {second}) :- B{i})) -> R{i} = B{i} ; R{i} = no)")
+        else:
+            goals.append(f"findall({first}-{second}, retract(c({first}, {second})), R{i})")
+    return ", ".join([*goals, "findall(A-B, c(A, B), L)"])
+
+
+def _general_unify_clause(head: object, body: object, clause: object, trail: list[Ref]) -> bool:
+    return unify(Struct(":-", (head, body)), database._runtime_clause(clause), trail)
+
+
+@settings(max_examples=60, deadline=None)
+@given(operations)
+def test_retract_without_a_choicepoint_answers_as_the_general_retract(
+    ops: list[tuple[str, str, str]],
+) -> None:
+    """retract/1 of the one clause its first argument selects, atomic facts matched in
+    place and the clause list's positions by bisection, against the general retract."""
+    goal = _database_goal(ops)
+    program = ":- dynamic c/2.\nc(b, a).\nc(7, 7).\n"
+    ours = [str(s) for s in Engine(loads(program)).solve_text(goal)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delitem(SHORTCUTS, ("retract", 1))
+        patch.setattr(database, "_unify_clause", _general_unify_clause)
+        patch.setattr(database._FirstArgument, "locate", database._FirstArgument.place)
+        general = [str(s) for s in Engine(loads(program)).solve_text(goal)]
+    assert ours == general
 
 
 # ------------------------------------------------------------------ a cut after a call

@@ -30,13 +30,14 @@ from typing import TYPE_CHECKING
 from symlearn.engine.arithmetic import PrologThrow, instantiation_error, type_error
 from symlearn.engine.builtins import (
     DETERMINISTIC,
+    SHORTCUTS,
     Deterministic,
     det,
     domain_error,
     nondet,
     unify_terms,
 )
-from symlearn.engine.runtime import Ref, RTerm, deref, resolve, to_runtime, unify
+from symlearn.engine.runtime import Ref, RTerm, bind, deref, resolve, to_runtime, unify
 from symlearn.kb.knowledge_base import Predicate, index_key
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjunction, conjuncts
@@ -179,13 +180,18 @@ def _atomic_fact(head: RTerm, body: RTerm) -> Clause | None:
     if type(head) is not Struct:
         return None
     args = []
+    copied = False  # an argument was a bound variable: the head is rebuilt without it
     for arg in head.args:
-        while type(arg) is Ref:
-            arg = arg.value
+        if type(arg) is Ref:
+            copied = True
+            while type(arg) is Ref:
+                arg = arg.value
         if type(arg) is not str and type(arg) is not int:
             return None
         args.append(arg)
-    return Clause(Struct(head.name, tuple(args)), ())
+    if copied or type(head.args) is not tuple:
+        head = Struct(head.name, tuple(args))
+    return Clause.fact(head)
 
 
 DETERMINISTIC[("assert", 1)] = DETERMINISTIC[("assertz", 1)] = _assert(at_end=True)
@@ -206,6 +212,33 @@ def _runtime_clause(clause: Clause) -> RTerm:
     ):
         return Struct(":-", (head, "true"))
     return to_runtime(_clause_term(clause), {})
+
+
+def _unify_clause(head: RTerm, body: RTerm, clause: Clause, trail: list[Ref]) -> bool:
+    """Unify ``head :- body`` with a stored clause (as :func:`_runtime_clause` gives it).
+
+    A fact whose arguments are atoms and integers (``candidate(7)``) is
+    matched argument by argument, without making terms.  Bindings are
+    trailed; on failure the caller undoes them.
+    """
+    stored = clause.head
+    if not clause.body and type(stored) is Struct and type(head) is Struct:
+        for arg, value in zip(head.args, stored.args):
+            kind = type(value)
+            if kind is not str and kind is not int:
+                break
+            while type(arg) is Ref:
+                bound = arg.value
+                if bound is None:
+                    bind(arg, value, trail)
+                    break
+                arg = bound
+            else:
+                if type(arg) is not kind or arg != value:
+                    return False
+        else:
+            return unify(body, "true", trail)
+    return unify(Struct(":-", (head, body)), _runtime_clause(clause), trail)
 
 
 def _may_match(clause: Clause, keys: list[object] | None) -> bool:
@@ -258,15 +291,17 @@ class _FirstArgument:
     with a clause whose first argument is a variable (or of arity 0) has no
     buckets.  Each clause has a sequence number growing with ``assertz``
     and falling with ``asserta``, so the clause list and each bucket are
-    sorted by it and a retracted clause is found by bisection, not by a scan.
+    sorted by it and a retracted clause is found by bisection, not by a scan
+    (``order``: the clause list's numbers, in its order).
     """
 
-    __slots__ = ("by_key", "high", "low", "number", "signature")
+    __slots__ = ("by_key", "high", "low", "number", "order", "signature")
 
     def __init__(self, predicate: Predicate) -> None:
         clauses = predicate.clauses
         #: ``id(clause)`` -> its sequence number (the lists keep the clauses alive)
         self.number = {id(clause): n for n, clause in enumerate(clauses)}
+        self.order = list(range(len(clauses)))
         self.low, self.high = -1, len(clauses)  # the numbers of the next asserta, assertz
         self.by_key: dict[object, list[Clause]] | None = {} if predicate.arity else None
         for clause in clauses if predicate.arity else ():
@@ -292,13 +327,23 @@ class _FirstArgument:
         at = bisect_left(clauses, number, key=self._number)
         return at if at < len(clauses) and clauses[at] is clause else -1
 
+    def locate(self, clauses: list[Clause], clause: Clause) -> int:
+        """Where ``clause`` is in the predicate's ``clauses`` (by ``order``), or -1."""
+        number = self.number.get(id(clause))
+        if number is None:
+            return -1
+        at = bisect_left(self.order, number)
+        return at if at < len(clauses) and clauses[at] is clause else -1
+
     def added(self, predicate: Predicate, clause: Clause, at_end: bool) -> None:
         """``clause`` was asserted (at the end or at the front)."""
         if at_end:
             self.number[id(clause)] = self.high
+            self.order.append(self.high)
             self.high += 1
         else:
             self.number[id(clause)] = self.low
+            self.order.insert(0, self.low)
             self.low -= 1
         if self.by_key is not None:
             first = clause.head.args[0]
@@ -312,8 +357,9 @@ class _FirstArgument:
                     bucket.insert(0, clause)
         self.signature = _signature(predicate)
 
-    def removed(self, predicate: Predicate, clause: Clause) -> None:
-        """``clause`` was retracted."""
+    def removed(self, predicate: Predicate, clause: Clause, at: int) -> None:
+        """``clause`` was retracted (from position ``at`` of the clause list)."""
+        del self.order[at]
         if self.by_key is not None:
             bucket = self.by_key.get(index_key(clause.head.args[0]), [])
             at = self.place(bucket, clause)
@@ -352,7 +398,7 @@ def _remove(engine: Engine, predicate: Predicate, clause: Clause) -> bool:
     """Remove ``clause`` (this object) if it is still there."""
     index = _index_of(engine, predicate)
     clauses = predicate.clauses
-    at = index.place(clauses, clause)
+    at = index.locate(clauses, clause)
     if at < 0:  # gone, or the clauses changed in a way the signature missed: look
         at = next((n for n, present in enumerate(clauses) if present is clause), -1)
         if at < 0:
@@ -362,7 +408,7 @@ def _remove(engine: Engine, predicate: Predicate, clause: Clause) -> bool:
     del predicate.clauses[at]
     del predicate.positions[at]
     predicate.touch()
-    index.removed(predicate, clause)
+    index.removed(predicate, clause, at)
     engine.clauses_changed(predicate.indicator)
     return True
 
@@ -374,15 +420,49 @@ def _retract(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     if predicate is None:
         return
     keys = _call_keys(head)
-    wanted = Struct(":-", (head, body))
     for clause in _candidates(engine, predicate, head):
         if not _may_match(clause, keys):
             continue
         mark = len(engine.trail)
-        candidate = _runtime_clause(clause)
-        if unify(wanted, candidate, engine.trail) and _remove(engine, predicate, clause):
+        if _unify_clause(head, body, clause, engine.trail) and _remove(engine, predicate, clause):
             yield
         engine._undo(mark)
+
+
+def _retract_once(engine: Engine, args: tuple[RTerm, ...]) -> bool | None:
+    """``retract/1`` at once when at most one clause has its bound first argument; else None.
+
+    ``retract(candidate(7))`` among indexed facts then leaves no choicepoint
+    (:func:`_retract` would yield once and stop); any other call is left to
+    it (None).
+    """
+    head_term, body = _split(args[0])
+    head, predicate = _writable(engine, head_term)
+    if predicate is None:
+        return False
+    if type(head) is not Struct:
+        return None
+    first = deref(head.args[0])
+    if type(first) is Ref:
+        return None
+    by_key = _index_of(engine, predicate).by_key
+    if by_key is None:
+        return None
+    found = by_key.get((first.name, len(first.args)) if type(first) is Struct else first, ())
+    if len(found) != 1:
+        return None if found else False
+    clause = found[0]
+    if not _may_match(clause, _call_keys(head)):
+        return False
+    trail = engine.trail
+    mark = len(trail)
+    if _unify_clause(head, body, clause, trail) and _remove(engine, predicate, clause):
+        return True
+    engine._undo(mark)
+    return False
+
+
+SHORTCUTS[("retract", 1)] = _retract_once
 
 
 @det("retractall", 1)
