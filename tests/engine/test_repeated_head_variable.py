@@ -21,6 +21,10 @@ same(X, X).
 same_ref(X, Y) :- call(X = Y).
 pair(X, f(X), Y, Y).
 pair_ref(X, F, Y, Z) :- call(F = f(X)), call(Y = Z).
+eq(X, Y) :- atomic(a), X = Y.
+eq_ref(X, Y) :- call(X = Y).
+eq_if(X, Y, R) :- ( X = Y, R = yes -> true ; R = no ).
+eq_if_ref(X, Y, R) :- ( call(X = Y), R = yes -> true ; R = no ).
 """
 values = st.sampled_from(
     ["1", "2", "a", "b", "1.0", "A", "B", "C", "f(A)", "f(1)", "[A|B]", "g(B, a)"]
@@ -38,8 +42,11 @@ forms = st.sampled_from(
 def calls(draw) -> tuple[str, str]:
     before, form = draw(bindings), draw(forms)
     x, y = draw(values), draw(values)
-    if draw(st.booleans()):
-        goal, reference = f"same({x}, {y})", f"same_ref({x}, {y})"
+    kind = draw(st.sampled_from(["same", "pair", "eq", "eq_if"]))
+    if kind in ("same", "eq"):
+        goal, reference = f"{kind}({x}, {y})", f"{kind}_ref({x}, {y})"
+    elif kind == "eq_if":
+        goal, reference = f"eq_if({x}, {y}, R)", f"eq_if_ref({x}, {y}, R)"
     else:
         z, w = draw(values), draw(values)
         goal, reference = f"pair({x}, {y}, {z}, {w})", f"pair_ref({x}, {y}, {z}, {w})"
@@ -55,3 +62,18 @@ def test_repeated_head_variable_answers_as_run_time_unification(goals) -> None:
     _, _, expected, found = _plain_and_switched(kb, [g for pair in goals for g in pair], _answers)
     for goal, reference in goals:
         assert found[goal] == expected[goal] == expected[reference], goal
+
+
+def test_a_failed_condition_undoes_a_binding_of_two_known_variables() -> None:
+    """``X = Y`` in an if-then-else's condition binds a new variable: undone when it fails."""
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    kb = loads(
+        "p(R) :- Y = b, X = _, ( X = Y, Y == 2 -> R = yes ; R = no(X) ).\n"
+        "q(R) :- Y = 1, X = _, ( Y = X, fail -> R = yes ; R = no(X) ).\n"
+    )
+    engine = Engine(kb)
+    for goal in ["p(R)", "q(R)"]:
+        [answer] = [str(s["R"]) for s in engine.solve_text(goal)]
+        assert answer.startswith("no(_"), (goal, answer)

@@ -255,6 +255,14 @@ def unification(writer: _Writer, goal: Struct, indent: int) -> bool:
             lines = writer.lines
             lines[start:] = [_CONDITIONAL_TRAIL.sub("", line) for line in lines[start:]]
             return True
+    if type(left) is Var and type(right) is Var:  # two known variables: as a repeated one
+        start = len(writer.lines)
+        a, b = writer.build(left, indent), writer.build(right, indent)
+        writer.emit(indent, f"if {a} is not {b}:")
+        repeated_variable(writer, a, b, indent + 1)
+        lines = writer.lines
+        lines[start:] = [_CONDITIONAL_TRAIL.sub("", line) for line in lines[start:]]
+        return True
     a, b = writer.build(left, indent), writer.build(right, indent)
     writer.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
     return True
