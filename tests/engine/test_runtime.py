@@ -147,6 +147,29 @@ def test_switch_equals_clause_functions(program: str) -> None:
     assert plain._predicates[("p", 2)].switch is None
 
 
+@st.composite
+def unindexed_programs(draw) -> str:
+    """Programs whose every first argument is a variable: the switch writes the clauses once."""
+    lines = ["q(a).", "q(b).", "q(1).", "r(b)."]
+    for _ in range(draw(st.integers(1, 3))):
+        head = f"p({draw(st.sampled_from(['X', '_', 'Y']))}, {draw(other_args)})"
+        body = draw(st.sampled_from(["", "!", "q(X)", "q(Y), !", "X = a", "atom(X), !"]))
+        lines.append(f"{head} :- {body}." if body else f"{head}.")
+    lines.append("p(Z, zz) :- q(Z).")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(unindexed_programs())
+def test_a_switch_without_buckets_equals_clause_functions(program: str) -> None:
+    from symlearn.kb import loads
+
+    kb = loads(program)
+    _plain, switched, expected, found = _plain_and_switched(kb, calls, _answers)
+    assert found == expected
+    assert switched._predicates[("p", 2)].switch is not None
+
+
 def test_switch_follows_changes_to_the_clauses() -> None:
     from symlearn.engine import Engine
     from symlearn.kb import loads

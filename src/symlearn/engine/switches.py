@@ -139,6 +139,11 @@ def _switch_code(
 
     writer.emit(top, "while a0.__class__ is Ref:")
     writer.emit(top + 1, "t = a0.value")
+    if _no_switch(buckets):  # the clauses once, as for a free first argument
+        writer.emit(top + 1, "if t is None: break")
+        writer.emit(top + 1, "a0 = t")
+        bucket(otherwise, top, first_known=False)
+        return
     if free is not None and len(free[0]) <= _MAX_INLINED:
         writer.emit(top + 1, "if t is None: break")
         writer.emit(top + 1, "a0 = t")
@@ -167,6 +172,21 @@ def _switch_code(
         writer.emit(top, "if found is not None:")
         writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt)")
     bucket(otherwise, top)
+
+
+def _no_switch(
+    buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None, Bucket],
+) -> bool:
+    """True when every first argument selects the same few clauses (each clause's is a variable).
+
+    Their code for a free first argument (which assumes nothing of it) then
+    serves every call, written once instead of once per bucket.
+    """
+    by_functor, by_constant, otherwise, free, compound = buckets
+    if by_functor or by_constant or free is None or len(free[0]) > _MAX_INLINED:
+        return False
+    entries = list(map(id, free[0]))
+    return list(map(id, otherwise[0])) == entries and list(map(id, compound[0])) == entries
 
 
 def _inline_bucket(
