@@ -65,7 +65,7 @@ def _ours(program: str, switch_after: int) -> list[str]:
 
 
 @requires_swipl
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=7, deadline=None)
 @given(clauses)
 @example([(0, 0, 1)])  # partition/4's first clause
 @example([(3, 0, 0), (1, 5, 2)])

@@ -163,6 +163,8 @@ CASES = {
         "p(1). q(2, 3).",
         "findall(N/A, (member(N, [p, q, r]), current_predicate(N/A)), L)",
     ): "r(findall(A/B, (member(A, [p, q, r]), current_predicate(A/B)), [p/1, q/2]))",
+    # a free indicator is bound anew at each answer (it stayed free after the first)
+    ("p(1). q(2, 3).", "current_predicate(P), P == q/2"): "r(current_predicate(q/2), q/2==q/2)",
     (
         ":- dynamic r/1.\nr(1).\n",
         "abolish(r/1), catch(r(X), error(E, _), true)",

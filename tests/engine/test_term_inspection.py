@@ -65,3 +65,35 @@ def test_inlined_term_inspection_answers_as_the_builtins_called(random: Random) 
         else:
             assert len(compiled) == len(called), (body, bindings)
             assert all(variant(x, y) for x, y in zip(compiled, called)), (body, bindings)
+
+
+#: Disjunctions of tests (inlined when the opening tests exclude each other), and what follows.
+DISJUNCTIONS = [
+    ("(var(T) ; atomic(T))", ", !"),
+    ("(var(T) ; atomic(T))", ""),
+    ("(atomic(T) ; var(T), T \\== N)", ", !"),
+    ("(integer(T) ; atom(T), N == T ; compound(T))", ""),
+    ("(var(T) ; nonvar(T))", ""),
+    ("(atomic(T) ; atom(T))", ""),  # not exclusive: an atom passes both
+    ("(compound(T) ; var(T))", ", N = x"),
+    ("(atom(N) ; var(N), N == T)", ", !"),
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_inlined_exclusive_tests_answer_as_the_disjunction_called(random: Random) -> None:
+    program = ""
+    for i, (tests, rest) in enumerate(DISJUNCTIONS):  # dI inlines the tests, cI calls them
+        program += f"d{i}(T, N) :- {tests}{rest}.\nd{i}(_, last).\n"
+        program += f"c{i}(T, N) :- call({tests}){rest}.\nc{i}(_, last).\n"
+    engine = Engine(loads(program), datalog=False)
+    for i in range(len(DISJUNCTIONS)):
+        t, n = random.choice(VALUES[0]), random.choice(VALUES[1])
+        goal = f"T = {t}, N = {n}"
+        for _ in range(3):  # the switch is compiled after a few calls
+            compiled = _answers(engine, f"{goal}, d{i}(T, N), K = 0, A = 0, X = 0")
+        called = _answers(engine, f"{goal}, c{i}(T, N), K = 0, A = 0, X = 0")
+        assert isinstance(compiled, list) and isinstance(called, list)
+        assert len(compiled) == len(called), (DISJUNCTIONS[i], goal)
+        assert all(variant(x, y) for x, y in zip(compiled, called)), (DISJUNCTIONS[i], goal)

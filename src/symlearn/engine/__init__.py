@@ -6,7 +6,9 @@ It answers Prolog goals over a :class:`~symlearn.kb.KnowledgeBase`:
   with cut, tabling, depth and step limits);
 * :mod:`~symlearn.engine.control`: control constructs (``;``, ``->``, ``\+``,
   ``call/N``, ``findall``, ``catch/throw`` ...); those of clause bodies are
-  compiled into clause code (:mod:`~symlearn.engine.compiled_control`);
+  compiled into clause code (:mod:`~symlearn.engine.compiled_control`); a call
+  passing a pattern of new variables runs a copy of its callee compiled for the
+  pattern (:mod:`~symlearn.engine.specialise`);
 * :mod:`~symlearn.engine.builtins`: the builtin predicates;
 * :mod:`~symlearn.engine.arithmetic`: ``is/2`` and comparison, with SWI-Prolog's semantics;
 * :mod:`~symlearn.engine.runtime`: run-time terms (bindable cells) and compiled clauses;

@@ -51,7 +51,7 @@ from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quot
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
-from symlearn.engine.inline_tests import inline_test
+from symlearn.engine.inline_tests import exclusive_tests, inline_test
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.logic.clauses import Clause
@@ -217,6 +217,14 @@ class _Writer:
                 self.emit(indent + 1, f"{kind} = {name}.__class__")
                 self.emit(indent + 1, f"if {source}.__class__ is {kind} and {kind} in ATOMIC:")
                 self.emit(indent + 2, f"if {name} != {source}: return FAIL")
+                # a free argument and a value (not a variable): bound at once
+                self.emit(
+                    indent + 1,
+                    f"elif {kind} is not Ref and {source}.__class__ is Ref "
+                    f"and {source}.value is None:",
+                )
+                self.emit(indent + 2, f"{source}.value = {name}")
+                self.emit(indent + 2, f"if {source}.serial < FENCE.stamp: trail.append({source})")
                 self.emit(indent + 1, f"elif not unify({name}, {source}, trail): return FAIL")
             elif term in self.defined:
                 self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
@@ -370,6 +378,8 @@ class _Writer:
 
     def guard(self, goal: Any, indent: int) -> bool:
         """Inline ``goal`` if it is a guard builtin over known variables; False if not."""
+        if type(goal) is Struct and goal.name == ";" and len(goal.args) == 2:
+            return exclusive_tests(self, goal, indent)
         if type(goal) is not Struct or (goal.name, len(goal.args)) not in GUARD_BUILTINS:
             return False
         if (goal.name, len(goal.args)) in _TESTS:
@@ -475,7 +485,12 @@ class _Writer:
         if goal == "!":
             return self.constant(self.procedure_of("!", 0)), "None"
         name, items = (goal.name, goal.args) if type(goal) is Struct else (goal, ())
-        procedure = self.constant(self.procedure_of(name, len(items)))
+        called = self.procedure_of(name, len(items))
+        if items:  # a pattern of new variables passed: a copy of the callee for it
+            from symlearn.engine.specialise import specialised_call
+
+            called, items = specialised_call(goal, called, self.defined, elsewhere)
+        procedure = self.constant(called)
         parts = [self.build(a, indent) for a in items]
         return procedure, f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
 
@@ -529,6 +544,7 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     """
     writer.defined = set()
     writer.variables = {}
+    writer.fresh = count()  # (a switch's clauses share its temporaries: a smaller frame)
     head = clause.head
     head_args = head.args if type(head) is Struct else ()
     pending = first_comparison(clause.body)
@@ -712,6 +728,7 @@ def _loop_back(writer: _Writer, body: list[Any], indent: int) -> None:
     writer.emit(indent + 1, f"{', '.join(names)}{comma} = {', '.join(items)}{comma}")
     if len(body) > 1:
         writer.emit(indent + 1, f"nxt, depth = {rest}, deeper")
+        writer.emit(indent + 1, f"if depth > max_depth: raise too_deep({writer.arguments})")
     if writer.attempt:  # leave the clause's block; the code after it loops
         writer.emit(indent + 1, "again = True")
         writer.emit(indent + 1, "break")

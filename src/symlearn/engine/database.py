@@ -612,17 +612,19 @@ def _defined(engine: Engine) -> list[tuple[str, int]]:
 def _current_predicate(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     spec = deref(args[0])
     if type(spec) is Ref:
-        name: RTerm = Ref()
-        arity: RTerm = Ref()
-        indicator: RTerm = Struct("/", (name, arity))
-        if not unify(spec, indicator, engine.trail):
-            return
-    else:
-        name, arity = _indicator(spec, spec)
-        if (type(name) is not Ref and type(name) is not str) or (
-            type(arity) is not Ref and type(arity) is not int
-        ):
-            raise type_error("predicate_indicator", resolve(spec))
+        # Bound to each indicator after the mark: a choicepoint taken before
+        # this call undoes the binding between answers.
+        for key in _defined(engine):
+            mark = len(engine.trail)
+            if unify(spec, Struct("/", key), engine.trail):
+                yield
+            engine._undo(mark)
+        return
+    name, arity = _indicator(spec, spec)
+    if (type(name) is not Ref and type(name) is not str) or (
+        type(arity) is not Ref and type(arity) is not int
+    ):
+        raise type_error("predicate_indicator", resolve(spec))
     for key in _defined(engine):
         mark = len(engine.trail)
         if unify_terms(engine, name, key[0]) and unify_terms(engine, arity, key[1]):

@@ -7,7 +7,7 @@ when the goal is not of the form it handles.
 
 Functions
 ---------
-inline_test, argument, functor, order, skeleton, unification
+exclusive_tests, inline_test, argument, functor, order, skeleton, unification
 """
 
 from __future__ import annotations
@@ -17,12 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import instantiation_error, type_error
 from symlearn.engine.runtime import Ref, compare_runtime, resolve
-from symlearn.logic.terms import Struct, Var, term_variables
+from symlearn.logic.terms import PString, Struct, Var, term_variables
 
 if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
 
-__all__ = ["argument", "functor", "inline_test", "order", "skeleton", "unification"]
+__all__ = [
+    "argument",
+    "exclusive_tests",
+    "functor",
+    "inline_test",
+    "order",
+    "skeleton",
+    "unification",
+]
 
 
 def inline_test(writer: _Writer, goal: Struct, indent: int) -> bool:
@@ -275,3 +283,91 @@ def order(writer: _Writer, goal: Struct, indent: int) -> bool:
     writer.defined.add(result)
     writer.emit(indent, f"{writer.var(result)} = _ORDER[compare_runtime({x}, {y})]")
     return True
+
+
+#: The classes of the values each type test accepts.
+_ALL = frozenset({Ref, str, int, float, PString, Struct})
+_ACCEPTS = {
+    "var": frozenset({Ref}),
+    "nonvar": _ALL - {Ref},
+    "atom": frozenset({str}),
+    "integer": frozenset({int}),
+    "float": frozenset({float}),
+    "number": frozenset({int, float}),
+    "atomic": frozenset({str, int, float, PString}),
+    "compound": frozenset({Struct}),
+}
+#: The tests a branch of an inlined disjunction may hold (they bind nothing).
+_PURE = {*((name, 1) for name in _ACCEPTS), ("==", 2), ("\\==", 2)}
+
+
+def exclusive_tests(writer: _Writer, goal: Struct, indent: int) -> bool:
+    r"""Inline ``(A ; B)`` when both branches are tests and no value passes both; False if not.
+
+    Each branch is a conjunction of type tests and ``==``/``\\==`` and opens
+    with a type test of the same known variable; the two opening tests accept
+    no class of value in common (``(var(X) ; atomic(X))``).  The disjunction
+    then succeeds at most once (backtracking into B after A succeeded finds
+    X as A did, and B's opening test fails), so it runs as one test, A's
+    goals first as the construct would, without a choicepoint.
+    """
+    from symlearn.logic.clauses import conjuncts
+
+    left: list[Any]
+    right: list[Any]
+    left, right = (conjuncts(part) for part in goal.args)
+    if not left or not right:
+        return False
+    for branch in (left, right):
+        for part in branch:
+            if type(part) is not Struct or (part.name, len(part.args)) not in _PURE:
+                return False
+    first: Any = left[0]
+    second: Any = right[0]
+    if (
+        first.name not in _ACCEPTS
+        or second.name not in _ACCEPTS
+        or first.args[0] is not second.args[0]
+        or type(first.args[0]) is not Var
+        or first.args[0] not in writer.defined
+        or _ACCEPTS[first.name] & _ACCEPTS[second.name]
+    ):
+        return False
+    start, defined = len(writer.lines), set(writer.defined)
+    passed = writer.temp()
+    writer.emit(indent, f"{passed} = False")
+    writer.emit(indent, "while True:")
+    block = len(writer.lines)
+    if not all(writer.guard(part, indent + 1) for part in left):
+        del writer.lines[start:]
+        writer.defined = defined
+        return False
+    lines = writer.lines
+    for i in range(block, len(lines)):
+        if lines[i].endswith("return FAIL"):
+            if _in_loop(lines, block, i):
+                del lines[start:]
+                writer.defined = defined
+                return False
+            lines[i] = lines[i][: -len("return FAIL")] + "break"
+    writer.emit(indent + 1, f"{passed} = True")
+    writer.emit(indent + 1, "break")
+    writer.emit(indent, f"if not {passed}:")
+    if not all(writer.guard(part, indent + 1) for part in right):
+        del writer.lines[start:]
+        writer.defined = defined
+        return False
+    writer.defined = defined
+    return True
+
+
+def _in_loop(lines: list[str], start: int, i: int) -> bool:
+    """True when line ``i`` lies in a loop opened at or after line ``start``."""
+    level = len(lines[i]) - len(lines[i].lstrip(" "))
+    for j in range(i - 1, start - 1, -1):
+        depth = len(lines[j]) - len(lines[j].lstrip(" "))
+        if depth < level:
+            if lines[j].lstrip().startswith(("while ", "for ")):
+                return True
+            level = depth
+    return False

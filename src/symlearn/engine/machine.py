@@ -20,7 +20,6 @@ __all__ = [
     "ALT",
     "CATCH",
     "CHECK_EVERY",
-    "CLAUSES",
     "COLLECT",
     "DEAD",
     "FACTS",
@@ -49,7 +48,9 @@ NOT_HERE = object()
 CHECK_EVERY = 4096
 
 # Choicepoint kinds.
-CLAUSES, ALT, ITER, CATCH, REACTIVATE, TABLE, DEAD, FACTS, COLLECT = range(9)
+# (A choicepoint among clauses is a ClauseChoice, one resuming at a continuation
+# mostly an AltChoice: see below.)
+ALT, ITER, CATCH, REACTIVATE, TABLE, DEAD, FACTS, COLLECT = range(8)
 
 
 class Fence:

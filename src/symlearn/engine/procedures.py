@@ -421,6 +421,10 @@ class Predicate:
                 self._install()
                 return
         self.source = source
+        self._rebuild(clauses, special)
+
+    def _rebuild(self, clauses: Sequence[Clause], special: bool) -> None:
+        """Compile and index ``clauses`` from scratch; install the procedure."""
         self.seen = []
         self.entries, self.rows, self.var_entries = [], [], []
         self.compound_entries = []
@@ -674,15 +678,12 @@ def try_clauses(
     mark = len(trail)
     height = len(cps)
     last = len(candidates) - 1
-    fence = FENCE.stamp
     if position < last:
         # The choicepoint (a ClauseChoice) is pushed after the head matched,
         # so bindings made while matching must be trailed as if it existed
         # (see FENCE): it takes its stamp now.  One stamp serves every
         # candidate (the variables made by one that failed are unreachable
-        # once its bindings are undone).  A clause function leaves no
-        # choicepoint, so when none is pushed (a neck cut, the last
-        # candidate) the fence goes back to ``fence``.
+        # once its bindings are undone).
         stamp = FENCE.stamp = next(ref_serials)
     while position < last:
         entry = candidates[position]
@@ -691,14 +692,10 @@ def try_clauses(
         if cont is not FAIL:
             if not entry.neck_cut:
                 cps.append([mark, stamp, nxt, depth, args, candidates, position])
-            elif len(cps) == height:
-                FENCE.stamp = fence
             return cont
         while len(trail) > mark:
             trail.pop().value = None
     if position == last:  # the last candidate: no choicepoint
-        if len(cps) == height:
-            FENCE.stamp = fence
         cont = candidates[position].run(m, args, height, depth, nxt)
         if cont is FAIL:
             while len(trail) > mark:

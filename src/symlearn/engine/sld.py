@@ -614,15 +614,17 @@ class Engine:
         cps = m.cps
         while cps:
             choice = cps[-1]
-            if choice.__class__ is list:  # a ClauseChoice: try_clauses resuming, written out
-                mark, _, nxt, depth, args, candidates, position = choice
-                if len(trail) - mark > 4:
-                    for ref in trail[mark:]:
-                        ref.value = None
-                    del trail[mark:]
-                else:
-                    while len(trail) > mark:
-                        trail.pop().value = None
+            shape = choice.__class__  # list: a ClauseChoice; tuple: an AltChoice; else a Choice
+            mark = choice.mark if shape is Choice else choice[0]
+            if len(trail) - mark > 4:  # (a long undo by slice)
+                for ref in trail[mark:]:
+                    ref.value = None
+                del trail[mark:]
+            else:
+                while len(trail) > mark:
+                    trail.pop().value = None
+            if shape is list:  # try_clauses resuming, written out: the next clause
+                _, _, nxt, depth, args, candidates, position = choice
                 height, n = len(cps) - 1, len(candidates)
                 while position < n:
                     entry = candidates[position]
@@ -638,20 +640,9 @@ class Engine:
                         trail.pop().value = None
                 cps.pop()
                 continue
-            if choice.__class__ is tuple:  # an AltChoice: resume at its continuation
-                mark = choice[0]
-                while len(trail) > mark:
-                    trail.pop().value = None
+            if shape is tuple:  # resume at its continuation
                 cps.pop()
                 return choice[2]
-            mark = choice.mark
-            if len(trail) - mark > 4:
-                for ref in trail[mark:]:
-                    ref.value = None
-                del trail[mark:]
-            else:
-                while len(trail) > mark:
-                    trail.pop().value = None
             kind = choice.kind
             if kind == FACTS:
                 cont = try_facts(

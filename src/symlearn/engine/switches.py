@@ -78,14 +78,14 @@ def compile_switch(
     writer.names.update(names)
     top = 1
     loop = -1  # the line of the loop the switch runs in (when it may loop back)
-    if itself is not None and arity:  # a loop-back may go deeper: the depth is checked in it
+    if itself is not None and arity:  # a loop-back that goes deeper checks the depth itself
         writer.itself = itself
         writer.arguments = f"({', '.join(f'a{i}' for i in range(arity))},)"
         _unpack_arguments(writer, arity)
+        writer.emit(1, f"if depth > max_depth: raise too_deep({writer.arguments})")
         loop = len(writer.lines)
         writer.emit(1, "while True:")
         top = 2
-        writer.emit(top, f"if depth > max_depth: raise too_deep({writer.arguments})")
     else:
         writer.emit(1, "if depth > max_depth: raise too_deep(args)")
         _unpack_arguments(writer, arity)
@@ -211,15 +211,11 @@ def _inline_bucket(
     label = writer.constant(entries)
     arguments = writer.arguments
     # Bindings the clauses make may be undone: trail them (see try_clauses).
-    # A clause that commits leaves no choicepoint of the bucket: the fence goes
-    # back to where it was (``fence``), so what it binds then is not trailed.
     writer.emit(indent, "mark = len(trail)")
-    writer.emit(indent, "fence = FENCE.stamp")
     writer.emit(indent, "stamp = FENCE.stamp = serial()")
     writer.height = "len(m.cps)"
     for position, entry in enumerate(entries):
         if position == len(entries) - 1:
-            writer.emit(indent, "FENCE.stamp = fence")
             _clause_code(writer, entry.clause, indent, first_known)
             break
         flag = len(writer.lines)
@@ -228,7 +224,7 @@ def _inline_bucket(
         block = len(writer.lines)
         writer.attempt = True
         writer.on_success = (
-            ["FENCE.stamp = fence"]
+            []
             if entry.neck_cut or _excludes_later(entries, position)
             else [
                 # a ClauseChoice (see machine)
