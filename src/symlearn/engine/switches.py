@@ -234,13 +234,13 @@ def _inline_bucket(
         _clause_code(writer, entry.clause, indent + 1, first_known)
         writer.attempt, writer.on_success = False, []
         lines = writer.lines
-        for i in range(block, len(lines)):
-            if lines[i].endswith("return FAIL"):
-                if _inside_loop(lines, i, indent + 1):
-                    del lines[start:]
-                    writer.height = ""
-                    return False
-                lines[i] = lines[i][: -len("return FAIL")] + "break"
+        failures = _failures(lines, block)
+        if failures is None:
+            del lines[start:]
+            writer.height = ""
+            return False
+        for i in failures:
+            lines[i] = lines[i][: -len("return FAIL")] + "break"
         if any(line.endswith("again = True") for line in lines[block:]):
             writer.emit(indent, "if again: continue")  # the clause looped back
         else:
@@ -250,24 +250,26 @@ def _inline_bucket(
     return True
 
 
-def _inside_loop(lines: list[str], i: int, base: int) -> bool:
-    """True when line ``i`` is in the body of a loop of its own, deeper than ``base``."""
-    level = _indent(lines[i])
-    for j in range(i - 1, -1, -1):
-        depth = _indent(lines[j])
-        if depth >= level:
-            continue
-        if depth < base:
-            return False
-        text = lines[j].lstrip()
+def _failures(lines: list[str], block: int) -> list[int] | None:
+    """The lines from ``block`` on that return FAIL; None if one is inside a loop there.
+
+    One pass: the loops whose body the current line is in are kept by indentation.
+    """
+    failures = []
+    loops: list[int] = []  # the indentation of each loop header the line is under
+    for i in range(block, len(lines)):
+        line = lines[i]
+        text = line.lstrip(" ")
+        level = len(line) - len(text)
+        while loops and loops[-1] >= level:
+            loops.pop()
+        if line.endswith("return FAIL"):
+            if loops:
+                return None
+            failures.append(i)
         if text.startswith(("while ", "for ")):
-            return True
-        level = depth
-    return False
-
-
-def _indent(line: str) -> int:
-    return (len(line) - len(line.lstrip(" "))) // 4
+            loops.append(level)
+    return failures
 
 
 #: The comparison that holds exactly when one fails (on numbers).
