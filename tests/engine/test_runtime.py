@@ -135,18 +135,6 @@ def _plain_and_switched(kb, goals, answers, **options):
     return plain, switched, expected, found
 
 
-@settings(max_examples=150, deadline=None)
-@given(switched_programs())
-def test_switch_equals_clause_functions(program: str) -> None:
-    from symlearn.kb import loads
-
-    kb = loads(program)
-    plain, switched, expected, found = _plain_and_switched(kb, calls, _answers)
-    assert found == expected
-    assert switched._predicates[("p", 2)].switch is not None
-    assert plain._predicates[("p", 2)].switch is None
-
-
 @st.composite
 def unindexed_programs(draw) -> str:
     """Programs whose every first argument is a variable: the switch writes the clauses once."""
@@ -159,15 +147,16 @@ def unindexed_programs(draw) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=60, deadline=None)
-@given(unindexed_programs())
-def test_a_switch_without_buckets_equals_clause_functions(program: str) -> None:
+@settings(max_examples=180, deadline=None)
+@given(st.one_of(switched_programs(), unindexed_programs()))
+def test_switch_equals_clause_functions(program: str) -> None:
     from symlearn.kb import loads
 
     kb = loads(program)
-    _plain, switched, expected, found = _plain_and_switched(kb, calls, _answers)
+    plain, switched, expected, found = _plain_and_switched(kb, calls, _answers)
     assert found == expected
     assert switched._predicates[("p", 2)].switch is not None
+    assert plain._predicates[("p", 2)].switch is None
 
 
 def test_switch_follows_changes_to_the_clauses() -> None:
