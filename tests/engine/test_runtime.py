@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from symlearn.engine.machine import FAIL
@@ -149,6 +149,7 @@ def unindexed_programs(draw) -> str:
 
 @settings(max_examples=180, deadline=None)
 @given(st.one_of(switched_programs(), unindexed_programs()))
+@example("q(1).\np(2.0, a).\np(2, X).\np(zz, zz) :- q(zz).\n")  # 2.0 and 2: one index bucket
 def test_switch_equals_clause_functions(program: str) -> None:
     from symlearn.kb import loads
 

@@ -162,7 +162,7 @@ def _switch_code(
     for value, candidates in by_constant.items():
         kind = writer.constant(type(value))
         writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
-        bucket(candidates, top + 1)
+        bucket(candidates, top + 1, _of_kind(type(value), candidates[0]))
     if by_constant:
         # A constant equal to a listed one in Python but of another type (1.0
         # and 1) finds its bucket as the first-argument index does; the
@@ -172,6 +172,15 @@ def _switch_code(
         writer.emit(top, "if found is not None:")
         writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt)")
     bucket(otherwise, top)
+
+
+def _of_kind(kind: type, entries: list[Any]) -> bool:
+    """True when no clause of a constant's bucket has a first argument of another type.
+
+    The index puts ``p(2.0, ...)`` and ``p(2, ...)`` in one bucket (2.0 == 2
+    in Python); the clauses' code then matches the first argument (not known).
+    """
+    return all(type(entry.clause.head.args[0]) in (kind, Var) for entry in entries)
 
 
 def _no_switch(
