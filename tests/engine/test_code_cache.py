@@ -72,3 +72,27 @@ def test_a_predicate_hot_in_one_engine_switches_at_once_in_the_next() -> None:
     changed = Engine(loads(PROGRAM), datalog=False)  # other clause objects: warms up again
     assert [str(s["R"]) for s in changed.solve_text("rev([a, b], R)")] == ["[b, a]"]
     assert changed._predicates[("rev", 2)].switch is None
+
+
+def test_datalog_plans_recompiled_after_a_change_reuse_code_with_their_constants() -> None:
+    """nand's access/2: a Datalog rule over a dynamic predicate is planned again after
+    each assert; the plan's text is compiled once (``datalog._COMPILED_PLANS``), and
+    plans of the same text with other constants keep their own."""
+    from symlearn.engine import Engine, datalog
+    from symlearn.kb import loads
+
+    kb = loads(
+        ":- dynamic(st/2).\nst(a, 0).\nst(b, 0).\n"
+        "get_a(V) :- st(a, V).\nget_b(V) :- st(b, V).\n"
+        "bump(N, V) :- retract(st(N, _)), assertz(st(N, V)).\n"
+    )
+    engine = Engine(kb)
+    datalog._COMPILED_PLANS.clear()
+    seen = []
+    for i in range(1, 6):
+        assert list(engine.solve_text(f"bump(a, {i}), bump(b, {10 * i})"))
+        seen.append([s["V"] for s in engine.solve_text("get_a(V)")])
+        seen.append([s["V"] for s in engine.solve_text("get_b(V)")])
+    assert seen == [[x] for i in range(1, 6) for x in (i, 10 * i)]
+    assert engine._predicates[("get_a", 1)].mode != 0  # answered by the Datalog plan
+    assert 0 < len(datalog._COMPILED_PLANS) <= 2  # one text per call shape

@@ -51,7 +51,7 @@ from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quot
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
-from symlearn.engine.inline_tests import exclusive_tests, inline_test
+from symlearn.engine.inline_tests import exclusive_tests, inline_test, repeated_variable
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.logic.clauses import Clause
@@ -212,20 +212,7 @@ class _Writer:
             name = self.var(term)
             if term in self.defined and source.isidentifier():  # the same value: no call
                 self.emit(indent, f"if {name} is not {source}:")
-                # two integers or two atoms (the common case): compared at once
-                kind = self.temp()
-                self.emit(indent + 1, f"{kind} = {name}.__class__")
-                self.emit(indent + 1, f"if {source}.__class__ is {kind} and {kind} in ATOMIC:")
-                self.emit(indent + 2, f"if {name} != {source}: return FAIL")
-                # a free argument and a value (not a variable): bound at once
-                self.emit(
-                    indent + 1,
-                    f"elif {kind} is not Ref and {source}.__class__ is Ref "
-                    f"and {source}.value is None:",
-                )
-                self.emit(indent + 2, f"{source}.value = {name}")
-                self.emit(indent + 2, f"if {source}.serial < FENCE.stamp: trail.append({source})")
-                self.emit(indent + 1, f"elif not unify({name}, {source}, trail): return FAIL")
+                repeated_variable(self, name, source, indent + 1)
             elif term in self.defined:
                 self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
             else:

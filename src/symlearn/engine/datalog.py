@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from itertools import count
+from types import CodeType
 from typing import Any
 
 from symlearn.kb.gcpause import gc_paused
@@ -57,6 +58,12 @@ Row = tuple[object, ...]
 Plan = Callable[[tuple[object, ...]], Iterator[Row]]
 
 _ATOMIC = (str, int, float, PString)
+
+#: Compiled plan code by source text: a plan is compiled again after every
+#: change of the program (nand's access/2 after each assert of state_/2);
+#: the same text needs no new compile().
+_COMPILED_PLANS: dict[str, CodeType] = {}
+_COMPILED_PLANS_MAX = 2_000
 
 
 def key(value: object) -> object:
@@ -636,6 +643,11 @@ class _CodeWriter:
         tail = "    return\n    yield\n" if generator else "    return\n"
         source = f"def _plan({parameters}):\n{body}\n{tail}"
         namespace = dict(self.names)
-        exec(compile(source, "<symlearn datalog plan>", "exec"), namespace)
+        code = _COMPILED_PLANS.get(source)
+        if code is None:
+            if len(_COMPILED_PLANS) >= _COMPILED_PLANS_MAX:
+                _COMPILED_PLANS.clear()
+            code = _COMPILED_PLANS[source] = compile(source, "<symlearn datalog plan>", "exec")
+        exec(code, namespace)
         function: Callable[..., Any] = namespace["_plan"]  # type: ignore[assignment]
         return function

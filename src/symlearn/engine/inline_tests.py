@@ -7,7 +7,7 @@ when the goal is not of the form it handles.
 
 Functions
 ---------
-exclusive_tests, inline_test, argument, functor, order, skeleton, unification
+exclusive_tests, inline_test, repeated_variable, argument, functor, order, skeleton, unification
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ __all__ = [
     "functor",
     "inline_test",
     "order",
+    "repeated_variable",
     "skeleton",
     "unification",
 ]
@@ -254,6 +255,14 @@ def unification(writer: _Writer, goal: Struct, indent: int) -> bool:
             lines = writer.lines
             lines[start:] = [_CONDITIONAL_TRAIL.sub("", line) for line in lines[start:]]
             return True
+    if type(left) is Var and type(right) is Var:  # two known variables: as a repeated one
+        start = len(writer.lines)
+        a, b = writer.build(left, indent), writer.build(right, indent)
+        writer.emit(indent, f"if {a} is not {b}:")
+        repeated_variable(writer, a, b, indent + 1)
+        lines = writer.lines
+        lines[start:] = [_CONDITIONAL_TRAIL.sub("", line) for line in lines[start:]]
+        return True
     a, b = writer.build(left, indent), writer.build(right, indent)
     writer.emit(indent, f"if not unify({a}, {b}, trail): return FAIL")
     return True
@@ -371,3 +380,26 @@ def _in_loop(lines: list[str], start: int, i: int) -> bool:
                 return True
             level = depth
     return False
+
+
+def repeated_variable(writer: _Writer, name: str, source: str, indent: int) -> None:
+    """Unify a repeated head variable's value ``name`` with ``source`` (not the same object).
+
+    Both are dereferenced here: two integers or two atoms (the common
+    case) are compared at once, a free variable and a value are bound at
+    once; ``unify`` is called for two free variables or two compounds.
+    """
+    one, other, kind = writer.temp(), writer.temp(), writer.temp()
+    for value, start in ((one, name), (other, source)):
+        writer.emit(indent, f"{value} = {start}")
+        writer.emit(indent, f"while {value}.__class__ is Ref and {value}.value is not None:")
+        writer.emit(indent + 1, f"{value} = {value}.value")
+    writer.emit(indent, f"{kind} = {one}.__class__")
+    writer.emit(indent, f"if {other}.__class__ is {kind} and {kind} in ATOMIC:")
+    writer.emit(indent + 1, f"if {one} != {other}: return FAIL")
+    for free, value in ((other, one), (one, other)):
+        writer.emit(indent, f"elif {free}.__class__ is Ref and {value}.__class__ is not Ref:")
+        writer.emit(indent + 1, f"{free}.value = {value}")
+        writer.emit(indent + 1, f"if {free}.serial < FENCE.stamp: trail.append({free})")
+    writer.emit(indent, f"elif {one} is not {other} and not unify({one}, {other}, trail):")
+    writer.emit(indent + 1, "return FAIL")
