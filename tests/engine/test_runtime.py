@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from symlearn.engine.machine import FAIL
@@ -135,8 +135,21 @@ def _plain_and_switched(kb, goals, answers, **options):
     return plain, switched, expected, found
 
 
-@settings(max_examples=150, deadline=None)
-@given(switched_programs())
+@st.composite
+def unindexed_programs(draw) -> str:
+    """Programs whose every first argument is a variable: the switch writes the clauses once."""
+    lines = ["q(a).", "q(b).", "q(1).", "r(b)."]
+    for _ in range(draw(st.integers(1, 3))):
+        head = f"p({draw(st.sampled_from(['X', '_', 'Y']))}, {draw(other_args)})"
+        body = draw(st.sampled_from(["", "!", "q(X)", "q(Y), !", "X = a", "atom(X), !"]))
+        lines.append(f"{head} :- {body}." if body else f"{head}.")
+    lines.append("p(Z, zz) :- q(Z).")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=180, deadline=None)
+@given(st.one_of(switched_programs(), unindexed_programs()))
+@example("q(1).\np(2.0, a).\np(2, X).\np(zz, zz) :- q(zz).\n")  # 2.0 and 2: one index bucket
 def test_switch_equals_clause_functions(program: str) -> None:
     from symlearn.kb import loads
 

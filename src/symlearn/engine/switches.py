@@ -139,6 +139,11 @@ def _switch_code(
 
     writer.emit(top, "while a0.__class__ is Ref:")
     writer.emit(top + 1, "t = a0.value")
+    if _no_switch(buckets):  # the clauses once, as for a free first argument
+        writer.emit(top + 1, "if t is None: break")
+        writer.emit(top + 1, "a0 = t")
+        bucket(otherwise, top, first_known=False)
+        return
     if free is not None and len(free[0]) <= _MAX_INLINED:
         writer.emit(top + 1, "if t is None: break")
         writer.emit(top + 1, "a0 = t")
@@ -157,7 +162,7 @@ def _switch_code(
     for value, candidates in by_constant.items():
         kind = writer.constant(type(value))
         writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
-        bucket(candidates, top + 1)
+        bucket(candidates, top + 1, _of_kind(type(value), candidates[0]))
     if by_constant:
         # A constant equal to a listed one in Python but of another type (1.0
         # and 1) finds its bucket as the first-argument index does; the
@@ -167,6 +172,30 @@ def _switch_code(
         writer.emit(top, "if found is not None:")
         writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt)")
     bucket(otherwise, top)
+
+
+def _of_kind(kind: type, entries: list[Any]) -> bool:
+    """True when no clause of a constant's bucket has a first argument of another type.
+
+    The index puts ``p(2.0, ...)`` and ``p(2, ...)`` in one bucket (2.0 == 2
+    in Python); the clauses' code then matches the first argument (not known).
+    """
+    return all(type(entry.clause.head.args[0]) in (kind, Var) for entry in entries)
+
+
+def _no_switch(
+    buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None, Bucket],
+) -> bool:
+    """True when every first argument selects the same few clauses (each clause's is a variable).
+
+    Their code for a free first argument (which assumes nothing of it) then
+    serves every call, written once instead of once per bucket.
+    """
+    by_functor, by_constant, otherwise, free, compound = buckets
+    if by_functor or by_constant or free is None or len(free[0]) > _MAX_INLINED:
+        return False
+    entries = list(map(id, free[0]))
+    return list(map(id, otherwise[0])) == entries and list(map(id, compound[0])) == entries
 
 
 def _inline_bucket(
@@ -214,13 +243,13 @@ def _inline_bucket(
         _clause_code(writer, entry.clause, indent + 1, first_known)
         writer.attempt, writer.on_success = False, []
         lines = writer.lines
-        for i in range(block, len(lines)):
-            if lines[i].endswith("return FAIL"):
-                if _inside_loop(lines, i, indent + 1):
-                    del lines[start:]
-                    writer.height = ""
-                    return False
-                lines[i] = lines[i][: -len("return FAIL")] + "break"
+        failures = _failures(lines, block)
+        if failures is None:
+            del lines[start:]
+            writer.height = ""
+            return False
+        for i in failures:
+            lines[i] = lines[i][: -len("return FAIL")] + "break"
         if any(line.endswith("again = True") for line in lines[block:]):
             writer.emit(indent, "if again: continue")  # the clause looped back
         else:
@@ -230,24 +259,26 @@ def _inline_bucket(
     return True
 
 
-def _inside_loop(lines: list[str], i: int, base: int) -> bool:
-    """True when line ``i`` is in the body of a loop of its own, deeper than ``base``."""
-    level = _indent(lines[i])
-    for j in range(i - 1, -1, -1):
-        depth = _indent(lines[j])
-        if depth >= level:
-            continue
-        if depth < base:
-            return False
-        text = lines[j].lstrip()
+def _failures(lines: list[str], block: int) -> list[int] | None:
+    """The lines from ``block`` on that return FAIL; None if one is inside a loop there.
+
+    One pass: the loops whose body the current line is in are kept by indentation.
+    """
+    failures = []
+    loops: list[int] = []  # the indentation of each loop header the line is under
+    for i in range(block, len(lines)):
+        line = lines[i]
+        text = line.lstrip(" ")
+        level = len(line) - len(text)
+        while loops and loops[-1] >= level:
+            loops.pop()
+        if line.endswith("return FAIL"):
+            if loops:
+                return None
+            failures.append(i)
         if text.startswith(("while ", "for ")):
-            return True
-        level = depth
-    return False
-
-
-def _indent(line: str) -> int:
-    return (len(line) - len(line.lstrip(" "))) // 4
+            loops.append(level)
+    return failures
 
 
 #: The comparison that holds exactly when one fails (on numbers).
