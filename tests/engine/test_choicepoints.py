@@ -65,7 +65,6 @@ def _program(clauses: list[tuple[int, int]]) -> str:
 def test_cheap_choicepoints_answer_as_swipl(clauses: list[tuple[int, int]]) -> None:
     program = _program(clauses)
     theirs = swipl_outcomes(GOALS, program)
-    assert outcomes_switching_after(GOALS, program, 0) == theirs, (
-        program
-    )  # switches compiled at once
-    assert outcomes_switching_after(GOALS, program, 10**9) == theirs, program  # try_clauses only
+    # switches compiled at once, then try_clauses only
+    assert outcomes_switching_after(GOALS, program, 0) == theirs, program
+    assert outcomes_switching_after(GOALS, program, 10**9) == theirs, program
