@@ -47,6 +47,22 @@ def outcome(goal: str, program: str = "p.") -> str:
         return f"<{type(error).__name__}>"
 
 
+def outcomes_switching_after(goals: list[str], program: str, calls: int) -> list[str]:
+    """:func:`outcome` of each goal with predicates switching after ``calls`` calls.
+
+    0: every predicate's switch is compiled at once; a huge number: the
+    clause functions and ``try_clauses`` only.
+    """
+    from symlearn.engine import procedures
+
+    before = procedures._SWITCH_AFTER_CALLS
+    try:
+        procedures._SWITCH_AFTER_CALLS = calls
+        return [outcome(goal, program) for goal in goals]
+    finally:
+        procedures._SWITCH_AFTER_CALLS = before
+
+
 def same_outcome(ours: str, theirs: str) -> bool:
     """Whether two outcomes agree (syntax errors agree whatever their message)."""
     if ours.startswith("error(syntax_error(") and theirs.startswith("error(syntax_error("):

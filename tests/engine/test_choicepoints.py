@@ -15,9 +15,8 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from symlearn.engine import procedures
 from tests.conftest import requires_swipl
-from tests.engine.differential import outcome, swipl_outcomes
+from tests.engine.differential import outcomes_switching_after, swipl_outcomes
 
 HEADS = ["N, V", "N, a", "0, V", "7, V", "N, f(V)", "N, N"]
 BODIES = [
@@ -57,15 +56,6 @@ def _program(clauses: list[tuple[int, int]]) -> str:
     return "\n".join(lines) + "\ns(N, got(N)) :- N \\== x.\nw(N, W) :- t(N, X), W = X.\n"
 
 
-def _ours(program: str, switch_after: int) -> list[str]:
-    before = procedures._SWITCH_AFTER_CALLS
-    try:
-        procedures._SWITCH_AFTER_CALLS = switch_after
-        return [outcome(goal, program) for goal in GOALS]
-    finally:
-        procedures._SWITCH_AFTER_CALLS = before
-
-
 @requires_swipl
 @settings(max_examples=14, deadline=None)
 @given(programs)
@@ -75,5 +65,6 @@ def _ours(program: str, switch_after: int) -> list[str]:
 def test_cheap_choicepoints_answer_as_swipl(clauses: list[tuple[int, int]]) -> None:
     program = _program(clauses)
     theirs = swipl_outcomes(GOALS, program)
-    assert _ours(program, switch_after=0) == theirs, program  # switches compiled at once
-    assert _ours(program, switch_after=10**9) == theirs, program  # try_clauses only
+    # switches compiled at once, then try_clauses only
+    assert outcomes_switching_after(GOALS, program, 0) == theirs, program
+    assert outcomes_switching_after(GOALS, program, 10**9) == theirs, program

@@ -13,9 +13,8 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from symlearn.engine import procedures
 from tests.conftest import requires_swipl
-from tests.engine.differential import outcome, swipl_outcomes
+from tests.engine.differential import outcomes_switching_after, swipl_outcomes
 
 HEADS = ["p([X|L], Y, [X|R])", "p(f(X), Y, f(X, Y))", "p(f(X), Y, g(Y, X))", "p([X|L], X, [Y])"]
 COMPARISONS = ["X =< Y", "X > Y + 1", "X =:= Y", "X * 2 < Y", "Y =\\= X - 1", "X >= 3"]
@@ -55,15 +54,6 @@ def _program(chosen: list[tuple[int, int, int]]) -> str:
     return "\n".join(lines) + "\np(_, _, none).\n"
 
 
-def _ours(program: str, switch_after: int) -> list[str]:
-    before = procedures._SWITCH_AFTER_CALLS
-    try:
-        procedures._SWITCH_AFTER_CALLS = switch_after
-        return [outcome(goal, program) for goal in GOALS]
-    finally:
-        procedures._SWITCH_AFTER_CALLS = before
-
-
 @requires_swipl
 @settings(max_examples=7, deadline=None)
 @given(clauses)
@@ -72,5 +62,5 @@ def _ours(program: str, switch_after: int) -> list[str]:
 def test_a_comparison_tested_early_answers_as_swipl(chosen: list[tuple[int, int, int]]) -> None:
     program = _program(chosen)
     theirs = swipl_outcomes(GOALS, program)
-    assert _ours(program, switch_after=0) == theirs, program
-    assert _ours(program, switch_after=10**9) == theirs, program
+    assert outcomes_switching_after(GOALS, program, 0) == theirs, program
+    assert outcomes_switching_after(GOALS, program, 10**9) == theirs, program
