@@ -150,6 +150,8 @@ class _Writer:
         #: written on (a test may leave its hard cases to them: ``inline_tests``).
         self.rest: list[Any] | None = None
         self.on_success: list[str] = []
+        #: Head compound arguments -> ``a{i}``: a body argument equal to one is passed on.
+        self.head_terms: dict[Any, str] = {}
 
     # ------------------------------------------------------------ names
     def constant(self, value: object) -> str:
@@ -189,6 +191,8 @@ class _Writer:
                 self.defined.add(term)
                 self.emit(indent, f"{name} = Ref()")
             return name
+        if t is Struct and term in self.head_terms:
+            return self.head_terms[term]
         if t is Struct and not _is_ground(term):
             items = [self.build(a, indent, depth + 1) for a in term.args]
             comma = "," if len(items) == 1 else ""
@@ -535,12 +539,14 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     head = clause.head
     head_args = head.args if type(head) is Struct else ()
     pending = first_comparison(clause.body)
+    writer.head_terms = {}
     for i, arg in enumerate(head_args):
         if i == 0 and first_known:
             writer.match_known(arg, "a0", indent)
         else:
             writer.match(arg, f"a{i}", indent)
         fail_early(writer, pending, head_args[i + 1 :], indent)
+    writer.head_terms = {a: f"a{i}" for i, a in enumerate(head_args) if type(a) is Struct}
     body = list(clause.body)
     neck_cut = False
     binds = False  # a guard goal may bind a variable
