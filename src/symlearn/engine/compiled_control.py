@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.control import FAIL_CONT, _determinism_error, cut_to
-from symlearn.engine.machine import ALT, FAIL, Choice
+from symlearn.engine.machine import FAIL
 from symlearn.logic.clauses import conjuncts
 from symlearn.logic.terms import Struct, Var, term_variables
 
@@ -286,9 +286,7 @@ def _if_then_else(
     writer: _Writer, condition: list[Any], then: list[Any], otherwise: list[Any]
 ) -> None:
     """Emit ``(condition -> then ; otherwise)``."""
-    writer.names.update(
-        {"ALT": ALT, "Choice": Choice, "cut_to": cut_to, "FAIL_CONT": FAIL_CONT, "FAIL": FAIL}
-    )
+    writer.names.update({"cut_to": cut_to, "FAIL_CONT": FAIL_CONT, "FAIL": FAIL})
     before = set(writer.defined)
     writer.emit(1, "mark = len(trail)")
     writer.emit(1, "while True:")
@@ -343,9 +341,7 @@ def _deterministic_call(writer: _Writer, called: Any) -> None:
     found when the clause is compiled and called at once: a goal that is
     done at once (a fact, a builtin) is checked here, without a machine step.
     """
-    writer.names.update(
-        {"ALT": ALT, "Choice": Choice, "_det_exit": _det_exit, "_det_failed": _det_failed}
-    )
+    writer.names.update({"_det_exit": _det_exit, "_det_failed": _det_failed})
     name, items = (called.name, called.args) if type(called) is Struct else (called, ())
     procedure = writer.constant(writer.procedure_of(name, len(items)))
     values = [writer.build(a, 1) for a in items]
@@ -394,7 +390,7 @@ def _det_failed(m: Any, data: Any, height: int, depth: int, nxt: Any) -> object:
 
 def _disjunction(writer: _Writer, left: list[Any], right: list[Any]) -> None:
     """Emit ``(left ; right)``: a choicepoint for ``right``, then ``left`` committed."""
-    writer.names.update({"ALT": ALT, "Choice": Choice, "FAIL_CONT": FAIL_CONT, "FAIL": FAIL})
+    writer.names.update({"FAIL_CONT": FAIL_CONT, "FAIL": FAIL})
     else_cont = _else_continuation(writer, right, set(writer.defined))
     writer.emit(1, f"other = {else_cont}")
     writer.emit(1, "cps = m.cps")
