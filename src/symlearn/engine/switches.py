@@ -144,14 +144,13 @@ def _switch_code(
         writer.emit(top + 1, "a0 = t")
         bucket(otherwise, top, first_known=False)
         return
-    if free is not None and len(free[0]) <= _MAX_INLINED:
+    inline_free = free if free is not None and len(free[0]) <= _MAX_INLINED else None
+    if inline_free is not None:
         writer.emit(top + 1, "if t is None: break")
-        writer.emit(top + 1, "a0 = t")
-        writer.emit(top, "if a0.__class__ is Ref:")
-        bucket(free, top + 1, first_known=False)
     else:
         writer.emit(top + 1, f"if t is None: return unbound(m, {arguments}, depth, nxt)")
-        writer.emit(top + 1, "a0 = t")
+    writer.emit(top + 1, "a0 = t")
+    # A compound first argument (a list cell in a loop) is tested first.
     if by_functor or compound[0] != otherwise[0]:
         writer.emit(top, "if a0.__class__ is Struct:")
         writer.emit(top + 1, "n = a0.name")
@@ -159,6 +158,9 @@ def _switch_code(
             writer.emit(top + 1, f"if n == {writer.constant(name)}:")
             bucket(candidates, top + 2)
         bucket(compound, top + 1)
+    if inline_free is not None:
+        writer.emit(top, "if a0.__class__ is Ref:")
+        bucket(inline_free, top + 1, first_known=False)
     for value, candidates in by_constant.items():
         kind = writer.constant(type(value))
         writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
