@@ -12,6 +12,8 @@ It answers Prolog goals over a :class:`~symlearn.kb.KnowledgeBase`:
 * :mod:`~symlearn.engine.builtins`: the builtin predicates;
 * :mod:`~symlearn.engine.arithmetic`: ``is/2`` and comparison, with SWI-Prolog's semantics;
 * :mod:`~symlearn.engine.runtime`: run-time terms (bindable cells) and compiled clauses;
+  the Python written for clauses and plans is compiled once per text
+  (:mod:`~symlearn.engine.code_cache`);
 * :mod:`~symlearn.engine.datalog`: Datalog predicates answered set-at-a-time;
 * :mod:`~symlearn.engine.library`: the list library, written in Prolog.
 

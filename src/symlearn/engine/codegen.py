@@ -44,10 +44,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import count
-from types import CodeType
 from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
+from symlearn.engine.code_cache import CodeCache
 from symlearn.engine.compiled_control import construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
@@ -778,23 +778,14 @@ def _unpack_arguments(writer: _Writer, arity: int) -> None:
 #: Python's compilation of generated sources, by source (an engine made anew,
 #: as each run of a program's goals in a fresh engine is, compiles the same
 #: clauses to the same text; their names are bound when the code is run).
-_COMPILED: dict[str, CodeType] = {}
-_COMPILED_MAX = 5_000
+_COMPILED = CodeCache(5_000, "<symlearn clause>")
 
 
 def _define(writer: _Writer, header: str) -> Callable[..., Any]:
     uses_trail = any("trail" in line for line in writer.lines)
     prologue = "    trail = m.trail\n" if uses_trail else ""
     source = header + prologue + "".join(line + "\n" for line in writer.lines)
-    namespace = dict(writer.names)
-    code = _COMPILED.get(source)
-    if code is None:
-        if len(_COMPILED) >= _COMPILED_MAX:
-            _COMPILED.clear()
-        code = _COMPILED[source] = compile(source, "<symlearn clause>", "exec")
-    exec(code, namespace)
-    function: Callable[..., Any] = namespace["clause"]  # type: ignore[assignment]
-    return function
+    return _COMPILED.define(source, writer.names, "clause")
 
 
 _ = PString  # run-time strings are matched like other constants

@@ -42,9 +42,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from itertools import count
-from types import CodeType
-from typing import Any
 
+from symlearn.engine.code_cache import CodeCache
 from symlearn.kb.gcpause import gc_paused
 from symlearn.kb.knowledge_base import KnowledgeBase, Predicate, modifications
 from symlearn.kb.system import SYSTEM_PREDICATES
@@ -62,8 +61,7 @@ _ATOMIC = (str, int, float, PString)
 #: Compiled plan code by source text: a plan is compiled again after every
 #: change of the program (nand's access/2 after each assert of state_/2);
 #: the same text needs no new compile().
-_COMPILED_PLANS: dict[str, CodeType] = {}
-_COMPILED_PLANS_MAX = 2_000
+_COMPILED_PLANS = CodeCache(2_000, "<symlearn datalog plan>")
 
 
 def key(value: object) -> object:
@@ -642,12 +640,4 @@ class _CodeWriter:
         body = "\n".join("    " + line for line in lines) or "    pass"
         tail = "    return\n    yield\n" if generator else "    return\n"
         source = f"def _plan({parameters}):\n{body}\n{tail}"
-        namespace = dict(self.names)
-        code = _COMPILED_PLANS.get(source)
-        if code is None:
-            if len(_COMPILED_PLANS) >= _COMPILED_PLANS_MAX:
-                _COMPILED_PLANS.clear()
-            code = _COMPILED_PLANS[source] = compile(source, "<symlearn datalog plan>", "exec")
-        exec(code, namespace)
-        function: Callable[..., Any] = namespace["_plan"]  # type: ignore[assignment]
-        return function
+        return _COMPILED_PLANS.define(source, self.names, "_plan")
