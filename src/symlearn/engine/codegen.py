@@ -665,8 +665,12 @@ def _segment(writer: _Writer, goals: list[Any]) -> tuple[str, str]:
     while rest:
         if _is_cut(rest[0]):  # ``!`` (or ``$``): cut to the clause's barrier
             segment.emit(1, "del m.cps[height:]")
-        elif not segment.guard(rest[0], 1):
-            break
+        else:
+            segment.rest = list(rest)  # (a segment may end its inline goals at any goal)
+            inline = segment.guard(rest[0], 1)
+            segment.rest = None
+            if not inline:
+                break
         rest.pop(0)
     if rest:
         _continuation(segment, rest, 1)
@@ -742,7 +746,10 @@ def _after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
     binds = False
     while body and body[0] != "!":
         goal = body[0]
-        if not writer.guard(goal, indent):
+        writer.rest = list(body)  # (the clause has committed: the guard may end at any goal)
+        inline = writer.guard(goal, indent)
+        writer.rest = None
+        if not inline:
             break
         body.pop(0)
         binds = binds or (goal.name, len(goal.args)) in _BINDING
