@@ -27,6 +27,10 @@ FACTS = [
     "f(_, _, z)",
     "f(X, X, X)",
     "f(g(a, b), 2, [])",
+    "f(X, Y, Z) :- X == Y, Z = eq",
+    "f(X, Y, X) :- integer(Y), Y > 1, !",
+    "f(A, B, C) :- atom(A), B = [A|C]",
+    "f(X, Y, Z) :- Z is X + Y",
 ]
 BODIES = [
     "f(A, B, C)",

@@ -563,24 +563,30 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     ends = writer.ends
     while body:
         if body[0] == "!":
-            if writer.ends > ends:  # the guard may end before it: the cut is a goal of the rest
+            # A guard that may end before the cut (returning the rest, uncommitted)
+            # makes a clause function's cut a goal (its caller commits when it
+            # returns: Entry.neck_cut); in a switch the early end pushed the
+            # clause's choicepoint itself, so the cut still commits at once.
+            if writer.ends > ends and not writer.height:
                 break
             neck_cut = True
             body.pop(0)
             break
         goal: Any = body.pop(0)
         writer.rest = [goal, *body]
+        before = writer.ends
         inline = writer.guard(goal, indent)
         writer.rest = None
         if not inline:
             body.insert(0, goal)
             break
-        binds = binds or (goal.name, len(goal.args)) in _BINDING
+        binds = binds or (goal.name, len(goal.args)) in _BINDING or writer.ends > before
     if neck_cut and binds:
         # Bindings a finite-domain constraint refuses fail the clause before it
         # commits (run as goals, they would fail at the cut's step).
         writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
     if neck_cut:
+        writer.on_success = []  # committed: no choicepoint for the later clauses
         after_cut(writer, body, indent)
     if body and _calls_itself(writer, body[0]):
         _loop_back(writer, body, indent)

@@ -1,4 +1,4 @@
-"""Calls of a predicate that is one fact, matched inline as head arguments are.
+"""Calls of a predicate that is one fact (or one clause of tests), matched inline.
 
 A goal such as ``function_number(G, I)`` whose predicate is one clause
 without a body (``function_number(function(I, _, _, _, _, _, _, _), I).``)
@@ -7,7 +7,10 @@ fact's head, renamed apart, and then binds what that unification binds.  So
 a clause's guard (:meth:`~symlearn.engine.codegen._Writer.guard`) writes it
 as the unifications ``G = function(I1, _, ...), I = I1``, matched by the
 head-argument code (:func:`~symlearn.engine.inline_tests.unification`): no
-machine step, no frame, no term built when ``G`` is bound.
+machine step, no frame, no term built when ``G`` is bound.  A clause whose
+body is tests the guard writes inline (``before(pair(X1, _), pair(X2, _)) :-
+X1 < X2``) is written the same way, its body after its head (a cut in it
+cuts nothing: the one clause has no alternatives, nor do the tests).
 
 Only a static predicate of the program is inlined (not dynamic, tabled,
 external or evaluated bottom-up), and only where the guard may end at the
@@ -28,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.inline_tests import _rest_of_body, unification
+from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var
 
 if TYPE_CHECKING:
@@ -38,7 +42,7 @@ __all__ = ["fact_call", "inlinable_fact"]
 
 
 def inlinable_fact(writer: _Writer, goal: Any) -> bool:
-    """True when ``goal`` calls a static predicate that is one fact (see the module)."""
+    """True when ``goal`` calls a static predicate that is one fact or clause of tests."""
     return _one_fact(writer, goal) is not None
 
 
@@ -55,18 +59,32 @@ def fact_call(writer: _Writer, goal: Any, indent: int) -> bool:
     if found is None:
         return False
     predicate, seen = found
+    start, defined, ends = len(writer.lines), set(writer.defined), writer.ends
     p, s = writer.constant(predicate), writer.constant(seen)
     writer.names["_still_one_fact"] = _still_one_fact
     writer.emit(indent, f"if {p}.seen is not {s} or {p}.stale and not _still_one_fact({p}, {s}):")
     _rest_of_body(writer, indent + 1)
-    head = _renamed(seen[0].head)
+    head, body = _renamed(seen[0])
     for argument, part in zip(goal.args, head.args):
         unification(writer, Struct("=", (argument, part)), indent)
+    # (the callee's tests must not end the guard: they are not goals of the rest)
+    writer.rest = None
+    try:
+        for test in body:
+            if test != "!" and not writer.guard(test, indent):  # not written inline after all
+                del writer.lines[start:]
+                writer.defined, writer.ends = defined, ends
+                return False
+    finally:
+        writer.rest = rest
     return True
 
 
 def _one_fact(writer: _Writer, goal: Any) -> tuple[Predicate, list[Any]] | None:
-    """The callee and its clause list when ``goal`` calls a static one-fact predicate."""
+    """The callee and its clause list when ``goal`` calls a static one-fact predicate.
+
+    (Or one clause whose body is tests.)
+    """
     from symlearn.engine.procedures import FACTS_ONLY, RULES, Predicate
 
     if type(goal) is not Struct:
@@ -83,7 +101,7 @@ def _one_fact(writer: _Writer, goal: Any) -> tuple[Predicate, list[Any]] | None:
         source is None
         or source.dynamic
         or len(source.clauses) != 1
-        or source.clauses[0].body
+        or not all(_test(goal) for goal in source.clauses[0].body)
         or key in kb.tabled
         or key in kb.external
         or engine._datalog_kind(key) == "rules"
@@ -107,8 +125,15 @@ def _still_one_fact(predicate: Predicate, seen: list[Any]) -> bool:
     return predicate.seen is seen
 
 
-def _renamed(head: Any) -> Any:
-    """The fact's head with new variables (the caller's clause has its own)."""
+def _test(goal: Any) -> bool:
+    """True for a goal a guard may write inline (the writer has the last word)."""
+    from symlearn.engine.codegen import GUARD_BUILTINS
+
+    return goal == "!" or (type(goal) is Struct and (goal.name, len(goal.args)) in GUARD_BUILTINS)
+
+
+def _renamed(clause: Clause) -> tuple[Any, list[Any]]:
+    """The clause's head and body with new variables (the caller's clause has its own)."""
     mapping: dict[Var, Var] = {}
 
     def renamed(term: Any) -> Any:
@@ -121,4 +146,4 @@ def _renamed(head: Any) -> Any:
             return Struct(term.name, tuple(renamed(a) for a in term.args))
         return term
 
-    return renamed(head)
+    return renamed(clause.head), [renamed(goal) for goal in clause.body]
