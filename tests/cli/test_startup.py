@@ -91,3 +91,11 @@ def test_a_program_with_variables_is_grounded_without_the_toplevel_or_heavy_pack
     assert "symlearn.bayes.problog.grounder" in modules  # the engine grounds it
     assert not {"symlearn.engine.toplevel", "csv", "lark", "numpy", "networkx"} & modules
     assert not {"sympy", "pyarrow", "scipy", "symlearn.bayes.networks.network_answer"} & modules
+
+
+def test_progol_reads_the_learnt_theory_without_the_other_hypothesis_families():
+    """``learn progol`` (Aleph's small tasks: start-up counts) loads no attribute-value data."""
+    modules = _imported("learn", "progol", "kb/trains.pl", "--json", packages=False)
+    assert "symlearn.hypotheses.theory" in modules
+    assert not {"symlearn.hypotheses.conjunction", "symlearn.hypotheses.space"} & modules
+    assert not {"symlearn.data", "symlearn.data.attribute_value", "sympy", "lark"} & modules
