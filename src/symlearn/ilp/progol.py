@@ -646,6 +646,7 @@ class _Progol:
     def run(self) -> None:
         remaining = np.arange(len(self.positives))
         total = len(remaining)
+        theory: list[Clause] = []  # the learnt clauses, kept as they grow (one per seed)
         while len(remaining):
             if self.progress is not None:
                 self.progress("positives covered", total - len(remaining), total)
@@ -681,7 +682,8 @@ class _Progol:
             if not len(covered):  # the seed is not provable within the limits
                 covered = remaining[:1]
             self.learnt.append(entry)
-            self.coverage.set_theory(c.clause for c in self.learnt)
+            theory.append(entry.clause)
+            self.coverage.set_theory(theory)
             remaining = np.setdiff1d(remaining, covered, assume_unique=True)
         self.drop_redundant()
         if self.progress is not None:
