@@ -543,7 +543,8 @@ def test_the_head_table_matches_as_match_does(rows, data):
     ``normal(1)`` over ``normal(1.0)``, ``t(X, a, X)``, ... against
     :meth:`Coverage.covered` (the head matched to each example by
     :func:`~symlearn.logic.unify.match`, then the body joined), each head
-    built from an example's values, variables, ``1.0`` and ``g(X)``.
+    built from an example's values, variables, ``1.0`` and ``g(X)``; the
+    search's :meth:`cover` (bindings kept for refinements) the same.
     """
     import numpy as np
 
@@ -560,3 +561,5 @@ def test_the_head_table_matches_as_match_does(rows, data):
             found = learner.covered(clause, learner.positives, pool)
             mask = learner.coverage.covered(clause, [learner.positives[i] for i in pool])
             assert sorted(found.tolist()) == sorted(pool[mask].tolist()), str(clause)
+            joined, _ = learner.cover(clause, learner.positives, pool, None, None)  # the search's
+            assert sorted(joined.tolist()) == sorted(found.tolist()), str(clause)
