@@ -31,7 +31,7 @@ makes no machine step.
 
 Functions
 ---------
-fact_call, inlinable_fact, unfolded_call
+fact_call, inlinable_fact, unfolded_call, static_source
 """
 
 from __future__ import annotations
@@ -41,13 +41,14 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.inline_tests import _rest_of_body, unification
 from symlearn.logic.clauses import Clause
-from symlearn.logic.terms import Struct, Var
+from symlearn.logic.terms import Struct
+from symlearn.logic.unify import rename_apart
 
 if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
     from symlearn.engine.procedures import Predicate
 
-__all__ = ["fact_call", "inlinable_fact", "unfolded_call"]
+__all__ = ["fact_call", "inlinable_fact", "static_source", "unfolded_call"]
 
 
 def inlinable_fact(writer: _Writer, goal: Any) -> bool:
@@ -127,18 +128,11 @@ def _one_fact(
     predicate = getattr(procedure, "__globals__", {}).get("P")
     if type(predicate) is not Predicate or predicate.procedure is not procedure:
         return None
-    engine = predicate.engine
-    kb = engine.kb
-    key = predicate.key
-    source = kb.predicates.get(key)
+    source = static_source(predicate)
     if (
         source is None
-        or source.dynamic
         or len(source.clauses) != 1
         or not (admits or _tests)(list(source.clauses[0].body))
-        or key in kb.tabled
-        or key in kb.external
-        or engine._datalog_kind(key) == "rules"
     ):
         return None
     if predicate.stale:
@@ -151,6 +145,28 @@ def _one_fact(
     ):
         return None
     return predicate, seen
+
+
+def static_source(predicate: Predicate) -> Any:
+    """The program's predicate behind ``predicate`` when it is static; else None.
+
+    Static: with clauses in the program (not the library), not dynamic,
+    tabled, external or evaluated bottom-up.
+    """
+    engine = predicate.engine
+    kb = engine.kb
+    key = predicate.key
+    source = kb.predicates.get(key)
+    if (
+        source is None
+        or not source.clauses
+        or source.dynamic
+        or key in kb.tabled
+        or key in kb.external
+        or engine._datalog_kind(key) == "rules"
+    ):
+        return None
+    return source
 
 
 def _still_one_fact(predicate: Predicate, seen: list[Any]) -> bool:
@@ -183,16 +199,5 @@ def _without_cut(body: list[Any]) -> bool:
 
 def _renamed(clause: Clause) -> tuple[Any, list[Any]]:
     """The clause's head and body with new variables (the caller's clause has its own)."""
-    mapping: dict[Var, Var] = {}
-
-    def renamed(term: Any) -> Any:
-        if type(term) is Var:
-            found = mapping.get(term)
-            if found is None:
-                found = mapping[term] = Var(term.name)
-            return found
-        if type(term) is Struct:
-            return Struct(term.name, tuple(renamed(a) for a in term.args))
-        return term
-
-    return renamed(clause.head), [renamed(goal) for goal in clause.body]
+    (head, *body), _ = rename_apart([clause.head, *clause.body])
+    return head, body
