@@ -82,7 +82,6 @@ _TYPE_TESTS: dict[str, tuple[bool, tuple[type, ...]]] = {
     "atomic": (False, (str, int, float, PString)),
     "compound": (False, (Struct,)),
 }
-#: The guard goals that may bind a variable.
 #: Builtins the compiler inlines into a clause's guard.
 GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS), *_TESTS})
 # Heads nested deeper than this are unified by the general routine (Python
