@@ -1,0 +1,15 @@
+"""Generated code that makes a run-time variable without calling its class.
+
+Calling ``Ref()`` runs a Python ``__init__`` (a frame of its own); generated
+clause code instead allocates the object with ``object.__new__`` (the name
+``new`` in its namespace) and sets its slots in place, cheaper per variable.
+The slots set, and the serial numbers drawn, are exactly those of
+:class:`~symlearn.engine.runtime.Ref`'s ``__init__``.
+"""
+
+from __future__ import annotations
+
+
+def new_ref(name: str) -> str:
+    """A line that makes ``name`` a fresh unbound run-time variable (as ``Ref()``)."""
+    return f"{name} = new(Ref); {name}.value = None; {name}.name = '_'; {name}.serial = serial()"
