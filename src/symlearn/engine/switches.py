@@ -5,7 +5,9 @@ first-argument index with the code of its clauses
 (:mod:`symlearn.engine.codegen`) inlined in the buckets: a bucket of one
 clause runs it, a bucket of a few runs each in turn (:func:`_inline_bucket`),
 and a clause whose body is one call of the predicate itself loops back to the
-switch (``codegen._loop_back``).
+switch (``codegen._loop_back``); when such a clause builds lists
+(``app([X|L1], L2, [X|L3])``) its steps run first as a loop that binds the
+output lists once (:mod:`symlearn.engine.lcmc`).
 
 Functions
 ---------
