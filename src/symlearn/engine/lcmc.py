@@ -150,10 +150,10 @@ def write_list_loop(plan: ListLoop, writer: _Writer, indent: int) -> None:
     outputs = sorted(plan.outputs)
     name = writer.constant(plan.pattern.name)
     emit = writer.emit
-    for position in outputs:
-        _write_deref(writer, f"zo{position}", f"a{position}", indent)
-    free = [f"zo{position}.__class__ is Ref" for position in outputs]
-    free += [f"zo{p} is not zo{q}" for i, p in enumerate(outputs) for q in outputs[i + 1 :]]
+    for position in outputs:  # (in place: the clause's code then has nothing to follow)
+        _write_deref(writer, f"a{position}", f"a{position}", indent)
+    free = [f"a{position}.__class__ is Ref" for position in outputs]
+    free += [f"a{p} is not a{q}" for i, p in enumerate(outputs) for q in outputs[i + 1 :]]
     emit(indent, f"if {' and '.join(free)} and m.loops:")
     indent += 1
     if plan.call[0] in pattern:  # a second cell follows (else one step costs less)
@@ -176,10 +176,11 @@ def write_list_loop(plan: ListLoop, writer: _Writer, indent: int) -> None:
     emit(indent, "a0 = zq")
     cell = writer.constant(LIST_FUNCTOR)
     for position in outputs:  # the tails in argument order, as the last step makes them
+        emit(indent, f"zo = a{position}")
         emit(indent, f"a{position} = zc = Ref()")
         emit(indent, f"for ze in reversed(zh{position}): zc = Struct({cell}, (ze, zc))")
-        emit(indent, f"zo{position}.value = zc")
-        emit(indent, f"if zo{position}.serial < FENCE.stamp: trail.append(zo{position})")
+        emit(indent, "zo.value = zc")
+        emit(indent, "if zo.serial < FENCE.stamp: trail.append(zo)")
     emit(indent, "continue")  # the switch on the argument the loop stopped at
     writer.variables, writer.defined, writer.head_terms = saved
 
