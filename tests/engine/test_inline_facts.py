@@ -1,4 +1,4 @@
-"""Calls of a one-fact predicate matched inline (``engine.inline_facts``) answer as calls do.
+"""Calls of a one-clause predicate inlined or unfolded (``engine.inline_facts``) answer as calls.
 
 The same program runs with the fact's predicate static (its calls are
 inlined in the callers' guards) and declared dynamic (always called): each
@@ -31,6 +31,11 @@ FACTS = [
     "f(X, Y, X) :- integer(Y), Y > 1, !",
     "f(A, B, C) :- atom(A), B = [A|C]",
     "f(X, Y, Z) :- Z is X + Y",
+    "f(X, Y, Z) :- g(X, Y), g(Y, Z)",  # unfolded where it opens the rest of a guard
+    "f(X, [X|T], T) :- g(X, _)",
+    "f(X, Y, Z) :- g(X, Y), Z = Y, g(Z, _)",
+    "f(X, Y, Z) :- ( g(X, Y) -> Z = yes ; Z = no )",
+    "f(X, Y, Z) :- g(X, Y), !, Z = X",  # a cut: called
 ]
 BODIES = [
     "f(A, B, C)",
@@ -50,7 +55,7 @@ VALUES = ["_", "a", "g(a, b)", "g(X, Y)", "[1, 2]", "[X]", "1", "2", "z", "[]"]
 
 def _program(fact: str, dynamic: bool) -> str:
     text = ":- dynamic f/3.\n" if dynamic else ""
-    text += f"{fact}.\nq.\nq.\n"
+    text += f"{fact}.\nq.\nq.\ng(a, b).\ng(b, c).\ng(X, X).\n"
     for i, body in enumerate(BODIES):
         text += f"p{i}(A, B, C) :- {body}.\np{i}(_, _, last).\n"
     return text
@@ -95,19 +100,20 @@ def test_inlined_fact_answers_as_the_call(switch_after: int, random: Random) -> 
 
 
 @pytest.mark.parametrize("switch_after", [0, 10**9])
-def test_a_changed_fact_is_called(switch_after: int) -> None:
-    """A fact's predicate changed after its callers were compiled: they see the change."""
+@pytest.mark.parametrize("first", ["f(a, b, c)", "f(X, Y, Z) :- g(X, Y), g(Y, Z)"])
+def test_a_changed_callee_is_called(switch_after: int, first: str) -> None:
+    """A callee changed after its callers were compiled: they see the change."""
     before = procedures._SWITCH_AFTER_CALLS
     procedures._SWITCH_AFTER_CALLS = switch_after
     try:
-        kb = loads(_program("f(a, b, c)", False))
+        kb = loads(_program(first, False))
         engine = Engine(kb, datalog=False)
         goals = [f"p{i}({a})" for i in range(len(BODIES)) for a in ("A, B, C", "z, B, C")]
-        first = [_answers(engine, g) for g in goals]
+        initial = [_answers(engine, g) for g in goals]
         kb.add_clause(_clause("f(a, X, X)."))  # two clauses now
         engine.changed()
         second = [_answers(engine, g) for g in goals]
-        reference = Engine(loads(_program("f(a, b, c).\nf(a, X, X)", True)), datalog=False)
+        reference = Engine(loads(_program(f"{first}.\nf(a, X, X)", True)), datalog=False)
         for goal, answers in zip(goals, second):
             _same(answers, _answers(reference, goal), goal)
         kb.predicates[("f", 3)].clear()
@@ -116,6 +122,6 @@ def test_a_changed_fact_is_called(switch_after: int) -> None:
         reference = Engine(loads(_program("f(X, Y, g(X, Y))", True)), datalog=False)
         for goal in goals:
             _same(_answers(engine, goal), _answers(reference, goal), goal)
-        assert first[0] and second[0] != first[0]
+        assert initial[0] and second[0] != initial[0]
     finally:
         procedures._SWITCH_AFTER_CALLS = before

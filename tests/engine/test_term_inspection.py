@@ -47,24 +47,34 @@ def _answers(engine: Engine, goal: str) -> list[object] | str:
         return str(error).splitlines()[0]
 
 
+def _random_bindings(random: Random) -> str:
+    """Values for T, N, A, K, X: half the time the quick paths' cases."""
+    values = [random.choice(choices) for choices in VALUES]
+    if random.random() < 0.5:
+        values[:4] = [random.choice(choices[:3]) for choices in VALUES[:4]]
+    return ", ".join(f"{v} = {value}" for v, value in zip("TNAKX", values))
+
+
+def _assert_same(compiled: list[object] | str, called: list[object] | str, where: object) -> None:
+    """The same answers (variants, in order) or the same error."""
+    if isinstance(compiled, str) or isinstance(called, str):
+        assert compiled == called, where
+    else:
+        assert len(compiled) == len(called), where
+        assert all(variant(x, y) for x, y in zip(compiled, called)), where
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_inlined_term_inspection_answers_as_the_builtins_called(random: Random) -> None:
     program = "".join(f"p{i}(T, N, A, K, X) :- {body}.\n" for i, body in enumerate(BODIES))
     engine = Engine(loads(program), datalog=False)
     for i, body in enumerate(BODIES):
-        values = [random.choice(choices) for choices in VALUES]
-        if random.random() < 0.5:  # the quick paths' cases
-            values[:4] = [random.choice(choices[:3]) for choices in VALUES[:4]]
-        bindings = ", ".join(f"{v} = {value}" for v, value in zip("TNAKX", values))
+        bindings = _random_bindings(random)
         for _ in range(3):  # the switch is compiled after a few calls
             compiled = _answers(engine, f"{bindings}, p{i}(T, N, A, K, X)")
         called = _answers(engine, f"{bindings}, call(({body}))")
-        if isinstance(compiled, str) or isinstance(called, str):
-            assert compiled == called, (body, bindings)
-        else:
-            assert len(compiled) == len(called), (body, bindings)
-            assert all(variant(x, y) for x, y in zip(compiled, called)), (body, bindings)
+        _assert_same(compiled, called, (body, bindings))
 
 
 #: Disjunctions of tests (inlined when the opening tests exclude each other), and what follows.
@@ -122,15 +132,8 @@ def test_arg_after_a_cut_answers_as_the_builtin_called(random: Random) -> None:
             program += f"{name}(_, _, _, _, last).\n"
     engine = Engine(loads(program), datalog=False)
     for i, body in enumerate(COMMITTED):
-        values = [random.choice(choices) for choices in VALUES]
-        if random.random() < 0.5:  # the quick paths' cases
-            values[:4] = [random.choice(choices[:3]) for choices in VALUES[:4]]
-        bindings = ", ".join(f"{v} = {value}" for v, value in zip("TNAKX", values))
+        bindings = _random_bindings(random)
         for _ in range(3):
             compiled = _answers(engine, f"{bindings}, d{i}(T, N, A, K, X)")
         called = _answers(engine, f"{bindings}, c{i}(T, N, A, K, X)")
-        if isinstance(compiled, str) or isinstance(called, str):
-            assert compiled == called, (body, bindings)
-        else:
-            assert len(compiled) == len(called), (body, bindings)
-            assert all(variant(x, y) for x, y in zip(compiled, called)), (body, bindings)
+        _assert_same(compiled, called, (body, bindings))

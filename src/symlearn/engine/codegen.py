@@ -51,7 +51,7 @@ from symlearn.engine.code_cache import CodeCache
 from symlearn.engine.compiled_control import _BINDING, construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
-from symlearn.engine.inline_facts import fact_call, inlinable_fact
+from symlearn.engine.inline_facts import fact_call, inlinable_fact, unfolded_call
 from symlearn.engine.inline_tests import after_cut, exclusive_tests, inline_test, repeated_variable
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
@@ -560,13 +560,11 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     body = list(clause.body)
     neck_cut = False
     binds = False  # a guard goal may bind a variable
-    ends = writer.ends
+    ends, unfolds = writer.ends, 0
     while body:
         if body[0] == "!":
-            # A guard that may end before the cut (returning the rest, uncommitted)
-            # makes a clause function's cut a goal (its caller commits when it
-            # returns: Entry.neck_cut); in a switch the early end pushed the
-            # clause's choicepoint itself, so the cut still commits at once.
+            # A guard that may end before the cut makes a clause function's cut a goal (its
+            # caller commits as it returns); in a switch that end pushes its choicepoint.
             if writer.ends > ends and not writer.height:
                 break
             neck_cut = True
@@ -576,7 +574,11 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         writer.rest = [goal, *body]
         before = writer.ends
         inline = writer.guard(goal, indent)
+        unfolded = None if inline or unfolds > 2 else unfolded_call(writer, goal, indent)
         writer.rest = None
+        if unfolded is not None:  # its callee's body goals take its place
+            body[0:0], unfolds, binds = unfolded, unfolds + 1, True
+            continue
         if not inline:
             body.insert(0, goal)
             break

@@ -21,24 +21,34 @@ otherwise calls the goal as the first goal of the rest of the body, as an
 uninlined call would.  Nothing else about the call can differ: one clause
 without a body has one answer and no side effect.
 
+A goal that opens what a clause's guard leaves (the first goal it does not
+write inline) and calls a static predicate of one clause without a cut
+(``inv_2(>, A, S) :- inv(A, S).`` with ``inv(A, [B|S]) :- compare(O, A,
+B), inv_2(O, A, S).``) is *unfolded*: its head is matched inline, with the
+same check, and its body goals take its place in the clause's body
+(:func:`unfolded_call`), so the guard may go on with them and the call
+makes no machine step.
+
 Functions
 ---------
-fact_call, inlinable_fact
+fact_call, inlinable_fact, unfolded_call, static_source
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.inline_tests import _rest_of_body, unification
 from symlearn.logic.clauses import Clause
-from symlearn.logic.terms import Struct, Var
+from symlearn.logic.terms import Struct
+from symlearn.logic.unify import rename_apart
 
 if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
     from symlearn.engine.procedures import Predicate
 
-__all__ = ["fact_call", "inlinable_fact"]
+__all__ = ["fact_call", "inlinable_fact", "static_source", "unfolded_call"]
 
 
 def inlinable_fact(writer: _Writer, goal: Any) -> bool:
@@ -58,15 +68,8 @@ def fact_call(writer: _Writer, goal: Any, indent: int) -> bool:
     found = _one_fact(writer, goal)
     if found is None:
         return False
-    predicate, seen = found
     start, defined, ends = len(writer.lines), set(writer.defined), writer.ends
-    p, s = writer.constant(predicate), writer.constant(seen)
-    writer.names["_still_one_fact"] = _still_one_fact
-    writer.emit(indent, f"if {p}.seen is not {s} or {p}.stale and not _still_one_fact({p}, {s}):")
-    _rest_of_body(writer, indent + 1)
-    head, body = _renamed(seen[0])
-    for argument, part in zip(goal.args, head.args):
-        unification(writer, Struct("=", (argument, part)), indent)
+    body = _matched_head(writer, goal, *found, indent)
     # (the callee's tests must not end the guard: they are not goals of the rest)
     writer.rest = None
     try:
@@ -80,10 +83,42 @@ def fact_call(writer: _Writer, goal: Any, indent: int) -> bool:
     return True
 
 
-def _one_fact(writer: _Writer, goal: Any) -> tuple[Predicate, list[Any]] | None:
+def unfolded_call(writer: _Writer, goal: Any, indent: int) -> list[Any] | None:
+    """Match the head of ``goal``'s callee inline; its body goals (renamed), or None.
+
+    ``goal`` calls a static predicate of one clause whose body has no cut
+    and opens the rest of the guard (``writer.rest``): when the predicate's
+    clauses are no longer that clause, the goal is called.
+    """
+    rest = writer.rest
+    if not rest or rest[0] is not goal:
+        return None
+    found = _one_fact(writer, goal, _without_cut)
+    if found is None:
+        return None
+    return _matched_head(writer, goal, *found, indent)
+
+
+def _matched_head(
+    writer: _Writer, goal: Struct, predicate: Predicate, seen: list[Any], indent: int
+) -> list[Any]:
+    """The check that the callee is unchanged (else the rest), its head matched; its body."""
+    p, s = writer.constant(predicate), writer.constant(seen)
+    writer.names["_still_one_fact"] = _still_one_fact
+    writer.emit(indent, f"if {p}.seen is not {s} or {p}.stale and not _still_one_fact({p}, {s}):")
+    _rest_of_body(writer, indent + 1)
+    head, body = _renamed(seen[0])
+    for argument, part in zip(goal.args, head.args):
+        unification(writer, Struct("=", (argument, part)), indent)
+    return body
+
+
+def _one_fact(
+    writer: _Writer, goal: Any, admits: Callable[[list[Any]], bool] | None = None
+) -> tuple[Predicate, list[Any]] | None:
     """The callee and its clause list when ``goal`` calls a static one-fact predicate.
 
-    (Or one clause whose body is tests.)
+    (Or one clause whose body is tests; or, with ``admits``, whose body it admits.)
     """
     from symlearn.engine.procedures import FACTS_ONLY, RULES, Predicate
 
@@ -93,18 +128,11 @@ def _one_fact(writer: _Writer, goal: Any) -> tuple[Predicate, list[Any]] | None:
     predicate = getattr(procedure, "__globals__", {}).get("P")
     if type(predicate) is not Predicate or predicate.procedure is not procedure:
         return None
-    engine = predicate.engine
-    kb = engine.kb
-    key = predicate.key
-    source = kb.predicates.get(key)
+    source = static_source(predicate)
     if (
         source is None
-        or source.dynamic
         or len(source.clauses) != 1
-        or not all(_test(goal) for goal in source.clauses[0].body)
-        or key in kb.tabled
-        or key in kb.external
-        or engine._datalog_kind(key) == "rules"
+        or not (admits or _tests)(list(source.clauses[0].body))
     ):
         return None
     if predicate.stale:
@@ -119,31 +147,57 @@ def _one_fact(writer: _Writer, goal: Any) -> tuple[Predicate, list[Any]] | None:
     return predicate, seen
 
 
+def static_source(predicate: Predicate) -> Any:
+    """The program's predicate behind ``predicate`` when it is static; else None.
+
+    Static: with clauses in the program (not the library), not dynamic,
+    tabled, external or evaluated bottom-up.
+    """
+    engine = predicate.engine
+    kb = engine.kb
+    key = predicate.key
+    source = kb.predicates.get(key)
+    if (
+        source is None
+        or not source.clauses
+        or source.dynamic
+        or key in kb.tabled
+        or key in kb.external
+        or engine._datalog_kind(key) == "rules"
+    ):
+        return None
+    return source
+
+
 def _still_one_fact(predicate: Predicate, seen: list[Any]) -> bool:
     """Bring a changed predicate up to date; True when its clauses are still ``seen``."""
     predicate.refresh()
     return predicate.seen is seen
 
 
-def _test(goal: Any) -> bool:
-    """True for a goal a guard may write inline (the writer has the last word)."""
+def _tests(body: list[Any]) -> bool:
+    """True for goals a guard may write inline (the writer has the last word)."""
     from symlearn.engine.codegen import GUARD_BUILTINS
 
-    return goal == "!" or (type(goal) is Struct and (goal.name, len(goal.args)) in GUARD_BUILTINS)
+    return all(
+        goal == "!" or (type(goal) is Struct and (goal.name, len(goal.args)) in GUARD_BUILTINS)
+        for goal in body
+    )
+
+
+def _without_cut(body: list[Any]) -> bool:
+    """True for goals none of which is or holds a cut (the atom ``!`` nowhere in them)."""
+    stack = list(body)
+    while stack:
+        term = stack.pop()
+        if type(term) is str and term in ("!", "$"):
+            return False
+        if type(term) is Struct:
+            stack.extend(term.args)
+    return bool(body)
 
 
 def _renamed(clause: Clause) -> tuple[Any, list[Any]]:
     """The clause's head and body with new variables (the caller's clause has its own)."""
-    mapping: dict[Var, Var] = {}
-
-    def renamed(term: Any) -> Any:
-        if type(term) is Var:
-            found = mapping.get(term)
-            if found is None:
-                found = mapping[term] = Var(term.name)
-            return found
-        if type(term) is Struct:
-            return Struct(term.name, tuple(renamed(a) for a in term.args))
-        return term
-
-    return renamed(clause.head), [renamed(goal) for goal in clause.body]
+    (head, *body), _ = rename_apart([clause.head, *clause.body])
+    return head, body

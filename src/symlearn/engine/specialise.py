@@ -34,6 +34,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from symlearn.engine.codegen import _variables
+from symlearn.engine.inline_facts import static_source
 from symlearn.engine.procedures import Predicate
 from symlearn.engine.runtime import to_runtime
 from symlearn.logic.clauses import Clause
@@ -98,17 +99,9 @@ def _copied_predicate(
 ) -> tuple[Any, tuple[Any, ...]] | None:
     args = goal.args
     engine = predicate.engine
-    kb = engine.kb
     key = predicate.key
-    source = kb.predicates.get(key)
-    if (
-        source is None
-        or source.dynamic
-        or not 0 < len(source.clauses) <= _MAX_CLAUSES
-        or key in kb.tabled
-        or key in kb.external
-        or engine._datalog_kind(key) == "rules"
-    ):
+    source = static_source(predicate)
+    if source is None or len(source.clauses) > _MAX_CLAUSES:
         return None
     name = f"$spec {goal.name}/{len(args)} {next(_numbers)}"
     kept = [i for i in range(len(args)) if i not in positions]
