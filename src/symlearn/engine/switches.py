@@ -5,7 +5,9 @@ first-argument index with the code of its clauses
 (:mod:`symlearn.engine.codegen`) inlined in the buckets: a bucket of one
 clause runs it, a bucket of a few runs each in turn (:func:`_inline_bucket`),
 and a clause whose body is one call of the predicate itself loops back to the
-switch (``codegen._loop_back``).
+switch (``codegen._loop_back``); when such a clause builds lists
+(``app([X|L1], L2, [X|L3])``) its steps run first as a loop that binds the
+output lists once (:mod:`symlearn.engine.lcmc`).
 
 Functions
 ---------
@@ -89,9 +91,6 @@ def compile_switch(
         loop = len(writer.lines)
         writer.emit(1, "while True:")
         top = 2
-        plan = _list_loop_plan(writer, by_functor)
-        if plan is not None:  # a list-building step runs as a loop of its own first
-            write_list_loop(writer, plan, top)
     else:
         writer.emit(1, "if depth > max_depth: raise too_deep(args)")
         _unpack_arguments(writer, arity)
@@ -109,15 +108,12 @@ def compile_switch(
     return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 
 
-def _list_loop_plan(writer: _Writer, by_functor: dict[str, Bucket]) -> ListLoop | None:
-    """The list-building loop of the one clause of a functor's bucket (:mod:`lcmc`), if any."""
-    if not lcmc.ENABLED:
+def _list_loop_plan(writer: _Writer, candidates: Bucket) -> ListLoop | None:
+    """The list-building loop of a functor bucket's one clause (:mod:`lcmc`), if it is one."""
+    clause = candidates[1]
+    if not lcmc.ENABLED or clause is None:
         return None
-    for _, clause in by_functor.values():
-        plan = None if clause is None else list_loop_plan(writer, clause)
-        if plan is not None:
-            return plan
-    return None
+    return list_loop_plan(writer, clause)
 
 
 def _switch_code(
@@ -173,6 +169,9 @@ def _switch_code(
         writer.emit(top + 1, "n = a0.name")
         for name, candidates in by_functor.items():
             writer.emit(top + 1, f"if n == {writer.constant(name)}:")
+            plan = _list_loop_plan(writer, candidates)
+            if plan is not None:  # a list-building step: the steps in a loop of their own
+                write_list_loop(plan, writer, top + 2)
             bucket(candidates, top + 2)
         bucket(compound, top + 1)
     if inline_free is not None:
