@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import click
+import pytest
 
 from symlearn.cli import COMMANDS, SUMMARIES, cli
 
@@ -91,3 +93,37 @@ def test_a_program_with_variables_is_grounded_without_the_toplevel_or_heavy_pack
     assert "symlearn.bayes.problog.grounder" in modules  # the engine grounds it
     assert not {"symlearn.engine.toplevel", "csv", "lark", "numpy", "networkx"} & modules
     assert not {"sympy", "pyarrow", "scipy", "symlearn.bayes.networks.network_answer"} & modules
+
+
+def test_progol_reads_the_learnt_theory_without_the_other_hypothesis_families():
+    """``learn progol`` (Aleph's small tasks: start-up counts) loads no attribute-value data."""
+    modules = _imported("learn", "progol", "kb/trains.pl", "--json", packages=False)
+    assert "symlearn.hypotheses.theory" in modules
+    assert not {"symlearn.hypotheses.conjunction", "symlearn.hypotheses.space"} & modules
+    assert not {"symlearn.data", "symlearn.data.attribute_value", "sympy", "lark"} & modules
+
+
+_BLAS_THREADS = (
+    "import sys, threadpoolctl; from symlearn.cli import main\n"
+    "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+    "info = threadpoolctl.threadpool_info()\n"
+    "print([i['num_threads'] for i in info if i['internal_api'] == 'openblas'], file=sys.stderr)"
+)
+
+
+@pytest.mark.parametrize(("given", "expected"), [(None, "[1]"), ("2", "[2]")])
+def test_an_ilp_learner_starts_numpy_without_blas_worker_threads(given, expected):
+    """No OpenBLAS thread pool for a learner that does no linear algebra; a user's choice kept."""
+    pytest.importorskip("threadpoolctl")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    args = ["learn", "progol", "kb/trains.pl", "--json"]
+    run = subprocess.run(
+        [sys.executable, "-c", _BLAS_THREADS, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert run.stderr.split()[-1] == expected, run.stderr

@@ -97,3 +97,40 @@ def test_inlined_exclusive_tests_answer_as_the_disjunction_called(random: Random
         assert isinstance(compiled, list) and isinstance(called, list)
         assert len(compiled) == len(called), (DISJUNCTIONS[i], goal)
         assert all(variant(x, y) for x, y in zip(compiled, called)), (DISJUNCTIONS[i], goal)
+
+
+#: Bodies where ``arg(K, T, X0)`` (``ARG``) follows a neck cut or opens a segment
+#: (inlined with K known; the goal is called when K is not an integer in range).
+COMMITTED = [
+    "!, ARG, X = X0",
+    "K == K, !, ARG, X = X0",
+    "q, !, ARG, X = X0",
+    "q, X1 = K, ARG, X = X0-X1",
+    "!, ARG, arg(K, T, X1), X = X0-X1",
+    "!, functor(T, N0, _), ARG, X = N0-X0",
+    "!, ARG, !, X = X0",
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_arg_after_a_cut_answers_as_the_builtin_called(random: Random) -> None:
+    program = "q.\nq.\n"
+    for i, body in enumerate(COMMITTED):  # dI inlines arg/3, cI calls it
+        for name, goal in ((f"d{i}", "arg(K, T, X0)"), (f"c{i}", "call(arg(K, T, X0))")):
+            program += f"{name}(T, N, A, K, X) :- {body.replace('ARG', goal)}.\n"
+            program += f"{name}(_, _, _, _, last).\n"
+    engine = Engine(loads(program), datalog=False)
+    for i, body in enumerate(COMMITTED):
+        values = [random.choice(choices) for choices in VALUES]
+        if random.random() < 0.5:  # the quick paths' cases
+            values[:4] = [random.choice(choices[:3]) for choices in VALUES[:4]]
+        bindings = ", ".join(f"{v} = {value}" for v, value in zip("TNAKX", values))
+        for _ in range(3):
+            compiled = _answers(engine, f"{bindings}, d{i}(T, N, A, K, X)")
+        called = _answers(engine, f"{bindings}, c{i}(T, N, A, K, X)")
+        if isinstance(compiled, str) or isinstance(called, str):
+            assert compiled == called, (body, bindings)
+        else:
+            assert len(compiled) == len(called), (body, bindings)
+            assert all(variant(x, y) for x, y in zip(compiled, called)), (body, bindings)

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.ilp.coverage import Coverage
@@ -525,3 +527,39 @@ def test_a_target_without_positives_is_an_error_at_its_head_mode(tmp_path):
     assert raised.value.line == 1
     with pytest.raises(InvalidParameterError, match="no positive examples of t/1"):
         progol(task_of(loads("p(a). neg(t(b))."), ("t", 1)))  # no head mode to point at
+
+
+_VALUES = ["a", "b", "1", "1.0", "2", "f(a)", "f(1.0)", '"a"']
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rows=st.lists(st.tuples(*[st.sampled_from(_VALUES)] * 3), min_size=1, max_size=8),
+    data=st.data(),
+)
+def test_the_head_table_matches_as_match_does(rows, data):
+    """A head of variables and ground terms read from codes covers what matching covers.
+
+    ``normal(1)`` over ``normal(1.0)``, ``t(X, a, X)``, ... against
+    :meth:`Coverage.covered` (the head matched to each example by
+    :func:`~symlearn.logic.unify.match`, then the body joined), each head
+    built from an example's values, variables, ``1.0`` and ``g(X)``; the
+    search's :meth:`cover` (bindings kept for refinements) the same.
+    """
+    import numpy as np
+
+    from symlearn.ilp.progol import _Progol
+
+    like = data.draw(st.sampled_from(rows))  # heads close to an example match some
+    text = "".join(f"pos(t({', '.join(r)})).\n" for r in rows) + "r(a). r(1). r(f(a)).\n"
+    task = task_of(loads(":- modeh(1, t(+c, +c, +c)).\n:- modeb(*, r(+c)).\n" + text), ("t", 3))
+    learner = _Progol(task, ProgolSettings(), None)
+    pool = np.arange(len(learner.positives))[::-1].copy()  # in another order than the examples
+    for head in itertools.product(*[[value, "X", "Y", "1.0", "g(X)"] for value in like]):
+        for body in ["", " :- r(X)"]:
+            clause = Clause.from_term(parse_term(f"t({', '.join(head)}){body}"))
+            found = learner.covered(clause, learner.positives, pool)
+            mask = learner.coverage.covered(clause, [learner.positives[i] for i in pool])
+            assert sorted(found.tolist()) == sorted(pool[mask].tolist()), str(clause)
+            joined, _ = learner.cover(clause, learner.positives, pool, None, None)  # the search's
+            assert sorted(joined.tolist()) == sorted(found.tolist()), str(clause)

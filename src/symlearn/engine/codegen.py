@@ -48,10 +48,11 @@ from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
 from symlearn.engine.code_cache import CodeCache
-from symlearn.engine.compiled_control import construct_procedure, is_construct
+from symlearn.engine.compiled_control import _BINDING, construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
-from symlearn.engine.inline_tests import exclusive_tests, inline_test, repeated_variable
+from symlearn.engine.inline_facts import fact_call, inlinable_fact
+from symlearn.engine.inline_tests import after_cut, exclusive_tests, inline_test, repeated_variable
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.logic.clauses import Clause
@@ -82,7 +83,6 @@ _TYPE_TESTS: dict[str, tuple[bool, tuple[type, ...]]] = {
     "compound": (False, (Struct,)),
 }
 #: The guard goals that may bind a variable.
-_BINDING = frozenset({("=", 2), ("is", 2), ("functor", 3), ("compare", 3)})
 #: Builtins the compiler inlines into a clause's guard.
 GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS), *_TESTS})
 # Heads nested deeper than this are unified by the general routine (Python
@@ -149,6 +149,9 @@ class _Writer:
         #: In a clause's guard without a cut: the goals from the one being
         #: written on (a test may leave its hard cases to them: ``inline_tests``).
         self.rest: list[Any] | None = None
+        self.ends = 0  # how many times the guard was written to end early (at a goal of ``rest``)
+        #: The segments written for the clause: (goals, shared variables) -> procedure.
+        self.segments: dict[tuple[int, ...], tuple[object, list[Any]]] = {}
         self.on_success: list[str] = []
         #: Head compound arguments -> ``a{i}``: a body argument equal to one is passed on.
         self.head_terms: dict[Any, str] = {}
@@ -371,6 +374,13 @@ class _Writer:
         """Inline ``goal`` if it is a guard builtin over known variables; False if not."""
         if type(goal) is Struct and goal.name == ";" and len(goal.args) == 2:
             return exclusive_tests(self, goal, indent)
+        if (
+            self.rest
+            and self.rest[0] is goal
+            and not is_construct(goal)
+            and fact_call(self, goal, indent)
+        ):
+            return True
         if type(goal) is not Struct or (goal.name, len(goal.args)) not in GUARD_BUILTINS:
             return False
         if (goal.name, len(goal.args)) in _TESTS:
@@ -550,25 +560,34 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     body = list(clause.body)
     neck_cut = False
     binds = False  # a guard goal may bind a variable
+    ends = writer.ends
     while body:
         if body[0] == "!":
+            # A guard that may end before the cut (returning the rest, uncommitted)
+            # makes a clause function's cut a goal (its caller commits when it
+            # returns: Entry.neck_cut); in a switch the early end pushed the
+            # clause's choicepoint itself, so the cut still commits at once.
+            if writer.ends > ends and not writer.height:
+                break
             neck_cut = True
             body.pop(0)
             break
         goal: Any = body.pop(0)
-        writer.rest = [goal, *body] if not any(_is_cut(g) for g in clause.body) else None
+        writer.rest = [goal, *body]
+        before = writer.ends
         inline = writer.guard(goal, indent)
         writer.rest = None
         if not inline:
             body.insert(0, goal)
             break
-        binds = binds or (goal.name, len(goal.args)) in _BINDING
+        binds = binds or (goal.name, len(goal.args)) in _BINDING or writer.ends > before
     if neck_cut and binds:
         # Bindings a finite-domain constraint refuses fail the clause before it
         # commits (run as goals, they would fail at the cut's step).
         writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
     if neck_cut:
-        _after_cut(writer, body, indent)
+        writer.on_success = []  # committed: no choicepoint for the later clauses
+        after_cut(writer, body, indent)
     if body and _calls_itself(writer, body[0]):
         _loop_back(writer, body, indent)
     elif body:
@@ -634,6 +653,8 @@ def _first_inline_goal(
                 defined.update(_variables(body[position - 1]))
             if position and _is_cut(body[position]):
                 return position  # a cut after a call: the segment cuts at once
+            if inlinable_fact(writer, body[position]):
+                return position  # (the segment may end at it: see inline_facts)
             writer.defined = set(defined)
             start = len(writer.lines)
             inline = writer.guard(body[position], indent)
@@ -655,25 +676,36 @@ def _segment(writer: _Writer, goals: list[Any]) -> tuple[str, str]:
     shared = [
         v for v in dict.fromkeys(_variables(Struct(",", tuple(goals)))) if v in writer.defined
     ]
+    comma = "," if len(shared) == 1 else ""
+    values = [writer.var(v) for v in shared]
+    # (written once: the rest of a guard that may end at several goals meets it again)
+    key = (*map(id, goals), -1, *map(id, shared))
+    found = writer.segments.get(key)
+    if found is not None:
+        return writer.constant(found[0]), f"({', '.join(values)}{comma})"
     segment = _Writer(writer.procedure_of)
+    segment.segments = writer.segments
     names = [segment.var(v) for v in shared]
     segment.defined = set(shared)
-    comma = "," if len(shared) == 1 else ""
     if shared:
         segment.emit(1, f"{', '.join(names)}{comma} = args")
     rest = list(goals)
     while rest:
         if _is_cut(rest[0]):  # ``!`` (or ``$``): cut to the clause's barrier
             segment.emit(1, "del m.cps[height:]")
-        elif not segment.guard(rest[0], 1):
-            break
+        else:
+            segment.rest = list(rest)  # (a segment may end its inline goals at any goal)
+            inline = segment.guard(rest[0], 1)
+            segment.rest = None
+            if not inline:
+                break
         rest.pop(0)
     if rest:
         _continuation(segment, rest, 1)
     else:
         segment.emit(1, "return nxt")
     function = _define(segment, "def clause(m, args, height, depth, nxt):\n")
-    values = [writer.var(v) for v in shared]
+    writer.segments[key] = (function, goals)
     return writer.constant(function), f"({', '.join(values)}{comma})"
 
 
@@ -729,31 +761,6 @@ def _loop_back(writer: _Writer, body: list[Any], indent: int) -> None:
         writer.emit(indent + 1, "continue")
     writer.emit(indent, f"return ({procedure}, ({', '.join(items)}{comma}), 0, {depth}, {rest})")
     writer.looped = True
-
-
-def _after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
-    """Inline the guard builtins that follow a neck cut (taking them off ``body``).
-
-    The clause has committed by then, so such a goal that fails makes the
-    clause return a continuation that fails (``FAILED``), not ``FAIL``, which
-    would try the next clause.
-    """
-    start = len(writer.lines)
-    binds = False
-    while body and body[0] != "!":
-        goal = body[0]
-        if not writer.guard(goal, indent):
-            break
-        body.pop(0)
-        binds = binds or (goal.name, len(goal.args)) in _BINDING
-    if len(writer.lines) == start:
-        return
-    if binds:
-        writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
-    writer.names["FAILED"] = (CONTROL[("fail", 0)], None, 0, 0, None)
-    writer.lines[start:] = [
-        line.replace("return FAIL", "return FAILED") for line in writer.lines[start:]
-    ]
 
 
 def _is_cut(goal: Any) -> bool:

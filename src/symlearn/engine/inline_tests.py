@@ -7,7 +7,8 @@ when the goal is not of the form it handles.
 
 Functions
 ---------
-exclusive_tests, inline_test, repeated_variable, argument, functor, order, skeleton, unification
+exclusive_tests, inline_test, repeated_variable, argument, functor, order, skeleton, unification,
+after_cut
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import instantiation_error, type_error
+from symlearn.engine.compiled_control import _BINDING
+from symlearn.engine.control import CONTROL
 from symlearn.engine.runtime import Ref, compare_runtime, resolve
 from symlearn.logic.terms import PString, Struct, Var, term_variables
 
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
 
 __all__ = [
+    "after_cut",
     "argument",
     "exclusive_tests",
     "functor",
@@ -105,6 +109,7 @@ def _rest_of_body(writer: _Writer, indent: int) -> None:
 
     rest, defined = writer.rest, set(writer.defined)
     assert rest is not None
+    writer.ends += 1
     writer.rest = None
     _continuation(writer, list(rest), indent)
     writer.rest, writer.defined = rest, defined
@@ -403,3 +408,31 @@ def repeated_variable(writer: _Writer, name: str, source: str, indent: int) -> N
         writer.emit(indent + 1, f"if {free}.serial < FENCE.stamp: trail.append({free})")
     writer.emit(indent, f"elif {one} is not {other} and not unify({one}, {other}, trail):")
     writer.emit(indent + 1, "return FAIL")
+
+
+def after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
+    """Inline the guard builtins that follow a neck cut (taking them off ``body``).
+
+    The clause has committed by then, so such a goal that fails makes the
+    clause return a continuation that fails (``FAILED``), not ``FAIL``, which
+    would try the next clause.
+    """
+    start = len(writer.lines)
+    binds = False
+    while body and body[0] != "!":
+        goal = body[0]
+        writer.rest = list(body)  # (the clause has committed: the guard may end at any goal)
+        inline = writer.guard(goal, indent)
+        writer.rest = None
+        if not inline:
+            break
+        body.pop(0)
+        binds = binds or (goal.name, len(goal.args)) in _BINDING
+    if len(writer.lines) == start:
+        return
+    if binds:
+        writer.emit(indent, "if m.engine.fd_watching and not fd_holds(m.engine): return FAIL")
+    writer.names["FAILED"] = (CONTROL[("fail", 0)], None, 0, 0, None)
+    writer.lines[start:] = [
+        line.replace("return FAIL", "return FAILED") for line in writer.lines[start:]
+    ]

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from symlearn.engine import lcmc
+
 # One writer of clause code: the switch uses the clause writer's own parts.
 from symlearn.engine.arg_select import Selection, choose
 from symlearn.engine.codegen import (
@@ -26,6 +28,7 @@ from symlearn.engine.codegen import (
     _unpack_arguments,
     _Writer,
 )
+from symlearn.engine.lcmc import ListLoop, list_loop_plan, write_list_loop
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var
 
@@ -92,6 +95,9 @@ def compile_switch(
         loop = len(writer.lines)
         writer.emit(1, "while True:")
         top = 2
+        plan = _list_loop_plan(writer, by_functor)
+        if plan is not None:  # a list-building step runs as a loop of its own first
+            write_list_loop(writer, plan, top)
     else:
         writer.emit(1, "if depth > max_depth: raise too_deep(args)")
         _unpack_arguments(writer, arity)
@@ -107,6 +113,17 @@ def compile_switch(
         lines = writer.lines
         lines[loop:] = [line[4:] for line in lines[loop + 1 :]]
     return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
+
+
+def _list_loop_plan(writer: _Writer, by_functor: dict[str, Bucket]) -> ListLoop | None:
+    """The list-building loop of the one clause of a functor's bucket (:mod:`lcmc`), if any."""
+    if not lcmc.ENABLED:
+        return None
+    for _, clause in by_functor.values():
+        plan = None if clause is None else list_loop_plan(writer, clause)
+        if plan is not None:
+            return plan
+    return None
 
 
 def _switch_code(

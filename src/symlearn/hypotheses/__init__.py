@@ -12,19 +12,57 @@ with ``covers``, the generality order as ``>=``/``>``, clauses, sympy and LaTeX)
 :mod:`symlearn.hypotheses.generality` decides the order between any two of them.
 """
 
-from symlearn.hypotheses.base import FALSE, Hypothesis, clause_texts
-from symlearn.hypotheses.boolean_conjunction import BooleanConjunction
-from symlearn.hypotheses.conjunction import ANY, EMPTY, Conjunction
-from symlearn.hypotheses.dnf import DNF
-from symlearn.hypotheses.generality import (
-    entails,
-    equivalent,
-    more_general,
-    more_general_or_equal,
-    more_general_or_equal_on,
-)
-from symlearn.hypotheses.kcnf import KCNF
-from symlearn.hypotheses.space import ConjunctionSpace
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from symlearn.hypotheses.base import FALSE, Hypothesis, clause_texts
+    from symlearn.hypotheses.boolean_conjunction import BooleanConjunction
+    from symlearn.hypotheses.conjunction import ANY, EMPTY, Conjunction
+    from symlearn.hypotheses.dnf import DNF
+    from symlearn.hypotheses.generality import (
+        entails,
+        equivalent,
+        more_general,
+        more_general_or_equal,
+        more_general_or_equal_on,
+    )
+    from symlearn.hypotheses.kcnf import KCNF
+    from symlearn.hypotheses.space import ConjunctionSpace
+
+#: Each name's module: imported on first use (PEP 562), so that a program
+#: reading one module of the package (``symlearn.hypotheses.theory``, the
+#: learnt theory of ``symlearn learn progol``) does not load every family.
+_HOMES = {
+    "ANY": "conjunction",
+    "DNF": "dnf",
+    "EMPTY": "conjunction",
+    "FALSE": "base",
+    "KCNF": "kcnf",
+    "BooleanConjunction": "boolean_conjunction",
+    "Conjunction": "conjunction",
+    "ConjunctionSpace": "space",
+    "Hypothesis": "base",
+    "clause_texts": "base",
+    "entails": "generality",
+    "equivalent": "generality",
+    "more_general": "generality",
+    "more_general_or_equal": "generality",
+    "more_general_or_equal_on": "generality",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "ANY",

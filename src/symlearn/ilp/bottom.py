@@ -66,7 +66,6 @@ import numpy as np
 
 from symlearn.errors import EngineLimitError, InvalidParameterError, PrologError
 from symlearn.ilp.coverage import Coverage
-from symlearn.ilp.relations import Relation
 from symlearn.logic.clauses import Clause
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.modes import Mode
@@ -322,7 +321,6 @@ class _Builder:
         self.examples = [e for e in examples if e != seed]
         self._target_index: dict[tuple[int, ...], dict[tuple[object, ...], list[tuple[Term, ...]]]]
         self._target_index = {}
-        self._small_indexes: dict[object, dict[tuple[int, ...], list[list[Term]]]] = {}
         self.seed = seed
         self.head: Term | None = None
         self.variables: dict[tuple[object, str], Var] = {}
@@ -400,7 +398,7 @@ class _Builder:
             if any(code < 0 for code in codes):
                 return []
             if len(relation) <= SMALL_RELATION:
-                found = self._small_index(relation, bound).get(tuple(codes), [])
+                found = self.coverage.decoded_index(relation, bound).get(tuple(codes), [])
                 return found if recall is None else found[:recall]
             index = relation.index(bound)
             lo, counts = index.lookup([np.array([code], dtype=np.int64) for code in codes])
@@ -419,20 +417,6 @@ class _Builder:
             [substitute(a, solution) if type(a) is Var else a for a in args]
             for solution in solutions
         ]
-
-    def _small_index(
-        self, relation: Relation, bound: tuple[int, ...]
-    ) -> dict[tuple[int, ...], list[list[Term]]]:
-        """A small relation's facts (decoded, in order) by their codes at ``bound``."""
-        key = (relation.indicator, id(relation), bound)
-        index = self._small_indexes.get(key)
-        if index is None:
-            assert self.coverage is not None
-            decode = self.coverage.symbols.decode
-            index = self._small_indexes[key] = {}
-            for row in relation.rows.tolist():
-                index.setdefault(tuple(row[i] for i in bound), []).append(decode(row))
-        return index
 
     def _target_answers(
         self, places: Sequence[Place], args: list[Term], recall: int | None

@@ -109,6 +109,9 @@ _COMPARISONS = frozenset({"=", "\\=", "==", "\\=="})
 
 _Answers = Answers
 
+#: facts of a relation (their decoded arguments, in order) by their codes at some positions
+_DecodedIndex = dict[tuple[int, ...], list[list[Term]]]
+
 
 class BindingLimitError(EngineLimitError):
     """A join would build a binding table larger than the configured limit."""
@@ -256,6 +259,8 @@ class Coverage:
         self._answers: dict[tuple[object, bool], dict[tuple[int, ...], _Answers]] = {}
         #: (literal, its old variables) -> its signature up to renaming (see _literal_signature)
         self._signatures: dict[tuple[Term, tuple[Var, ...]], object] = {}
+        #: per relation and bound positions: its facts decoded, by their codes there
+        self._decoded: dict[tuple[int, tuple[int, ...]], tuple[Relation, _DecodedIndex]] = {}
         self._view: KnowledgeBase | None = None
         self._engine: Engine | None = None
         #: Problems met in single proofs (message -> how often); the run went on.
@@ -312,6 +317,23 @@ class Coverage:
         """
         relation = self.relation(indicator)
         return None if relation is None else relation.rows[:, position]
+
+    def decoded_index(self, relation: Relation, bound: tuple[int, ...]) -> _DecodedIndex:
+        """A relation's facts (decoded, in order) by their codes at the positions ``bound``.
+
+        Built once per relation and positions and kept (a relation's rows do
+        not change): bottom clauses of many seeds look up the same facts.
+        """
+        key = (id(relation), bound)
+        cached = self._decoded.get(key)
+        if cached is not None and cached[0] is relation:
+            return cached[1]
+        decode = self.symbols.decode
+        index: _DecodedIndex = {}
+        for row in relation.rows.tolist():
+            index.setdefault(tuple(row[i] for i in bound), []).append(decode(row))
+        self._decoded[key] = (relation, index)
+        return index
 
     def frequent_values(
         self, indicator: Indicator, position: int, limit: int

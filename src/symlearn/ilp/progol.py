@@ -132,7 +132,7 @@ from symlearn.logic.indicators import Indicator
 from symlearn.logic.modes import Mode
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Struct, Term, Var
+from symlearn.logic.terms import Struct, Term, Var, is_ground
 from symlearn.logic.unify import substitute
 
 __all__ = [
@@ -526,7 +526,11 @@ class _Progol:
         be computed bottom-up (the engine answers then).
         """
         rows = self._proved_rows(clause)
-        table = self._head_table(Clause(clause.head), examples, pool)
+        head = clause.head
+        args = head.args if type(head) is Struct else ()
+        if len(set(args)) != len(args) or not all(type(a) is Var for a in args):
+            return None  # the model's rows are whole heads: read for distinct variables only
+        table = self._head_table(Clause(head), examples, pool)
         if rows is None or table is None:
             return None
         keys = zip(*(column.tolist() for column in table.columns))
@@ -600,25 +604,49 @@ class _Progol:
     ) -> BindingTable | None:
         """The head bound to the examples in ``pool``, from codes encoded once per example set.
 
-        None when the head is not distinct variables (then the coverage tables bind it).
+        Each argument of the head a variable or a ground term (``normal(1)``,
+        ``p(X, a, X)``): an example is matched when its code equals the
+        constant's and the codes of a repeated variable agree (a code is a
+        term up to ``==``, as :func:`~symlearn.logic.unify.match` compares).
+        The table's rows are the matched examples' positions in ``pool``.
+        None when an argument is a term with variables (then the coverage
+        tables bind it) or an example has another arity.
         """
         head = clause.head
         args = head.args if type(head) is Struct else ()
-        if not args or len(set(args)) != len(args) or not all(type(a) is Var for a in args):
+        if not args or not all(type(a) is Var or is_ground(a) for a in args):
             return None
         codes = self._example_codes(examples)
         if codes is None:
             return None
         rows = codes[pool]
+        if len(set(args)) == len(args) and all(type(a) is Var for a in args):
+            return BindingTable(
+                tuple(args),  # type: ignore[arg-type]
+                tuple(rows[:, i].copy() for i in range(len(args))),
+                np.arange(len(pool), dtype=np.int64),
+            )
+        keep = np.ones(len(rows), dtype=bool)
+        first: dict[Term, int] = {}
+        symbols = self.coverage.symbols
+        for i, arg in enumerate(args):
+            if type(arg) is not Var:
+                keep &= rows[:, i] == symbols.find(arg)
+            elif arg in first:
+                keep &= rows[:, i] == rows[:, first[arg]]
+            else:
+                first[arg] = i
+        matched = np.flatnonzero(keep)
         return BindingTable(
-            tuple(args),  # type: ignore[arg-type]
-            tuple(rows[:, i].copy() for i in range(len(args))),
-            np.arange(len(pool), dtype=np.int64),
+            tuple(first),  # type: ignore[arg-type]
+            tuple(rows[matched, i] for i in first.values()),
+            matched.astype(np.int64, copy=False),
         )
 
     def run(self) -> None:
         remaining = np.arange(len(self.positives))
         total = len(remaining)
+        theory: list[Clause] = []  # the learnt clauses, kept as they grow (one per seed)
         while len(remaining):
             if self.progress is not None:
                 self.progress("positives covered", total - len(remaining), total)
@@ -654,7 +682,8 @@ class _Progol:
             if not len(covered):  # the seed is not provable within the limits
                 covered = remaining[:1]
             self.learnt.append(entry)
-            self.coverage.set_theory(c.clause for c in self.learnt)
+            theory.append(entry.clause)
+            self.coverage.set_theory(theory)
             remaining = np.setdiff1d(remaining, covered, assume_unique=True)
         self.drop_redundant()
         if self.progress is not None:

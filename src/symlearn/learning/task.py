@@ -36,9 +36,8 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from symlearn.data.attribute_value import AttributeValueData
 from symlearn.errors import InvalidParameterError, KBError
 from symlearn.files import as_paths
 from symlearn.kb.formats import load_task
@@ -47,6 +46,9 @@ from symlearn.kb.views import background_view
 from symlearn.logic.indicators import Indicator, format_indicator, parse_indicator
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Term
+
+if TYPE_CHECKING:  # the attribute-value data is read only by the learners of tables
+    from symlearn.data.attribute_value import AttributeValueData
 
 __all__ = ["LearningTask"]
 
