@@ -25,17 +25,18 @@ could match, so answers and their order are those of trying every clause.
 
 Functions and classes
 ---------------------
-Selection, choose, key
+Sample, Selection, choose, key
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from symlearn.logic.terms import Struct, Var
 
-__all__ = ["Selection", "choose", "key"]
+__all__ = ["Sample", "Selection", "choose", "key"]
 
 #: A bucket selects by an argument when it saves at least this many clauses
 #: tried on backtracking per call (:func:`_gain`; finding the value's class
@@ -46,14 +47,49 @@ _MIN_SCORE = 0.4
 def key(term: Any) -> tuple[str, object] | None:
     """A term's key at an argument (None for a variable): ``("f", name)`` or ``("c", value)``.
 
-    (The warming-up code, ``procedures._WARMING_SOURCE``, writes the same
-    keys for a call's dereferenced arguments.)
+    (A call's dereferenced arguments are keyed so: :class:`Sample`.)
     """
     if type(term) is Var:
         return None
     if type(term) is Struct:
         return ("f", term.name)
     return ("c", term)
+
+
+class Sample:
+    """The values some warming-up calls passed at each argument, counted by key.
+
+    ``values`` lists the sampled calls' dereferenced arguments one after the
+    other (None for a free one), as the warming-up code appends them; an
+    argument's values are keyed and counted when a bucket first asks
+    (:meth:`counts`).  :meth:`seal` keeps only the counts asked for (a sample
+    kept for the next engine holds no run-time terms): the same switch asks
+    for the same arguments.
+    """
+
+    __slots__ = ("arity", "calls", "counted", "values")
+
+    def __init__(self, values: list[Any], arity: int, most: int) -> None:
+        start = max(0, len(values) - most * arity) if arity else 0
+        start -= start % arity if arity else 0
+        self.values: list[Any] | None = values[start:]
+        self.arity = arity
+        self.calls = len(self.values) // arity if arity else 0
+        self.counted: dict[int, Counter[Any]] = {}
+
+    def counts(self, position: int) -> Counter[Any] | None:
+        """How many sampled calls had each key at argument ``position`` (None: unknown)."""
+        found = self.counted.get(position)
+        if found is None and self.values is not None and self.calls:
+            found = self.counted[position] = Counter(
+                None if v is None else key(v) for v in self.values[position :: self.arity]
+            )
+        return found
+
+    def seal(self) -> Sample:
+        """Drop the run-time terms, keeping the counts made so far; the sample itself."""
+        self.values = None
+        return self
 
 
 def _key(entry: Any, position: int) -> tuple[str, object] | None:
@@ -129,7 +165,7 @@ def _gain(entries: Sequence[Any], keys: list[Any], value: object) -> float:
     A clause excluded after one that may match and does not commit would be
     tried when the machine backtracks into the choicepoint (or keep it
     alive): 1; one excluded before, tried and failing at once in the
-    bucket's code: 0.2.
+    bucket's code (about as dear as finding the value's class): 0.1.
     """
     if value is None:
         return 0.0
@@ -137,31 +173,35 @@ def _gain(entries: Sequence[Any], keys: list[Any], value: object) -> float:
     open_choice = False  # an earlier clause may match and leave a choicepoint
     for entry, key in zip(entries, keys):
         if key is not None and key != value:
-            gain += 1.0 if open_choice else 0.2
+            gain += 1.0 if open_choice else 0.1
         elif not entry.neck_cut:
             open_choice = True
     return gain
 
 
-def choose(entries: Sequence[Any], calls: Sequence[Sequence[Any]]) -> Selection | None:
+def choose(entries: Sequence[Any], sample: Sample | None) -> Selection | None:
     """The argument (other than the first) to select ``entries`` by, or None.
 
-    ``calls`` are the keys (:func:`key`) of some warming-up calls'
+    ``sample`` counts the keys (:func:`key`) of some warming-up calls'
     arguments: the argument whose values there exclude the most clauses per
-    call (:func:`_gain`) is chosen when it excludes enough.  Only an argument where the
-    clauses name two values or more is considered, so that every bound value
-    excludes a clause (a sample of a few calls may mislead: chat_parser's
-    ``terminal/5`` warms up on calls that the one value its clauses name
-    there excludes, then is called with that value nine times in ten).
+    call (:func:`_gain`) is chosen when it excludes enough.  Only an argument
+    where the clauses name two values or more is considered, so that every
+    bound value excludes a clause (a sample of a few calls may mislead:
+    chat_parser's ``terminal/5`` warms up on calls that the one value its
+    clauses name there excludes, then is called with that value nine times
+    in ten).
     """
-    if len(entries) < 2 or not calls:
+    if len(entries) < 2 or sample is None or not sample.calls:
         return None
     best, best_score = 0, 0.0
-    for position in range(1, len(calls[0])):
+    for position in range(1, sample.arity):
         keys = [_key(entry, position) for entry in entries]
         if len({key for key in keys if key is not None}) < 2:
             continue  # a call of the one value named there would pay for nothing
-        score = sum(_gain(entries, keys, call[position]) for call in calls) / len(calls)
+        values = sample.counts(position)
+        if values is None:
+            continue
+        score = sum(_gain(entries, keys, v) * n for v, n in values.items()) / sample.calls
         if score > best_score:
             best, best_score = position, score
     if best_score < _MIN_SCORE:

@@ -41,6 +41,7 @@ from functools import partial
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
+from symlearn.engine.arg_select import Sample
 from symlearn.engine.codegen import (
     ClauseFunction,
     ProcedureOf,
@@ -112,15 +113,16 @@ def clause(m, args, cutb, depth, nxt):
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
 # They count the functors and constants of their first arguments too: the
 # switch tests the most frequent first (``seen_functors``, ``seen_constants``);
-# and the last ``_SAMPLED`` calls' arguments, as ``arg_select`` keys (a bucket
-# may select its clauses by another argument: ``seen_calls``).
+# and the last ``_SAMPLED`` calls' dereferenced arguments, one after the other
+# (None for a free one; nothing allocated per call): a bucket may select its
+# clauses by another argument (``seen_calls``, ``arg_select``).
 _SWITCH_AFTER_CALLS = 200
 _SAMPLED = 64
 #: The clauses (by identity) of predicates whose switch any engine compiled,
 #: with what their warming-up calls saw: the same predicate in another engine
 #: switches at its first call, with the same switch (whose code is compiled
 #: already, ``codegen._define``).
-_HOT: dict[tuple[int, ...], tuple[dict[str, int], dict[object, int], tuple[Any, ...]]] = {}
+_HOT: dict[tuple[int, ...], tuple[dict[str, int], dict[object, int], Sample]] = {}
 
 
 _WARMING_SOURCE = """
@@ -136,14 +138,10 @@ def clause(m, args, cutb, depth, nxt):
     elif first is not None:
         seen_constants[first] = seen_constants.get(first, 0) + 1
     if P.countdown < SAMPLED:
-        keys = []
         for arg in args:
             while arg.__class__ is Ref:
                 arg = arg.value
-            keys.append(
-                None if arg is None else ("f", arg.name) if arg.__class__ is Struct else ("c", arg)
-            )
-        seen_calls.append(keys)
+            seen_calls.append(arg)
     return general(m, args, cutb, depth, nxt)
 """
 
@@ -375,7 +373,8 @@ class Predicate:
             seen = _HOT.get(clauses)
             if seen is None:
                 namespace = self.namespace
-                calls = tuple(map(tuple, namespace["seen_calls"][-_SAMPLED:]))
+                calls = Sample(namespace["seen_calls"], self.arity, _SAMPLED)
+                namespace["seen_calls"].clear()
                 seen = (namespace["seen_functors"], namespace["seen_constants"], calls)
             functors = _most_seen_first(self.by_functor, seen[0])
             constants = _most_seen_first(by_atom, seen[1])
@@ -395,7 +394,7 @@ class Predicate:
             self.switch = function.__code__
             if len(_HOT) >= 4096:
                 _HOT.clear()
-            _HOT[clauses] = seen
+            _HOT[clauses] = (seen[0], seen[1], seen[2].seal())
         self._install()
         return self.procedure(m, args, cutb, depth, nxt)
 

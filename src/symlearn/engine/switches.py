@@ -14,13 +14,13 @@ compile_switch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from symlearn.engine import lcmc
 
 # One writer of clause code: the switch uses the clause writer's own parts.
-from symlearn.engine.arg_select import Selection, choose
+from symlearn.engine.arg_select import Sample, Selection, choose
 from symlearn.engine.codegen import (
     ProcedureOf,
     _clause_code,
@@ -55,7 +55,7 @@ def compile_switch(
     itself: object = None,
     free: Bucket | None = None,
     compound: Bucket | None = None,
-    calls: Sequence[Sequence[Any]] = (),
+    calls: Sample | None = None,
 ) -> Callable[..., Any]:
     """Compile a predicate's first-argument switch with its clauses inlined.
 
@@ -79,7 +79,7 @@ def compile_switch(
     clause), written inline when it holds a few clauses; None leaves such a
     call to ``unbound``.
 
-    ``calls`` are the keys of some warming-up calls' arguments: a bucket of
+    ``calls`` counts the values of some warming-up calls' arguments: a bucket of
     several clauses may select them by another argument than the first
     (:mod:`symlearn.engine.arg_select`).
     """
@@ -130,7 +130,7 @@ def _switch_code(
     writer: _Writer,
     buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None, Bucket],
     top: int,
-    calls: Sequence[Sequence[Any]] = (),
+    calls: Sample | None = None,
 ) -> None:
     """The switch on the first argument ``a0`` and its buckets' code, at ``top``.
 
