@@ -4,16 +4,16 @@ A looping switch (:func:`~symlearn.engine.switches.compile_switch`) runs a
 tail-recursive clause such as ``app([X|L1], L2, [X|L3]) :- app(L1, L2, L3)``
 as a Python loop; each step of it with a free third argument binds that
 argument to a new cell ``[X|L3]`` of a new variable ``L3``: one ``Ref`` and
-one ``Struct`` a step.  Its last call is a call *modulo cons* (Tarditi,
-Acar and Morrisett's "tail recursion modulo cons"; in Prolog the binding
-is what makes it a last call): the cells can as well be made when the loop
-ends.  :func:`write_list_loop` writes, at the top of the switch's loop, a
-loop of its own that runs such steps while the first argument is a cell
-and the output arguments are free: it keeps each output's heads in a Python
-list and, when it ends, builds each list back to front onto one new
-variable (the last step's tail) and binds the output once, as the steps
-would have.  The switch's code then goes on from the argument the loop
-stopped at, as it would after the same steps.
+one ``Struct`` a step.  Its last call is a last call *modulo cons* (D. H. D.
+Warren's "tail recursion modulo cons" of Prolog compilation; Friedman and
+Wise's for LISP): the cells can as well be made when the loop ends.
+:func:`write_list_loop` writes, in the switch's branch for a first argument
+of the clause's functor, a loop of its own that runs such steps while the
+first argument is a cell and the output arguments are free: it keeps each
+output's heads in a Python list and, when it ends, builds each list back
+to front onto one new variable (the last step's tail) and binds the
+output once, as the steps would have.  The switch's code then goes on
+from the argument the loop stopped at, as it would after the same steps.
 
 Nothing can tell the difference.  The loop reads only the cells of the
 first argument: a cell list that reaches an output (``app([1|R], [], R)``)
@@ -130,66 +130,89 @@ def _variables(term: Any) -> set[Var]:
     return found
 
 
-def write_list_loop(writer: _Writer, plan: ListLoop, indent: int) -> None:
-    """Write the loop of ``plan``'s steps at ``indent`` (the top of a switch's loop).
+def write_list_loop(plan: ListLoop, writer: _Writer, indent: int) -> None:
+    """Write the loop of ``plan``'s steps at ``indent``, in a looping switch's bucket.
 
-    It leaves ``a0``, ``a1``, ... as the steps it ran would have: the
-    arguments of the next call, each output bound to its cells and the
-    argument its new tail.
+    The switch has dereferenced ``a0`` to a compound of the pattern's name.
+    When the outputs are free and the call's first argument (``a0``'s
+    argument the call passes on) is another such compound, the loop runs
+    the steps, leaves ``a0``, ``a1``, ... as they would have (the
+    arguments of the call after them, each output bound to its cells and
+    the argument its new tail) and goes back to the switch.  Otherwise the
+    clause's own code follows (one step costs less so than setting up the
+    loop).
     """
+    saved = writer.variables, writer.defined, writer.head_terms
     pattern: tuple[Any, ...] = plan.pattern.args
     writer.defined = set(pattern) | set(plan.passed.values())
     writer.variables = {v: f"a{position}" for position, v in plan.passed.items()}
     writer.head_terms = {}
     outputs = sorted(plan.outputs)
     name = writer.constant(plan.pattern.name)
-    cell = writer.constant(LIST_FUNCTOR)
     emit = writer.emit
-    emit(indent, "if m.loops:")
+    for position in outputs:  # (in place: the clause's code then has nothing to follow)
+        _write_deref(writer, f"a{position}", f"a{position}", indent)
+    free = [f"a{position}.__class__ is Ref" for position in outputs]
+    free += [f"a{p} is not a{q}" for i, p in enumerate(outputs) for q in outputs[i + 1 :]]
+    emit(indent, f"if {' and '.join(free)} and m.loops:")
     indent += 1
-    for position in outputs:  # each output dereferenced: free, and none the same as another
-        _write_deref(writer, f"zo{position}", f"a{position}", indent)
-    free = [f"zo{position}.__class__ is Ref" for position in outputs]
-    free += [f"zo{p} is not zo{q}" for i, p in enumerate(outputs) for q in outputs[i + 1 :]]
-    emit(indent, f"if {' and '.join(free)}:")
-    indent += 1
-    _write_deref(writer, "zq", "a0", indent)
-    emit(indent, f"if zq.__class__ is Struct and zq.name == {name}:")
-    indent += 1
+    if plan.call[0] in pattern:  # a second cell follows (else one step costs less)
+        emit(indent, "try:")
+        emit(indent + 1, f"zq = a0.args[{pattern.index(plan.call[0])}]")
+        emit(indent, "except IndexError:")
+        emit(indent + 1, "zq = None")
+        _write_deref(writer, "zq", "zq", indent)
+        emit(indent, f"if zq.__class__ is Struct and zq.name == {name}:")
+        indent += 1
+    emit(indent, "zq = a0")
     emit(indent, "left = m.loops")
     for position in outputs:
         emit(indent, f"zh{position} = []")
-    emit(indent, "while True:")
-    step = indent + 1
-    targets = [writer.var(v) for v in pattern]
-    comma = "," if len(targets) == 1 else ""
-    emit(step, "try:")
-    emit(step + 1, f"{', '.join(targets)}{comma} = zq.args")
-    emit(step, "except ValueError:")
-    emit(step + 1, "break")
-    for position in outputs:
-        element = writer.build(plan.outputs[position], step)
-        emit(step, f"zh{position}.append({element})")
-    emit(step, "left -= 1")
-    following = [("zq", plan.call[0])]
-    following += [(f"a{p}", plan.call[p]) for p in range(1, len(plan.call)) if p not in outputs]
-    changed = [(target, writer.var(v)) for target, v in following if writer.var(v) != target]
-    if changed:
-        targets = [target for target, _ in changed]
-        values = [value for _, value in changed]
-        emit(step, f"{', '.join(targets)} = {', '.join(values)}")
-    emit(step, "if not left: break")
-    _write_deref(writer, "zq", "zq", step)
-    emit(step, f"if zq.__class__ is not Struct or zq.name != {name}: break")
+    emit(indent, "while left:")
+    _write_step(writer, plan, indent + 1)
     emit(indent, f"if zh{outputs[0]}:")
     indent += 1
     emit(indent, "m.loops = left")
     emit(indent, "a0 = zq")
+    cell = writer.constant(LIST_FUNCTOR)
     for position in outputs:  # the tails in argument order, as the last step makes them
+        emit(indent, f"zo = a{position}")
         emit(indent, f"a{position} = zc = Ref()")
         emit(indent, f"for ze in reversed(zh{position}): zc = Struct({cell}, (ze, zc))")
-        emit(indent, f"zo{position}.value = zc")
-        emit(indent, f"if zo{position}.serial < FENCE.stamp: trail.append(zo{position})")
+        emit(indent, "zo.value = zc")
+        emit(indent, "if zo.serial < FENCE.stamp: trail.append(zo)")
+    emit(indent, "continue")  # the switch on the argument the loop stopped at
+    writer.variables, writer.defined, writer.head_terms = saved
+
+
+def _write_step(writer: _Writer, plan: ListLoop, indent: int) -> None:
+    """One step: ``zq``'s arguments, each output's element kept, the next call's arguments."""
+    emit = writer.emit
+    pattern: tuple[Any, ...] = plan.pattern.args
+    rest = plan.call[0]
+    if rest in pattern and rest not in plan.call[1:]:
+        writer.variables[rest] = "zq"  # the next cell unpacked where the loop reads it
+    targets = [writer.var(v) for v in pattern]
+    comma = "," if len(targets) == 1 else ""
+    emit(indent, "try:")
+    emit(indent + 1, f"{', '.join(targets)}{comma} = zq.args")
+    emit(indent, "except ValueError:")
+    emit(indent + 1, "break")
+    for position in sorted(plan.outputs):
+        element = writer.build(plan.outputs[position], indent)
+        emit(indent, f"zh{position}.append({element})")
+    emit(indent, "left -= 1")
+    following = [("zq", plan.call[0])] + [
+        (f"a{p}", plan.call[p]) for p in range(1, len(plan.call)) if p not in plan.outputs
+    ]
+    changed = [(target, writer.var(v)) for target, v in following if writer.var(v) != target]
+    if changed:
+        targets = [target for target, _ in changed]
+        values = [value for _, value in changed]
+        emit(indent, f"{', '.join(targets)} = {', '.join(values)}")
+    _write_deref(writer, "zq", "zq", indent)
+    name = writer.constant(plan.pattern.name)
+    emit(indent, f"if zq.__class__ is not Struct or zq.name != {name}: break")
 
 
 def _write_deref(writer: _Writer, target: str, source: str, indent: int) -> None:

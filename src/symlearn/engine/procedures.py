@@ -41,6 +41,7 @@ from functools import partial
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
+from symlearn.engine.arg_select import Sample
 from symlearn.engine.codegen import (
     ClauseFunction,
     ProcedureOf,
@@ -111,12 +112,17 @@ def clause(m, args, cutb, depth, nxt):
 # A few calls run general code that counts them; then the switch is compiled
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
 # They count the functors and constants of their first arguments too: the
-# switch tests the most frequent first (``seen_functors``, ``seen_constants``).
+# switch tests the most frequent first (``seen_functors``, ``seen_constants``);
+# and the last ``_SAMPLED`` calls' dereferenced arguments, one after the other
+# (None for a free one; nothing allocated per call): a bucket may select its
+# clauses by another argument (``seen_calls``, ``arg_select``).
 _SWITCH_AFTER_CALLS = 200
-#: The clauses (by identity) of predicates whose switch any engine compiled: the
-#: same predicate in another engine (its code compiled already, ``codegen._define``)
-#: switches at its first call.
-_HOT: set[tuple[int, ...]] = set()
+_SAMPLED = 64
+#: The clauses (by identity) of predicates whose switch any engine compiled,
+#: with what their warming-up calls saw: the same predicate in another engine
+#: switches at its first call, with the same switch (whose code is compiled
+#: already, ``codegen._define``).
+_HOT: dict[tuple[int, ...], tuple[dict[str, int], dict[object, int], Sample]] = {}
 
 
 _WARMING_SOURCE = """
@@ -131,6 +137,11 @@ def clause(m, args, cutb, depth, nxt):
         seen_functors[first.name] = seen_functors.get(first.name, 0) + 1
     elif first is not None:
         seen_constants[first] = seen_constants.get(first, 0) + 1
+    if P.countdown < SAMPLED:
+        for arg in args:
+            while arg.__class__ is Ref:
+                arg = arg.value
+            seen_calls.append(arg)
     return general(m, args, cutb, depth, nxt)
 """
 
@@ -269,6 +280,8 @@ class Predicate:
             "facts": self.call_facts,
             "seen_functors": {},
             "seen_constants": {},
+            "seen_calls": [],
+            "SAMPLED": _SAMPLED,
         }
         self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
         #: The procedure the machine runs for this predicate's goals.  Its
@@ -356,8 +369,15 @@ class Predicate:
         by_atom = self.by_atom
         if self.mode == RULES and not self.stale and by_atom is not None:
             self.compilations += 1
-            functors = _most_seen_first(self.by_functor, self.namespace["seen_functors"])
-            constants = _most_seen_first(by_atom, self.namespace["seen_constants"])
+            clauses = tuple(map(id, self.seen))
+            seen = _HOT.get(clauses)
+            if seen is None:
+                namespace = self.namespace
+                calls = Sample(namespace["seen_calls"], self.arity, _SAMPLED)
+                namespace["seen_calls"].clear()
+                seen = (namespace["seen_functors"], namespace["seen_constants"], calls)
+            functors = _most_seen_first(self.by_functor, seen[0])
+            constants = _most_seen_first(by_atom, seen[1])
             function = compile_switch(
                 self.arity,
                 {name: _bucket(entries) for name, entries in functors.items()},
@@ -368,12 +388,13 @@ class Predicate:
                 self.procedure,
                 _bucket(self.entries) if len(self.entries) < _JIT_INDEX_THRESHOLD else None,
                 _bucket(self.compound_entries),
+                seen[2],
             )
             self.namespace.update(function.__globals__)
             self.switch = function.__code__
             if len(_HOT) >= 4096:
                 _HOT.clear()
-            _HOT.add(tuple(map(id, self.seen)))
+            _HOT[clauses] = (seen[0], seen[1], seen[2].seal())
         self._install()
         return self.procedure(m, args, cutb, depth, nxt)
 

@@ -5,7 +5,9 @@ first-argument index with the code of its clauses
 (:mod:`symlearn.engine.codegen`) inlined in the buckets: a bucket of one
 clause runs it, a bucket of a few runs each in turn (:func:`_inline_bucket`),
 and a clause whose body is one call of the predicate itself loops back to the
-switch (``codegen._loop_back``).
+switch (``codegen._loop_back``); when such a clause builds lists
+(``app([X|L1], L2, [X|L3])``) its steps run first as a loop that binds the
+output lists once (:mod:`symlearn.engine.lcmc`).
 
 Functions
 ---------
@@ -20,6 +22,7 @@ from typing import Any
 from symlearn.engine import lcmc
 
 # One writer of clause code: the switch uses the clause writer's own parts.
+from symlearn.engine.arg_select import Sample, Selection, choose
 from symlearn.engine.codegen import (
     ProcedureOf,
     _clause_code,
@@ -54,6 +57,7 @@ def compile_switch(
     itself: object = None,
     free: Bucket | None = None,
     compound: Bucket | None = None,
+    calls: Sample | None = None,
 ) -> Callable[..., Any]:
     """Compile a predicate's first-argument switch with its clauses inlined.
 
@@ -76,6 +80,10 @@ def compile_switch(
     ``free`` is the bucket of a call whose first argument is free (every
     clause), written inline when it holds a few clauses; None leaves such a
     call to ``unbound``.
+
+    ``calls`` counts the values of some warming-up calls' arguments: a bucket of
+    several clauses may select them by another argument than the first
+    (:mod:`symlearn.engine.arg_select`).
     """
     writer = _Writer(procedure_of)
     writer.names.update(names)
@@ -89,9 +97,6 @@ def compile_switch(
         loop = len(writer.lines)
         writer.emit(1, "while True:")
         top = 2
-        plan = _list_loop_plan(writer, by_functor)
-        if plan is not None:  # a list-building step runs as a loop of its own first
-            write_list_loop(writer, plan, top)
     else:
         writer.emit(1, "if depth > max_depth: raise too_deep(args)")
         _unpack_arguments(writer, arity)
@@ -102,28 +107,26 @@ def compile_switch(
         free,
         otherwise if compound is None else compound,
     )
-    _switch_code(writer, buckets, top)
+    _switch_code(writer, buckets, top, calls)
     if loop >= 0 and not writer.looped:  # no clause loops back: no loop
         lines = writer.lines
         lines[loop:] = [line[4:] for line in lines[loop + 1 :]]
     return _define(writer, "def clause(m, args, cutb, depth, nxt):\n")
 
 
-def _list_loop_plan(writer: _Writer, by_functor: dict[str, Bucket]) -> ListLoop | None:
-    """The list-building loop of the one clause of a functor's bucket (:mod:`lcmc`), if any."""
-    if not lcmc.ENABLED:
+def _list_loop_plan(writer: _Writer, candidates: Bucket) -> ListLoop | None:
+    """The list-building loop of a functor bucket's one clause (:mod:`lcmc`), if it is one."""
+    clause = candidates[1]
+    if not lcmc.ENABLED or clause is None:
         return None
-    for _, clause in by_functor.values():
-        plan = None if clause is None else list_loop_plan(writer, clause)
-        if plan is not None:
-            return plan
-    return None
+    return list_loop_plan(writer, clause)
 
 
 def _switch_code(
     writer: _Writer,
     buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None, Bucket],
     top: int,
+    calls: Sample | None = None,
 ) -> None:
     """The switch on the first argument ``a0`` and its buckets' code, at ``top``.
 
@@ -139,6 +142,7 @@ def _switch_code(
 
     def bucket(candidates: Bucket, indent: int, first_known: bool = True) -> None:
         entries, clause = candidates
+        selection = None if clause is not None else choose(entries, calls)
         if not entries:
             writer.emit(indent, "return FAIL")
         elif clause is not None:
@@ -147,9 +151,13 @@ def _switch_code(
             writer.height = ""
             budget[0] -= 1
         elif len(entries) <= min(_MAX_INLINED, budget[0]) and _inline_bucket(
-            writer, entries, indent, first_known
+            writer, entries, indent, first_known, selection
         ):
             budget[0] -= len(entries)
+        elif selection is not None:  # the clauses the class of the call's argument admits
+            selection.key_code(writer, indent)
+            label = writer.constant(tuple(selection.candidates()))
+            writer.emit(indent, f"return try_clauses(m, {label}[sk], 0, {arguments}, depth, nxt)")
         else:
             label = writer.constant(entries)
             writer.emit(indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt)")
@@ -173,6 +181,9 @@ def _switch_code(
         writer.emit(top + 1, "n = a0.name")
         for name, candidates in by_functor.items():
             writer.emit(top + 1, f"if n == {writer.constant(name)}:")
+            plan = _list_loop_plan(writer, candidates)
+            if plan is not None:  # a list-building step: the steps in a loop of their own
+                write_list_loop(plan, writer, top + 2)
             bucket(candidates, top + 2)
         bucket(compound, top + 1)
     if inline_free is not None:
@@ -218,7 +229,11 @@ def _no_switch(
 
 
 def _inline_bucket(
-    writer: _Writer, entries: list[Any], indent: int, first_known: bool = True
+    writer: _Writer,
+    entries: list[Any],
+    indent: int,
+    first_known: bool = True,
+    selection: Selection | None = None,
 ) -> bool:
     """Write a switch bucket of several clauses inline, each tried in turn; False if not.
 
@@ -234,30 +249,37 @@ def _inline_bucket(
     ``tak(X, Y, ...) :- X > Y, ...``: :func:`_excludes_later`).  False (nothing written) when
     some clause's failure sits inside a loop of its code, where ``break``
     would not leave the block.
+
+    With a ``selection`` by another argument, a clause that argument's class
+    excludes is skipped and the choicepoint holds only the later clauses it
+    admits (none: no choicepoint).
     """
     start = len(writer.lines)
     label = writer.constant(entries)
-    arguments = writer.arguments
     # Bindings the clauses make may be undone: trail them (see try_clauses).
     writer.emit(indent, "mark = len(trail)")
     writer.emit(indent, "stamp = FENCE.stamp = serial()")
+    if selection is not None:
+        selection.key_code(writer, indent)
     writer.height = "len(m.cps)"
     for position, entry in enumerate(entries):
+        excluded = 0 if selection is None else selection.excluded_mask(position)
         if position == len(entries) - 1:
+            if excluded:
+                writer.emit(indent, f"if {excluded} >> sk & 1: return FAIL")
             _clause_code(writer, entry.clause, indent, first_known)
             break
         flag = len(writer.lines)
         writer.emit(indent, "again = False")
         writer.emit(indent, "while True:")
         block = len(writer.lines)
+        if excluded:
+            writer.emit(indent + 1, f"if {excluded} >> sk & 1: break")
         writer.attempt = True
         writer.on_success = (
             []
             if entry.neck_cut or _excludes_later(entries, position)
-            else [
-                # a ClauseChoice (see machine)
-                f"m.cps.append([mark, stamp, nxt, depth, {arguments}, {label}, {position + 1}])"
-            ]
+            else _choicepoint(writer, label, position, selection)
         )
         _clause_code(writer, entry.clause, indent + 1, first_known)
         writer.attempt, writer.on_success = False, []
@@ -276,6 +298,21 @@ def _inline_bucket(
         writer.emit(indent, "while len(trail) > mark: trail.pop().value = None")
     writer.height = ""
     return True
+
+
+def _choicepoint(
+    writer: _Writer, label: str, position: int, selection: Selection | None
+) -> list[str]:
+    """The lines that push the choicepoint of the clauses after ``position`` (a ClauseChoice)."""
+    arguments = writer.arguments
+    later = None if selection is None else selection.later(position)
+    if later is None:
+        return [f"m.cps.append([mark, stamp, nxt, depth, {arguments}, {label}, {position + 1}])"]
+    rest = writer.constant(tuple(later))
+    return [
+        f"sr = {rest}[sk]",
+        f"if sr is not None: m.cps.append([mark, stamp, nxt, depth, {arguments}, sr, 0])",
+    ]
 
 
 def _failures(lines: list[str], block: int) -> list[int] | None:
