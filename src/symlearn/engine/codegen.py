@@ -55,7 +55,7 @@ from symlearn.engine.inline_facts import fact_call, inlinable_fact, unfolded_cal
 from symlearn.engine.inline_tests import after_cut, exclusive_tests, inline_test, repeated_variable
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
-from symlearn.engine.term_building import new_ref
+from symlearn.engine.term_building import BUILDING_NAMES, new_ref
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -121,7 +121,7 @@ class _Writer:
         self.names: dict[str, object] = {
             "Ref": Ref,
             "Struct": Struct,
-            "new": object.__new__,
+            **BUILDING_NAMES,
             "unify": unify,
             "FAIL": FAIL,
             "FENCE": FENCE,

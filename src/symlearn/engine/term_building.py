@@ -9,7 +9,18 @@ The slots set, and the serial numbers drawn, are exactly those of
 
 from __future__ import annotations
 
+from itertools import repeat, starmap
+
 
 def new_ref(name: str) -> str:
     """A line that makes ``name`` a fresh unbound run-time variable (as ``Ref()``)."""
     return f"{name} = new(Ref); {name}.value = None; {name}.name = '_'; {name}.serial = serial()"
+
+
+def fresh_arguments(arity: str) -> str:
+    """An expression for a tuple of ``arity`` fresh variables (no comprehension's frame)."""
+    return f"tuple(starmap(Ref, repeat((), {arity})))"
+
+
+#: The names the lines above use, for the generated code's namespace.
+BUILDING_NAMES = {"new": object.__new__, "starmap": starmap, "repeat": repeat}
