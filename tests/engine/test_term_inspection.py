@@ -119,6 +119,8 @@ COMMITTED = [
     "!, ARG, arg(K, T, X1), X = X0-X1",
     "!, functor(T, N0, _), ARG, X = N0-X0",
     "!, ARG, !, X = X0",
+    "ARG, !, X = X0",  # before the cut: a clause function's cut then runs as a goal
+    "K == K, ARG, !, arg(K, T, X1), X = X0-X1",
 ]
 
 

@@ -55,6 +55,7 @@ from symlearn.engine.inline_facts import fact_call, inlinable_fact, unfolded_cal
 from symlearn.engine.inline_tests import after_cut, exclusive_tests, inline_test, repeated_variable
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
+from symlearn.engine.term_building import BUILDING_NAMES, new_ref
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -82,7 +83,6 @@ _TYPE_TESTS: dict[str, tuple[bool, tuple[type, ...]]] = {
     "atomic": (False, (str, int, float, PString)),
     "compound": (False, (Struct,)),
 }
-#: The guard goals that may bind a variable.
 #: Builtins the compiler inlines into a clause's guard.
 GUARD_BUILTINS = frozenset({("is", 2), *((op, 2) for op in _COMPARISONS), *_TESTS})
 # Heads nested deeper than this are unified by the general routine (Python
@@ -121,6 +121,7 @@ class _Writer:
         self.names: dict[str, object] = {
             "Ref": Ref,
             "Struct": Struct,
+            **BUILDING_NAMES,
             "unify": unify,
             "FAIL": FAIL,
             "FENCE": FENCE,
@@ -192,7 +193,7 @@ class _Writer:
             name = self.var(term)
             if term not in self.defined:
                 self.defined.add(term)
-                self.emit(indent, f"{name} = Ref()")
+                self.emit(indent, new_ref(name))
             return name
         if t is Struct and term in self.head_terms:
             return self.head_terms[term]
