@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from symlearn.engine.codegen import _calls_itself, _Writer
+from symlearn.engine.codegen import _calls_itself, _variables, _Writer
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import LIST_FUNCTOR, Struct, Var
 
@@ -101,7 +101,7 @@ def list_loop_plan(writer: _Writer, clause: Clause) -> ListLoop | None:
         else:
             return None
     for position, element in enumerate(outputs.values()):
-        variables = _variables(element)
+        variables = set(_variables(element))
         if position and not variables <= known:  # a later output's element makes variables
             return None
         known |= variables
@@ -116,18 +116,6 @@ def list_loop_plan(writer: _Writer, clause: Clause) -> ListLoop | None:
 
 def _distinct_variables(args: tuple[Any, ...]) -> bool:
     return all(type(a) is Var for a in args) and len(set(args)) == len(args)
-
-
-def _variables(term: Any) -> set[Var]:
-    found: set[Var] = set()
-    stack = [term]
-    while stack:
-        t = stack.pop()
-        if type(t) is Var:
-            found.add(t)
-        elif type(t) is Struct:
-            stack.extend(t.args)
-    return found
 
 
 def write_list_loop(plan: ListLoop, writer: _Writer, indent: int) -> None:
