@@ -34,8 +34,9 @@ Dempster, Laird & Rubin 1977.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from symlearn.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from symlearn.bayes.answer import InferenceRun, infer
@@ -223,12 +224,4 @@ _HOMES = {
     "write_problog": "networks.problog_format",
 }
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES, __all__)

@@ -14,8 +14,9 @@ with ``covers``, the generality order as ``>=``/``>``, clauses, sympy and LaTeX)
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from symlearn.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from symlearn.hypotheses.base import FALSE, Hypothesis, clause_texts
@@ -54,16 +55,6 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
-
-
 __all__ = [
     "ANY",
     "DNF",
@@ -81,3 +72,5 @@ __all__ = [
     "more_general_or_equal",
     "more_general_or_equal_on",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES, __all__)
