@@ -41,7 +41,7 @@ from typing import Any
 
 from symlearn.engine.codegen import _calls_itself, _variables, _Writer
 from symlearn.logic.clauses import Clause
-from symlearn.logic.terms import LIST_FUNCTOR, Struct, Var
+from symlearn.logic.terms import LIST_FUNCTOR, Struct, Var, are_distinct_variables
 
 __all__ = ["ENABLED", "ListLoop", "list_loop_plan", "write_list_loop"]
 
@@ -85,7 +85,7 @@ def list_loop_plan(writer: _Writer, clause: Clause) -> ListLoop | None:
         return None
     call = body[0].args
     pattern = head.args[0]
-    if type(pattern) is not Struct or not _distinct_variables(pattern.args):
+    if type(pattern) is not Struct or not are_distinct_variables(pattern.args):
         return None
     known: set[Any] = set(pattern.args)
     outputs: dict[int, Any] = {}
@@ -105,17 +105,13 @@ def list_loop_plan(writer: _Writer, clause: Clause) -> ListLoop | None:
         if position and not variables <= known:  # a later output's element makes variables
             return None
         known |= variables
-    if not outputs or not _distinct_variables(tuple(tails)) or known.intersection(tails):
+    if not outputs or not are_distinct_variables(tails) or known.intersection(tails):
         return None
     for position, arg in enumerate(call):
         expected = arg is tails.pop(0) if position in outputs else arg in known
         if type(arg) is not Var or not expected:
             return None
     return ListLoop(pattern, outputs, passed, call)
-
-
-def _distinct_variables(args: tuple[Any, ...]) -> bool:
-    return all(type(a) is Var for a in args) and len(set(args)) == len(args)
 
 
 def write_list_loop(plan: ListLoop, writer: _Writer, indent: int) -> None:

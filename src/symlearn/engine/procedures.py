@@ -58,7 +58,7 @@ from symlearn.engine.tabling import semi_naive_procedure
 from symlearn.kb.knowledge_base import KnowledgeBase, index_key
 from symlearn.kb.knowledge_base import Predicate as KBPredicate
 from symlearn.logic.clauses import Clause
-from symlearn.logic.terms import Struct, Var
+from symlearn.logic.terms import Struct, Var, are_distinct_variables
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine, Run
@@ -613,7 +613,7 @@ def _commits_always(clause: Clause) -> bool:
     if type(head) is str:
         return True
     args = head.args  # type: ignore[union-attr]
-    return all(type(arg) is Var for arg in args) and len(set(args)) == len(args)
+    return are_distinct_variables(args)
 
 
 def _ground_args(head: object) -> tuple[RTerm, ...] | None:

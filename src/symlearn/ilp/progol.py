@@ -132,7 +132,7 @@ from symlearn.logic.indicators import Indicator
 from symlearn.logic.modes import Mode
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
-from symlearn.logic.terms import Struct, Term, Var, is_ground
+from symlearn.logic.terms import Struct, Term, Var, are_distinct_variables, is_ground
 from symlearn.logic.unify import substitute
 
 __all__ = [
@@ -528,7 +528,7 @@ class _Progol:
         rows = self._proved_rows(clause)
         head = clause.head
         args = head.args if type(head) is Struct else ()
-        if len(set(args)) != len(args) or not all(type(a) is Var for a in args):
+        if not are_distinct_variables(args):
             return None  # the model's rows are whole heads: read for distinct variables only
         table = self._head_table(Clause(head), examples, pool)
         if rows is None or table is None:
@@ -620,7 +620,7 @@ class _Progol:
         if codes is None:
             return None
         rows = codes[pool]
-        if len(set(args)) == len(args) and all(type(a) is Var for a in args):
+        if are_distinct_variables(args):
             return BindingTable(
                 tuple(args),  # type: ignore[arg-type]
                 tuple(rows[:, i].copy() for i in range(len(args))),

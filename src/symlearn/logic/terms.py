@@ -49,6 +49,7 @@ __all__ = [
     "Struct",
     "Term",
     "Var",
+    "are_distinct_variables",
     "compare_terms",
     "fresh_var",
     "functor_of",
@@ -502,6 +503,11 @@ def is_ground(term: Term) -> bool:
         if type(t) is Struct:
             stack.extend(t.args)
     return True
+
+
+def are_distinct_variables(terms: Sequence[Term]) -> bool:
+    """True when every one of ``terms`` is a variable and no two are the same."""
+    return all(type(t) is Var for t in terms) and len(set(terms)) == len(terms)
 
 
 def map_leaves(term: Term, replace: Callable[[Term], Term]) -> Term:

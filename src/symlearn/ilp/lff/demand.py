@@ -61,6 +61,7 @@ from symlearn.logic.terms import (
     Struct,
     Term,
     Var,
+    are_distinct_variables,
     functor_of,
     is_ground,
     list_items,
@@ -216,7 +217,7 @@ class _Step:
 
     def __init__(self, literal: Term, slots: dict[Var, int], target: Indicator) -> None:
         args = literal.args if type(literal) is Struct else ()
-        if not all(type(a) is Var for a in args) or len(set(args)) != len(args):
+        if not are_distinct_variables(args):
             raise NotEvaluable("a literal with a constant or a repeated variable")
         self.indicator = functor_of(literal)
         self.call = self.indicator == target
