@@ -411,19 +411,30 @@ def repeated_variable(writer: _Writer, name: str, source: str, indent: int) -> N
     writer.emit(indent + 1, "return FAIL")
 
 
+#: ``!`` and SWI-Prolog's ``$`` (which cuts as ``!`` does).
+_CUTS = ("!", "$")
+
+
 def after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
     """Inline the guard builtins that follow a neck cut (taking them off ``body``).
 
     The clause has committed by then, so such a goal that fails makes the
     clause return a continuation that fails (``FAILED``), not ``FAIL``, which
-    would try the next clause.
+    would try the next clause.  A cut among them cuts nothing (inline goals
+    leave no choicepoint) and is dropped; so is ``$G`` written inline
+    (:func:`~symlearn.engine.inline_facts.det_fact_call`).
     """
+    from symlearn.engine.inline_facts import det_fact_call
+
     start = len(writer.lines)
     binds = False
-    while body and body[0] != "!":
+    while body:
         goal = body[0]
+        if type(goal) is str and goal in _CUTS:  # no choicepoint since the commit: it cuts nothing
+            body.pop(0)
+            continue
         writer.rest = list(body)  # (the clause has committed: the guard may end at any goal)
-        inline = writer.guard(goal, indent)
+        inline = det_fact_call(writer, goal, indent) or writer.guard(goal, indent)
         writer.rest = None
         if not inline:
             break
