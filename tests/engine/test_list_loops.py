@@ -97,11 +97,6 @@ def _answers(program: str, goals: list[str], max_steps: int, switch: bool, loops
 @given(list_programs(), st.sampled_from([150, 1500]))
 def test_list_loops_answer_as_the_general_code(case: tuple[str, list[str]], max_steps: int):
     program, goals = case
-    assert_loops_answer_as_the_general_code(program, goals, max_steps)
-
-
-def assert_loops_answer_as_the_general_code(program: str, goals: list[str], max_steps: int):
-    """The goals answer alike with the loops, with the switch alone, with the clause functions."""
     looping = _answers(program, goals, max_steps, switch=True, loops=True)
     switched = _answers(program, goals, max_steps, switch=True, loops=False)
     plain = _answers(program, goals, max_steps, switch=False, loops=False)

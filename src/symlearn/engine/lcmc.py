@@ -141,7 +141,13 @@ def write_list_loop(plan: ListLoop, writer: _Writer, indent: int) -> None:
     emit(indent, f"if {' and '.join(free)} and m.loops:")
     indent += 1
     if plan.call[0] in pattern:  # a second cell follows (else one step costs less)
-        indent = write_second_cell_test(writer, pattern.index(plan.call[0]), name, indent)
+        emit(indent, "try:")
+        emit(indent + 1, f"zq = a0.args[{pattern.index(plan.call[0])}]")
+        emit(indent, "except IndexError:")
+        emit(indent + 1, "zq = None")
+        _write_deref(writer, "zq", "zq", indent)
+        emit(indent, f"if zq.__class__ is Struct and zq.name == {name}:")
+        indent += 1
     emit(indent, "zq = a0")
     emit(indent, "left = m.loops")
     for position in outputs:
@@ -161,18 +167,6 @@ def write_list_loop(plan: ListLoop, writer: _Writer, indent: int) -> None:
         emit(indent, "if zo.serial < FENCE.stamp: trail.append(zo)")
     emit(indent, "continue")  # the switch on the argument the loop stopped at
     writer.variables, writer.defined, writer.head_terms = saved
-
-
-def write_second_cell_test(writer: _Writer, index: int, name: str, indent: int) -> int:
-    """Open a block run when ``a0``'s argument ``index`` is a ``name`` compound; its indent."""
-    emit = writer.emit
-    emit(indent, "try:")
-    emit(indent + 1, f"zq = a0.args[{index}]")
-    emit(indent, "except IndexError:")
-    emit(indent + 1, "zq = None")
-    _write_deref(writer, "zq", "zq", indent)
-    emit(indent, f"if zq.__class__ is Struct and zq.name == {name}:")
-    return indent + 1
 
 
 def _write_step(writer: _Writer, plan: ListLoop, indent: int) -> None:

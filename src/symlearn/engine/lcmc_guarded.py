@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from symlearn.engine.codegen import _variables, _Writer
-from symlearn.engine.lcmc import ListLoop, _write_deref, list_loop_plan, write_second_cell_test
+from symlearn.engine.lcmc import ListLoop, _write_deref, list_loop_plan
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import LIST_FUNCTOR, Struct, Var
 
@@ -113,7 +113,14 @@ def write_guarded_loop(plan: GuardedLoop, writer: _Writer, indent: int) -> None:
         _write_deref(writer, f"a{position}", f"a{position}", indent)
     free = f"a{one}.__class__ is Ref and a{two}.__class__ is Ref and a{one} is not a{two}"
     emit(indent, f"if {free} and m.loops:")
-    indent = write_second_cell_test(writer, 1, name, indent + 1)
+    indent += 1
+    emit(indent, "try:")
+    emit(indent + 1, "zq = a0.args[1]")
+    emit(indent, "except IndexError:")
+    emit(indent + 1, "zq = None")
+    _write_deref(writer, "zq", "zq", indent)
+    emit(indent, f"if zq.__class__ is Struct and zq.name == {name}:")
+    indent += 1
     emit(indent, "zq = a0")
     emit(indent, "left = m.loops")
     emit(indent, f"zh{one} = []")
