@@ -31,7 +31,6 @@ from symlearn.engine.codegen import (
     _Writer,
 )
 from symlearn.engine.lcmc import ListLoop, list_loop_plan, write_list_loop
-from symlearn.engine.lcmc_guarded import guarded_loop_plan, write_guarded_loop
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import Struct, Var
 
@@ -189,9 +188,6 @@ def _switch_code(
             plan = _list_loop_plan(writer, candidates)
             if plan is not None:  # a list-building step: the steps in a loop of their own
                 write_list_loop(plan, writer, top + 2)
-            guarded = guarded_loop_plan(writer, candidates[0]) if lcmc.ENABLED else None
-            if guarded is not None:  # two such steps, chosen by a comparison
-                write_guarded_loop(guarded, writer, top + 2)
             bucket(candidates, top + 2)
         bucket(compound, top + 1)
     if inline_free is not None:
