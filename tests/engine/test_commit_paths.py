@@ -13,7 +13,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from symlearn.engine import Engine, codegen, database, procedures
+from symlearn.engine import Engine, codegen, database, procedures, switches
 from symlearn.engine.builtins import SHORTCUTS
 from symlearn.engine.runtime import Ref, _unify_general, unify
 from symlearn.errors import SymlearnError
@@ -76,6 +76,27 @@ def test_a_bucket_cut_at_a_clause_that_always_commits_answers_as_the_whole(
         quick = _answers(program)
         patch.setattr(procedures, "_commits_always", lambda clause: False)
         assert quick == _answers(program)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, len(HEADS) - 1), st.integers(0, 3), st.integers(0, len(BODIES) - 1)
+        ),
+        min_size=5,
+        max_size=7,
+    )
+)
+def test_a_free_first_argument_tries_several_clauses_inline_as_the_general_call_does(
+    clauses: list[tuple[int, int, int]],
+) -> None:
+    program = "\n".join(_clause(*clause) for clause in clauses)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(procedures, "_SWITCH_AFTER_CALLS", 1)
+        inline = _answers(program)
+        patch.setattr(switches, "_MAX_INLINED_FREE", 0)  # such calls go to ``unbound``
+        assert inline == _answers(program)
 
 
 def test_an_ssu_predicate_runs_its_catch_all_clause_without_trying_the_rest() -> None:

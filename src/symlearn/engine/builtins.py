@@ -23,6 +23,7 @@ from symlearn.engine.arithmetic import (
     resource_error,
     type_error,
 )
+from symlearn.engine.control import sort_terms
 from symlearn.engine.runtime import (
     Ref,
     RTerm,
@@ -579,8 +580,6 @@ def domain_error(domain: str, culprit: RTerm) -> PrologThrow:
 
 
 def _sorted_list(engine: Engine, args: tuple[RTerm, ...], unique: bool) -> bool:
-    from symlearn.engine.control import sort_terms
-
     items = proper_list(args[0])
     if items is None:
         raise list_error(args[0])

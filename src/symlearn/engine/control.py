@@ -22,6 +22,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from functools import cmp_to_key
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import PrologThrow, instantiation_error, type_error
@@ -477,7 +478,21 @@ def _findall_tail(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> object
 
 
 def sort_terms(items: list[RTerm], unique: bool) -> list[RTerm]:
-    """Sort run-time terms in the standard order of terms (``msort``/``sort``)."""
+    """Sort run-time terms in the standard order of terms (``msort``/``sort``).
+
+    Terms all atoms, all integers or all free variables (their standard
+    order is Python's order of the values, or of the variables' ages) are
+    sorted without a comparison function.
+    """
+    if len(items) < 2:
+        return list(items)
+    values = [deref(item) for item in items]
+    kind = values[0].__class__
+    if kind in _PLAIN_ORDER and all(value.__class__ is kind for value in values):
+        if kind is Ref:
+            values = list(dict.fromkeys(values)) if unique else values
+            return sorted(values, key=_age)
+        return sorted(set(values) if unique else values)
     ordered = sorted(items, key=cmp_to_key(compare_runtime))
     if unique:
         kept: list[RTerm] = []
@@ -486,6 +501,11 @@ def sort_terms(items: list[RTerm], unique: bool) -> list[RTerm]:
                 kept.append(item)
         ordered = kept
     return ordered
+
+
+#: Kinds of terms whose standard order is their Python order (variables: by age).
+_PLAIN_ORDER = (str, int, Ref)
+_age = attrgetter("serial")
 
 
 def _number_result(values: list[RTerm], combine: Callable[[list[RTerm]], object]) -> RTerm:

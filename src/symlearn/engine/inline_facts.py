@@ -31,7 +31,7 @@ makes no machine step.
 
 Functions
 ---------
-fact_call, inlinable_fact, unfolded_call, static_source
+fact_call, det_fact_call, inlinable_fact, unfolded_call, static_source
 """
 
 from __future__ import annotations
@@ -41,14 +41,17 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.inline_tests import _rest_of_body, unification
 from symlearn.logic.clauses import Clause
-from symlearn.logic.terms import Struct
+from symlearn.logic.terms import PString, Struct
 from symlearn.logic.unify import rename_apart
 
 if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
     from symlearn.engine.procedures import Predicate
 
-__all__ = ["fact_call", "inlinable_fact", "static_source", "unfolded_call"]
+#: The arguments ``$G`` may have to be written inline (a ground goal).
+_ATOMIC = (str, int, float, PString)
+
+__all__ = ["det_fact_call", "fact_call", "inlinable_fact", "static_source", "unfolded_call"]
 
 
 def inlinable_fact(writer: _Writer, goal: Any) -> bool:
@@ -66,10 +69,56 @@ def fact_call(writer: _Writer, goal: Any, indent: int) -> bool:
     if not rest or rest[0] is not goal:
         return False
     found = _one_fact(writer, goal)
+    return found is not None and _inline_clause(writer, goal, found, indent) >= 0
+
+
+def det_fact_call(writer: _Writer, goal: Any, indent: int) -> bool:
+    """Write SWI-Prolog's ``$G`` inline when G may be (:func:`fact_call`); False if not.
+
+    G must call a static predicate of one clause (a fact or tests) with
+    ground arguments: one clause leaves no choicepoint, so ``$`` has only its
+    failure to check, which raises ``determinism_error(G, det, fail, goal)``
+    as the general ``$/1`` does (no binding to undo: G is ground).  Where the
+    guard may end at ``$G`` (``writer.rest``): a changed predicate calls it.
+    """
+    rest = writer.rest
+    if (
+        not rest
+        or rest[0] is not goal
+        or type(goal) is not Struct
+        or goal.name != "$"
+        or len(goal.args) != 1
+    ):
+        return False
+    called = goal.args[0]
+    if type(called) is Struct and not all(type(a) in _ATOMIC for a in called.args):
+        return False
+    found = _one_fact(writer, called)
     if found is None:
         return False
+    start = _inline_clause(writer, called, found, indent)
+    if start < 0:
+        return False
+    from symlearn.engine.control import _det_failed
+
+    writer.names["_det_failed"] = _det_failed
+    failed = f"return (_det_failed, {writer.constant(called)}, 0, 0, None)"
+    lines = writer.lines
+    lines[start:] = [line.replace("return FAIL", failed) for line in lines[start:]]
+    return True
+
+
+def _inline_clause(
+    writer: _Writer, goal: Any, found: tuple[Predicate, list[Any]], indent: int
+) -> int:
+    """Match ``goal`` against its callee's one clause, then its tests, inline.
+
+    The first line after the check that the callee is unchanged; -1 (nothing
+    written) when a test cannot be written inline.
+    """
+    rest = writer.rest
     start, defined, ends = len(writer.lines), set(writer.defined), writer.ends
-    body = _matched_head(writer, goal, *found, indent)
+    body, checked = _matched_head(writer, goal, *found, indent)
     # (the callee's tests must not end the guard: they are not goals of the rest)
     writer.rest = None
     try:
@@ -77,10 +126,10 @@ def fact_call(writer: _Writer, goal: Any, indent: int) -> bool:
             if test != "!" and not writer.guard(test, indent):  # not written inline after all
                 del writer.lines[start:]
                 writer.defined, writer.ends = defined, ends
-                return False
+                return -1
     finally:
         writer.rest = rest
-    return True
+    return checked
 
 
 def unfolded_call(writer: _Writer, goal: Any, indent: int) -> list[Any] | None:
@@ -96,21 +145,25 @@ def unfolded_call(writer: _Writer, goal: Any, indent: int) -> list[Any] | None:
     found = _one_fact(writer, goal, _without_cut)
     if found is None:
         return None
-    return _matched_head(writer, goal, *found, indent)
+    return _matched_head(writer, goal, *found, indent)[0]
 
 
 def _matched_head(
-    writer: _Writer, goal: Struct, predicate: Predicate, seen: list[Any], indent: int
-) -> list[Any]:
-    """The check that the callee is unchanged (else the rest), its head matched; its body."""
+    writer: _Writer, goal: Struct | str, predicate: Predicate, seen: list[Any], indent: int
+) -> tuple[list[Any], int]:
+    """The check that the callee is unchanged (else the rest), its head matched.
+
+    Its body, and the first line after the check.
+    """
     p, s = writer.constant(predicate), writer.constant(seen)
     writer.names["_still_one_fact"] = _still_one_fact
     writer.emit(indent, f"if {p}.seen is not {s} or {p}.stale and not _still_one_fact({p}, {s}):")
     _rest_of_body(writer, indent + 1)
+    checked = len(writer.lines)
     head, body = _renamed(seen[0])
-    for argument, part in zip(goal.args, head.args):
+    for argument, part in zip(_arguments(goal), _arguments(head)):
         unification(writer, Struct("=", (argument, part)), indent)
-    return body
+    return body, checked
 
 
 def _one_fact(
@@ -122,9 +175,9 @@ def _one_fact(
     """
     from symlearn.engine.procedures import FACTS_ONLY, RULES, Predicate
 
-    if type(goal) is not Struct:
+    if type(goal) is not Struct and type(goal) is not str:
         return None
-    procedure = writer.procedure_of(goal.name, len(goal.args))
+    procedure = writer.procedure_of(*_indicator(goal))
     predicate = getattr(procedure, "__globals__", {}).get("P")
     if type(predicate) is not Predicate or predicate.procedure is not procedure:
         return None
@@ -195,6 +248,14 @@ def _without_cut(body: list[Any]) -> bool:
         if type(term) is Struct:
             stack.extend(term.args)
     return bool(body)
+
+
+def _indicator(goal: Struct | str) -> tuple[str, int]:
+    return (goal.name, len(goal.args)) if isinstance(goal, Struct) else (goal, 0)
+
+
+def _arguments(term: Any) -> tuple[Any, ...]:
+    return term.args if type(term) is Struct else ()
 
 
 def _renamed(clause: Clause) -> tuple[Any, list[Any]]:

@@ -328,6 +328,9 @@ def exclusive_tests(writer: _Writer, goal: Struct, indent: int) -> bool:
     """
     from symlearn.logic.clauses import conjuncts
 
+    condition = goal.args[0]
+    if type(condition) is Struct and condition.name == "->" and len(condition.args) == 2:
+        return _test_then(writer, goal, indent)
     left: list[Any]
     right: list[Any]
     left, right = (conjuncts(part) for part in goal.args)
@@ -376,6 +379,60 @@ def exclusive_tests(writer: _Writer, goal: Struct, indent: int) -> bool:
     return True
 
 
+#: Tests an if-then-else's condition may be (:func:`_test_then`): no binding, one answer at most.
+_CONDITION_TESTS = _PURE | {(op, 2) for op in ("<", ">", "=<", ">=", "=:=", "=\\=")}
+
+
+def _test_then(writer: _Writer, goal: Struct, indent: int) -> bool:
+    """Inline ``(C -> T ; E)`` when C is tests and T inline goals; False (nothing written) if not.
+
+    Where the guard may end at the goal (``writer.rest``): C is tested
+    inline; when it holds, T's goals follow inline and the guard goes on
+    (a recursive call after them may loop back, as in ``match/2``'s ``(atom(X)
+    -> X = Y ; match(X, Y)), match(T, S)``); when it does not, the rest of
+    the body, from this goal on, is called as written: the construct tests
+    C again (tests bind nothing and have one answer at most), which fails
+    again, and runs E.
+    """
+    from symlearn.logic.clauses import conjuncts
+
+    rest = writer.rest
+    if not rest or rest[0] is not goal:
+        return False
+    condition, then = (conjuncts(part) for part in goal.args[0].args)
+    if not condition or not then:
+        return False
+    for part in condition:
+        if type(part) is not Struct or (part.name, len(part.args)) not in _CONDITION_TESTS:
+            return False
+    start, defined, ends = len(writer.lines), set(writer.defined), writer.ends
+    holds = writer.temp()
+    writer.emit(indent, f"{holds} = False")
+    writer.emit(indent, "while True:")
+    block = len(writer.lines)
+    writer.rest = None  # (neither C's nor T's goals are goals of the rest)
+    try:
+        written = all(writer.guard(part, indent + 1) for part in condition)
+        lines = writer.lines
+        failures = [i for i in range(block, len(lines)) if lines[i].endswith("return FAIL")]
+        if written and not any(_in_loop(lines, block, i) for i in failures):
+            for i in failures:
+                lines[i] = lines[i][: -len("return FAIL")] + "break"
+            writer.emit(indent + 1, f"{holds} = True")
+            writer.emit(indent + 1, "break")
+            writer.emit(indent, f"if not {holds}:")
+            writer.rest = rest
+            _rest_of_body(writer, indent + 1)
+            writer.rest = None
+            if all(writer.guard(part, indent) for part in then):
+                return True
+    finally:
+        writer.rest = rest
+    del writer.lines[start:]
+    writer.defined, writer.ends = defined, ends
+    return False
+
+
 def _in_loop(lines: list[str], start: int, i: int) -> bool:
     """True when line ``i`` lies in a loop opened at or after line ``start``."""
     level = len(lines[i]) - len(lines[i].lstrip(" "))
@@ -411,19 +468,30 @@ def repeated_variable(writer: _Writer, name: str, source: str, indent: int) -> N
     writer.emit(indent + 1, "return FAIL")
 
 
+#: ``!`` and SWI-Prolog's ``$`` (which cuts as ``!`` does).
+_CUTS = ("!", "$")
+
+
 def after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
     """Inline the guard builtins that follow a neck cut (taking them off ``body``).
 
     The clause has committed by then, so such a goal that fails makes the
     clause return a continuation that fails (``FAILED``), not ``FAIL``, which
-    would try the next clause.
+    would try the next clause.  A cut among them cuts nothing (inline goals
+    leave no choicepoint) and is dropped; so is ``$G`` written inline
+    (:func:`~symlearn.engine.inline_facts.det_fact_call`).
     """
+    from symlearn.engine.inline_facts import det_fact_call
+
     start = len(writer.lines)
     binds = False
-    while body and body[0] != "!":
+    while body:
         goal = body[0]
+        if type(goal) is str and goal in _CUTS:  # no choicepoint since the commit: it cuts nothing
+            body.pop(0)
+            continue
         writer.rest = list(body)  # (the clause has committed: the guard may end at any goal)
-        inline = writer.guard(goal, indent)
+        inline = det_fact_call(writer, goal, indent) or writer.guard(goal, indent)
         writer.rest = None
         if not inline:
             break

@@ -38,6 +38,8 @@ __all__ = ["Bucket", "compile_switch"]
 
 # Buckets of at most this many clauses are written inline in a switch,
 _MAX_INLINED = 4
+# ... or this many for a call whose first argument is free (no index to narrow them).
+_MAX_INLINED_FREE = 8
 # ... while the switch has written fewer than this many times as many clauses
 # as the predicate has (a predicate has at most procedures._SWITCH_MAX_CLAUSES).
 _BUDGET = 4
@@ -141,7 +143,9 @@ def _switch_code(
     every = [*by_functor.values(), *by_constant.values(), otherwise, free or ([], None), compound]
     budget = [_BUDGET * len({id(entry) for entries, _ in every for entry in entries})]
 
-    def bucket(candidates: Bucket, indent: int, first_known: bool = True) -> None:
+    def bucket(
+        candidates: Bucket, indent: int, first_known: bool = True, limit: int = _MAX_INLINED
+    ) -> None:
         entries, clause = candidates
         selection = None if clause is not None else choose(entries, calls)
         if not entries:
@@ -151,7 +155,7 @@ def _switch_code(
             _clause_code(writer, clause, indent, first_known)
             writer.height = ""
             budget[0] -= 1
-        elif len(entries) <= min(_MAX_INLINED, budget[0]) and _inline_bucket(
+        elif len(entries) <= min(limit, budget[0]) and _inline_bucket(
             writer, entries, indent, first_known, selection
         ):
             budget[0] -= len(entries)
@@ -170,7 +174,7 @@ def _switch_code(
         writer.emit(top + 1, "a0 = t")
         bucket(otherwise, top, first_known=False)
         return
-    inline_free = free if free is not None and len(free[0]) <= _MAX_INLINED else None
+    inline_free = free if free is not None and len(free[0]) <= _MAX_INLINED_FREE else None
     if inline_free is not None:
         writer.emit(top + 1, "if t is None: break")
     else:
@@ -189,7 +193,7 @@ def _switch_code(
         bucket(compound, top + 1)
     if inline_free is not None:
         writer.emit(top, "if a0.__class__ is Ref:")
-        bucket(inline_free, top + 1, first_known=False)
+        bucket(inline_free, top + 1, first_known=False, limit=_MAX_INLINED_FREE)
     for value, candidates in by_constant.items():
         kind = writer.constant(type(value))
         writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
