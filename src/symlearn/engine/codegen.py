@@ -581,7 +581,8 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         if not inline:
             body.insert(0, goal)
             break
-        binds = binds or (goal.name, len(goal.args)) in _BINDING or writer.ends > before
+        named = type(goal) is Struct and (goal.name, len(goal.args)) in _BINDING  # (not `q`)
+        binds = binds or named or writer.ends > before
     if neck_cut and binds:
         # Bindings a finite-domain constraint refuses fail the clause before it
         # commits (run as goals, they would fail at the cut's step).
