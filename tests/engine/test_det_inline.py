@@ -17,6 +17,7 @@ import pytest
 
 from symlearn.engine import Engine, inline_facts
 from symlearn.kb import loads
+from tests.engine.spies import watch
 
 CALLEES = [
     "q. q(a). q(b, 1).",
@@ -67,15 +68,7 @@ def test_dollar_goals_inlined_answer_as_called(callee: str) -> None:
 
 def test_dollar_goal_is_inlined_in_a_looping_switch(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fast path is taken (its absence would leave ``r/1`` returning goals to the machine)."""
-    seen = []
-    original = inline_facts.det_fact_call
-
-    def spy(writer: object, goal: object, indent: int) -> bool:
-        done = original(writer, goal, indent)  # type: ignore[arg-type]
-        seen.append(done)
-        return done
-
-    monkeypatch.setattr(inline_facts, "det_fact_call", spy)
+    seen = watch(monkeypatch, inline_facts, "det_fact_call")
     engine = Engine(loads("q.\n" + CALLERS))
     for _ in range(3):
         assert list(engine.solve_text("r(100)")) == [{}]

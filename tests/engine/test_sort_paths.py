@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from functools import cmp_to_key
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from symlearn.engine.control import sort_terms
+from symlearn.engine.control import sort_by_comparison, sort_terms
 from symlearn.engine.runtime import Ref, compare_runtime, deref
 from symlearn.logic.terms import PString, Struct
 
@@ -22,22 +20,11 @@ _KINDS = [
 ]
 
 
-def _general(items: list[object], unique: bool) -> list[object]:
-    ordered = sorted(items, key=cmp_to_key(compare_runtime))
-    if unique:
-        kept: list[object] = []
-        for item in ordered:
-            if not kept or compare_runtime(kept[-1], item) != 0:
-                kept.append(item)
-        ordered = kept
-    return ordered
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 3).flatmap(lambda k: st.lists(_KINDS[k], max_size=8)), st.booleans())
 def test_quick_sorts_agree_with_the_general_sort(items: list[object], unique: bool) -> None:
     quick = sort_terms(items, unique)
-    general = _general(items, unique)
+    general = sort_by_comparison(items, unique)
     assert len(quick) == len(general)
     for x, y in zip(quick, general):
         assert compare_runtime(x, y) == 0

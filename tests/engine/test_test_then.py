@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from symlearn.engine import Engine, inline_tests, procedures
 from symlearn.errors import SymlearnError
 from symlearn.kb import loads
+from tests.engine.spies import watch
 
 CONDITIONS = ["atom(X)", "integer(X)", "X == Y", "X > 1", "var(Y)", "atom(X), X \\== b"]
 THENS = ["X = Y", "Y = a", "Y = X, X \\== c", "Y = f(X)", "integer(X)"]
@@ -80,15 +81,7 @@ def test_an_inline_if_then_else_answers_as_the_construct(
 
 def test_the_inline_if_then_else_is_written() -> None:
     """The fast path is taken for ``browse``'s ``match/2`` shape (no construct step on success)."""
-    seen = []
-    original = inline_tests._test_then
-
-    def spy(writer: object, goal: object, indent: int) -> bool:
-        done = original(writer, goal, indent)  # type: ignore[arg-type]
-        seen.append(done)
-        return done
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(inline_tests, "_test_then", spy)
+        seen = watch(patch, inline_tests, "_test_then")
         _answers(_program([("atom(X)", "X = Y", "q(X, Y)", "p(T, Y)", False)]))
     assert any(seen)

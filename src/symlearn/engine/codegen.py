@@ -51,6 +51,7 @@ from symlearn.engine.code_cache import CodeCache
 from symlearn.engine.compiled_control import _BINDING, construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
+from symlearn.engine.head_order import matching_order
 from symlearn.engine.inline_facts import fact_call, inlinable_fact, unfolded_call
 from symlearn.engine.inline_tests import after_cut, exclusive_tests, inline_test, repeated_variable
 from symlearn.engine.machine import FAIL, FENCE
@@ -156,6 +157,7 @@ class _Writer:
         self.on_success: list[str] = []
         #: Head compound arguments -> ``a{i}``: a body argument equal to one is passed on.
         self.head_terms: dict[Any, str] = {}
+        self.calls: Any = None  # a switch's sample of warming-up calls (head_order, arg_select)
 
     # ------------------------------------------------------------ names
     def constant(self, value: object) -> str:
@@ -386,7 +388,7 @@ class _Writer:
             return False
         if (goal.name, len(goal.args)) in _TESTS:
             return self.test(goal, indent)
-        if not all(_known(a, self.defined) for a in _variables(goal.args[1])):
+        if not all(a in self.defined for a in _variables(goal.args[1])):
             return False
         if goal.name == "is":
             target = goal.args[0]
@@ -400,7 +402,7 @@ class _Writer:
                     f"if not unify({self.build(target, indent)}, {value}, trail): return FAIL",
                 )
             return True
-        if not all(_known(a, self.defined) for a in _variables(goal.args[0])):
+        if not all(a in self.defined for a in _variables(goal.args[0])):
             return False
         op = _COMPARISONS[goal.name]
         expressions, test = self.fast_integers(goal.args, indent)
@@ -533,10 +535,6 @@ def _variables(term: Any) -> list[Var]:
     return found
 
 
-def _known(v: Var, defined: set[Var]) -> bool:
-    return v in defined
-
-
 def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool) -> bool:
     """Emit the code of one clause at ``indent``; True when it has a neck cut.
 
@@ -551,12 +549,12 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
     head_args = head.args if type(head) is Struct else ()
     pending = first_comparison(clause.body)
     writer.head_terms = {}
-    for i, arg in enumerate(head_args):
+    for i, arg, rest in matching_order(head_args, writer.calls):  # (its argument, those after)
         if i == 0 and first_known:
             writer.match_known(arg, "a0", indent)
         else:
             writer.match(arg, f"a{i}", indent)
-        fail_early(writer, pending, head_args[i + 1 :], indent)
+        fail_early(writer, pending, rest, indent)
     writer.head_terms = {a: f"a{i}" for i, a in enumerate(head_args) if type(a) is Struct}
     body = list(clause.body)
     neck_cut = False
@@ -583,7 +581,8 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         if not inline:
             body.insert(0, goal)
             break
-        binds = binds or (goal.name, len(goal.args)) in _BINDING or writer.ends > before
+        named = type(goal) is Struct and (goal.name, len(goal.args)) in _BINDING  # (not `q`)
+        binds = binds or named or writer.ends > before
     if neck_cut and binds:
         # Bindings a finite-domain constraint refuses fail the clause before it
         # commits (run as goals, they would fail at the cut's step).

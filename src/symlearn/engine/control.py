@@ -493,6 +493,11 @@ def sort_terms(items: list[RTerm], unique: bool) -> list[RTerm]:
             values = list(dict.fromkeys(values)) if unique else values
             return sorted(values, key=_age)
         return sorted(set(values) if unique else values)
+    return sort_by_comparison(items, unique)
+
+
+def sort_by_comparison(items: list[RTerm], unique: bool) -> list[RTerm]:
+    """:func:`sort_terms` for any terms: by ``compare/3``, one of each equal run if ``unique``."""
     ordered = sorted(items, key=cmp_to_key(compare_runtime))
     if unique:
         kept: list[RTerm] = []

@@ -89,6 +89,7 @@ def compile_switch(
     """
     writer = _Writer(procedure_of)
     writer.names.update(names)
+    writer.calls = calls
     top = 1
     loop = -1  # the line of the loop the switch runs in (when it may loop back)
     if itself is not None and arity:  # a loop-back that goes deeper checks the depth itself
