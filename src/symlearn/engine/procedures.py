@@ -42,6 +42,7 @@ from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arg_select import Sample
+from symlearn.engine.clause_trials import Trials
 from symlearn.engine.codegen import (
     ClauseFunction,
     ProcedureOf,
@@ -122,7 +123,7 @@ _SAMPLED = 64
 #: with what their warming-up calls saw: the same predicate in another engine
 #: switches at its first call, with the same switch (whose code is compiled
 #: already, ``codegen._define``).
-_HOT: dict[tuple[int, ...], tuple[dict[str, int], dict[object, int], Sample]] = {}
+_HOT: dict[tuple[int, ...], tuple[dict[str, int], dict[object, int], Sample, frozenset[int]]] = {}
 
 
 _WARMING_SOURCE = """
@@ -282,6 +283,7 @@ class Predicate:
             "seen_constants": {},
             "seen_calls": [],
             "SAMPLED": _SAMPLED,
+            "trials": Trials(),  # the clauses warming-up calls try (clause_trials)
         }
         self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
         #: The procedure the machine runs for this predicate's goals.  Its
@@ -346,6 +348,7 @@ class Predicate:
     def _install(self) -> None:
         """Choose the procedure's code: the switch, the warming-up code, or the general one."""
         code = self.general
+        self.namespace["trials"].unwatch()
         if self.mode == FACTS_ONLY and not self.stale and self.rows:
             code = _ONE_FACT_CODE if self.rows == [()] else _FACTS_CODE
         if self.mode == RULES and not self.stale:
@@ -355,6 +358,8 @@ class Predicate:
                 hot = tuple(map(id, self.seen)) in _HOT  # its switch's code is compiled
                 self.countdown = 0 if hot else _SWITCH_AFTER_CALLS
                 code = _WARMING_CODE
+                if not hot:
+                    self.namespace["trials"].watch(self.entries)
         self.procedure.__code__ = code
 
     def _may_switch(self) -> bool:
@@ -375,7 +380,8 @@ class Predicate:
                 namespace = self.namespace
                 calls = Sample(namespace["seen_calls"], self.arity, _SAMPLED)
                 namespace["seen_calls"].clear()
-                seen = (namespace["seen_functors"], namespace["seen_constants"], calls)
+                tried = namespace["trials"].taken()
+                seen = (namespace["seen_functors"], namespace["seen_constants"], calls, tried)
             functors = _most_seen_first(self.by_functor, seen[0])
             constants = _most_seen_first(by_atom, seen[1])
             function = compile_switch(
@@ -389,12 +395,13 @@ class Predicate:
                 _bucket(self.entries) if len(self.entries) < _JIT_INDEX_THRESHOLD else None,
                 _bucket(self.compound_entries),
                 seen[2],
+                (seen[0], seen[1], seen[3]) if seen[3] else None,  # (none tried: no calls)
             )
             self.namespace.update(function.__globals__)
             self.switch = function.__code__
             if len(_HOT) >= 4096:
                 _HOT.clear()
-            _HOT[clauses] = (seen[0], seen[1], seen[2].seal())
+            _HOT[clauses] = (seen[0], seen[1], seen[2].seal(), seen[3])
         self._install()
         return self.procedure(m, args, cutb, depth, nxt)
 
