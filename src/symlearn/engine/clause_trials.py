@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from symlearn.engine.entries import settled
+
 __all__ = ["Trials"]
 
 
@@ -49,7 +51,7 @@ class Trials:
     def unwatch(self) -> None:
         """Give every watched entry its own clause function back."""
         for entry, run in self.originals.items():
-            entry.run = run
+            entry.run = settled(run)  # (the function written meanwhile, if it was)
         self.originals.clear()
 
     def taken(self) -> frozenset[int]:

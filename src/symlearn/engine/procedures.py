@@ -51,6 +51,7 @@ from symlearn.engine.codegen import (
     _unpack_arguments,
     _Writer,
 )
+from symlearn.engine.entries import Entry, unwritten
 from symlearn.engine.machine import FACTS, FAIL, FENCE, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
 from symlearn.engine.semi_naive import semi_naive_goals
@@ -173,17 +174,6 @@ _ONE_FACT_CODE = _function_code(_ONE_FACT_SOURCE)
 ONE_FACT_CODE = _ONE_FACT_CODE
 _WARMING_CODE = _function_code(_WARMING_SOURCE)
 _GENERAL_CODE = _function_code(_GENERAL_SOURCE)
-
-
-class Entry:
-    """One clause ready to run: its function and whether it commits (neck cut)."""
-
-    __slots__ = ("clause", "neck_cut", "run")
-
-    def __init__(self, run: Callable[..., Any], neck_cut: bool, clause: Clause) -> None:
-        self.run = run
-        self.neck_cut = neck_cut
-        self.clause = clause
 
 
 def _match_fact(
@@ -481,9 +471,10 @@ class Predicate:
             entry = Entry(partial(_match_fact, values), False, clause)
             self.rows.append(values)
         else:
-            self.facts_only = False
-            run, neck_cut = compile_clause_function(clause, self._procedure_of(clause))
-            entry = Entry(run, neck_cut, clause)
+            self.facts_only = False  # (its function is written when first needed)
+            entry = unwritten(
+                clause, partial(compile_clause_function, clause, self._procedure_of(clause))
+            )
         self.entries.append(entry)
         by_atom = self.by_atom
         if by_atom is None:
@@ -602,7 +593,7 @@ def _admitted(clause: Clause) -> tuple[bool, bool]:
 def _bucket(entries: list[Entry]) -> Bucket:
     """A switch's bucket: its candidates up to the first that always commits."""
     for i, entry in enumerate(entries[:-1]):
-        if entry.neck_cut and _commits_always(entry.clause):
+        if _commits_always(entry.clause):  # (then it has a neck cut)
             entries = entries[: i + 1]
             break
     return entries, entries[0].clause if len(entries) == 1 else None

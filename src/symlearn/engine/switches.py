@@ -315,7 +315,7 @@ def _inline_bucket(
         writer.attempt = True
         writer.on_success = (
             []
-            if entry.neck_cut or _excludes_later(entries, position)
+            if _excludes_later(entries, position)  # (a neck cut empties it: _clause_code)
             else _choicepoint(writer, label, position, selection)
         )
         _clause_code(writer, entry.clause, indent + 1, first_known)
