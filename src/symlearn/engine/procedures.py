@@ -77,6 +77,7 @@ __all__ = [
 # Modes of a predicate (how its calls are answered).  EXTERNAL: an external
 # relation without clauses, whose facts the knowledge base's backend looks up.
 RULES, FACTS_ONLY, UNDEFINED, SPECIAL, EXTERNAL = range(5)
+RULE_MODES = (RULES, FACTS_ONLY)  # (of predicates whose one clause may be matched inline)
 # A bound first argument that leaves at most this many rows of facts picks them.
 _FEW_ROWS = 4
 # Below this many clauses a call with a free first argument tries them all.
