@@ -1,4 +1,4 @@
-"""Fresh variables made by generated code (``term_building.new_ref``) are as ``Ref()``'s."""
+"""Fresh variables made by generated code (``term_building.new_ref``) are as ``fresh_ref()``'s."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import io
 
 from symlearn.engine import Engine
 from symlearn.engine.codegen import _Writer
-from symlearn.engine.runtime import Ref
+from symlearn.engine.runtime import Ref, fresh_ref
 from symlearn.engine.term_building import fresh_arguments, new_ref
 from symlearn.kb import loads, parse_term
 
@@ -14,7 +14,7 @@ from symlearn.kb import loads, parse_term
 def test_new_ref_sets_every_slot_as_the_class_does() -> None:
     namespace = dict(_Writer(lambda name, arity: None).names)
     exec(new_ref("made"), namespace)
-    made, before = namespace["made"], Ref()
+    made, before = namespace["made"], fresh_ref()
     exec(new_ref("made"), namespace)
     after = namespace["made"]
     for ref in (made, after):

@@ -151,7 +151,7 @@ def functor(writer: _Writer, goal: Struct, indent: int) -> bool:
         n, a = writer.var(name), writer.var(arity)
         writer.emit(indent, f"if {x}.__class__ is Struct: {n}, {a} = {x}.name, len({x}.args)")
         writer.emit(indent, "else:")
-        writer.emit(indent + 1, f"{n}, {a} = Ref(), Ref()")
+        writer.emit(indent + 1, f"{n}, {a} = fresh_ref(), fresh_ref()")
         writer.emit(indent + 1, f"if not {general}(m.engine, ({x}, {n}, {a})): return FAIL")
         writer.defined.update((name, arity))
         return True
@@ -169,7 +169,7 @@ def functor(writer: _Writer, goal: Struct, indent: int) -> bool:
         f"{t} = Struct({n}, {fresh_arguments(a)})",
     )
     writer.emit(indent, "else:")
-    writer.emit(indent + 1, f"{t} = Ref()")
+    writer.emit(indent + 1, f"{t} = fresh_ref()")
     writer.emit(indent + 1, f"if not {general}(m.engine, ({t}, {n}, {a})): return FAIL")
     writer.defined.add(term)
     return True

@@ -84,6 +84,7 @@ from symlearn.engine.runtime import (
     RTerm,
     copy_runtime,
     deref,
+    fresh_ref,
     resolve,
     to_runtime,
     unify,
@@ -636,7 +637,7 @@ def _existence_error(name: str, arity: int) -> PrologThrow:
     return PrologThrow(
         Struct(
             "error",
-            (Struct("existence_error", ("procedure", Struct("/", (name, arity)))), Ref()),
+            (Struct("existence_error", ("procedure", Struct("/", (name, arity)))), fresh_ref()),
         )
     )
 
