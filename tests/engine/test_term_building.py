@@ -7,8 +7,9 @@ import io
 from symlearn.engine import Engine
 from symlearn.engine.codegen import _Writer
 from symlearn.engine.runtime import Ref, fresh_ref
-from symlearn.engine.term_building import fresh_arguments, new_ref
+from symlearn.engine.term_building import fresh_arguments, new_ref, new_struct, struct_expression
 from symlearn.kb import loads, parse_term
+from symlearn.logic.terms import Struct
 
 
 def test_new_ref_sets_every_slot_as_the_class_does() -> None:
@@ -54,3 +55,29 @@ def test_functor_with_unbound_term_inlined_makes_fresh_arguments() -> None:
     assert engine.ask(parse_term("t(T, 3), T = f(a, X, Y), X \\== Y, var(X), var(Y)"))
     assert engine.ask(parse_term("t(T, 2), T = f(a, _)"))
     assert not engine.ask(parse_term("t(T, 3), T = f(b, _, _)"))
+
+
+def test_new_struct_line_makes_the_compound_struct_makes() -> None:
+    namespace = dict(_Writer(lambda name, arity: None).names)
+    namespace.update(a=fresh_ref(), f="f")
+    exec(new_struct("made", "f", ["a", "1"]) + "\n" + new_struct("one", "f", ["made"]), namespace)
+    made, one = namespace["made"], namespace["one"]
+    assert type(made) is Struct and made == Struct("f", (namespace["a"], 1))
+    assert hash(made) == hash(Struct("f", (namespace["a"], 1)))
+    assert type(one) is Struct and one.args == (made,) and one == Struct("f", (made,))
+    assert eval(struct_expression("f", ["made"]), namespace) == one
+
+
+def test_clauses_that_build_compounds_answer_as_swipl_would() -> None:
+    kb = loads(
+        "wrap(X, f(X, g(X, [X]))).\n"
+        "out(Y, h(Y, k(Y))) :- true.\n"
+        "pass(X, R) :- twice(g(X, [a|X]), R).\n"
+        "twice(T, t(T, T)).\n",
+        "t.pl",
+    )
+    engine = Engine(kb, output=io.StringIO())
+    assert engine.ask(parse_term("wrap(1, T), T == f(1, g(1, [1]))"))
+    assert engine.ask(parse_term("out(2, T), T == h(2, k(2))"))
+    assert engine.ask(parse_term("pass(Z, R), R = t(A, B), A == B, Z = q, A == g(q, [a|q])"))
+    assert not engine.ask(parse_term("wrap(1, f(2, _))"))

@@ -19,6 +19,20 @@ def new_ref(name: str) -> str:
     return f"{name} = Ref(); {name}.value = None; {name}.name = '_'; {name}.serial = serial()"
 
 
+def new_struct(name: str, functor: str, items: list[str]) -> str:
+    """A line that makes ``name`` the compound ``functor(items...)`` (as ``Struct(...)``)."""
+    comma = "," if len(items) == 1 else ""
+    return (
+        f"{name} = new_struct(Struct); {name}.name = {functor}; "
+        f"{name}.args = ({', '.join(items)}{comma}); {name}._hash = None"
+    )
+
+
+def struct_expression(functor: str, items: list[str]) -> str:
+    """An expression for the compound ``functor(items...)``."""
+    return f"Struct({functor}, ({', '.join(items)}{',' if len(items) == 1 else ''}))"
+
+
 def fresh_arguments(arity: str) -> str:
     """An expression for a tuple of ``arity`` fresh variables."""
     return f"fresh_refs({arity})"
@@ -37,4 +51,4 @@ def fresh_refs(count: int, _serial: Callable[[], int] = ref_serials.__next__) ->
 
 
 #: The names the lines above use, for the generated code's namespace.
-BUILDING_NAMES = {"fresh_refs": fresh_refs, "fresh_ref": fresh_ref}
+BUILDING_NAMES = {"fresh_refs": fresh_refs, "fresh_ref": fresh_ref, "new_struct": object.__new__}
