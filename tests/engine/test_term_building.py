@@ -7,7 +7,7 @@ import io
 from symlearn.engine import Engine
 from symlearn.engine.codegen import _Writer
 from symlearn.engine.runtime import Ref, fresh_ref
-from symlearn.engine.term_building import fresh_arguments, new_ref, new_struct, struct_expression
+from symlearn.engine.term_building import arguments, fresh_arguments, new_ref, new_struct
 from symlearn.kb import loads, parse_term
 from symlearn.logic.terms import Struct
 
@@ -60,12 +60,13 @@ def test_functor_with_unbound_term_inlined_makes_fresh_arguments() -> None:
 def test_new_struct_line_makes_the_compound_struct_makes() -> None:
     namespace = dict(_Writer(lambda name, arity: None).names)
     namespace.update(a=fresh_ref(), f="f")
-    exec(new_struct("made", "f", ["a", "1"]) + "\n" + new_struct("one", "f", ["made"]), namespace)
+    lines = new_struct("made", "f", arguments(["a", "1"])), new_struct("one", "f", "(made,)")
+    exec("\n".join(lines), namespace)
     made, one = namespace["made"], namespace["one"]
     assert type(made) is Struct and made == Struct("f", (namespace["a"], 1))
     assert hash(made) == hash(Struct("f", (namespace["a"], 1)))
     assert type(one) is Struct and one.args == (made,) and one == Struct("f", (made,))
-    assert eval(struct_expression("f", ["made"]), namespace) == one
+    assert eval(f"Struct(f, {arguments(['made'])})", namespace) == one
 
 
 def test_clauses_that_build_compounds_answer_as_swipl_would() -> None:

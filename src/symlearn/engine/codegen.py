@@ -56,7 +56,7 @@ from symlearn.engine.inline_facts import fact_call, inlinable_fact, unfolded_cal
 from symlearn.engine.inline_tests import after_cut, exclusive_tests, inline_test, repeated_variable
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
-from symlearn.engine.term_building import BUILDING_NAMES, new_ref, new_struct, struct_expression
+from symlearn.engine.term_building import BUILDING_NAMES, arguments, new_ref, new_struct
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -204,9 +204,9 @@ class _Writer:
             items = [self.build(a, indent, depth + 1, named) for a in term.args]
             if named or (depth and depth % _BUILD_DEPTH == 0):
                 name = self.temp()
-                self.emit(indent, new_struct(name, self.constant(term.name), items))
+                self.emit(indent, new_struct(name, self.constant(term.name), arguments(items)))
                 return name
-            return struct_expression(self.constant(term.name), items)
+            return f"Struct({self.constant(term.name)}, {arguments(items)})"
         return self.constant(term)
 
     def deref(self, source: str, indent: int) -> str:
@@ -229,7 +229,7 @@ class _Writer:
                 self.emit(indent, f"{name} = {source}")
             return
         if t is Struct and (_large_ground(term) or nesting >= _MAX_NESTING):
-            value = self.build(term, indent)
+            value = self.build(term, indent, named=True)
             self.emit(indent, f"if not unify({value}, {source}, trail): return FAIL")
             return
         x = self.deref(source, indent)

@@ -20,7 +20,7 @@ from symlearn.engine.arithmetic import instantiation_error, type_error
 from symlearn.engine.compiled_control import _BINDING
 from symlearn.engine.control import CONTROL
 from symlearn.engine.runtime import Ref, compare_runtime, resolve
-from symlearn.engine.term_building import fresh_arguments
+from symlearn.engine.term_building import fresh_arguments, new_struct
 from symlearn.logic.terms import PString, Struct, Var, term_variables
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ def functor(writer: _Writer, goal: Struct, indent: int) -> bool:
     writer.emit(
         indent,
         f"if {n}.__class__ is str and {a}.__class__ is int and 0 < {a} <= {MAX_CELLS}: "
-        f"{t} = Struct({n}, {fresh_arguments(a)})",
+        + new_struct(t, n, fresh_arguments(a)),
     )
     writer.emit(indent, "else:")
     writer.emit(indent + 1, f"{t} = fresh_ref()")

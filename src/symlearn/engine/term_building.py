@@ -19,18 +19,17 @@ def new_ref(name: str) -> str:
     return f"{name} = Ref(); {name}.value = None; {name}.name = '_'; {name}.serial = serial()"
 
 
-def new_struct(name: str, functor: str, items: list[str]) -> str:
-    """A line that makes ``name`` the compound ``functor(items...)`` (as ``Struct(...)``)."""
-    comma = "," if len(items) == 1 else ""
+def new_struct(name: str, functor: str, items: str) -> str:
+    """A line making ``name`` the compound ``functor`` of the tuple ``items`` (as ``Struct``)."""
     return (
         f"{name} = new_struct(Struct); {name}.name = {functor}; "
-        f"{name}.args = ({', '.join(items)}{comma}); {name}._hash = None"
+        f"{name}.args = {items}; {name}._hash = None"
     )
 
 
-def struct_expression(functor: str, items: list[str]) -> str:
-    """An expression for the compound ``functor(items...)``."""
-    return f"Struct({functor}, ({', '.join(items)}{',' if len(items) == 1 else ''}))"
+def arguments(items: list[str]) -> str:
+    """The tuple expression of ``items``."""
+    return f"({', '.join(items)}{',' if len(items) == 1 else ''})"
 
 
 def fresh_arguments(arity: str) -> str:
