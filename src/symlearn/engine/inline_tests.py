@@ -248,7 +248,7 @@ def unification(writer: _Writer, goal: Struct, indent: int) -> bool:
         if type(fresh) is not Var or fresh in writer.defined:
             continue
         if fresh not in term_variables(other):
-            value = writer.build(other, indent)
+            value = writer.build(other, indent, named=True)
             writer.defined.add(fresh)
             writer.emit(indent, f"{writer.var(fresh)} = {value}")
             return True
