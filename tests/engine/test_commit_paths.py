@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from symlearn.engine import Engine, codegen, database, procedures, switches
 from symlearn.engine.builtins import SHORTCUTS
-from symlearn.engine.runtime import Ref, _unify_general, unify
+from symlearn.engine.runtime import Ref, _unify_general, fresh_ref, unify
 from symlearn.errors import SymlearnError
 from symlearn.kb import loads
 from symlearn.logic.terms import Struct
@@ -147,7 +147,7 @@ def _runtime_term(draw: st.DrawFn, refs: list[Ref], depth: int) -> object:
 
 @st.composite
 def term_pairs(draw: st.DrawFn) -> tuple[object, object]:
-    refs = [Ref(f"R{i}") for i in range(4)]
+    refs = [fresh_ref(f"R{i}") for i in range(4)]
     if draw(st.booleans()):
         refs[0].value = draw(st.sampled_from(["a", 2]))
     return _runtime_term(draw, refs, 0), _runtime_term(draw, refs, 0)

@@ -19,7 +19,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symlearn.engine import Engine, control
-from symlearn.engine.runtime import Ref, copy_runtime, resolve, to_runtime, unify, variant_key
+from symlearn.engine.runtime import (
+    Ref,
+    copy_runtime,
+    fresh_ref,
+    resolve,
+    to_runtime,
+    unify,
+    variant_key,
+)
 from symlearn.kb import loads
 from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic import terms
@@ -216,10 +224,10 @@ def _check_packed_equals_plain(items: list, tail: object) -> None:
 
 
 def test_a_packed_list_with_an_open_tail_binds_like_a_plain_one():
-    tail = Ref("T")
+    tail = fresh_ref("T")
     packed = packed_list(list(range(2000)), tail)
     trail: list[Ref] = []
-    assert unify(packed, make_list(range(2000), Ref("U")), trail)
+    assert unify(packed, make_list(range(2000), fresh_ref("U")), trail)
     items, end = list_items(resolve(packed))
     # the younger variable (U) is bound to the older (T), as in SWI-Prolog
     assert items == list(range(2000)) and type(end) is Var and end.name == "T"

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symlearn.engine.arithmetic import PrologThrow, _evaluate, evaluate
-from symlearn.engine.runtime import Ref, deref
+from symlearn.engine.runtime import Ref, deref, fresh_ref
 from symlearn.logic.terms import Struct
 
 OPERATORS = ["+", "-", "*", "/", "//", "mod", "min", "max", ">>", "/\\", "\\/", "**", "foo"]
@@ -26,7 +26,7 @@ LEAVES = st.one_of(
 
 
 def _bound(term: object) -> Ref:
-    ref = Ref()
+    ref = fresh_ref()
     ref.value = term
     return ref
 

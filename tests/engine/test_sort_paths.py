@@ -6,11 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symlearn.engine.control import sort_by_comparison, sort_terms
-from symlearn.engine.runtime import Ref, compare_runtime, deref
+from symlearn.engine.runtime import Ref, compare_runtime, deref, fresh_ref
 from symlearn.logic.terms import PString, Struct
 
-_REFS = [Ref(f"V{i}") for i in range(5)]
-_BOUND = Ref("B")
+_REFS = [fresh_ref(f"V{i}") for i in range(5)]
+_BOUND = fresh_ref("B")
 _BOUND.value = "b"
 _KINDS = [
     st.sampled_from(["a", "b", "[]", "A", "ab", "", "é"]),

@@ -1,4 +1,4 @@
-"""Fresh variables made by generated code (``term_building.new_ref``) are as ``Ref()``'s."""
+"""Fresh variables made by generated code (``term_building.new_ref``) are as ``fresh_ref()``'s."""
 
 from __future__ import annotations
 
@@ -6,15 +6,16 @@ import io
 
 from symlearn.engine import Engine
 from symlearn.engine.codegen import _Writer
-from symlearn.engine.runtime import Ref
-from symlearn.engine.term_building import fresh_arguments, new_ref
+from symlearn.engine.runtime import Ref, fresh_ref
+from symlearn.engine.term_building import arguments, fresh_arguments, new_ref, new_struct
 from symlearn.kb import loads, parse_term
+from symlearn.logic.terms import Struct
 
 
 def test_new_ref_sets_every_slot_as_the_class_does() -> None:
     namespace = dict(_Writer(lambda name, arity: None).names)
     exec(new_ref("made"), namespace)
-    made, before = namespace["made"], Ref()
+    made, before = namespace["made"], fresh_ref()
     exec(new_ref("made"), namespace)
     after = namespace["made"]
     for ref in (made, after):
@@ -54,3 +55,30 @@ def test_functor_with_unbound_term_inlined_makes_fresh_arguments() -> None:
     assert engine.ask(parse_term("t(T, 3), T = f(a, X, Y), X \\== Y, var(X), var(Y)"))
     assert engine.ask(parse_term("t(T, 2), T = f(a, _)"))
     assert not engine.ask(parse_term("t(T, 3), T = f(b, _, _)"))
+
+
+def test_new_struct_line_makes_the_compound_struct_makes() -> None:
+    namespace = dict(_Writer(lambda name, arity: None).names)
+    namespace.update(a=fresh_ref(), f="f")
+    lines = new_struct("made", "f", arguments(["a", "1"])), new_struct("one", "f", "(made,)")
+    exec("\n".join(lines), namespace)
+    made, one = namespace["made"], namespace["one"]
+    assert type(made) is Struct and made == Struct("f", (namespace["a"], 1))
+    assert hash(made) == hash(Struct("f", (namespace["a"], 1)))
+    assert type(one) is Struct and one.args == (made,) and one == Struct("f", (made,))
+    assert eval(f"Struct(f, {arguments(['made'])})", namespace) == one
+
+
+def test_clauses_that_build_compounds_answer_as_swipl_would() -> None:
+    kb = loads(
+        "wrap(X, f(X, g(X, [X]))).\n"
+        "out(Y, h(Y, k(Y))) :- true.\n"
+        "pass(X, R) :- twice(g(X, [a|X]), R).\n"
+        "twice(T, t(T, T)).\n",
+        "t.pl",
+    )
+    engine = Engine(kb, output=io.StringIO())
+    assert engine.ask(parse_term("wrap(1, T), T == f(1, g(1, [1]))"))
+    assert engine.ask(parse_term("out(2, T), T == h(2, k(2))"))
+    assert engine.ask(parse_term("pass(Z, R), R = t(A, B), A == B, Z = q, A == g(q, [a|q])"))
+    assert not engine.ask(parse_term("wrap(1, f(2, _))"))

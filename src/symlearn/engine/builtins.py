@@ -30,6 +30,7 @@ from symlearn.engine.runtime import (
     compare_runtime,
     copy_runtime,
     deref,
+    fresh_ref,
     resolve,
     unify,
 )
@@ -60,7 +61,7 @@ SHORTCUTS: dict[tuple[str, int], Callable[[Engine, tuple[RTerm, ...]], bool | No
 
 def representation_error(what: str) -> PrologThrow:
     """``error(representation_error(What), _)``."""
-    return PrologThrow(Struct("error", (Struct("representation_error", (what,)), Ref())))
+    return PrologThrow(Struct("error", (Struct("representation_error", (what,)), fresh_ref())))
 
 
 def det(name: str, arity: int) -> Callable[[Deterministic], Deterministic]:
@@ -273,7 +274,7 @@ def _make_term(engine: Engine, ref: Ref, name: RTerm, arity: RTerm) -> bool:
     """``functor(T, Name, Arity)`` with T free: bind it to a term of free arguments."""
     name, arity = deref(name), deref(arity)
     if type(name) is str and type(arity) is int and 0 < arity <= MAX_CELLS:
-        fresh: tuple[Any, ...] = tuple([Ref() for _ in range(arity)])
+        fresh: tuple[Any, ...] = tuple([fresh_ref() for _ in range(arity)])
         ref.value = Struct(name, fresh)
         engine.trail.append(ref)
         return True
@@ -339,7 +340,7 @@ def _univ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         raise list_error(args[1])
     if not items:
         raise PrologThrow(
-            Struct("error", (Struct("domain_error", ("non_empty_list", "[]")), Ref()))
+            Struct("error", (Struct("domain_error", ("non_empty_list", "[]")), fresh_ref()))
         )
     head = deref(items[0])
     if type(head) is Ref:
@@ -483,7 +484,7 @@ def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
         if wanted - count > MAX_CELLS:
             raise resource_error("stack")
         if wanted >= count and unify_terms(
-            engine, term, make_list([Ref() for _ in range(wanted - count)])
+            engine, term, make_list([fresh_ref() for _ in range(wanted - count)])
         ):
             yield
         return
@@ -499,7 +500,7 @@ def _length(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
             yield
         engine._undo(mark)
         extra += 1
-        fresh = Struct(LIST_FUNCTOR, (Ref(), fresh))
+        fresh = Struct(LIST_FUNCTOR, (fresh_ref(), fresh))
 
 
 @nondet("repeat", 0)
@@ -576,7 +577,7 @@ def list_error(term: RTerm) -> PrologThrow:
 
 
 def domain_error(domain: str, culprit: RTerm) -> PrologThrow:
-    return PrologThrow(Struct("error", (Struct("domain_error", (domain, culprit)), Ref())))
+    return PrologThrow(Struct("error", (Struct("domain_error", (domain, culprit)), fresh_ref())))
 
 
 def _sorted_list(engine: Engine, args: tuple[RTerm, ...], unique: bool) -> bool:
@@ -671,7 +672,7 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
                 raise type_error("list", "<cyclic term>")
             cells.add(id(term))
     if type(term) is Ref:
-        return unify_terms(engine, term, Struct(LIST_FUNCTOR, (args[0], Ref())))
+        return unify_terms(engine, term, Struct(LIST_FUNCTOR, (args[0], fresh_ref())))
     if term != EMPTY_LIST:
         raise type_error("list", resolve(term))  # as SWI-Prolog 9
     return False

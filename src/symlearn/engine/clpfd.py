@@ -50,7 +50,7 @@ from symlearn.engine.arithmetic import (
     truncated_quotient,
     type_error,
 )
-from symlearn.engine.runtime import Ref, RTerm, deref, resolve
+from symlearn.engine.runtime import Ref, RTerm, deref, fresh_ref, resolve
 from symlearn.logic.terms import Struct, Term
 
 if TYPE_CHECKING:
@@ -238,7 +238,7 @@ class FDStore:
 
     # -- changes, undone on backtracking
     def _marker(self) -> Ref:
-        marker = Ref()
+        marker = fresh_ref()
         marker.serial = -1  # never dropped when the trail is compacted
         marker.value = True
         self.engine.trail.append(marker)

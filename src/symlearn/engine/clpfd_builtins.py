@@ -31,7 +31,7 @@ from symlearn.engine.clpfd import (
     evaluate_function,
     store_of,
 )
-from symlearn.engine.runtime import Ref, RTerm, deref, resolve
+from symlearn.engine.runtime import Ref, RTerm, deref, fresh_ref, resolve
 from symlearn.logic.terms import Struct
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ _COMPARISONS = {"#=", "#\\=", "#<", "#>", "#=<", "#>="}
 
 def _expression_error(term: RTerm) -> PrologThrow:
     formal = Struct("domain_error", ("clpfd_expression", resolve(term)))
-    return PrologThrow(Struct("error", (formal, Ref())))
+    return PrologThrow(Struct("error", (formal, fresh_ref())))
 
 
 # ---------------------------------------------------------------- expressions
@@ -110,7 +110,7 @@ def _single(store: FDStore, term: RTerm) -> RTerm:
         ((key, coefficient),) = coefficients.items()
         if coefficient == 1:
             return terms[key]
-    auxiliary = Ref()
+    auxiliary = fresh_ref()
     pairs = [(c, terms[k]) for k, c in coefficients.items() if c] + [(-1, auxiliary)]
     store.post(Linear(pairs, constant, "="))
     return auxiliary
@@ -123,7 +123,7 @@ def _function(store: FDStore, name: str, args: tuple[RTerm, ...]) -> LinearForm:
         if value is None:
             raise FDFailure  # 2^(-1), X mod 0: no integer
         return {}, {}, value
-    result = Ref()
+    result = fresh_ref()
     store.post(Function(name, operands, result))
     return {id(result): 1}, {id(result): result}, 0
 
@@ -292,7 +292,7 @@ def _boolean(store: FDStore, term: RTerm) -> RTerm:
     if type(term) is not Struct:
         raise _expression_error(term)
     name, args = term.name, term.args
-    value = Ref()
+    value = fresh_ref()
     store.narrow(value, Domain.of(0, 1))
     if name in _COMPARISONS and len(args) == 2:
         holds, fails = _comparison(store, name, args[0], args[1])
@@ -314,7 +314,7 @@ def _boolean(store: FDStore, term: RTerm) -> RTerm:
         store.post(Linear([(1, value), (-1, y)], 0, "=<"))
         store.post(Linear([(1, x), (1, y), (-1, value)], -1, "=<"))
     else:  # or, and X ==> Y as (1 - X) or Y: Z >= each, Z =< their sum
-        first = x if name == "#\\/" else Ref()
+        first = x if name == "#\\/" else fresh_ref()
         if name == "#==>":
             store.narrow(first, Domain.of(0, 1))
             store.post(Linear([(1, first), (1, x)], -1, "="))

@@ -59,7 +59,7 @@ from symlearn.engine.inline_tests import after_cut, exclusive_tests, inline_test
 from symlearn.engine.late_names import late
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
-from symlearn.engine.term_building import BUILDING_NAMES, new_ref
+from symlearn.engine.term_building import BUILDING_NAMES, arguments, new_ref, new_struct
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct, Var
 
@@ -188,11 +188,12 @@ class _Writer:
         self.lines.append("    " * indent + line)
 
     # ------------------------------------------------------------ terms
-    def build(self, term: Any, indent: int, depth: int = 0) -> str:
+    def build(self, term: Any, indent: int, depth: int = 0, named: bool = False) -> str:
         """An expression for ``term``'s run-time value; new variables become fresh Refs.
 
         Every :data:`_BUILD_DEPTH` levels of a deep term the value is named
-        first (Python's parser refuses deeply nested parentheses).
+        first (Python's parser refuses deeply nested parentheses); ``named``:
+        every compound is (made by lines without ``Struct``'s ``__init__`` frame).
         """
         t = type(term)
         if t is Var:
@@ -204,14 +205,12 @@ class _Writer:
         if t is Struct and term in self.head_terms:
             return self.head_terms[term]
         if t is Struct and not _is_ground(term):
-            items = [self.build(a, indent, depth + 1) for a in term.args]
-            comma = "," if len(items) == 1 else ""
-            value = f"Struct({self.constant(term.name)}, ({', '.join(items)}{comma}))"
-            if depth and depth % _BUILD_DEPTH == 0:
+            items = [self.build(a, indent, depth + 1, named) for a in term.args]
+            if named or (depth and depth % _BUILD_DEPTH == 0):
                 name = self.temp()
-                self.emit(indent, f"{name} = {value}")
+                self.emit(indent, new_struct(name, self.constant(term.name), arguments(items)))
                 return name
-            return value
+            return f"Struct({self.constant(term.name)}, {arguments(items)})"
         return self.constant(term)
 
     def deref(self, source: str, indent: int) -> str:
@@ -239,7 +238,7 @@ class _Writer:
                 self.emit(indent, f"{name} = {source}")
             return
         if t is Struct and (_large_ground(term) or nesting >= _MAX_NESTING):
-            value = self.build(term, indent)
+            value = self.build(term, indent, named=True)
             self.emit(indent, f"if not unify({value}, {source}, trail): return FAIL")
             return
         x = self.deref(source, indent)
@@ -249,7 +248,7 @@ class _Writer:
         self.emit(indent + 1, f"if {y} is None:")
         if t is Struct:
             before = set(self.defined)
-            value = self.build(term, indent + 2)
+            value = self.build(term, indent + 2, named=True)
             self.emit(indent + 2, f"{x}.value = {value}")
             self.emit(indent + 2, f"if {x}.serial < FENCE.stamp: trail.append({x})")
             self.emit(indent + 2, "break")
@@ -505,7 +504,7 @@ class _Writer:
         if items:  # a pattern of new variables passed: a copy of the callee for it
             called, items = _specialised_call()(goal, called, self.defined, elsewhere)
         procedure = self.constant(called)
-        parts = [self.build(a, indent) for a in items]
+        parts = [self.build(a, indent, named=True) for a in items]
         return procedure, f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
 
 
@@ -725,7 +724,7 @@ def _loop_back(writer: _Writer, body: list[Any], indent: int) -> None:
     is returned as usual.
     """
     goal = body[0]
-    items = [writer.build(a, indent) for a in goal.args]
+    items = [writer.build(a, indent, named=True) for a in goal.args]
     names = [f"a{i}" for i in range(len(items))]
     procedure = writer.constant(writer.itself)
     comma = "," if len(items) == 1 else ""

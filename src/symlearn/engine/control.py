@@ -44,6 +44,7 @@ from symlearn.engine.runtime import (
     compare_runtime,
     copy_runtime,
     deref,
+    fresh_ref,
     ref_serials,
     resolve,
     to_runtime,
@@ -674,7 +675,7 @@ def _setof_control(m: Run, args: Any, cutb: int, depth: int, nxt: Cont) -> objec
 def _determinism_error(goal: RTerm, found: str) -> PrologThrow:
     # (the last argument is "goal" in SWI-Prolog 9 for $/1: the goal is the culprit)
     formal = Struct("determinism_error", (resolve(goal), "det", found, "goal"))
-    return PrologThrow(Struct("error", (formal, Ref())))
+    return PrologThrow(Struct("error", (formal, fresh_ref())))
 
 
 def _det_failed(m: Run, goal: object, cutb: int, depth: int, nxt: Cont) -> object:

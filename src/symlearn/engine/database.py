@@ -37,7 +37,7 @@ from symlearn.engine.builtins import (
     nondet,
     unify_terms,
 )
-from symlearn.engine.runtime import Ref, RTerm, bind, deref, resolve, to_runtime, unify
+from symlearn.engine.runtime import Ref, RTerm, bind, deref, fresh_ref, resolve, to_runtime, unify
 from symlearn.kb.knowledge_base import Predicate, index_key
 from symlearn.kb.system import SYSTEM_PREDICATES
 from symlearn.logic.clauses import Clause, conjunction, conjuncts
@@ -53,7 +53,7 @@ def permission_error(action: str, kind: str, name: str, arity: int) -> PrologThr
     """``error(permission_error(Action, Kind, Name/Arity), _)``."""
     indicator = Struct("/", (name, arity))
     return PrologThrow(
-        Struct("error", (Struct("permission_error", (action, kind, indicator)), Ref()))
+        Struct("error", (Struct("permission_error", (action, kind, indicator)), fresh_ref()))
     )
 
 
@@ -636,7 +636,7 @@ def _current_predicate(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None
 def _current_predicate_head(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     for name, arity in _defined(engine):
         mark = len(engine.trail)
-        head: RTerm = Struct(name, tuple(Ref() for _ in range(arity))) if arity else name
+        head: RTerm = Struct(name, tuple(fresh_ref() for _ in range(arity))) if arity else name
         if unify_terms(engine, args[0], name) and unify_terms(engine, args[1], head):
             yield
         engine._undo(mark)
@@ -722,7 +722,7 @@ def _nb_getval(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         raise instantiation_error()
     if key not in engine.globals:
         formal = Struct("existence_error", ("variable", key))
-        raise PrologThrow(Struct("error", (formal, Ref())))
+        raise PrologThrow(Struct("error", (formal, fresh_ref())))
     return unify_terms(engine, args[1], to_runtime(engine.globals[key], {}))
 
 

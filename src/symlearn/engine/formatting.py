@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from symlearn.engine.arithmetic import PrologThrow, evaluate, resource_error, type_error
 from symlearn.engine.builtins import MAX_TEXT_LENGTH, proper_list
 from symlearn.engine.output import term_text
-from symlearn.engine.runtime import Ref, RTerm, deref, resolve
+from symlearn.engine.runtime import RTerm, deref, fresh_ref, resolve
 from symlearn.engine.text import text_of
 from symlearn.logic.terms import Struct
 
@@ -23,7 +23,7 @@ __all__ = ["format_text"]
 
 
 def _format_error(message: str) -> PrologThrow:
-    ball = Struct("error", (Struct("format", (message,)), Ref()))  # type: ignore[arg-type]
+    ball = Struct("error", (Struct("format", (message,)), fresh_ref()))  # type: ignore[arg-type]
     return PrologThrow(ball)
 
 

@@ -22,7 +22,7 @@ from symlearn.engine.compiled_control import _BINDING
 from symlearn.engine.control import CONTROL
 from symlearn.engine.late_names import late
 from symlearn.engine.runtime import Ref, compare_runtime, resolve
-from symlearn.engine.term_building import fresh_arguments
+from symlearn.engine.term_building import fresh_arguments, new_struct
 from symlearn.logic.terms import PString, Struct, Var, term_variables
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def functor(writer: _Writer, goal: Struct, indent: int) -> bool:
         n, a = writer.var(name), writer.var(arity)
         writer.emit(indent, f"if {x}.__class__ is Struct: {n}, {a} = {x}.name, len({x}.args)")
         writer.emit(indent, "else:")
-        writer.emit(indent + 1, f"{n}, {a} = Ref(), Ref()")
+        writer.emit(indent + 1, f"{n}, {a} = fresh_ref(), fresh_ref()")
         writer.emit(indent + 1, f"if not {general}(m.engine, ({x}, {n}, {a})): return FAIL")
         writer.defined.update((name, arity))
         return True
@@ -168,10 +168,10 @@ def functor(writer: _Writer, goal: Struct, indent: int) -> bool:
     writer.emit(
         indent,
         f"if {n}.__class__ is str and {a}.__class__ is int and 0 < {a} <= {MAX_CELLS}: "
-        f"{t} = Struct({n}, {fresh_arguments(a)})",
+        + new_struct(t, n, fresh_arguments(a)),
     )
     writer.emit(indent, "else:")
-    writer.emit(indent + 1, f"{t} = Ref()")
+    writer.emit(indent + 1, f"{t} = fresh_ref()")
     writer.emit(indent + 1, f"if not {general}(m.engine, ({t}, {n}, {a})): return FAIL")
     writer.defined.add(term)
     return True
@@ -248,7 +248,7 @@ def unification(writer: _Writer, goal: Struct, indent: int) -> bool:
         if type(fresh) is not Var or fresh in writer.defined:
             continue
         if fresh not in term_variables(other):
-            value = writer.build(other, indent)
+            value = writer.build(other, indent, named=True)
             writer.defined.add(fresh)
             writer.emit(indent, f"{writer.var(fresh)} = {value}")
             return True

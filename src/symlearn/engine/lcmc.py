@@ -161,7 +161,7 @@ def write_list_loop(plan: ListLoop, writer: _Writer, indent: int) -> None:
     cell = writer.constant(LIST_FUNCTOR)
     for position in outputs:  # the tails in argument order, as the last step makes them
         emit(indent, f"zo = a{position}")
-        emit(indent, f"a{position} = zc = Ref()")
+        emit(indent, f"a{position} = zc = fresh_ref()")
         emit(indent, f"for ze in reversed(zh{position}): zc = Struct({cell}, (ze, zc))")
         emit(indent, "zo.value = zc")
         emit(indent, "if zo.serial < FENCE.stamp: trail.append(zo)")

@@ -39,8 +39,17 @@ __all__ = [
 #: A continuation: (procedure, arguments, cut barrier, depth, next continuation),
 #: or None when nothing is left to prove.
 Cont = tuple[object, object, int, int, "Cont"] | None
-#: What a procedure returns when its goal fails.
-FAIL = object()
+
+
+class _Failure(tuple):
+    """The type of ``FAIL``: false, as None is, so one truth test finds both."""
+
+    __slots__ = ()
+
+
+#: What a procedure returns when its goal fails (an empty tuple of its own type:
+#: false, so the machine tells a continuation from FAIL or None in one test).
+FAIL = _Failure()
 #: Returned by a fast path that does not apply to the call.
 NOT_HERE = object()
 
@@ -70,7 +79,7 @@ FENCE = Fence()
 
 
 #: A choicepoint among a predicate's clauses (pushed by ``try_clauses`` and
-#: the compiled switches, resumed by the machine's ``_backtrack``) is a plain
+#: the compiled switches, resumed by ``machine_loop.backtrack``) is a plain
 #: list, ``[mark, stamp, nxt, depth, args, candidates, position]``: the trail
 #: mark and stamp as in :class:`Choice`, the call's continuation, depth and
 #: arguments, and the candidate clauses with the position of the next one

@@ -36,7 +36,7 @@ from symlearn.engine.builtins import (
     proper_list,
     unify_terms,
 )
-from symlearn.engine.runtime import Ref, RTerm, deref, resolve
+from symlearn.engine.runtime import Ref, RTerm, deref, fresh_ref, resolve
 from symlearn.logic.printer import format_atom, portray_clause, variable_names, write_term
 from symlearn.logic.terms import EMPTY_LIST, PString, Struct, Term, Var, make_list
 
@@ -102,7 +102,9 @@ def write_text(engine: Engine, text: str, stream: RTerm = None) -> None:
             target = sys.stderr if engine.output is not None else None
         elif stream not in ("user_output", "current_output"):
             raise PrologThrow(
-                Struct("error", (Struct("existence_error", ("stream", resolve(stream))), Ref()))
+                Struct(
+                    "error", (Struct("existence_error", ("stream", resolve(stream))), fresh_ref())
+                )
             )
     if target is not None:
         if len(text) > MAX_TEXT_LENGTH:
@@ -320,7 +322,7 @@ def sink_value(kind: str, text: str) -> RTerm:
         return make_list([ord(c) for c in text])
     if kind == "chars":
         return make_list(list(text))
-    raise domain_error("output_sink", Struct(kind, (Ref(),)))
+    raise domain_error("output_sink", Struct(kind, (fresh_ref(),)))
 
 
 # ---------------------------------------------------------------- with_output_to

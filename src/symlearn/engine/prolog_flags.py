@@ -22,7 +22,7 @@ from symlearn.engine.builtins import (
     proper_list,
     unify_terms,
 )
-from symlearn.engine.runtime import Ref, RTerm, deref, resolve
+from symlearn.engine.runtime import Ref, RTerm, deref, fresh_ref, resolve
 from symlearn.kb.flags import check_flag_setting, flag_value
 from symlearn.logic.operators import OPERATOR_TYPES, op_error
 from symlearn.logic.terms import Struct, Term
@@ -38,7 +38,7 @@ def _iso_error(error: tuple[object, ...]) -> PrologThrow:
     if error[0] == "instantiation_error":
         return instantiation_error()
     formal = Struct(str(error[0]), tuple(error[1:]))
-    return PrologThrow(Struct("error", (formal, Ref())))
+    return PrologThrow(Struct("error", (formal, fresh_ref())))
 
 
 def _value(term: RTerm) -> Term | None:

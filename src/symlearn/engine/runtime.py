@@ -38,6 +38,7 @@ __all__ = [
     "compile_clause",
     "copy_runtime",
     "deref",
+    "fresh_ref",
     "resolve",
     "to_runtime",
     "unify",
@@ -61,20 +62,27 @@ class Ref:
     """A run-time variable: ``value`` is None while unbound.
 
     ``serial`` orders variables by age in the standard order of terms (an
-    older variable sorts first, as in SWI-Prolog).
+    older variable sorts first, as in SWI-Prolog).  Made by :func:`fresh_ref`
+    (generated code writes the same lines inline): the class has no
+    ``__init__``, so calling it is Python's quick allocation, not a frame.
     """
 
     __slots__ = ("name", "serial", "value")
-
-    def __init__(
-        self, name: str = "_", _serial: Callable[[], int] = _ref_serials.__next__
-    ) -> None:
-        self.value: object = None
-        self.name = name
-        self.serial = _serial()
+    name: str
+    serial: int
+    value: object
 
     def __repr__(self) -> str:
         return f"Ref({self.name})" if self.value is None else f"Ref({self.name}={self.value!r})"
+
+
+def fresh_ref(name: str = "_", _serial: Callable[[], int] = _ref_serials.__next__) -> Ref:
+    """A new unbound variable (the newest: the largest serial number yet)."""
+    ref = Ref()
+    ref.value = None
+    ref.name = name
+    ref.serial = _serial()
+    return ref
 
 
 def deref(term: object) -> RTerm:
@@ -323,7 +331,7 @@ def build(template: object, frame: list[RTerm]) -> RTerm:
         index = template.index
         value = frame[index]
         if value is None:
-            value = frame[index] = Ref()
+            value = frame[index] = fresh_ref()
         return value
     if t is TStruct:
         return Struct(
@@ -525,7 +533,7 @@ def to_runtime(term: Term, mapping: dict[Var, Ref]) -> RTerm:
         if type(t) is Var:
             ref = mapping.get(t)
             if ref is None:
-                ref = mapping[t] = Ref(t.name)
+                ref = mapping[t] = fresh_ref(t.name)
             return ref
         return t
 
@@ -581,7 +589,7 @@ def copy_runtime(term: object, keep: Iterable[Ref] = ()) -> RTerm:
     while term.__class__ is Ref:  # fast paths: an atomic value, or a flat compound of them
         value = term.value
         if value is None:
-            return Ref()
+            return fresh_ref()
         term = value
     kind = term.__class__
     if kind is str or kind is int or kind is float:
@@ -606,7 +614,7 @@ def copy_runtime(term: object, keep: Iterable[Ref] = ()) -> RTerm:
         if type(t) is Ref:
             new = fresh.get(t)
             if new is None:
-                new = fresh[t] = Ref()
+                new = fresh[t] = fresh_ref()
             return new
         return t
 
@@ -619,7 +627,7 @@ def _copy_keeping(term: object, fresh: dict[Ref, Ref]) -> RTerm:
         if type(t) is Ref:
             new = fresh.get(t)
             if new is None:
-                new = fresh[t] = Ref()
+                new = fresh[t] = fresh_ref()
             return new
         return t
 

@@ -46,27 +46,23 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any, TextIO
 
-from symlearn.engine import tabling
+from symlearn.engine import machine_loop, tabling
 from symlearn.engine.arithmetic import (
     PrologThrow,
     instantiation_error,
     resource_error,
     type_error,
 )
-from symlearn.engine.clpfd import FDFailure, FDStore, Recheck
+from symlearn.engine.clpfd import FDStore
 from symlearn.engine.control import CONTROL as _CONTROL
 from symlearn.engine.control import call_goal
 from symlearn.engine.datalog import DatalogProgram
 from symlearn.engine.direct_builtins import DIRECT
 from symlearn.engine.machine import (
-    ALT,
     CATCH,
-    COLLECT,
-    FACTS,
     FAIL,
     ITER,
     NOT_HERE,
-    REACTIVATE,
     TABLE,
     Choice,
     Cont,
@@ -88,6 +84,7 @@ from symlearn.engine.runtime import (
     RTerm,
     copy_runtime,
     deref,
+    fresh_ref,
     resolve,
     to_runtime,
     unify,
@@ -481,7 +478,7 @@ class Engine:
         collecting = gc.isenabled()
         try:
             gc.disable()
-            for _ in self._run(m, (call_goal, goal, 0, 0, None)):
+            for _ in machine_loop.run(self, m, (call_goal, goal, 0, 0, None)):
                 if collecting:
                     gc.enable()
                 yield
@@ -565,116 +562,6 @@ class Engine:
             if used > self.max_memory:
                 raise resource_error("memory")
 
-    def _run(self, m: Run, start: Cont) -> Iterator[None]:
-        """Prove the continuation ``start``; yield once per solution."""
-        backtrack = self._backtrack
-        steps = 0
-        check_at = self._check(0, m)
-        cont: object = start
-        while True:
-            try:
-                while True:
-                    if cont is None:
-                        if self.fd_watching:  # the bindings just made must satisfy the constraints
-                            assert self.fd is not None
-                            self.fd.wake()
-                        self.steps = steps + m.extra + m.granted - m.loops
-                        yield
-                        self.trail = m.trail  # another run may have used the engine meanwhile
-                        cont = backtrack(m)
-                        if cont is FAIL:
-                            return
-                        continue
-                    procedure, args, cutb, depth, nxt = cont
-                    steps += 1
-                    if steps >= check_at:
-                        check_at = self._check(steps, m)
-                    cont = procedure(m, args, cutb, depth, nxt)
-                    if cont is FAIL:
-                        cont = backtrack(m)
-                        if cont is FAIL:
-                            return
-            except PrologThrow as thrown:
-                cont = self._recover(thrown, m)
-            except Recheck:  # the first constraint was posted: look at every step from now
-                cont = nxt
-                check_at = steps + 1
-            except FDFailure:  # a binding broke a constraint
-                cont = backtrack(m)
-                if cont is FAIL:
-                    return
-            except MemoryError:
-                cont = self._recover(resource_error("memory"), m)
-            except RecursionError:
-                cont = self._recover(resource_error("stack"), m)
-
-    def _backtrack(self, m: Run) -> object:
-        """Resume the newest choicepoint that still has an alternative."""
-        trail = m.trail
-        cps = m.cps
-        while cps:
-            choice = cps[-1]
-            shape = choice.__class__  # list: a ClauseChoice; tuple: an AltChoice; else a Choice
-            mark = choice.mark if shape is Choice else choice[0]
-            if len(trail) - mark > 4:  # (a long undo by slice)
-                for ref in trail[mark:]:
-                    ref.value = None
-                del trail[mark:]
-            else:
-                while len(trail) > mark:
-                    trail.pop().value = None
-            if shape is list:  # try_clauses resuming, written out: the next clause
-                _, _, nxt, depth, args, candidates, position = choice
-                height, n = len(cps) - 1, len(candidates)
-                while position < n:
-                    entry = candidates[position]
-                    position += 1
-                    cont = entry.run(m, args, height, depth, nxt)
-                    if cont is not FAIL:
-                        if position < n and not entry.neck_cut:
-                            choice[6] = position
-                        else:
-                            cps.pop()
-                        return cont
-                    while len(trail) > mark:
-                        trail.pop().value = None
-                cps.pop()
-                continue
-            if shape is tuple:  # resume at its continuation
-                cps.pop()
-                return choice[2]
-            kind = choice.kind
-            if kind == FACTS:
-                cont = try_facts(
-                    m, choice.b, choice.c, choice.pos, choice.a, choice.depth, choice.cont, choice
-                )
-                if cont is not FAIL:
-                    return cont
-            elif kind == ITER:
-                m.extra += 1
-                if next(choice.a, FAIL) is FAIL:
-                    cps.pop()
-                    continue
-                return choice.cont
-            elif kind == ALT:
-                cps.pop()
-                return choice.cont
-            elif kind == COLLECT:
-                cps.pop()
-                cont = choice.a(m, choice)
-                if cont is not FAIL:
-                    return cont
-            elif kind == TABLE:
-                cont = tabling.round_done(self, m, choice)
-                if cont is not FAIL:
-                    return cont
-            elif kind == REACTIVATE:
-                choice.a.pos = 1
-                cps.pop()
-            else:  # CATCH, DEAD
-                cps.pop()
-        return FAIL
-
     def _recover(self, thrown: PrologThrow, m: Run) -> object:
         """Unwind to the newest active ``catch/3`` whose catcher unifies with the ball."""
         ball = copy_runtime(thrown.ball)
@@ -750,7 +637,7 @@ def _existence_error(name: str, arity: int) -> PrologThrow:
     return PrologThrow(
         Struct(
             "error",
-            (Struct("existence_error", ("procedure", Struct("/", (name, arity)))), Ref()),
+            (Struct("existence_error", ("procedure", Struct("/", (name, arity)))), fresh_ref()),
         )
     )
 

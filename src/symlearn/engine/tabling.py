@@ -45,7 +45,15 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.datalog import key as datalog_key
 from symlearn.engine.machine import FAIL, ITER, NOT_HERE, TABLE, Choice, Cont, Table
-from symlearn.engine.runtime import Ref, RTerm, deref, key_to_runtime, unify, variant_key
+from symlearn.engine.runtime import (
+    Ref,
+    RTerm,
+    deref,
+    fresh_ref,
+    key_to_runtime,
+    unify,
+    variant_key,
+)
 from symlearn.logic.clauses import Clause, canonical_variables
 from symlearn.logic.indicators import Indicator
 from symlearn.logic.terms import PString, Struct, Term
@@ -342,7 +350,7 @@ def _join(
 
     indicator: Any = mode.args[0]
     name: Any = indicator.args[0]
-    joined: Any = Ref()
+    joined: Any = fresh_ref()
     if mode.name == "po":  # po(Better/2): keep New when Better(Old, New)
         call = Struct(name, (values[place], new))
         store = (_store_preferred, (table, position, values, place, new), 0, depth, None)

@@ -1,29 +1,53 @@
-"""Generated code that makes fresh run-time variables with fewer Python frames.
+"""Generated code that makes fresh run-time variables and compound terms with fewer Python frames.
 
-Calling ``Ref()`` runs a Python ``__init__`` (a frame of its own); generated
-clause code instead allocates the object with ``object.__new__`` (the name
-``new`` in its namespace) and sets its slots in place.  The slots set, and
-the serial numbers drawn, are exactly those of
-:class:`~symlearn.engine.runtime.Ref`'s ``__init__``.  A tuple of fresh
-variables (``functor/3`` making a new term) is made by ``starmap`` rather
-than a list comprehension (one frame fewer in Python 3.11; each Ref still
-calls its ``__init__``).
+:class:`~symlearn.engine.runtime.Ref` has no ``__init__``: generated clause
+code calls the class (Python's quick allocation) and sets its slots in place,
+exactly as :func:`~symlearn.engine.runtime.fresh_ref` does, drawing serial
+numbers from the same counter.  A tuple of fresh variables (``functor/3``
+making a new term) is made by one loop in one frame.
 """
 
 from __future__ import annotations
 
-from itertools import repeat, starmap
+from collections.abc import Callable
+
+from symlearn.engine.runtime import Ref, fresh_ref, ref_serials
 
 
 def new_ref(name: str) -> str:
-    """A line that makes ``name`` a fresh unbound run-time variable (as ``Ref()``)."""
-    return f"{name} = new(Ref); {name}.value = None; {name}.name = '_'; {name}.serial = serial()"
+    """A line that makes ``name`` a fresh unbound run-time variable (as ``fresh_ref()``)."""
+    return f"{name} = Ref(); {name}.value = None; {name}.name = '_'; {name}.serial = serial()"
+
+
+def new_struct(name: str, functor: str, items: str) -> str:
+    """A line making ``name`` the compound ``functor`` of the tuple ``items`` (as ``Struct``)."""
+    return (
+        f"{name} = new_struct(Struct); {name}.name = {functor}; "
+        f"{name}.args = {items}; {name}._hash = None"
+    )
+
+
+def arguments(items: list[str]) -> str:
+    """The tuple expression of ``items``."""
+    return f"({', '.join(items)}{',' if len(items) == 1 else ''})"
 
 
 def fresh_arguments(arity: str) -> str:
-    """An expression for a tuple of ``arity`` fresh variables (no comprehension's frame)."""
-    return f"tuple(starmap(Ref, repeat((), {arity})))"
+    """An expression for a tuple of ``arity`` fresh variables."""
+    return f"fresh_refs({arity})"
+
+
+def fresh_refs(count: int, _serial: Callable[[], int] = ref_serials.__next__) -> tuple[Ref, ...]:
+    """``count`` fresh unbound variables, oldest first."""
+    made = []
+    for _ in range(count):
+        ref = Ref()
+        ref.value = None
+        ref.name = "_"
+        ref.serial = _serial()
+        made.append(ref)
+    return tuple(made)
 
 
 #: The names the lines above use, for the generated code's namespace.
-BUILDING_NAMES = {"new": object.__new__, "starmap": starmap, "repeat": repeat}
+BUILDING_NAMES = {"fresh_refs": fresh_refs, "fresh_ref": fresh_ref, "new_struct": object.__new__}

@@ -27,7 +27,7 @@ from symlearn.engine.builtins import (
     unify_terms,
 )
 from symlearn.engine.output import term_text
-from symlearn.engine.runtime import Ref, RTerm, deref, resolve, to_runtime
+from symlearn.engine.runtime import Ref, RTerm, deref, fresh_ref, resolve, to_runtime
 from symlearn.logic.printer import format_term
 from symlearn.logic.terms import EMPTY_LIST, LIST_FUNCTOR, PString, Struct, Var, make_list
 
@@ -198,7 +198,7 @@ def _parse_number(text: str) -> int | float | None:
     except KBSyntaxError as error:
         if "float_overflow" in error.message:
             raise PrologThrow(
-                Struct("error", (Struct("syntax_error", ("float_overflow",)), Ref()))
+                Struct("error", (Struct("syntax_error", ("float_overflow",)), fresh_ref()))
             ) from None
         return None
     return value if type(value) in (int, float) else None
@@ -235,7 +235,7 @@ def _number_text(codes: bool) -> Deterministic:
         value = _parse_number(_list_text(args[1]))
         if value is None:
             raise PrologThrow(
-                Struct("error", (Struct("syntax_error", ("illegal_number",)), Ref()))
+                Struct("error", (Struct("syntax_error", ("illegal_number",)), fresh_ref()))
             )
         return unify_terms(engine, number, value)
 
@@ -312,7 +312,7 @@ def read_text(engine: Engine, text: str) -> tuple[RTerm, dict[str, Ref]]:
         parsed, variables = parse_term_with_variables(text, ops=engine.kb.operators)
     except KBSyntaxError as error:
         formal = Struct("syntax_error", (error.message,))
-        raise PrologThrow(Struct("error", (formal, Ref()))) from None
+        raise PrologThrow(Struct("error", (formal, fresh_ref()))) from None
     quotes = engine.flags.get("double_quotes")
     if quotes != "string":
         from symlearn.kb.prolog_directives import strings_as
@@ -485,7 +485,9 @@ def _number_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         return unify_terms(engine, text, PString(text_of(number)))
     value = _parse_number(text_of(text).strip())
     if value is None:
-        raise PrologThrow(Struct("error", (Struct("syntax_error", ("illegal_number",)), Ref())))
+        raise PrologThrow(
+            Struct("error", (Struct("syntax_error", ("illegal_number",)), fresh_ref()))
+        )
     return unify_terms(engine, number, value)
 
 
