@@ -167,7 +167,7 @@ def test_switch_follows_changes_to_the_clauses() -> None:
     program = ":- dynamic p/2. p([], 0). p([_|T], N) :- p(T, M), N is M + 1."
     engine = Engine(loads(program), datalog=False)
     assert [str(s["N"]) for s in engine.solve_text("numlist(1, 300, L), p(L, N)")] == ["300"]
-    assert engine._predicates[("p", 2)].switch is not None  # hot after 200 calls
+    assert engine._predicates[("p", 2)].switch is not None  # hot after 100 calls
     assert [str(s["N"]) for s in engine.solve_text("p([a, b], N)")] == ["2"]
     assert engine.ask_text("asserta(p([x], 7))")
     assert [str(s["N"]) for s in engine.solve_text("p([x], N)")] == ["7", "1"]

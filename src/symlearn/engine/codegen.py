@@ -56,6 +56,7 @@ from symlearn.engine.early_failure import fail_early, first_comparison
 from symlearn.engine.head_order import always_free, matching_order
 from symlearn.engine.inline_facts import fact_call, inlinable_fact, unfolded_call
 from symlearn.engine.inline_tests import after_cut, exclusive_tests, inline_test, repeated_variable
+from symlearn.engine.late_names import late
 from symlearn.engine.machine import FAIL, FENCE
 from symlearn.engine.runtime import Ref, deref, ref_serials, unify
 from symlearn.engine.term_building import BUILDING_NAMES, arguments, new_ref, new_struct
@@ -67,6 +68,7 @@ __all__ = [
     "ClauseFunction",
 ]
 
+_specialised_call = late("symlearn.engine.specialise", "specialised_call")
 #: A compiled clause: ``(m, args, height, depth, nxt) -> continuation or FAIL``.
 ClauseFunction = Callable[..., Any]
 #: ``(name, arity) -> procedure`` (the engine's lookup, used while compiling).
@@ -500,9 +502,7 @@ class _Writer:
         name, items = (goal.name, goal.args) if type(goal) is Struct else (goal, ())
         called = self.procedure_of(name, len(items))
         if items:  # a pattern of new variables passed: a copy of the callee for it
-            from symlearn.engine.specialise import specialised_call
-
-            called, items = specialised_call(goal, called, self.defined, elsewhere)
+            called, items = _specialised_call()(goal, called, self.defined, elsewhere)
         procedure = self.constant(called)
         parts = [self.build(a, indent, named=True) for a in items]
         return procedure, f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.control import FAIL_CONT, _determinism_error, cut_to
+from symlearn.engine.late_names import late
 from symlearn.engine.machine import FAIL
 from symlearn.logic.clauses import conjuncts
 from symlearn.logic.terms import Struct, Var, term_variables
@@ -48,6 +49,10 @@ if TYPE_CHECKING:
     from symlearn.engine.codegen import ProcedureOf, _Writer
 
 __all__ = ["construct_procedure", "is_construct"]
+
+_define = late("symlearn.engine.codegen", "_define")
+_guard_builtins = late("symlearn.engine.codegen", "GUARD_BUILTINS")
+_clause_continuation = late("symlearn.engine.codegen", "_continuation")
 
 _CONSTRUCTS = frozenset({(";", 2), ("->", 2), ("\\+", 1), ("not", 1)})
 #: The parts of a body that are goals, not terms (a construct's and a conjunction's).
@@ -141,9 +146,8 @@ def _receive(writer: _Writer, shared: list[Var]) -> None:
 
 
 def _define_procedure(writer: _Writer) -> Callable[..., Any]:
-    from symlearn.engine.codegen import _define
-
-    return _define(writer, "def clause(m, args, height, depth, nxt):\n")
+    define: Callable[..., Any] = _define()
+    return define(writer, "def clause(m, args, height, depth, nxt):\n")
 
 
 def _sequence_procedure(
@@ -168,9 +172,7 @@ def _continuation(writer: _Writer, goals: list[Any], indent: int) -> str:
         return "nxt"
     first = goals[0]
     key = (first.name, len(first.args)) if type(first) is Struct else (first, 0)
-    from symlearn.engine.codegen import GUARD_BUILTINS
-
-    if key in GUARD_BUILTINS or first in ("!", "fail", "false"):
+    if key in _guard_builtins() or first in ("!", "fail", "false"):
         function, shared = _sequence_procedure(writer, goals, writer.defined)
         values = [writer.var(v) for v in shared]
         arguments = f"({', '.join(values)}{',' if len(values) == 1 else ''})"
@@ -231,9 +233,7 @@ def _branch(writer: _Writer, goals: list[Any], indent: int) -> None:
     if not goals:
         writer.emit(indent, "return nxt")
         return
-    from symlearn.engine.codegen import _continuation
-
-    _continuation(writer, goals, indent)  # (tests after a call run in a segment of their own)
+    _clause_continuation()(writer, goals, indent)  # (tests after a call: a segment of their own)
 
 
 def _inline_condition(writer: _Writer, condition: list[Any], indent: int) -> list[Any]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from symlearn.engine.clause_terms import variables_of
 from symlearn.logic.terms import Struct
 
 if TYPE_CHECKING:
@@ -47,12 +48,10 @@ def fail_early(writer: _Writer, pending: list[Struct], rest: tuple[Any, ...], in
     compound term (made when its argument is free) is the test worth its
     cost.  A comparison tested is taken off ``pending``.
     """
-    from symlearn.engine.codegen import _variables
-
     if not pending or not any(type(term) is Struct for term in rest):
         return
     goal = pending[0]
-    if not all(v in writer.defined for v in _variables(goal)):
+    if not all(v in writer.defined for v in variables_of(goal)):
         return
     pending.clear()
     expressions, test = writer.fast_integers(goal.args, indent)

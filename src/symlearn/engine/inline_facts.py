@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.inline_tests import _rest_of_body, unification
+from symlearn.engine.late_names import late
 from symlearn.logic.clauses import Clause
 from symlearn.logic.terms import PString, Struct
 from symlearn.logic.unify import rename_apart
@@ -48,6 +49,9 @@ if TYPE_CHECKING:
     from symlearn.engine.codegen import _Writer
     from symlearn.engine.procedures import Predicate
 
+_predicate_class = late("symlearn.engine.procedures", "Predicate")
+_rule_modes = late("symlearn.engine.procedures", "RULE_MODES")
+_guard_builtins = late("symlearn.engine.codegen", "GUARD_BUILTINS")
 #: The arguments ``$G`` may have to be written inline (a ground goal).
 _ATOMIC = (str, int, float, PString)
 
@@ -173,13 +177,11 @@ def _one_fact(
 
     (Or one clause whose body is tests; or, with ``admits``, whose body it admits.)
     """
-    from symlearn.engine.procedures import FACTS_ONLY, RULES, Predicate
-
     if type(goal) is not Struct and type(goal) is not str:
         return None
     procedure = writer.procedure_of(*_indicator(goal))
-    predicate = getattr(procedure, "__globals__", {}).get("P")
-    if type(predicate) is not Predicate or predicate.procedure is not procedure:
+    predicate: Any = getattr(procedure, "__globals__", {}).get("P")
+    if type(predicate) is not _predicate_class() or predicate.procedure is not procedure:
         return None
     source = static_source(predicate)
     if (
@@ -191,11 +193,7 @@ def _one_fact(
     if predicate.stale:
         predicate.refresh()  # (as its first call would: its clauses as the engine sees them)
     seen = predicate.seen
-    if (
-        len(seen) != 1
-        or seen[0] is not source.clauses[0]
-        or predicate.mode not in (RULES, FACTS_ONLY)
-    ):
+    if len(seen) != 1 or seen[0] is not source.clauses[0] or predicate.mode not in _rule_modes():
         return None
     return predicate, seen
 
@@ -230,10 +228,9 @@ def _still_one_fact(predicate: Predicate, seen: list[Any]) -> bool:
 
 def _tests(body: list[Any]) -> bool:
     """True for goals a guard may write inline (the writer has the last word)."""
-    from symlearn.engine.codegen import GUARD_BUILTINS
-
+    builtins = _guard_builtins()
     return all(
-        goal == "!" or (type(goal) is Struct and (goal.name, len(goal.args)) in GUARD_BUILTINS)
+        goal == "!" or (type(goal) is Struct and (goal.name, len(goal.args)) in builtins)
         for goal in body
     )
 

@@ -17,8 +17,10 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arithmetic import instantiation_error, type_error
+from symlearn.engine.clause_terms import variables_of
 from symlearn.engine.compiled_control import _BINDING
 from symlearn.engine.control import CONTROL
+from symlearn.engine.late_names import late
 from symlearn.engine.runtime import Ref, compare_runtime, resolve
 from symlearn.engine.term_building import fresh_arguments, new_struct
 from symlearn.logic.terms import PString, Struct, Var, term_variables
@@ -38,6 +40,10 @@ __all__ = [
     "unification",
 ]
 
+_deterministic = late("symlearn.engine.builtins", "DETERMINISTIC")
+_continuation = late("symlearn.engine.codegen", "_continuation")
+_det_fact_call = late("symlearn.engine.inline_facts", "det_fact_call")
+
 
 def inline_test(writer: _Writer, goal: Struct, indent: int) -> bool:
     """Write a test builtin of a guard (``=``, ``==``, ``var`` ...) into the clause; False if not.
@@ -47,8 +53,6 @@ def inline_test(writer: _Writer, goal: Struct, indent: int) -> bool:
     skeleton tests have code of their own; another deterministic builtin
     is a call of its function.
     """
-    from symlearn.engine.builtins import DETERMINISTIC
-
     if goal.name == "=":
         return unification(writer, goal, indent)
     if writer.type_test(goal, indent) or writer.identity(goal, indent):
@@ -61,7 +65,7 @@ def inline_test(writer: _Writer, goal: Struct, indent: int) -> bool:
         return True
     if goal.name == "compare" and order(writer, goal, indent):
         return True
-    function = DETERMINISTIC.get((goal.name, len(goal.args)))
+    function = _deterministic().get((goal.name, len(goal.args)))
     if function is None:
         return False
     items = [writer.build(a, indent) for a in goal.args]
@@ -106,13 +110,11 @@ def argument(writer: _Writer, goal: Struct, indent: int) -> bool:
 
 def _rest_of_body(writer: _Writer, indent: int) -> None:
     """Emit the return of the continuation running ``writer.rest`` as goals (the guard ends)."""
-    from symlearn.engine.codegen import _continuation
-
     rest, defined = writer.rest, set(writer.defined)
     assert rest is not None
     writer.ends += 1
     writer.rest = None
-    _continuation(writer, list(rest), indent)
+    _continuation()(writer, list(rest), indent)
     writer.rest, writer.defined = rest, defined
 
 
@@ -185,10 +187,8 @@ def skeleton(writer: _Writer, goal: Struct, indent: int) -> bool:
     the pattern's variables their parts, so ``Pattern = X`` has nothing
     left to do (it is skipped).  False when not applicable.
     """
-    from symlearn.engine.codegen import _variables  # (each occurrence)
-
     pattern, subject = goal.args
-    variables = _variables(pattern)
+    variables = variables_of(pattern)  # (each occurrence)
     if (
         type(subject) is not Var
         or subject not in writer.defined
@@ -481,8 +481,7 @@ def after_cut(writer: _Writer, body: list[Any], indent: int) -> None:
     leave no choicepoint) and is dropped; so is ``$G`` written inline
     (:func:`~symlearn.engine.inline_facts.det_fact_call`).
     """
-    from symlearn.engine.inline_facts import det_fact_call
-
+    det_fact_call = _det_fact_call()
     start = len(writer.lines)
     binds = False
     while body:

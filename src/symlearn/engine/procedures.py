@@ -19,7 +19,7 @@ one per goal.  :class:`Predicate` keeps a user predicate's clauses compiled
   deterministic call leaves nothing to backtrack into;
 * a predicate of ground facts only is matched row by row without compiling
   anything;
-* a **switch** for a hot predicate of a few clauses: after 200 calls its
+* a **switch** for a hot predicate of a few clauses: after 100 calls its
   procedure becomes one compiled function that dereferences the first
   argument, branches on its functor or constant and runs the one clause of
   that branch inline (:func:`~symlearn.engine.codegen.compile_switch`, the
@@ -77,6 +77,7 @@ __all__ = [
 # Modes of a predicate (how its calls are answered).  EXTERNAL: an external
 # relation without clauses, whose facts the knowledge base's backend looks up.
 RULES, FACTS_ONLY, UNDEFINED, SPECIAL, EXTERNAL = range(5)
+RULE_MODES = (RULES, FACTS_ONLY)  # (of predicates whose one clause may be matched inline)
 # A bound first argument that leaves at most this many rows of facts picks them.
 _FEW_ROWS = 4
 # Below this many clauses a call with a free first argument tries them all.
@@ -117,8 +118,10 @@ def clause(m, args, cutb, depth, nxt):
 # switch tests the most frequent first (``seen_functors``, ``seen_constants``);
 # and the last ``_SAMPLED`` calls' dereferenced arguments, one after the other
 # (None for a free one; nothing allocated per call): a bucket may select its
-# clauses by another argument (``seen_calls``, ``arg_select``).
-_SWITCH_AFTER_CALLS = 200
+# clauses by another argument (``seen_calls``, ``arg_select``).  (100 calls: a
+# predicate called 100-200 times a run compiles its switch in a process's first
+# run, not in the next engine's; chat_parser's fresh run -2.9 % instructions.)
+_SWITCH_AFTER_CALLS = 100
 _SAMPLED = 64
 #: The clauses (by identity) of predicates whose switch any engine compiled,
 #: with what their warming-up calls saw: the same predicate in another engine

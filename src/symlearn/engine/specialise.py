@@ -27,7 +27,6 @@ specialised_call, specialised_procedure
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from itertools import count
 from typing import Any
@@ -61,7 +60,11 @@ def specialised_call(
     goal and those of its other goals: a variable in neither that occurs
     once in ``goal`` is new.
     """
-    once = {v for v, n in Counter(_variables(goal)).items() if n == 1}
+    seen: set[Var] = set()
+    repeated: set[Var] = set()
+    for v in _variables(goal):  # (a Counter would cost more than the walk)
+        (repeated if v in seen else seen).add(v)
+    once = seen - repeated
     copy = specialised_procedure(
         goal, procedure, lambda v: v in once and v not in known and v not in elsewhere
     )
