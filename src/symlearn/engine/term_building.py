@@ -10,14 +10,14 @@ to 8), or by one loop in one frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from symlearn.engine.runtime import Ref, fresh_ref, ref_serials
 
 
 def new_ref(name: str) -> str:
     """A line that makes ``name`` a fresh unbound run-time variable (as ``fresh_ref()``)."""
-    return f"{name} = Ref(); {name}.value = None; {name}.name = '_'; {name}.serial = serial()"
+    return f"{name} = Ref(); {name}.value = None; {name}.name = '_'; {name}.serial = next(serials)"
 
 
 def new_struct(name: str, functor: str, items: str) -> str:
@@ -38,14 +38,14 @@ def fresh_arguments(arity: str) -> str:
     return f"(FRESH_REFS[{arity}]() if {arity} < {len(FRESH_REFS)} else fresh_refs({arity}))"
 
 
-def fresh_refs(count: int, _serial: Callable[[], int] = ref_serials.__next__) -> tuple[Ref, ...]:
+def fresh_refs(count: int, _serials: Iterator[int] = ref_serials) -> tuple[Ref, ...]:
     """``count`` fresh unbound variables, oldest first."""
     made = []
     for _ in range(count):
         ref = Ref()
         ref.value = None
         ref.name = "_"
-        ref.serial = _serial()
+        ref.serial = next(_serials)
         made.append(ref)
     return tuple(made)
 
@@ -53,11 +53,11 @@ def fresh_refs(count: int, _serial: Callable[[], int] = ref_serials.__next__) ->
 def _fresh_refs_of(count: int) -> Callable[[], tuple[Ref, ...]]:
     """A function making ``count`` fresh variables as :func:`fresh_refs` does, written out."""
     names = [f"r{i}" for i in range(count)]
-    lines = [new_ref(name).replace("serial()", "_serial()") for name in names]
-    source = "def fresh(_serial=serial):\n    " + "\n    ".join(
+    lines = [new_ref(name).replace("(serials)", "(_serials)") for name in names]
+    source = "def fresh(_serials=serials):\n    " + "\n    ".join(
         [*lines, f"return {arguments(names)}"]
     )
-    namespace: dict[str, object] = {"Ref": Ref, "serial": ref_serials.__next__}
+    namespace: dict[str, object] = {"Ref": Ref, "serials": ref_serials}
     exec(source, namespace)
     return namespace["fresh"]  # type: ignore[return-value]
 
@@ -72,4 +72,5 @@ BUILDING_NAMES = {
     "FRESH_REFS": FRESH_REFS,
     "fresh_ref": fresh_ref,
     "new_struct": object.__new__,
+    "serials": ref_serials,  # next(serials): a builtin's call, cheaper than serial()
 }
