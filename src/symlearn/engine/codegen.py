@@ -47,11 +47,13 @@ from itertools import count
 from typing import Any
 
 from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quotient
+from symlearn.engine.clause_terms import is_ground as _is_ground
+from symlearn.engine.clause_terms import variables_of as _variables
 from symlearn.engine.code_cache import CodeCache
 from symlearn.engine.compiled_control import _BINDING, construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
-from symlearn.engine.head_order import matching_order
+from symlearn.engine.head_order import always_free, matching_order
 from symlearn.engine.inline_facts import fact_call, inlinable_fact, unfolded_call
 from symlearn.engine.inline_tests import after_cut, exclusive_tests, inline_test, repeated_variable
 from symlearn.engine.machine import FAIL, FENCE
@@ -214,8 +216,13 @@ class _Writer:
         self.emit(indent, f"{x} = {source}")
         return x
 
-    def match(self, term: Any, source: str, indent: int, nesting: int = 0) -> None:
-        """Unify head argument ``term`` with the run-time value in expression ``source``."""
+    def match(
+        self, term: Any, source: str, indent: int, nesting: int = 0, output: bool = False
+    ) -> None:
+        """Unify head argument ``term`` with the run-time value in expression ``source``.
+
+        An ``output`` (calls leave it free: ``head_order.always_free``) bound is unified whole.
+        """
         t = type(term)
         if t is Var:
             name = self.var(term)
@@ -247,11 +254,14 @@ class _Writer:
             self.emit(indent, "else:")
             written = self.defined
             self.defined = before
-            name = self.constant(term.name)
-            self.emit(
-                indent + 1, f"if {x}.__class__ is not Struct or {x}.name != {name}: return FAIL"
-            )
-            self.match_arguments(term.args, f"{x}.args", indent + 1, nesting + 1)
+            if output:
+                value = self.build(term, indent + 1)
+                self.emit(indent + 1, f"if not unify({value}, {x}, trail): return FAIL")
+            else:
+                name = self.constant(term.name)
+                test = f"if {x}.__class__ is not Struct or {x}.name != {name}: return FAIL"
+                self.emit(indent + 1, test)
+                self.match_arguments(term.args, f"{x}.args", indent + 1, nesting + 1)
             assert self.defined == written, "both modes define the same variables"
             return
         value = self.constant(term)
@@ -498,17 +508,6 @@ class _Writer:
         return procedure, f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
 
 
-def _is_ground(term: Any) -> bool:
-    stack = [term]
-    while stack:
-        t = stack.pop()
-        if type(t) is Var:
-            return False
-        if type(t) is Struct:
-            stack.extend(t.args)
-    return True
-
-
 def _large_ground(term: Any) -> bool:
     """A ground term of more than :data:`_GROUND_MATCHED` nodes (matched by ``unify``)."""
     stack, nodes = [term], 0
@@ -520,18 +519,6 @@ def _large_ground(term: Any) -> bool:
         if type(t) is Struct:
             stack.extend(t.args)
     return nodes > _GROUND_MATCHED
-
-
-def _variables(term: Any) -> list[Var]:
-    found: list[Var] = []
-    stack = [term]
-    while stack:
-        t = stack.pop()
-        if type(t) is Var:
-            found.append(t)
-        elif type(t) is Struct:
-            stack.extend(t.args)
-    return found
 
 
 def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool) -> bool:
@@ -552,7 +539,7 @@ def _clause_code(writer: _Writer, clause: Clause, indent: int, first_known: bool
         if i == 0 and first_known:
             writer.match_known(arg, "a0", indent)
         else:
-            writer.match(arg, f"a{i}", indent)
+            writer.match(arg, f"a{i}", indent, 0, always_free(writer.calls, i))
         fail_early(writer, pending, rest, indent)
     writer.head_terms = {a: f"a{i}" for i, a in enumerate(head_args) if type(a) is Struct}
     body = list(clause.body)

@@ -34,7 +34,7 @@ from typing import Any
 from symlearn.engine.arg_select import Sample
 from symlearn.logic.terms import Var
 
-__all__ = ["matching_order"]
+__all__ = ["always_free", "matching_order"]
 
 
 def matching_order(
@@ -64,3 +64,16 @@ def matching_order(
             order = rest[:after] + moved + rest[after:]
     later = [tuple(head_args[j] for j in order[n + 1 :]) for n in range(len(order))]
     return [(i, head_args[i], rest) for i, rest in zip(order, later, strict=True)]
+
+
+def always_free(calls: Sample | None, position: int) -> bool:
+    """True when every sampled call left argument ``position`` free (an output).
+
+    Its head term is then built inline; a bound argument there is unified
+    whole by ``unify`` (:meth:`~symlearn.engine.codegen._Writer.match`), a
+    short line instead of the nested code that reads a term.
+    """
+    if calls is None or not calls.calls or not position:
+        return False
+    counts = calls.counts(position)
+    return counts is not None and counts.get(None, 0) == calls.calls

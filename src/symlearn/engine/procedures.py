@@ -42,6 +42,7 @@ from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arg_select import Sample
+from symlearn.engine.clause_trials import Trials
 from symlearn.engine.codegen import (
     ClauseFunction,
     ProcedureOf,
@@ -50,6 +51,7 @@ from symlearn.engine.codegen import (
     _unpack_arguments,
     _Writer,
 )
+from symlearn.engine.entries import Entry, unwritten
 from symlearn.engine.machine import FACTS, FAIL, FENCE, Choice, Cont
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
 from symlearn.engine.semi_naive import semi_naive_goals
@@ -122,7 +124,7 @@ _SAMPLED = 64
 #: with what their warming-up calls saw: the same predicate in another engine
 #: switches at its first call, with the same switch (whose code is compiled
 #: already, ``codegen._define``).
-_HOT: dict[tuple[int, ...], tuple[dict[str, int], dict[object, int], Sample]] = {}
+_HOT: dict[tuple[int, ...], tuple[dict[str, int], dict[object, int], Sample, frozenset[int]]] = {}
 
 
 _WARMING_SOURCE = """
@@ -172,17 +174,6 @@ _ONE_FACT_CODE = _function_code(_ONE_FACT_SOURCE)
 ONE_FACT_CODE = _ONE_FACT_CODE
 _WARMING_CODE = _function_code(_WARMING_SOURCE)
 _GENERAL_CODE = _function_code(_GENERAL_SOURCE)
-
-
-class Entry:
-    """One clause ready to run: its function and whether it commits (neck cut)."""
-
-    __slots__ = ("clause", "neck_cut", "run")
-
-    def __init__(self, run: Callable[..., Any], neck_cut: bool, clause: Clause) -> None:
-        self.run = run
-        self.neck_cut = neck_cut
-        self.clause = clause
 
 
 def _match_fact(
@@ -282,6 +273,7 @@ class Predicate:
             "seen_constants": {},
             "seen_calls": [],
             "SAMPLED": _SAMPLED,
+            "trials": Trials(),  # the clauses warming-up calls try (clause_trials)
         }
         self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
         #: The procedure the machine runs for this predicate's goals.  Its
@@ -346,6 +338,7 @@ class Predicate:
     def _install(self) -> None:
         """Choose the procedure's code: the switch, the warming-up code, or the general one."""
         code = self.general
+        self.namespace["trials"].unwatch()
         if self.mode == FACTS_ONLY and not self.stale and self.rows:
             code = _ONE_FACT_CODE if self.rows == [()] else _FACTS_CODE
         if self.mode == RULES and not self.stale:
@@ -355,6 +348,8 @@ class Predicate:
                 hot = tuple(map(id, self.seen)) in _HOT  # its switch's code is compiled
                 self.countdown = 0 if hot else _SWITCH_AFTER_CALLS
                 code = _WARMING_CODE
+                if not hot:
+                    self.namespace["trials"].watch(self.entries)
         self.procedure.__code__ = code
 
     def _may_switch(self) -> bool:
@@ -375,7 +370,8 @@ class Predicate:
                 namespace = self.namespace
                 calls = Sample(namespace["seen_calls"], self.arity, _SAMPLED)
                 namespace["seen_calls"].clear()
-                seen = (namespace["seen_functors"], namespace["seen_constants"], calls)
+                tried = namespace["trials"].taken()
+                seen = (namespace["seen_functors"], namespace["seen_constants"], calls, tried)
             functors = _most_seen_first(self.by_functor, seen[0])
             constants = _most_seen_first(by_atom, seen[1])
             function = compile_switch(
@@ -389,12 +385,13 @@ class Predicate:
                 _bucket(self.entries) if len(self.entries) < _JIT_INDEX_THRESHOLD else None,
                 _bucket(self.compound_entries),
                 seen[2],
+                (seen[0], seen[1], seen[3]) if seen[3] else None,  # (none tried: no calls)
             )
             self.namespace.update(function.__globals__)
             self.switch = function.__code__
             if len(_HOT) >= 4096:
                 _HOT.clear()
-            _HOT[clauses] = (seen[0], seen[1], seen[2].seal())
+            _HOT[clauses] = (seen[0], seen[1], seen[2].seal(), seen[3])
         self._install()
         return self.procedure(m, args, cutb, depth, nxt)
 
@@ -474,9 +471,10 @@ class Predicate:
             entry = Entry(partial(_match_fact, values), False, clause)
             self.rows.append(values)
         else:
-            self.facts_only = False
-            run, neck_cut = compile_clause_function(clause, self._procedure_of(clause))
-            entry = Entry(run, neck_cut, clause)
+            self.facts_only = False  # (its function is written when first needed)
+            entry = unwritten(
+                clause, partial(compile_clause_function, clause, self._procedure_of(clause))
+            )
         self.entries.append(entry)
         by_atom = self.by_atom
         if by_atom is None:
@@ -595,7 +593,7 @@ def _admitted(clause: Clause) -> tuple[bool, bool]:
 def _bucket(entries: list[Entry]) -> Bucket:
     """A switch's bucket: its candidates up to the first that always commits."""
     for i, entry in enumerate(entries[:-1]):
-        if entry.neck_cut and _commits_always(entry.clause):
+        if _commits_always(entry.clause):  # (then it has a neck cut)
             entries = entries[: i + 1]
             break
     return entries, entries[0].clause if len(entries) == 1 else None

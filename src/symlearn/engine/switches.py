@@ -47,6 +47,9 @@ _BUDGET = 4
 #: A bucket of a first-argument switch: the candidate clauses and, for a
 #: bucket of one clause, the clause itself (its code is then inlined).
 Bucket = tuple[list[Any], Clause | None]
+#: What a predicate's warming-up calls met: first-argument functors, constants
+#: (each with how many calls), and the clauses (``id``) the calls tried.
+Warmed = tuple[dict[str, int], dict[object, int], frozenset[int]]
 
 
 def compile_switch(
@@ -60,6 +63,7 @@ def compile_switch(
     free: Bucket | None = None,
     compound: Bucket | None = None,
     calls: Sample | None = None,
+    warmed: Warmed | None = None,
 ) -> Callable[..., Any]:
     """Compile a predicate's first-argument switch with its clauses inlined.
 
@@ -86,6 +90,12 @@ def compile_switch(
     ``calls`` counts the values of some warming-up calls' arguments: a bucket of
     several clauses may select them by another argument than the first
     (:mod:`symlearn.engine.arg_select`).
+
+    ``warmed`` tells what the warming-up calls met: the first-argument
+    functors and constants, and the clauses they tried when called
+    (:mod:`symlearn.engine.clause_trials`).  A bucket no call met, and the
+    clauses of a bucket from the first that no call tried, are left to
+    ``try_clauses`` (same clauses, same order) instead of written inline.
     """
     writer = _Writer(procedure_of)
     writer.names.update(names)
@@ -110,7 +120,7 @@ def compile_switch(
         free,
         otherwise if compound is None else compound,
     )
-    _switch_code(writer, buckets, top, calls)
+    _switch_code(writer, buckets, top, calls, warmed)
     if loop >= 0 and not writer.looped:  # no clause loops back: no loop
         lines = writer.lines
         lines[loop:] = [line[4:] for line in lines[loop + 1 :]]
@@ -130,6 +140,7 @@ def _switch_code(
     buckets: tuple[dict[str, Bucket], dict[object, Bucket], Bucket, Bucket | None, Bucket],
     top: int,
     calls: Sample | None = None,
+    warmed: Warmed | None = None,
 ) -> None:
     """The switch on the first argument ``a0`` and its buckets' code, at ``top``.
 
@@ -143,20 +154,29 @@ def _switch_code(
     every = [*by_functor.values(), *by_constant.values(), otherwise, free or ([], None), compound]
     budget = [_BUDGET * len({id(entry) for entries, _ in every for entry in entries})]
 
+    tried = None if warmed is None else warmed[2]
+
     def bucket(
-        candidates: Bucket, indent: int, first_known: bool = True, limit: int = _MAX_INLINED
+        candidates: Bucket,
+        indent: int,
+        first_known: bool = True,
+        limit: int = _MAX_INLINED,
+        met: bool = True,
     ) -> None:
         entries, clause = candidates
-        selection = None if clause is not None else choose(entries, calls)
+        selection = None if clause is not None or not met else choose(entries, calls)
         if not entries:
             writer.emit(indent, "return FAIL")
+        elif not met:  # no warming-up call came here
+            label = writer.constant(entries)
+            writer.emit(indent, f"return try_clauses(m, {label}, 0, {arguments}, depth, nxt)")
         elif clause is not None:
             writer.height = "len(m.cps)"
             _clause_code(writer, clause, indent, first_known)
             writer.height = ""
             budget[0] -= 1
         elif len(entries) <= min(limit, budget[0]) and _inline_bucket(
-            writer, entries, indent, first_known, selection
+            writer, entries, indent, first_known, selection, tried
         ):
             budget[0] -= len(entries)
         elif selection is not None:  # the clauses the class of the call's argument admits
@@ -186,10 +206,11 @@ def _switch_code(
         writer.emit(top + 1, "n = a0.name")
         for name, candidates in by_functor.items():
             writer.emit(top + 1, f"if n == {writer.constant(name)}:")
-            plan = _list_loop_plan(writer, candidates)
+            met = warmed is None or name in warmed[0]
+            plan = _list_loop_plan(writer, candidates) if met else None
             if plan is not None:  # a list-building step: the steps in a loop of their own
                 write_list_loop(plan, writer, top + 2)
-            bucket(candidates, top + 2)
+            bucket(candidates, top + 2, met=met)
         bucket(compound, top + 1)
     if inline_free is not None:
         writer.emit(top, "if a0.__class__ is Ref:")
@@ -197,7 +218,8 @@ def _switch_code(
     for value, candidates in by_constant.items():
         kind = writer.constant(type(value))
         writer.emit(top, f"if a0.__class__ is {kind} and a0 == {writer.constant(value)}:")
-        bucket(candidates, top + 1, _of_kind(type(value), candidates[0]))
+        met = warmed is None or value in warmed[1]
+        bucket(candidates, top + 1, _of_kind(type(value), candidates[0]), met=met)
     if by_constant:
         # A constant equal to a listed one in Python but of another type (1.0
         # and 1) finds its bucket as the first-argument index does; the
@@ -239,6 +261,7 @@ def _inline_bucket(
     indent: int,
     first_known: bool = True,
     selection: Selection | None = None,
+    tried: frozenset[int] | None = None,
 ) -> bool:
     """Write a switch bucket of several clauses inline, each tried in turn; False if not.
 
@@ -258,6 +281,9 @@ def _inline_bucket(
     With a ``selection`` by another argument, a clause that argument's class
     excludes is skipped and the choicepoint holds only the later clauses it
     admits (none: no choicepoint).
+
+    From the first clause after the first that is not in ``tried`` (no
+    warming-up call tried it), the clauses are left to ``try_clauses``.
     """
     start = len(writer.lines)
     label = writer.constant(entries)
@@ -268,6 +294,12 @@ def _inline_bucket(
         selection.key_code(writer, indent)
     writer.height = "len(m.cps)"
     for position, entry in enumerate(entries):
+        if position and tried is not None and id(entry.clause) not in tried:
+            arguments = writer.arguments
+            writer.emit(
+                indent, f"return try_clauses(m, {label}, {position}, {arguments}, depth, nxt)"
+            )
+            break
         excluded = 0 if selection is None else selection.excluded_mask(position)
         if position == len(entries) - 1:
             if excluded:
@@ -283,7 +315,7 @@ def _inline_bucket(
         writer.attempt = True
         writer.on_success = (
             []
-            if entry.neck_cut or _excludes_later(entries, position)
+            if _excludes_later(entries, position)  # (a neck cut empties it: _clause_code)
             else _choicepoint(writer, label, position, selection)
         )
         _clause_code(writer, entry.clause, indent + 1, first_known)

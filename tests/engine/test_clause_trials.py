@@ -1,0 +1,87 @@
+"""Switches that leave untried clauses to ``try_clauses`` answer as the clause functions do.
+
+``engine.clause_trials``: a switch written after a predicate warmed up
+writes inline only the buckets its warming-up calls met and, in a bucket,
+the clauses up to the first that no warming-up call tried; the rest is
+``try_clauses`` from that clause.  Random programs warmed up on a few calls,
+then asked every call (bound, free, shared arguments; all answers), must
+answer as the plain clause functions do.
+"""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from tests.engine.test_runtime import _answers, switched_programs
+from tests.engine.test_runtime import calls as runtime_calls
+
+calls = [*runtime_calls, "p(a, 1)", "p(a, a)", "p(f(b), a)", "p(f(X), X)"]
+
+
+def _answers_after_warming(program: str, warming: list[str], patch) -> tuple[dict, list[int]]:
+    """Each call's answers once ``p/2`` switched after ``warming``; try_clauses' starts."""
+    from symlearn.engine import Engine, procedures
+    from symlearn.kb import loads
+
+    positions: list[int] = []
+    general = procedures.try_clauses
+
+    def try_clauses(m, candidates, position, *rest):
+        positions.append(position)
+        return general(m, candidates, position, *rest)
+
+    patch.setattr(procedures, "try_clauses", try_clauses)
+    patch.setattr(procedures, "_SWITCH_AFTER_CALLS", 6)
+    engine = Engine(loads(program), datalog=False)
+    while engine._predicates.get(("p", 2)) is None or engine._predicates[("p", 2)].switch is None:
+        for goal in warming:
+            _answers(engine, f"once({goal})")
+        if len(positions) > 10_000:  # (a predicate of facts only never switches)
+            break
+    positions.clear()
+    return {goal: _answers(engine, goal) for goal in calls}, positions
+
+
+def _plain_answers(program: str) -> dict:
+    from symlearn.engine import Engine, procedures
+    from symlearn.kb import loads
+
+    limit = procedures._SWITCH_MAX_CLAUSES
+    procedures._SWITCH_MAX_CLAUSES = 0
+    try:
+        plain = Engine(loads(program), datalog=False)
+        return {goal: _answers(plain, goal) for goal in calls}
+    finally:
+        procedures._SWITCH_MAX_CLAUSES = limit
+
+
+@settings(max_examples=60, deadline=None)
+@given(switched_programs(), st.lists(st.sampled_from(calls), min_size=1, max_size=3))
+@example(
+    "q(a).\nq(b).\nq(1).\nr(b).\np(a, b) :- q(b).\np(a, 1).\np(a, Y) :- q(Y), !.\n"
+    "p(f(X), a).\np(zz, zz) :- q(zz).\n",
+    ["p(a, B)"],
+)
+def test_untried_clauses_left_to_try_clauses_answer_as_clause_functions(
+    program: str, warming: list[str]
+) -> None:
+    import pytest
+
+    with pytest.MonkeyPatch.context() as patch:
+        found, _ = _answers_after_warming(program, warming, patch)
+    assert found == _plain_answers(program)
+
+
+def test_a_bucket_goes_on_from_its_first_untried_clause() -> None:
+    """Warmed up on calls its first clause answers, a bucket's later clauses are not inline."""
+    import pytest
+
+    program = (
+        "q(a).\nq(b).\nq(1).\nr(b).\np(a, b) :- q(b).\np(a, 1).\np(a, Y) :- q(Y), !.\n"
+        "p(f(X), a).\np(zz, zz) :- q(zz).\n"
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        found, positions = _answers_after_warming(program, ["p(a, B)"], patch)
+    assert 1 in positions  # p(a, 1) asked: the bucket of `a` went on at its second clause
+    assert found == _plain_answers(program)
