@@ -43,10 +43,13 @@ def test_clauses_that_make_fresh_variables_answer_as_before() -> None:
 
 def test_fresh_arguments_are_distinct_new_variables_in_age_order() -> None:
     namespace = dict(_Writer(lambda name, arity: None).names)
-    made = eval(fresh_arguments("3"), namespace)
-    assert type(made) is tuple and len(made) == 3
-    assert all(type(ref) is Ref and ref.value is None for ref in made)
-    assert made[0].serial < made[1].serial < made[2].serial
+    for count in range(1, 13):  # the written-out makers (up to 8) and the loop beyond
+        namespace["n"] = count
+        made = eval(fresh_arguments("n"), namespace)
+        assert type(made) is tuple and len(made) == count
+        assert all(type(ref) is Ref and ref.value is None and ref.name == "_" for ref in made)
+        assert [ref.serial for ref in made] == sorted({ref.serial for ref in made})
+        assert made[0].serial > fresh_ref().serial - count - 1
 
 
 def test_functor_with_unbound_term_inlined_makes_fresh_arguments() -> None:

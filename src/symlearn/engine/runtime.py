@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from symlearn.logic.clauses import Clause, canonical_variables
@@ -76,12 +76,12 @@ class Ref:
         return f"Ref({self.name})" if self.value is None else f"Ref({self.name}={self.value!r})"
 
 
-def fresh_ref(name: str = "_", _serial: Callable[[], int] = _ref_serials.__next__) -> Ref:
+def fresh_ref(name: str = "_", _serials: Iterator[int] = _ref_serials) -> Ref:
     """A new unbound variable (the newest: the largest serial number yet)."""
     ref = Ref()
     ref.value = None
     ref.name = name
-    ref.serial = _serial()
+    ref.serial = next(_serials)
     return ref
 
 
