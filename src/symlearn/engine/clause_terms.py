@@ -2,28 +2,16 @@
 
 Functions
 ---------
-is_ground, variables_of
+variables_of (and ``is_ground``, :func:`symlearn.logic.terms.is_ground`)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from symlearn.logic.terms import Struct, Var
+from symlearn.logic.terms import Struct, Var, is_ground
 
 __all__ = ["is_ground", "variables_of"]
-
-
-def is_ground(term: Any) -> bool:
-    """True when ``term`` has no variable."""
-    stack = [term]
-    while stack:
-        t = stack.pop()
-        if type(t) is Var:
-            return False
-        if type(t) is Struct:
-            stack.extend(t.args)
-    return True
 
 
 def variables_of(term: Any) -> list[Var]:
