@@ -309,7 +309,7 @@ def _if_then_else(
         writer.emit(indent, f"other = {else_cont}")
         writer.emit(indent, "cps = m.cps")
         writer.emit(indent, "h = len(cps)")
-        writer.emit(indent, "stamp = FENCE.stamp = serial()")
+        writer.emit(indent, "stamp = FENCE.stamp = next(serials)")
         writer.emit(indent, "cps.append((mark, stamp, other))")  # an AltChoice
         parts = _parts(writer, rest, indent, frozenset(term_variables(*then)))
         then_cont = "FAIL_CONT" if then == ["fail"] else _continuation(writer, then, indent)
@@ -357,7 +357,7 @@ def _deterministic_call(writer: _Writer, called: Any) -> None:
     writer.emit(1, "cps = m.cps")
     writer.emit(1, "h = len(cps)")
     data = f"(h, {writer.constant(name)}, goal)"
-    writer.emit(1, "stamp = FENCE.stamp = serial()")  # an AltChoice:
+    writer.emit(1, "stamp = FENCE.stamp = next(serials)")  # an AltChoice:
     writer.emit(1, f"cps.append((len(m.trail), stamp, (_det_failed, {data}, 0, 0, None)))")
     writer.emit(1, f"done = (_det_exit, {data}, height, depth, nxt)")
     writer.emit(1, f"cont = {procedure}(m, goal, h + 1, depth + 1, done)")
@@ -396,7 +396,7 @@ def _disjunction(writer: _Writer, left: list[Any], right: list[Any]) -> None:
     writer.emit(1, "cps = m.cps")
     writer.emit(1, "h = len(cps)")
     writer.emit(1, "mark = len(trail)")
-    writer.emit(1, "stamp = FENCE.stamp = serial()")
+    writer.emit(1, "stamp = FENCE.stamp = next(serials)")
     writer.emit(1, "cps.append((mark, stamp, other))")  # an AltChoice
     start = len(writer.lines)
     _branch(writer, left, 1)

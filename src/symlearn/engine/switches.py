@@ -289,7 +289,7 @@ def _inline_bucket(
     label = writer.constant(entries)
     # Bindings the clauses make may be undone: trail them (see try_clauses).
     writer.emit(indent, "mark = len(trail)")
-    writer.emit(indent, "stamp = FENCE.stamp = serial()")
+    writer.emit(indent, "stamp = FENCE.stamp = next(serials)")
     if selection is not None:
         selection.key_code(writer, indent)
     writer.height = "len(m.cps)"
