@@ -693,7 +693,7 @@ def try_clauses(
     """Try candidate clauses from ``position``; push a choicepoint if more remain.
 
     The machine resumes the choicepoint on backtracking
-    (:func:`~symlearn.engine.machine_loop.backtrack`).
+    (:func:`~symlearn.engine.machine_loop.run`).
     """
     trail = m.trail
     cps = m.cps
