@@ -84,21 +84,24 @@ def run(engine: Engine, m: Run, start: Cont) -> Iterator[None]:
                         else:
                             while len(trail) > mark:
                                 trail.pop().value = None
-                        if shape is list:  # try_clauses resuming: the next clause
-                            candidates = choice[5]
-                            position = choice[6]
-                            if position < len(candidates):
+                        if shape is list:  # try_clauses resuming: its next clause that matches
+                            _, _, after, below, given, candidates, position = choice
+                            height, last = len(cps) - 1, len(candidates)
+                            while position < last:
                                 entry = candidates[position]
                                 position += 1
-                                cont = entry.run(m, choice[4], len(cps) - 1, choice[3], choice[2])
-                                if cont is FAIL or (
-                                    position < len(candidates) and not entry.neck_cut
-                                ):
-                                    choice[6] = position
-                                else:
-                                    cps.pop()
+                                cont = entry.run(m, given, height, below, after)
+                                if cont is not FAIL:
+                                    if position < last and not entry.neck_cut:
+                                        choice[6] = position
+                                    else:
+                                        cps.pop()
+                                    break
+                                while len(trail) > mark:
+                                    trail.pop().value = None
                             else:
                                 cps.pop()
+                                cont = FAIL
                         elif shape is tuple:  # resume at its continuation
                             cps.pop()
                             cont = choice[2]
