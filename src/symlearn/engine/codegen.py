@@ -257,7 +257,7 @@ class _Writer:
             written = self.defined
             self.defined = before
             if output:
-                value = self.build(term, indent + 1)
+                value = self.build(term, indent + 1, named=True)
                 self.emit(indent + 1, f"if not unify({value}, {x}, trail): return FAIL")
             else:
                 name = self.constant(term.name)
