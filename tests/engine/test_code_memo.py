@@ -169,9 +169,32 @@ def test_check_mode_catches_a_wrong_name(monkeypatch: pytest.MonkeyPatch) -> Non
 
     def wrong(recipe: Any, *rest: Any) -> Any:
         if recipe[0] == "entry":  # another clause's entry
-            return rest[3][-1 - recipe[1]]
+            return rest[2][-1 - recipe[1]]
         return made(recipe, *rest)
 
     monkeypatch.setattr(code_memo, "_make", wrong)
     with pytest.raises(AssertionError, match="reused"):
         _outcomes(Engine(kb, datalog=False), GOALS[:1])
+
+
+def test_a_switch_finds_its_predicates_own_names() -> None:
+    """``code_memo.PREDICATE_NAMES`` are the names a predicate's namespace starts with."""
+    engine = Engine(loads("p(1)."))
+    procedure: Any = engine.procedure("q", 2)
+    assert set(procedure.__globals__) == code_memo.PREDICATE_NAMES
+
+
+def test_a_file_consulted_between_engines(tmp_path: Any) -> None:
+    """A second file loaded into the knowledge base (a callee's clauses added) is seen."""
+    from symlearn.kb import load
+
+    kb = loads(PROGRAM)
+    goals = ["findall(X-Y, pick(X, Y), R)", "findall(X-Z, unfold(X, Z), R)"]
+    first = _outcomes(Engine(kb, datalog=False), goals)
+    extra = tmp_path / "more.pl"
+    extra.write_text("one(e, 5).\n")
+    load(extra, kb)
+    consulted = [str(clause) for clause in kb.clauses("one", 2)]
+    assert consulted == ["one(a, 1).", "one(e, 5)."]  # (the loader adds them)
+    expected = _anew(PROGRAM + "one(e, 5).\n", goals)
+    assert _outcomes(Engine(kb, datalog=False), goals) == expected != first

@@ -22,12 +22,14 @@ static predicate, its program predicate, number of clauses and first and
 last clause (clauses change only at either end or all at once, each a new
 object: ``Predicate.refresh``) -- and, for each function defined (the
 clause's or switch's, and the segments and constructs nested in it), its code
-object and how to make each of its names in another engine: a constant as
-it is; a callee's procedure, predicate or clause list by its indicator; one
-of the switch's own names or entries by its label or position; a nested
-function by its position.  A name of any other kind (a copy made for a
-pattern, a tabled call's procedure) leaves the code unkept, to be written
-each time.
+object and how to make each name its code uses in another engine: a constant
+as it is; a callee's procedure, predicate or clause list by its indicator; a
+switch's entry (one of its clauses) by its position, and the names its
+predicate's namespace starts with (:data:`PREDICATE_NAMES`) from the other
+predicate's; a nested function by its position.  A name of any other kind (a
+copy made for a pattern, a tabled call's procedure) leaves the code unkept,
+to be written each time.  Kept: at most :data:`_LIMIT` memos (emptied when
+full), each holding its clauses, code objects and constants.
 
 A new engine writing the same clauses (:func:`clause_function`,
 :func:`switch_function`) takes the memo when every callee's view is the
@@ -43,7 +45,7 @@ each name, the same value.
 
 Functions and classes
 ---------------------
-clause_function, switch_function, kept_for, clear, Memo, RECORDING, STATS
+clause_function, switch_function, kept_for, clear, Memo, PREDICATE_NAMES, RECORDING, STATS
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ import sys
 import threading
 from collections import Counter
 from collections.abc import Callable
+from itertools import islice
 from types import CodeType, FunctionType
 from typing import Any
 from weakref import ref
@@ -65,6 +68,7 @@ from symlearn.logic.terms import PString, Struct, Var
 __all__ = [
     "CHECK",
     "ENABLED",
+    "PREDICATE_NAMES",
     "RECORDING",
     "STATS",
     "Memo",
@@ -84,13 +88,46 @@ STATS: Counter[str] = Counter()
 _LIMIT = 4096
 
 _static_source = late("symlearn.engine.inline_facts", "static_source")
-_predicate_class = late("symlearn.engine.procedures", "Predicate")
-_lcmc = late("symlearn.engine.lcmc", "ENABLED")
-_min_score = late("symlearn.engine.arg_select", "_MIN_SCORE")
-_is_construct = late("symlearn.engine.codegen", "is_construct")
+_PREDICATE: list[Any] = []  # (procedures.Predicate, once imported)
+
+
+def _predicate_class() -> Any:
+    if not _PREDICATE:
+        from symlearn.engine.procedures import Predicate
+
+        _PREDICATE.append(Predicate)
+    return _PREDICATE[0]
+
+
+#: The modules whose settings tests turn (``lcmc``, ``arg_select``, ``codegen``), once imported.
+_SETTINGS: list[Any] = []
 
 _ATOMIC = frozenset({type(None), bool, int, float, str, PString})
 _TERMS = frozenset({Struct, Var, Clause})
+_PLAIN = _ATOMIC | _TERMS
+#: The names every predicate's namespace starts with (``procedures.Predicate``):
+#: a switch reused in another engine finds them in its own predicate's.
+PREDICATE_NAMES = frozenset(
+    {
+        "P",
+        "slow",
+        "unbound",
+        "try_clauses",
+        "max_depth",
+        "too_deep",
+        "Ref",
+        "Struct",
+        "FAIL",
+        "heat",
+        "facts",
+        "seen_functors",
+        "seen_constants",
+        "seen_calls",
+        "SAMPLED",
+        "trials",
+        "general",
+    }
+)
 
 
 class _Unkept(Exception):
@@ -124,6 +161,49 @@ class Memo:
         self.extra: Any = None  # the clause's neck cut, or the switch's sample
 
 
+class _Notes:
+    """What is known of one engine while no clause changed: callees' views and recipes."""
+
+    __slots__ = ("engine", "known", "learned", "stamp", "views")
+
+    def __init__(self, engine: Any, stamp: int) -> None:
+        self.engine = ref(engine)
+        self.stamp = stamp
+        self.views: dict[tuple[str, int], tuple[Any, ...]] = {}
+        #: id of a callee's procedure, predicate or clause list, or of a module's
+        #: function or class -> (its recipe, it).
+        self.known: dict[int, Any] = {}
+        self.learned: set[tuple[str, int]] = set()
+
+    def learn(self, key: tuple[str, int], answer: Any) -> None:
+        """Recipes for a callee's procedure and, for a predicate's, its predicate and clauses."""
+        self.learned.add(key)
+        known = self.known
+        known[id(answer)] = (("procedure", key), answer)
+        names = getattr(answer, "__globals__", None)
+        owner: Any = names.get("P") if names is not None else None
+        if isinstance(owner, _predicate_class()) and owner.procedure is answer:
+            if id(owner) not in known:
+                known[id(owner)] = (("predicate", key), owner)
+            if id(owner.seen) not in known:
+                known[id(owner.seen)] = (("seen", key), owner.seen)
+
+
+_NOTES: list[_Notes] = []
+
+
+def _notes(engine: Any) -> _Notes:
+    """The notes of ``engine`` since the clauses last changed (anywhere)."""
+    stamp = modifications()
+    if _NOTES:
+        notes = _NOTES[0]
+        if notes.stamp == stamp and notes.engine() is engine:
+            return notes
+    notes = _Notes(engine, stamp)
+    _NOTES[:] = [notes]
+    return notes
+
+
 class _Recording:
     """What one writing of a clause function or switch asked and defined."""
 
@@ -131,102 +211,135 @@ class _Recording:
         "asked",
         "defines",
         "engine",
-        "entries",
         "functions",
-        "known",
         "learned",
+        "local",
         "namespace",
+        "notes",
+        "procedure",
     )
 
     def __init__(self, engine: Any, namespace: dict[str, Any] | None, entries: Any) -> None:
         self.engine = engine
+        self.notes = _notes(engine)
+        self.procedure = engine.procedure
         self.asked: dict[tuple[str, int], Any] = {}
-        self.learned = 0  # how many of the answers have recipes
+        self.learned = 0  # how many of the answers the notes have learned
         self.defines: list[_Define] | None = []  # (None: not kept)
         self.functions: list[Any] = []
-        self.known: dict[int, Any] = {}  # id of an engine's object -> its recipe
+        #: id of a nested function or a switch's entry -> its recipe.
+        self.local: dict[int, Any] = {}
         self.namespace = namespace  # a switch's predicate's names
-        self.entries = entries  # a switch's predicate's entries
-        for i, entry in enumerate(entries or ()):
-            self.known[id(entry)] = ("entry", i)
+        if entries:
+            self.local = {id(entry): ("entry", i) for i, entry in enumerate(entries)}
 
     def procedure_of(self, name: str, arity: int) -> Any:
         """The engine's procedure of ``name/arity``, the question noted."""
-        answer = self.engine.procedure(name, arity)
+        answer = self.procedure(name, arity)
+        asked = self.asked
         key = (name, arity)
-        if key not in self.asked:
-            self.asked[key] = answer
+        if key not in asked:
+            asked[key] = answer
         return answer
 
     def define(self, source: str, names: dict[str, Any], function: Any) -> None:
-        """Note a function defined: its code and a recipe for each of its names."""
+        """Note a function defined: its code and a recipe for each name it was given.
+
+        The names every writer starts with (:func:`_writer_defaults`, the
+        first in ``names``) are the same in every engine: they are not noted;
+        nor are a switch's own names (``P``, ``slow`` ...:
+        :data:`PREDICATE_NAMES`, its predicate's in any engine) nor those its
+        predicate's namespace has from an earlier switch (its code uses none).
+        """
         defines = self.defines
         if defines is None:
             return
         if self.learned < len(self.asked):
             self._learn()
+        code = function.__code__
+        defaults = _DEFAULTS or _writer_defaults()
+        namespace = self.namespace
+        if namespace is not None and names.get("P") is namespace["P"]:  # (the switch's own)
+            used = names.keys() & _global_names(code)
+            used -= PREDICATE_NAMES
+            used -= defaults.keys()
+            given: Any = ((label, names[label]) for label in used)
+        else:
+            given = islice(names.items(), len(defaults), None)
         constants: dict[str, Any] = {}
         recipes: list[Any] = []
-        defaults = _writer_defaults()
+        known = self.notes.known
+        local = self.local
         try:
-            for label, value in names.items():
-                default = defaults.get(label, _MISSING)
-                if default is value or (default is not _MISSING and default == value):
-                    constants[label] = value  # (``serial`` is a new method-wrapper each time)
+            for label, value in given:
+                if type(value) in _PLAIN:
+                    constants[label] = value
                     continue
-                recipe = self.recipe(label, value)
+                found = known.get(id(value))  # (a callee's, or a module's object)
+                if found is not None:
+                    recipe = found[0]
+                else:
+                    recipe = local.get(id(value)) or self.recipe(value)
                 if recipe[0] == "literal":
-                    constants[label] = recipe[1]
+                    constants[label] = value
                 else:
                     recipes.append((label, recipe))
         except _Unkept as error:
             STATS[f"unkept: {error}"] += 1
             self.defines = None
             return
-        self.known[id(function)] = ("nested", len(defines))
-        defines.append(_Define(source, function.__code__, constants, recipes))
+        self.local[id(function)] = ("nested", len(defines))
+        defines.append(_Define(source, code, constants, recipes))
         self.functions.append(function)
 
     def _learn(self) -> None:
-        """Recipes for the callees' procedures, predicates and clause lists."""
-        known = self.known
-        predicate_class = _predicate_class()
+        """The notes learn the callees asked since the last time."""
+        notes = self.notes
+        learned = notes.learned
         answers = list(self.asked.items())
         for key, answer in answers[self.learned :]:
-            known[id(answer)] = ("procedure", key)
-            names = getattr(answer, "__globals__", None)
-            owner: Any = names.get("P") if names is not None else None
-            if isinstance(owner, predicate_class) and owner.procedure is answer:
-                known.setdefault(id(owner), ("predicate", key))
-                known.setdefault(id(owner.seen), ("seen", key))
+            if key not in learned:
+                notes.learn(key, answer)
         self.learned = len(answers)
 
-    def recipe(self, label: str | None, value: Any) -> Any:
-        """How to make ``value`` (the name ``label``'s) in another engine."""
+    def recipe(self, value: Any) -> Any:
+        """How to make ``value`` in another engine."""
         kind = type(value)
-        if kind in _ATOMIC:
-            return ("literal", value)
-        found = self.known.get(id(value))
+        if kind in _PLAIN:
+            return ("literal", value)  # (a term of the clause: the same in every engine)
+        i = id(value)
+        found = self.local.get(i)
         if found is not None:
             return found
-        namespace = self.namespace
-        if label is not None and namespace is not None and namespace.get(label, _MISSING) is value:
-            return ("namespace", label)
-        if kind in _TERMS:
-            return ("literal", value)  # (a term of the clause: the same in every engine)
+        known = self.notes.known.get(i)
+        if known is not None:
+            return known[0]
         if kind is list or kind is tuple:
-            parts = tuple(self.recipe(None, v) for v in value)
+            parts = self.parts(value)
             if kind is tuple and all(part[0] == "literal" for part in parts):
                 return ("literal", value)
             return ("sequence", kind, parts)
         if kind is dict:
-            return ("table", tuple((k, self.recipe(None, v)) for k, v in value.items()))
-        return ("literal", _module_level(value))
+            return ("table", tuple(zip(value, self.parts(value.values()))))
+        recipe = _module_level(value)
+        self.notes.known[i] = (recipe, value)
+        return recipe
+
+    def parts(self, values: Any) -> tuple[Any, ...]:
+        """The recipes of ``values`` (a switch's bucket of entries, a tuple of constants)."""
+        local = self.local.get
+        parts = []
+        for value in values:
+            found = local(id(value))
+            if found is None:
+                found = ("literal", value) if type(value) in _PLAIN else self.recipe(value)
+            parts.append(found)
+        return tuple(parts)
 
 
 _MISSING = object()
 _DEFAULTS: dict[str, Any] = {}
-#: Objects found to be a module's own (the same in every engine), by id (held).
+#: Objects found to be a module's own (the same in every engine): id -> literal recipe.
 _MODULE_LEVEL: dict[int, Any] = {}
 
 
@@ -239,17 +352,30 @@ def _writer_defaults() -> dict[str, Any]:
     return _DEFAULTS
 
 
+def _global_names(code: CodeType) -> tuple[str, ...]:
+    """The global names ``code`` may use (and attributes' names), its nested code's too."""
+    names = code.co_names
+    if CodeType in map(type, code.co_consts):
+        for constant in code.co_consts:
+            if type(constant) is CodeType:
+                names += _global_names(constant)
+    return names
+
+
 def _module_level(value: Any) -> Any:
-    """``value`` when it is a module's function, class or constant; else :class:`_Unkept`."""
-    if id(value) in _MODULE_LEVEL:
-        return value
-    if type(value) is CodeType or type(value) is type:
-        return value
-    module = sys.modules.get(getattr(value, "__module__", None) or "")
-    if module is None or getattr(module, getattr(value, "__qualname__", ""), None) is not value:
-        raise _Unkept(type(value).__name__)
-    _MODULE_LEVEL[id(value)] = value
-    return value
+    """A literal recipe for a module's function, class or code; else :class:`_Unkept`."""
+    found = _MODULE_LEVEL.get(id(value))
+    if found is not None:
+        return found
+    if type(value) is not CodeType and type(value) is not type:
+        module = sys.modules.get(getattr(value, "__module__", None) or "")
+        if (
+            module is None
+            or getattr(module, getattr(value, "__qualname__", ""), None) is not value
+        ):
+            raise _Unkept(type(value).__name__)
+    found = _MODULE_LEVEL[id(value)] = ("literal", value)  # (held: its id stays its own)
+    return found
 
 
 def _view(key: tuple[str, int], answer: Any, predicate_class: Any) -> tuple[Any, ...]:
@@ -266,7 +392,7 @@ def _view(key: tuple[str, int], answer: Any, predicate_class: Any) -> tuple[Any,
 
 
 def _same_views(views: list[Any], engine: Any) -> bool:
-    taken = _views_in(engine)
+    taken = _notes(engine).views
     procedure = engine.procedure
     predicate_class = _predicate_class()
     for old in views:
@@ -283,25 +409,14 @@ def _same_views(views: list[Any], engine: Any) -> bool:
     return True
 
 
-#: The views taken in the engine that asked last, while no clause changed since:
-#: ``[weak reference to the engine, modifications()]`` and the views by indicator.
-_TAKEN: list[Any] = [None, -1]
-_VIEWS: dict[tuple[str, int], tuple[Any, ...]] = {}
-
-
-def _views_in(engine: Any) -> dict[tuple[str, int], tuple[Any, ...]]:
-    """The views taken in ``engine`` since the clauses last changed (anywhere)."""
-    stamp = modifications()
-    taker = _TAKEN[0]
-    if taker is None or taker() is not engine or _TAKEN[1] != stamp:
-        _VIEWS.clear()
-        _TAKEN[:] = [ref(engine), stamp]
-    return _VIEWS
-
-
 def generation(engine: Any) -> tuple[Any, ...]:
     """The writers' settings that tests turn, and the engine's (part of every memo)."""
-    return (_lcmc(), _min_score(), _is_construct(), engine._datalog is None)
+    if not _SETTINGS:
+        from symlearn.engine import arg_select, codegen, lcmc
+
+        _SETTINGS.extend((lcmc, arg_select, codegen))
+    lcmc, arg_select, codegen = _SETTINGS
+    return (lcmc.ENABLED, arg_select._MIN_SCORE, codegen.is_construct, engine._datalog is None)
 
 
 class _Stack(threading.local):
@@ -321,6 +436,8 @@ def clause_function(
     clause: Clause, engine: Any, write: Callable[[Clause, Any], tuple[Any, bool]]
 ) -> tuple[Any, bool]:
     """``write(clause, procedure_of)`` (a clause function and its neck cut), or its memo's."""
+    if not ENABLED:
+        return write(clause, engine.procedure)
     key = ("clause", id(clause))
     found = _reused(key, clause, engine, None, None)
     if found is not None and not CHECK:
@@ -342,8 +459,9 @@ def kept_for(predicate: Any, procedure_of: Callable[[str, int], Any]) -> Any:
     clauses call the engine's procedures (not a tabled predicate's).
     """
     engine = predicate.engine
-    plain = getattr(procedure_of, "__self__", None) is engine
-    return engine if plain and type(predicate) is _predicate_class() else None
+    if getattr(procedure_of, "__self__", None) is not engine:
+        return None
+    return engine if type(predicate) is _predicate_class() else None
 
 
 def switch_function(predicate: Any, sample: Any, write: Callable[[Any], Any]) -> Any:
@@ -354,7 +472,7 @@ def switch_function(predicate: Any, sample: Any, write: Callable[[Any], Any]) ->
     switch is reused for the sample it was written for.
     """
     engine = predicate.engine
-    if type(predicate) is not _predicate_class():  # (a copy for a pattern: its own clauses)
+    if not ENABLED or type(predicate) is not _predicate_class():  # (a copy: its own clauses)
         return write(engine.procedure)
     clauses = tuple(predicate.seen)
     namespace, entries = predicate.namespace, predicate.entries
@@ -385,7 +503,7 @@ def _keep(key: tuple[Any, ...], held: Any, record: _Recording, extra: Any) -> No
     if not record.defines or not ENABLED:
         return
     predicate_class = _predicate_class()
-    taken = _views_in(record.engine)
+    taken = record.notes.views
     views = []
     for k, answer in record.asked.items():
         view = taken.get(k)
@@ -424,11 +542,11 @@ def _reused(
     functions: list[Any] = []
     last = len(memo.defines) - 1
     for i, define in enumerate(memo.defines):
-        names = dict(define.constants)
+        names = {**_DEFAULTS, **define.constants}
         if namespace is not None and i == last:
-            names = {**namespace, **names}
+            names = {**namespace, **names}  # (the switch's own names: PREDICATE_NAMES)
         for label, recipe in define.recipes:
-            names[label] = _make(recipe, procedure, functions, namespace, entries)
+            names[label] = _make(recipe, procedure, functions, entries)
         function = names["clause"] = FunctionType(define.code, names)
         functions.append(function)
     STATS["reused"] += 1
@@ -442,11 +560,7 @@ def _same_held(old: Any, new: Any) -> bool:
 
 
 def _make(
-    recipe: Any,
-    procedure: Callable[[str, int], Any],
-    functions: list[Any],
-    namespace: dict[str, Any] | None,
-    entries: Any,
+    recipe: Any, procedure: Callable[[str, int], Any], functions: list[Any], entries: Any
 ) -> Any:
     kind = recipe[0]
     if kind == "procedure":
@@ -464,14 +578,10 @@ def _make(
         return functions[recipe[1]]
     if kind == "entry":
         return entries[recipe[1]]
-    if kind == "namespace":
-        return namespace[recipe[1]]  # type: ignore[index]
     if kind == "sequence":
-        return recipe[1](
-            _make(part, procedure, functions, namespace, entries) for part in recipe[2]
-        )
+        return recipe[1](_make(part, procedure, functions, entries) for part in recipe[2])
     if kind == "table":
-        return {k: _make(part, procedure, functions, namespace, entries) for k, part in recipe[1]}
+        return {k: _make(part, procedure, functions, entries) for k, part in recipe[1]}
     raise AssertionError(f"unknown recipe {kind}")
 
 
@@ -487,8 +597,9 @@ def _check(key: tuple[Any, ...], reused: Any, record: _Recording) -> None:
 
 
 def _same_names(old: Any, new: Any, key: Any) -> None:
-    for label, value in new.__globals__.items():
-        if label not in ("__builtins__", "clause"):
+    for label in _global_names(new.__code__):
+        value = new.__globals__.get(label, _MISSING)
+        if value is not _MISSING:
             assert label in old.__globals__, f"{key}: name {label} missing in reused code"
             _same_value(old.__globals__[label], value, f"{key} {label}")
 
