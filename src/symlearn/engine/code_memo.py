@@ -18,9 +18,11 @@ clauses copied for a pattern, :mod:`symlearn.engine.specialise`).
 So each clause function and switch an engine writes is kept (:class:`Memo`)
 with the clauses it was written for (held, compared by identity), a *view*
 of each callee the writer asked for -- the kind of its procedure and, for a
-static predicate, its program predicate, number of clauses and first and
-last clause (clauses change only at either end or all at once, each a new
-object: ``Predicate.refresh``) -- and, for each function defined (the
+predicate whose static clauses the writer asked for
+(``inline_facts.static_source``), whether it is static and its program
+predicate, number of clauses and first and last clause (clauses change only
+at either end or all at once, each a new object: ``Predicate.refresh``) --
+and, for each function defined (the
 clause's or switch's, and the segments and constructs nested in it), its code
 object and how to make each name its code uses in another engine: a constant
 as it is; a callee's procedure, predicate or clause list by its indicator; a
@@ -164,12 +166,14 @@ class Memo:
 class _Notes:
     """What is known of one engine while no clause changed: callees' views and recipes."""
 
-    __slots__ = ("engine", "known", "learned", "stamp", "views")
+    __slots__ = ("engine", "generation", "kinds", "known", "learned", "stamp", "views")
 
     def __init__(self, engine: Any, stamp: int) -> None:
         self.engine = ref(engine)
         self.stamp = stamp
-        self.views: dict[tuple[str, int], tuple[Any, ...]] = {}
+        self.generation = generation(engine)  # (the writers' settings when the engine wrote)
+        self.views: dict[tuple[str, int], tuple[Any, ...]] = {}  # (with static clauses)
+        self.kinds: dict[tuple[str, int], tuple[Any, ...]] = {}  # (the kind alone)
         #: id of a callee's procedure, predicate or clause list, or of a module's
         #: function or class -> (its recipe, it).
         self.known: dict[int, Any] = {}
@@ -212,6 +216,7 @@ class _Recording:
         "defines",
         "engine",
         "functions",
+        "inspected",
         "learned",
         "local",
         "namespace",
@@ -224,6 +229,8 @@ class _Recording:
         self.notes = _notes(engine)
         self.procedure = engine.procedure
         self.asked: dict[tuple[str, int], Any] = {}
+        #: The callees whose static clauses the writer asked for (``inline_facts.static_source``).
+        self.inspected: set[tuple[str, int]] = set()
         self.learned = 0  # how many of the answers the notes have learned
         self.defines: list[_Define] | None = []  # (None: not kept)
         self.functions: list[Any] = []
@@ -378,28 +385,48 @@ def _module_level(value: Any) -> Any:
     return found
 
 
-def _view(key: tuple[str, int], answer: Any, predicate_class: Any) -> tuple[Any, ...]:
-    """What a writer may read of a callee: its procedure's kind and its static clauses."""
+def _view(key: tuple[str, int], answer: Any, whole: bool) -> tuple[Any, ...]:
+    """What a writer may read of a callee: its procedure's kind and (``whole``) static clauses.
+
+    A writer reads a callee's clauses only after asking whether it is static
+    (``inline_facts.static_source``, noted in :attr:`_Recording.inspected`):
+    the view of a callee it did not ask about is its procedure's kind alone.
+    """
     names = getattr(answer, "__globals__", None)
     owner: Any = names.get("P") if names is not None else None
-    if isinstance(owner, predicate_class) and owner.procedure is answer:
+    if isinstance(owner, _predicate_class()) and owner.procedure is answer:
+        if not whole:
+            return (key, type(owner), _KIND_ONLY, 0, None, None)
         source = _static_source()(owner)
         if source is None:
             return (key, type(owner), None, 0, None, None)
         clauses = source.clauses
         return (key, type(owner), source, len(clauses), clauses[0], clauses[-1])
-    return (key, getattr(answer, "__code__", type(answer)), None, 0, None, None)
+    return (key, getattr(answer, "__code__", type(answer)), _KIND_ONLY, 0, None, None)
+
+
+#: A view of a callee's procedure's kind alone.
+_KIND_ONLY = object()
+
+
+def _taken(notes: _Notes, key: tuple[str, int], answer: Any, whole: bool) -> tuple[Any, ...]:
+    """The view of a callee in the engine of ``notes`` (taken once while no clause changes)."""
+    views = notes.views if whole else notes.kinds
+    view = views.get(key)
+    if view is None:
+        view = views[key] = _view(key, answer, whole)
+    return view
 
 
 def _same_views(views: list[Any], engine: Any) -> bool:
-    taken = _notes(engine).views
+    notes = _notes(engine)
     procedure = engine.procedure
-    predicate_class = _predicate_class()
     for old in views:
         key = old[0]
-        new = taken.get(key)
+        whole = old[2] is not _KIND_ONLY
+        new = (notes.views if whole else notes.kinds).get(key)
         if new is None:
-            new = taken[key] = _view(key, procedure(*key), predicate_class)
+            new = _taken(notes, key, procedure(*key), whole)
         if old is new:
             continue
         if old[1] is not new[1] or old[2] is not new[2] or old[3] != new[3]:
@@ -410,7 +437,11 @@ def _same_views(views: list[Any], engine: Any) -> bool:
 
 
 def generation(engine: Any) -> tuple[Any, ...]:
-    """The writers' settings that tests turn, and the engine's (part of every memo)."""
+    """The writers' settings that tests turn, and the engine's (part of every memo).
+
+    Taken when an engine's notes are made (:func:`_notes`): a test turns a
+    setting before it makes the engine.
+    """
     if not _SETTINGS:
         from symlearn.engine import arg_select, codegen, lcmc
 
@@ -502,15 +533,9 @@ def _keep(key: tuple[Any, ...], held: Any, record: _Recording, extra: Any) -> No
     """Keep what ``record`` wrote under ``key`` (its last function is the result)."""
     if not record.defines or not ENABLED:
         return
-    predicate_class = _predicate_class()
-    taken = record.notes.views
-    views = []
-    for k, answer in record.asked.items():
-        view = taken.get(k)
-        if view is None:
-            view = taken[k] = _view(k, answer, predicate_class)
-        views.append(view)
-    memo = Memo(held, generation(record.engine), views)
+    notes, inspected = record.notes, record.inspected
+    views = [_taken(notes, k, answer, k in inspected) for k, answer in record.asked.items()]
+    memo = Memo(held, notes.generation, views)
     memo.defines = record.defines
     memo.extra = extra
     if len(_MEMOS) >= _LIMIT:
@@ -533,7 +558,7 @@ def _reused(
     memo = _MEMOS.get(key)
     if memo is None or not ENABLED or (sample is not None and memo.extra is not sample):
         return None
-    if not _same_held(memo.held, held) or memo.generation != generation(engine):
+    if not _same_held(memo.held, held) or memo.generation != _notes(engine).generation:
         return None
     if not _same_views(memo.views, engine):
         STATS["changed"] += 1
