@@ -534,7 +534,11 @@ def _keep(key: tuple[Any, ...], held: Any, record: _Recording, extra: Any) -> No
     if not record.defines or not ENABLED:
         return
     notes, inspected = record.notes, record.inspected
-    views = [_taken(notes, k, answer, k in inspected) for k, answer in record.asked.items()]
+    kinds = notes.kinds
+    views = []
+    for k, answer in record.asked.items():
+        view = None if k in inspected else kinds.get(k)
+        views.append(view if view is not None else _taken(notes, k, answer, k in inspected))
     memo = Memo(held, notes.generation, views)
     memo.defines = record.defines
     memo.extra = extra
