@@ -50,6 +50,7 @@ from symlearn.engine.arithmetic import compare_numbers, evaluate, truncated_quot
 from symlearn.engine.clause_terms import is_ground as _is_ground
 from symlearn.engine.clause_terms import variables_of as _variables
 from symlearn.engine.code_cache import CodeCache
+from symlearn.engine.code_memo import RECORDING
 from symlearn.engine.compiled_control import _BINDING, construct_procedure, is_construct
 from symlearn.engine.control import CONTROL, QUICK_TESTS, fd_holds
 from symlearn.engine.early_failure import fail_early, first_comparison
@@ -780,7 +781,11 @@ def _define(writer: _Writer, header: str) -> Callable[..., Any]:
     uses_trail = any("trail" in line for line in writer.lines)
     prologue = "    trail = m.trail\n" if uses_trail else ""
     source = header + prologue + "".join(line + "\n" for line in writer.lines)
-    return _COMPILED.define(source, writer.names, "clause")
+    function = _COMPILED.define(source, writer.names, "clause")
+    recordings = RECORDING.recordings
+    if recordings:  # (an engine's code kept for other engines: code_memo)
+        recordings[-1].define(source, writer.names, function)
+    return function
 
 
 _ = PString  # run-time strings are matched like other constants

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from symlearn.engine.code_memo import RECORDING
 from symlearn.engine.inline_tests import _rest_of_body, unification
 from symlearn.engine.late_names import late
 from symlearn.logic.clauses import Clause
@@ -207,6 +208,9 @@ def static_source(predicate: Predicate) -> Any:
     engine = predicate.engine
     kb = engine.kb
     key = predicate.key
+    recordings = RECORDING.recordings
+    if recordings:  # (code kept for other engines depends on the answer: code_memo)
+        recordings[-1].inspected.add(key)
     source = kb.predicates.get(key)
     if (
         source is None

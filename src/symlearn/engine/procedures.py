@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from symlearn.engine.arg_select import Sample
 from symlearn.engine.clause_trials import Trials
+from symlearn.engine.code_memo import clause_function, kept_for, switch_function
 from symlearn.engine.codegen import (
     ClauseFunction,
     ProcedureOf,
@@ -379,21 +380,7 @@ class Predicate:
                 namespace["seen_calls"].clear()
                 tried = namespace["trials"].taken()
                 seen = (namespace["seen_functors"], namespace["seen_constants"], calls, tried)
-            functors = _most_seen_first(self.by_functor, seen[0])
-            constants = _most_seen_first(by_atom, seen[1])
-            function = compile_switch(
-                self.arity,
-                {name: _bucket(entries) for name, entries in functors.items()},
-                {value: _bucket(entries) for value, entries in constants.items()},
-                _bucket(self.var_entries),
-                self.engine.procedure,
-                self.namespace,
-                self.procedure,
-                _bucket(self.entries) if len(self.entries) < _JIT_INDEX_THRESHOLD else None,
-                _bucket(self.compound_entries),
-                seen[2],
-                (seen[0], seen[1], seen[3]) if seen[3] else None,  # (none tried: no calls)
-            )
+            function = switch_function(self, seen[2], partial(_switch, self, seen))
             self.namespace.update(function.__globals__)
             self.switch = function.__code__
             if len(_HOT) >= 4096:
@@ -479,9 +466,10 @@ class Predicate:
             self.rows.append(values)
         else:
             self.facts_only = False  # (its function is written when first needed)
-            entry = unwritten(
-                clause, partial(compile_clause_function, clause, self._procedure_of(clause))
-            )
+            procedure_of = self._procedure_of(clause)
+            engine = kept_for(self, procedure_of)  # (code other engines wrote is reused)
+            write = partial(compile_clause_function, clause, procedure_of, engine)
+            entry = unwritten(clause, write)
         self.entries.append(entry)
         by_atom = self.by_atom
         if by_atom is None:
@@ -653,8 +641,30 @@ def _keys(args: tuple[RTerm, ...]) -> list[object] | None:
     return keys if bound else None
 
 
+def _switch(predicate: Predicate, seen: Any, procedure_of: ProcedureOf) -> Callable[..., Any]:
+    """Write the predicate's switch (:meth:`Predicate.heat`) for what warming-up calls ``seen``."""
+    by_atom = predicate.by_atom
+    assert by_atom is not None
+    functors = _most_seen_first(predicate.by_functor, seen[0])
+    constants = _most_seen_first(by_atom, seen[1])
+    entries = predicate.entries
+    return compile_switch(
+        predicate.arity,
+        {name: _bucket(entries) for name, entries in functors.items()},
+        {value: _bucket(entries) for value, entries in constants.items()},
+        _bucket(predicate.var_entries),
+        procedure_of,
+        predicate.namespace,
+        predicate.procedure,
+        _bucket(entries) if len(entries) < _JIT_INDEX_THRESHOLD else None,
+        _bucket(predicate.compound_entries),
+        seen[2],
+        (seen[0], seen[1], seen[3]) if seen[3] else None,  # (none tried: no calls)
+    )
+
+
 def compile_clause_function(
-    clause: Clause, procedure_of: ProcedureOf
+    clause: Clause, procedure_of: ProcedureOf, engine: Engine | None = None
 ) -> tuple[ClauseFunction, bool]:
     """Compile ``clause`` to a Python function; also say whether it has a neck cut.
 
@@ -670,7 +680,16 @@ def compile_clause_function(
     (function, bool)
         The clause function and True when the clause commits after its
         head and guard (its alternatives are then not tried).
+
+    With ``engine`` (whose ``procedure`` is ``procedure_of``), code another
+    engine wrote for the clause is reused when it may be (:mod:`code_memo`).
     """
+    if engine is not None:
+        return clause_function(clause, engine, _clause_function)
+    return _clause_function(clause, procedure_of)
+
+
+def _clause_function(clause: Clause, procedure_of: ProcedureOf) -> tuple[ClauseFunction, bool]:
     writer = _Writer(procedure_of)
     head = clause.head
     _unpack_arguments(writer, len(head.args) if type(head) is Struct else 0)
