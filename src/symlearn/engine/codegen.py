@@ -258,7 +258,7 @@ class _Writer:
             written = self.defined
             self.defined = before
             if output:
-                value = self.build(term, indent + 1, named=True)
+                value = self.build(term, indent + 1)
                 self.emit(indent + 1, f"if not unify({value}, {x}, trail): return FAIL")
             else:
                 name = self.constant(term.name)

@@ -68,7 +68,7 @@ def inline_test(writer: _Writer, goal: Struct, indent: int) -> bool:
     function = _deterministic().get((goal.name, len(goal.args)))
     if function is None:
         return False
-    items = [writer.build(a, indent, named=True) for a in goal.args]
+    items = [writer.build(a, indent) for a in goal.args]
     arguments = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
     writer.emit(indent, f"if not {writer.constant(function)}(m.engine, {arguments}): return FAIL")
     return True
