@@ -61,9 +61,15 @@ def run(engine: Engine, m: Run, start: Cont) -> Iterator[None]:
     while True:
         try:
             while True:
-                for steps in range(first, check_at):
-                    procedure, args, cutb, depth, nxt = cont
-                    cont = procedure(m, args, cutb, depth, nxt)
+                numbers = iter(range(first, check_at))
+                while True:  # (the calls in a short loop: backtracking is out of it)
+                    for steps in numbers:  # noqa: B007 (read after the loop)
+                        procedure, args, cutb, depth, nxt = cont
+                        cont = procedure(m, args, cutb, depth, nxt)
+                        if not cont:
+                            break
+                    else:
+                        break  # the range ran out
                     while not cont:
                         if cont is None:
                             if engine.fd_watching:  # the new bindings must satisfy the constraints
