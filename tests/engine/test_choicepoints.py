@@ -32,6 +32,7 @@ BODIES = [
     "(N > 1 -> V = more ; V = less)",
     "\\+ N = 1, V = not_one",
     "!, s(N, V)",
+    "s(N, W), !, V = W",  # a cut after a call: it cuts the clause choicepoint that resumed it
 ]
 
 programs = st.lists(
@@ -62,6 +63,7 @@ def _program(clauses: list[tuple[int, int]]) -> str:
 @example([(4, 2), (0, 4)])  # a guarded cut, then a last clause binding under member/2
 @example([(2, 6), (0, 3), (0, 4)])
 @example([(0, 11), (0, 4)])  # a neck cut, then a call binding a variable older than member/2's
+@example([(0, 6), (0, 12), (0, 4)])  # resumed by backtracking, a clause cuts the third away
 def test_cheap_choicepoints_answer_as_swipl(clauses: list[tuple[int, int]]) -> None:
     program = _program(clauses)
     theirs = swipl_outcomes(GOALS, program)

@@ -10,7 +10,7 @@ engine's switches).  So while a predicate warms up (:mod:`procedures`), its
 clauses' functions are watched: a clause run at the height of the call's
 choicepoint stack is tried by the call itself (``try_clauses`` or the
 general code), one run below it is resumed by backtracking
-(:func:`~symlearn.engine.machine_loop.backtrack`).  The switch writes a later
+(:func:`~symlearn.engine.machine_loop.run`).  The switch writes a later
 clause of a bucket inline only when some warming-up call tried it; from the
 first one none tried, the bucket's code calls ``try_clauses``, which runs the
 same clauses in the same order.

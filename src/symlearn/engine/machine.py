@@ -79,7 +79,7 @@ FENCE = Fence()
 
 
 #: A choicepoint among a predicate's clauses (pushed by ``try_clauses`` and
-#: the compiled switches, resumed by ``machine_loop.backtrack``) is a plain
+#: the compiled switches, resumed by ``machine_loop.run``) is a plain
 #: list, ``[mark, stamp, nxt, depth, args, candidates, position]``: the trail
 #: mark and stamp as in :class:`Choice`, the call's continuation, depth and
 #: arguments, and the candidate clauses with the position of the next one

@@ -9,7 +9,7 @@ type), so one truth test per call tells them from a continuation.
 Functions
 ---------
 run
-backtrack
+resume
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from symlearn.engine.procedures import try_facts
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine
 
-__all__ = ["backtrack", "run"]
+__all__ = ["resume", "run"]
 
 
 def run(engine: Engine, m: Run, start: Cont) -> Iterator[None]:
@@ -45,9 +45,15 @@ def run(engine: Engine, m: Run, start: Cont) -> Iterator[None]:
 
     The ``for`` loop's range numbers the calls (the limits are looked at
     before the call numbered ``check_at``); FAIL and None (nothing left to
-    prove: an answer) are the only false continuations.
+    prove: an answer) are the only false continuations.  On FAIL (and after
+    an answer) the newest choicepoint is resumed here: its bindings undone,
+    then a clause choicepoint (most of them) runs its next clause, an
+    alternative's continuation is taken, or :func:`resume` resumes a
+    :class:`Choice`; one choicepoint a pass, until one gives a continuation.
     """
     recover = engine._recover
+    trail = m.trail
+    cps = m.cps
     steps = 0
     check_at = engine._check(0, m)
     first = 1
@@ -66,9 +72,41 @@ def run(engine: Engine, m: Run, start: Cont) -> Iterator[None]:
                             engine.steps = steps + m.extra + m.granted - m.loops
                             yield
                             engine.trail = m.trail  # another run may have used the engine
-                        cont = backtrack(engine, m)
-                        if cont is FAIL:
+                        if not cps:
                             return
+                        choice = cps[-1]
+                        shape = choice.__class__  # list: a ClauseChoice; tuple: an AltChoice
+                        mark = choice.mark if shape is Choice else choice[0]
+                        if len(trail) - mark > 4:  # (a long undo by slice)
+                            for ref in trail[mark:]:
+                                ref.value = None
+                            del trail[mark:]
+                        else:
+                            while len(trail) > mark:
+                                trail.pop().value = None
+                        if shape is list:  # try_clauses resuming: its next clause that matches
+                            _, _, after, below, given, candidates, position = choice
+                            height, last = len(cps) - 1, len(candidates)
+                            while position < last:
+                                entry = candidates[position]
+                                position += 1
+                                cont = entry.run(m, given, height, below, after)
+                                if cont is not FAIL:
+                                    if position < last and not entry.neck_cut:
+                                        choice[6] = position
+                                    else:
+                                        cps.pop()
+                                    break
+                                while len(trail) > mark:
+                                    trail.pop().value = None
+                            else:
+                                cps.pop()
+                                cont = FAIL
+                        elif shape is tuple:  # resume at its continuation
+                            cps.pop()
+                            cont = choice[2]
+                        else:
+                            cont = resume(engine, m, choice)
                 if first < check_at:  # the range ran out: the call numbered check_at is next
                     first = check_at
                 steps = first
@@ -78,86 +116,46 @@ def run(engine: Engine, m: Run, start: Cont) -> Iterator[None]:
         except Recheck:  # the first constraint was posted: look at every step from now
             cont = nxt
             check_at = steps + 1
-        except FDFailure:  # a binding broke a constraint
-            cont = backtrack(engine, m)
-            if cont is FAIL:
-                return
+        except FDFailure:  # a binding broke a constraint: backtrack (before the next check)
+            cont = FAIL
+            check_at = steps + 2
         except MemoryError:
             cont = recover(resource_error("memory"), m)
         except RecursionError:
             cont = recover(resource_error("stack"), m)
         first = steps + 1
-        if not cont:  # an answer: made the result of a call that is not counted
+        if not cont:  # FAIL or an answer: made the result of a call that is not counted
             cont = (_returning, cont, 0, 0, None)
             m.extra -= 1
 
 
-def backtrack(engine: Engine, m: Run) -> object:
-    """Resume the newest choicepoint that still has an alternative."""
-    trail = m.trail
-    cps = m.cps
-    while cps:
-        choice = cps[-1]
-        shape = choice.__class__  # list: a ClauseChoice; tuple: an AltChoice; else a Choice
-        mark = choice.mark if shape is Choice else choice[0]
-        if len(trail) - mark > 4:  # (a long undo by slice)
-            for ref in trail[mark:]:
-                ref.value = None
-            del trail[mark:]
-        else:
-            while len(trail) > mark:
-                trail.pop().value = None
-        if shape is list:  # try_clauses resuming, written out: the next clause
-            _, _, nxt, depth, args, candidates, position = choice
-            height, n = len(cps) - 1, len(candidates)
-            while position < n:
-                entry = candidates[position]
-                position += 1
-                cont = entry.run(m, args, height, depth, nxt)
-                if cont is not FAIL:
-                    if position < n and not entry.neck_cut:
-                        choice[6] = position
-                    else:
-                        cps.pop()
-                    return cont
-                while len(trail) > mark:
-                    trail.pop().value = None
-            cps.pop()
-            continue
-        if shape is tuple:  # resume at its continuation
-            cps.pop()
-            return choice[2]
-        kind = choice.kind
-        if kind == FACTS:
-            cont = try_facts(
-                m, choice.b, choice.c, choice.pos, choice.a, choice.depth, choice.cont, choice
-            )
-            if cont is not FAIL:
-                return cont
-        elif kind == ITER:
-            m.extra += 1
-            if next(choice.a, FAIL) is FAIL:
-                cps.pop()
-                continue
-            return choice.cont
-        elif kind == ALT:
-            cps.pop()
-            return choice.cont
-        elif kind == COLLECT:
-            cps.pop()
-            cont = choice.a(m, choice)
-            if cont is not FAIL:
-                return cont
-        elif kind == TABLE:
-            cont = tabling.round_done(engine, m, choice)
-            if cont is not FAIL:
-                return cont
-        elif kind == REACTIVATE:
-            choice.a.pos = 1
-            cps.pop()
-        else:  # CATCH, DEAD
-            cps.pop()
-    return FAIL
+def resume(engine: Engine, m: Run, choice: Any) -> object:
+    """Resume ``choice``, the newest choicepoint (a :class:`Choice`), its bindings undone.
+
+    Returns its continuation, or FAIL to backtrack further (a choicepoint
+    with nothing left is popped).
+    """
+    kind = choice.kind
+    if kind == FACTS:
+        return try_facts(
+            m, choice.b, choice.c, choice.pos, choice.a, choice.depth, choice.cont, choice
+        )
+    if kind == ITER:
+        m.extra += 1
+        if next(choice.a, FAIL) is FAIL:
+            m.cps.pop()
+            return FAIL
+        return choice.cont
+    if kind == TABLE:
+        return tabling.round_done(engine, m, choice)
+    m.cps.pop()
+    if kind == ALT:
+        return choice.cont
+    if kind == COLLECT:
+        return choice.a(m, choice)
+    if kind == REACTIVATE:
+        choice.a.pos = 1
+    return FAIL  # REACTIVATE, CATCH, DEAD
 
 
 def _returning(m: Run, value: object, cutb: int, depth: int, nxt: Cont) -> object:

@@ -328,6 +328,10 @@ class Predicate:
                     (first.name, len(first.args)) if first.__class__ is Struct else first, unbound
                 )
                 if len(numbers) <= _FEW_ROWS:
+                    if len(numbers) == 1:  # one row: matched without try_facts' loop
+                        return _match_fact(rows[numbers[0]], m, args, 0, depth, nxt)
+                    if not numbers:
+                        return FAIL
                     return try_facts(m, rows, numbers, 0, args, depth, nxt, None)
         keys = _keys(args)
         candidates = range(len(rows)) if keys is None else source.candidates(keys)
@@ -712,7 +716,7 @@ def try_clauses(
     """Try candidate clauses from ``position``; push a choicepoint if more remain.
 
     The machine resumes the choicepoint on backtracking
-    (:func:`~symlearn.engine.machine_loop.backtrack`).
+    (:func:`~symlearn.engine.machine_loop.run`).
     """
     trail = m.trail
     cps = m.cps
