@@ -212,15 +212,20 @@ def child(path: str, goal: str, witness: str, n: int) -> None:
     print(json.dumps(result))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def suite_options(description: str, speedup: float, timeout: str) -> argparse.Namespace:
+    """The command line of a script over the suite: ``--bench --speedup --only --timeout``."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
         "--bench", type=Path, default=Path(os.environ.get("SYMLEARN_BENCH", "/work/peers/bench"))
     )
-    parser.add_argument("--speedup", type=float, default=20, help="divide each count by this")
+    parser.add_argument("--speedup", type=float, default=speedup, help="divide each count by this")
     parser.add_argument("--only", nargs="+", metavar="PROGRAM")
-    parser.add_argument("--timeout", type=float, default=600, help="seconds per program run")
-    options = parser.parse_args()
+    parser.add_argument("--timeout", type=float, default=600, help=timeout)
+    return parser.parse_args()
+
+
+def main() -> None:
+    options = suite_options(__doc__.split("\n")[0], 20, "seconds per program run")
     counts = programs(options.bench)
     names = options.only or list(counts)
     print(f"load average {os.getloadavg()[0]:.1f}; speedup {options.speedup:g}")

@@ -15,7 +15,6 @@ text or name that differs.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
@@ -24,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_suite import ANSWERS, DRIVER, programs
+from bench_suite import ANSWERS, DRIVER, programs, suite_options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,14 +52,7 @@ def child(path: str, goal: str, witness: str, n: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument(
-        "--bench", type=Path, default=Path(os.environ.get("SYMLEARN_BENCH", "/work/peers/bench"))
-    )
-    parser.add_argument("--speedup", type=float, default=200, help="divide each count by this")
-    parser.add_argument("--only", nargs="+", metavar="PROGRAM")
-    parser.add_argument("--timeout", type=float, default=600, help="seconds per program")
-    options = parser.parse_args()
+    options = suite_options(__doc__.split("\n")[0], 200, "seconds per program")
     counts = programs(options.bench)
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     failed = 0

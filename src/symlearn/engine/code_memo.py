@@ -193,6 +193,8 @@ class _Notes:
                 known[id(owner.seen)] = (("seen", key), owner.seen)
 
 
+#: The notes of the engine that recorded or reused last (they hold its callees' procedures,
+#: so that engine lives until another records or reuses: one engine at most).
 _NOTES: list[_Notes] = []
 
 
@@ -655,5 +657,6 @@ def _same_value(old: Any, new: Any, label: str) -> None:
 
 
 def clear() -> None:
-    """Forget every kept function (each is written again at its next use)."""
+    """Forget every kept function (each is written again at its next use), and the notes."""
     _MEMOS.clear()
+    _NOTES.clear()
