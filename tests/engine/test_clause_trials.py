@@ -13,7 +13,7 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tests.engine.test_runtime import _answers, switched_programs
+from tests.engine.test_runtime import _answers, answers_with, switched_programs
 from tests.engine.test_runtime import calls as runtime_calls
 
 calls = [*runtime_calls, "p(a, 1)", "p(a, a)", "p(f(b), a)", "p(f(X), X)"]
@@ -44,16 +44,7 @@ def _answers_after_warming(program: str, warming: list[str], patch) -> tuple[dic
 
 
 def _plain_answers(program: str) -> dict:
-    from symlearn.engine import Engine, procedures
-    from symlearn.kb import loads
-
-    limit = procedures._SWITCH_MAX_CLAUSES
-    procedures._SWITCH_MAX_CLAUSES = 0
-    try:
-        plain = Engine(loads(program), datalog=False)
-        return {goal: _answers(plain, goal) for goal in calls}
-    finally:
-        procedures._SWITCH_MAX_CLAUSES = limit
+    return answers_with("_SWITCH_MAX_CLAUSES", 0, program, calls)
 
 
 @settings(max_examples=60, deadline=None)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tests.engine.test_runtime import _answers
+from tests.engine.test_runtime import answers_with
 
 VALUES = ["a", "b", "1", "f(a)", "f(b)", "[]"]
 
@@ -37,16 +37,7 @@ def _program(rows: list[tuple[str, str, str]]) -> str:
 
 
 def _all_answers(program: str, few_rows: int) -> dict[str, list[str]]:
-    from symlearn.engine import Engine, procedures
-    from symlearn.kb import loads
-
-    before = procedures._FEW_ROWS
-    procedures._FEW_ROWS = few_rows
-    try:
-        engine = Engine(loads(program), datalog=False)
-        return {goal: _answers(engine, goal) for goal in GOALS}
-    finally:
-        procedures._FEW_ROWS = before
+    return answers_with("_FEW_ROWS", few_rows, program, GOALS)
 
 
 @settings(max_examples=40, deadline=None)

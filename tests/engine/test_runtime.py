@@ -118,6 +118,20 @@ def _answers(engine, goal: str) -> list[str]:
     return found
 
 
+def answers_with(setting: str, value: int, program: str, goals: list[str]) -> dict[str, list[str]]:
+    """Each goal's answers on a new engine over ``program``, ``procedures.<setting>`` set."""
+    from symlearn.engine import Engine, procedures
+    from symlearn.kb import loads
+
+    before = getattr(procedures, setting)
+    setattr(procedures, setting, value)
+    try:
+        engine = Engine(loads(program), datalog=False)
+        return {goal: _answers(engine, goal) for goal in goals}
+    finally:
+        setattr(procedures, setting, before)
+
+
 def _plain_and_switched(kb, goals, answers, **options):
     """``answers`` of each goal on an engine without switches and on one that switches at once."""
     from symlearn.engine import Engine, procedures
