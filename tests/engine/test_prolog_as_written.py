@@ -210,6 +210,13 @@ CASES = {
     ("", 'findall(X+Y, string_concat(X, Y, "ab"), L)'): (
         'r(findall(A+B, string_concat(A, B, "ab"), [""+"ab", "a"+"b", "ab"+""]))'
     ),
+    ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
+        'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
+    ),
+    ("", 'findall(X, string_concat(X, 1, "21"), L)'): (
+        'r(findall(A, string_concat(A, 1, "21"), ["2"]))'
+    ),
+    ("", 'string_concat(X, "xyz", "abcdef")'): "false",
     ("", 'split_string("/home//jan///nice/path", "/", "", L)'): (
         'r(split_string("/home//jan///nice/path", "/", "", ["", "home", "", '
         '"jan", "", "", "nice", "path"]))'

@@ -86,6 +86,17 @@ def _atom_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
             yield
         return
     whole = text_of(args[2])
+    if type(a) is not Ref:
+        prefix = text_of(a)
+        if whole.startswith(prefix) and unify_terms(engine, b, PString(whole[len(prefix) :])):
+            yield
+        return
+    if type(b) is not Ref:
+        suffix = text_of(b)
+        cut = len(whole) - len(suffix)
+        if whole.endswith(suffix) and unify_terms(engine, a, PString(whole[:cut])):
+            yield
+        return
     for i in range(len(whole) + 1):
         mark = len(engine.trail)
         if unify_terms(engine, a, whole[:i]) and unify_terms(engine, b, whole[i:]):
@@ -407,6 +418,17 @@ def _string_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
             yield
         return
     whole = text_of(args[2])
+    if type(a) is not Ref:
+        prefix = text_of(a)
+        if whole.startswith(prefix) and unify_terms(engine, b, PString(whole[len(prefix) :])):
+            yield
+        return
+    if type(b) is not Ref:
+        suffix = text_of(b)
+        cut = len(whole) - len(suffix)
+        if whole.endswith(suffix) and unify_terms(engine, a, PString(whole[:cut])):
+            yield
+        return
     for i in range(len(whole) + 1):
         mark = len(engine.trail)
         if unify_terms(engine, a, PString(whole[:i])) and unify_terms(
