@@ -682,9 +682,10 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 from symlearn.engine import (  # noqa: E402
     clpfd_builtins,
     database,
+    messages,
     output,
     prolog_flags,
     text,
 )
 
-_ = (clpfd_builtins, database, output, prolog_flags, text)
+_ = (clpfd_builtins, database, messages, output, prolog_flags, text)

@@ -86,17 +86,6 @@ def _atom_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
             yield
         return
     whole = text_of(args[2])
-    if type(a) is not Ref:
-        prefix = text_of(a)
-        if whole.startswith(prefix) and unify_terms(engine, b, PString(whole[len(prefix) :])):
-            yield
-        return
-    if type(b) is not Ref:
-        suffix = text_of(b)
-        cut = len(whole) - len(suffix)
-        if whole.endswith(suffix) and unify_terms(engine, a, PString(whole[:cut])):
-            yield
-        return
     for i in range(len(whole) + 1):
         mark = len(engine.trail)
         if unify_terms(engine, a, whole[:i]) and unify_terms(engine, b, whole[i:]):
@@ -308,6 +297,13 @@ def _atom_to_term(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     parsed, names = read_text(engine, text_of(args[0]))
     bindings = make_list([Struct("=", (name, ref)) for name, ref in names.items()])
     return unify_terms(engine, args[1], parsed) and unify_terms(engine, args[2], bindings)
+
+
+@det("read_term_from_atom", 3)
+def _read_term_from_atom(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """The term the text ``args[0]`` holds (SWI's ``read_term_from_atom/3``; no options used)."""
+    parsed, _ = read_text(engine, text_of(args[0]))
+    return unify_terms(engine, args[1], parsed)
 
 
 def read_text(engine: Engine, text: str) -> tuple[RTerm, dict[str, Ref]]:

@@ -1,0 +1,234 @@
+"""SWI-Prolog's must_be/2, library(assoc) and print_message/2 (written in ``library.pl``).
+
+Each is compared with ``swipl`` over a grid or random cases, and checked
+against its definition without it: an association list is an AVL tree
+(Adelson-Velsky and Landis 1962) holding exactly the pairs a Python dict
+given the same insertions and deletions holds.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from symlearn.engine import Engine
+from symlearn.kb import loads
+from symlearn.kb.parser import parse_term_with_variables
+from symlearn.logic.terms import Struct, Term
+from tests.conftest import SWIPL, requires_swipl
+from tests.engine.differential import outcome, same_outcome, swipl_outcomes
+
+TYPES = [
+    *("any", "atomic", "between(1,3)", "between(0.0,1.5)", "boolean", "char", "chars", "code"),
+    *("codes", "compound", "constant", "float", "ground", "integer", "list", "list(atom)"),
+    *("list(integer)", "list_or_partial_list", "negative_integer", "nonneg", "nonvar"),
+    *("number", "oneof([a,b])", "pair", "positive_integer", "proper_list", "rational"),
+    *("string", "text", "var", "no_such_type", "_"),
+]
+#: ``[]`` is left out: SWI-Prolog 7 and later do not count it as an atom.
+VALUES = [
+    *("a", "1", "0", "-3", "2.5", "f(x)", '"s"', "[a,b]", "[1,2]", "[a|_]", "_", "true"),
+    *("a-b", "[0'a,0'b]", "[f(x)]", "[a|b]"),
+]
+GRID = [f"must_be({t}, {v})" for t in TYPES for v in VALUES] + [
+    f"(is_of_type({t}, {v}) -> R = yes ; R = no)" for t in TYPES for v in VALUES
+]
+
+#: Applying a list of put(K, V), del(K), delmin and delmax to an association list.
+APPLY = """
+apply([], A, A).
+apply([put(K,V)|Os], A0, A) :- put_assoc(K, A0, V, A1), apply(Os, A1, A).
+apply([del(K)|Os], A0, A) :- (del_assoc(K, A0, _, A1) -> true ; A1 = A0), apply(Os, A1, A).
+apply([delmin|Os], A0, A) :- (del_min_assoc(A0, _, _, A1) -> true ; A1 = A0), apply(Os, A1, A).
+apply([delmax|Os], A0, A) :- (del_max_assoc(A0, _, _, A1) -> true ; A1 = A0), apply(Os, A1, A).
+"""
+
+
+def test_must_be_throws_swi_prologs_errors() -> None:
+    cases = {
+        "must_be(positive_integer, 0)": "error(type_error(positive_integer, 0))",
+        "must_be(list(integer), [1, a])": "error(type_error(integer, a))",
+        "must_be(list, [a|_])": "error(instantiation_error)",
+        "must_be(boolean, _)": "error(instantiation_error)",
+        "must_be(var, a)": "error(uninstantiation_error(a))",
+        "must_be(no_such_type, a)": "error(existence_error(type, no_such_type))",
+        "must_be(oneof([a, b]), c)": "error(type_error(oneof([a, b]), c))",
+        "is_of_type(no_such_type, a)": "false",
+        "must_be(between(1, 3), 2)": "r(must_be(between(1, 3), 2))",
+    }
+    for goal, expected in cases.items():
+        assert outcome(goal) == expected, goal
+
+
+@requires_swipl
+def test_must_be_and_is_of_type_agree_with_swipl_over_types_and_values() -> None:
+    theirs = swipl_outcomes(GRID)
+    ours = [outcome(goal) for goal in GRID]
+    assert len(theirs) == len(GRID)
+    assert [g for g, a, b in zip(GRID, ours, theirs, strict=True) if not same_outcome(a, b)] == []
+
+
+def _random_operations(rng: random.Random) -> str:
+    operations = []
+    for _ in range(rng.randint(1, 40)):
+        key, roll = rng.randint(0, 20), rng.random()
+        if roll < 0.35:
+            operations.append(f"del({key})")
+        elif roll < 0.45:
+            operations.append(rng.choice(["delmin", "delmax"]))
+        else:
+            operations.append(f"put({key}, v{rng.randint(0, 3)})")
+    return f"[{', '.join(operations)}]"
+
+
+@requires_swipl
+def test_assoc_trees_are_swi_prologs_on_random_operations() -> None:
+    rng = random.Random(20261129)
+    goals = []
+    for _ in range(80):
+        goals.append(f"empty_assoc(E), apply({_random_operations(rng)}, E, A)")
+        pairs = ", ".join(
+            f"{rng.randint(0, 30)}-x{rng.randint(0, 2)}" for _ in range(rng.randint(0, 15))
+        )
+        goals.append(
+            f"list_to_assoc([{pairs}], A), assoc_to_keys(A, K), assoc_to_values(A, V), "
+            "(max_assoc(A, Mx, _) -> true ; Mx = none), (min_assoc(A, Mn, _) -> true ; Mn = none)"
+        )
+    theirs = swipl_outcomes(goals, APPLY)
+    ours = [outcome(goal, APPLY) for goal in goals]
+    assert len(theirs) == len(goals)
+    assert [g for g, a, b in zip(goals, ours, theirs, strict=True) if a != b] == []
+
+
+def _depth_if_avl(tree: Term, low: object = None, high: object = None) -> int:
+    """The tree's depth; asserts its keys are ordered within (low, high) and its balance marks."""
+    if tree == "t":
+        return 0
+    assert isinstance(tree, Struct) and tree.name == "t" and len(tree.args) == 5
+    key, _, balance, left, right = tree.args
+    assert isinstance(key, int)
+    assert (low is None or low < key) and (high is None or key < high)
+    left_depth, right_depth = _depth_if_avl(left, low, key), _depth_if_avl(right, key, high)
+    marks = {0: "-", 1: "<", -1: ">"}
+    assert marks[left_depth - right_depth] == balance
+    return max(left_depth, right_depth) + 1
+
+
+def _assoc_pairs(tree: Term) -> list[tuple[object, object]]:
+    if tree == "t":
+        return []
+    assert isinstance(tree, Struct)
+    key, value, _, left, right = tree.args
+    return [*_assoc_pairs(left), (key, value), *_assoc_pairs(right)]
+
+
+OPERATION = st.one_of(
+    st.tuples(st.just("put"), st.integers(0, 25), st.integers(0, 3)),
+    st.tuples(st.just("del"), st.integers(0, 25), st.just(0)),
+    st.tuples(st.sampled_from(["delmin", "delmax"]), st.just(0), st.just(0)),
+)
+
+
+def _puts(*keys: int) -> list[tuple[str, int, int]]:
+    return [("put", key, 0) for key in keys]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(OPERATION, max_size=40))
+@example(_puts(20, 10, 24, 5, 15, 13))  # double rotations whose middle node leans left,
+@example(_puts(20, 10, 24, 5, 15, 17))  # right,
+@example(_puts(10, 5, 20, 24, 15, 13))  # and the mirror images
+@example(_puts(10, 5, 20, 24, 15, 17))
+@example([*_puts(10, 5, 20, 3, 8, 15, 25, 1), ("del", 15, 0), ("del", 25, 0)])
+def test_assoc_is_an_avl_tree_holding_what_a_dict_holds(operations: list) -> None:
+    reference: dict[int, int] = {}
+    written = []
+    for kind, key, value in operations:
+        if kind == "put":
+            reference[key] = value
+            written.append(f"put({key}, {value})")
+        elif kind == "del":
+            reference.pop(key, None)
+            written.append(f"del({key})")
+        elif reference:
+            reference.pop(min(reference) if kind == "delmin" else max(reference))
+            written.append(kind)
+        else:
+            written.append(kind)
+    engine = Engine(loads(APPLY))
+    goal, names = parse_term_with_variables(f"empty_assoc(E), apply([{', '.join(written)}], E, A)")
+    (answer,) = list(engine.solve(goal, limit=1))
+    tree = answer[names["A"]]
+    _depth_if_avl(tree)
+    assert _assoc_pairs(tree) == sorted(reference.items())
+
+
+MESSAGES = [
+    "error(instantiation_error, _)",
+    "error(type_error(integer, a), context(foo/2, _))",
+    "error(type_error(integer, 'A b'), context(system:succ/2, 'a note'))",
+    "error(existence_error(procedure, foo/2), foo/2)",
+    "error(permission_error(modify, static_procedure, foo/1), _)",
+    "error(type_error(evaluable, foo/0), _)",
+    "error(type_error(list, [a|b]), _)",
+    "error(type_error(atom, [a]), _)",
+    "error(domain_error(not_less_than_zero, -1), _)",
+    "error(evaluation_error(zero_divisor), _)",
+    "error(existence_error(type, foo), _)",
+    "error(syntax_error(operator_expected), _)",
+    "error(uninstantiation_error(f(x)), _)",
+    "error(representation_error(max_arity), _)",
+    "error(resource_error(memory), _)",
+    "error(foo, _)",
+    "foo(bar)",
+    "format('~w and ~a', [f(x), b])",
+]
+PRINT_ALL = (
+    "main :- forall(member(T, [{}]), forall(member(K, [error, warning, silent, help, banner]), "
+    "print_message(K, T)))."
+)
+
+
+def _our_stderr(program: str, goal: str) -> str:
+    engine = Engine(loads(program), output=io.StringIO())
+    error, sys.stderr = sys.stderr, io.StringIO()
+    try:
+        term, _ = parse_term_with_variables(goal)
+        list(engine.solve(term, limit=1))
+        return sys.stderr.getvalue()
+    finally:
+        sys.stderr = error
+
+
+def test_print_message_writes_swi_prologs_words_on_the_error_stream() -> None:
+    written = _our_stderr(
+        "p.", "print_message(error, error(type_error(integer, a), context(foo/2, _)))"
+    )
+    assert written == "ERROR: foo/2: Type error: `integer' expected, found `a' (an atom)\n"
+    assert _our_stderr("p.", "print_message(silent, foo)") == ""
+    hooked = "message_hook(T, warning, _) :- assertz(seen(T))."
+    assert _our_stderr(hooked + "\n:- dynamic seen/1.", "print_message(warning, x), seen(x)") == ""
+
+
+@requires_swipl
+def test_print_message_writes_what_swipl_writes() -> None:
+    program = PRINT_ALL.format(", ".join(MESSAGES))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "messages.pl"
+        path.write_text(program)
+        assert SWIPL is not None
+        run = subprocess.run(
+            [SWIPL, "-q", "-g", "main", "-t", "halt", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert _our_stderr(program, "main") == run.stderr
