@@ -210,6 +210,21 @@ CASES = {
     ("", 'findall(X+Y, string_concat(X, Y, "ab"), L)'): (
         'r(findall(A+B, string_concat(A, B, "ab"), [""+"ab", "a"+"b", "ab"+""]))'
     ),
+    ("", "format(atom(A), '~s ~s ~r ~16r', [\"ab\", [0'c], 10, 255])"): (
+        "r(format(atom('ab c 12 ff'), '~s ~s ~r ~16r', [\"ab\", [99], 10, 255]))"
+    ),
+    ("", "with_output_to(atom(A), (tab(current_output, 2), tab(1+1), write(x)))"): (
+        "r(with_output_to(atom('    x'), (tab(current_output, 2), tab(1+1), write(x))))"
+    ),
+    ("", "atom_concat(A, world, 'small world')"): (
+        "r(atom_concat('small ', world, 'small world'))"
+    ),
+    ("", "nb_setval(k, f(1)), findall(K-V, nb_current(K, V), L)"): (
+        "r(nb_setval(k, f(1)), findall(A-B, nb_current(A, B), [k-f(1)]))"
+    ),
+    ("", "read_term_from_atom('p(X, Y, X)', T, [])"): (
+        "r(read_term_from_atom('p(X, Y, X)', p(A, B, A), []))"
+    ),
     ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
         'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
     ),

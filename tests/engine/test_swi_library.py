@@ -232,3 +232,13 @@ def test_print_message_writes_what_swipl_writes() -> None:
             check=False,
         )
     assert _our_stderr(program, "main") == run.stderr
+
+
+def test_writing_to_user_output_bypasses_with_output_to_as_in_swi_prolog() -> None:
+    output = io.StringIO()
+    engine = Engine(loads("p."), output=output)
+    goal, names = parse_term_with_variables(
+        "with_output_to(atom(A), (write(user_output, direct), tab(user_output, 1), write(kept)))"
+    )
+    (answer,) = list(engine.solve(goal, limit=1))
+    assert (output.getvalue(), answer[names["A"]]) == ("direct ", "kept")

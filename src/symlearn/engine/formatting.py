@@ -113,8 +113,13 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
             digits = 6 if numeric is None else numeric
             emit(f"{float(value):.{digits}{directive}}")
         elif directive == "s":
-            items = proper_list(take()) or []
-            emit("".join(chr(deref(x)) if type(deref(x)) is int else text_of(x) for x in items))
+            value = take()
+            items = proper_list(value)
+            if items is None:  # a string object, as SWI-Prolog takes it
+                emit(text_of(value))
+            else:
+                codes = (deref(x) for x in items)
+                emit("".join(chr(x) if type(x) is int else text_of(x) for x in codes))
         elif directive == "c":
             code = deref(take())
             if type(code) is not int:
@@ -124,10 +129,10 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
                 raise resource_error("memory")
             emit(chr(code) * count)
         elif directive in "rR":
-            value = deref(take())
-            if type(value) is not int or numeric is None or not 2 <= numeric <= 36:
+            value, radix = deref(take()), 8 if numeric is None else numeric  # SWI's default
+            if type(value) is not int or not 2 <= radix <= 36:
                 raise _format_error("~r expects an integer argument and a radix 2..36")
-            emit(_radix(value, numeric, directive == "R"))
+            emit(_radix(value, radix, directive == "R"))
         elif directive == "t":
             fills.append((len("".join(segment)), fill_char))
         elif directive in "|+":

@@ -100,6 +100,8 @@ def write_text(engine: Engine, text: str, stream: RTerm = None) -> None:
             raise instantiation_error()
         if stream == "user_error":
             target = sys.stderr if engine.output is not None else None
+        elif stream == "user_output" and engine.output_stack:  # not with_output_to's buffer
+            target = engine.output_stack[0]
         elif stream not in ("user_output", "current_output"):
             raise PrologThrow(
                 Struct(
@@ -166,13 +168,14 @@ def _put_char(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 
 @det("tab", 1)
+@det("tab", 2)
 def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    count = evaluate(args[0], deref)
+    count = evaluate(args[-1], deref)
     if type(count) is not int:
         raise type_error("integer", count)
     if count > MAX_TEXT_LENGTH:
         raise resource_error("memory")
-    write_text(engine, " " * count)
+    write_text(engine, " " * count, args[0] if len(args) == 2 else None)
     return True
 
 

@@ -192,6 +192,7 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("subsumes_term", 2),
         ("succ", 2),
         ("tab", 1),
+        ("tab", 2),
         ("term_string", 2),
         ("term_to_atom", 2),
         ("term_variables", 2),
