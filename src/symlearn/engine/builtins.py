@@ -684,8 +684,9 @@ from symlearn.engine import (  # noqa: E402
     database,
     messages,
     output,
+    program,
     prolog_flags,
     text,
 )
 
-_ = (clpfd_builtins, database, messages, output, prolog_flags, text)
+_ = (clpfd_builtins, database, messages, output, program, prolog_flags, text)

@@ -147,6 +147,8 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("length", 2),
         ("memberchk", 2),
         ("msort", 2),
+        ("halt", 0),
+        ("halt", 1),
         ("nb_current", 2),
         ("nb_getval", 2),
         ("nb_setval", 2),
