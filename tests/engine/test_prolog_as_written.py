@@ -225,6 +225,10 @@ CASES = {
     ("", "read_term_from_atom('p(X, Y, X)', T, [])"): (
         "r(read_term_from_atom('p(X, Y, X)', p(A, B, A), []))"
     ),
+    ("", "with_output_to(atom(A), write_term([1,2,3,4,5]+f(g(h(i))), [max_depth(3)]))"): (
+        "r(with_output_to(atom('[1|...]+f(g(...))'), "
+        "write_term([1, 2, 3, 4, 5]+f(g(h(i))), [max_depth(3)])))"
+    ),
     ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
         'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
     ),

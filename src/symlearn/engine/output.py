@@ -257,8 +257,13 @@ def _write_term(engine: Engine, term: RTerm, options: RTerm, stream: RTerm = Non
             var, name = deref(binding.args[1]), deref(binding.args[0])
             if type(var) is Ref and type(name) is str:
                 labels[var] = name
+    value = _named(term, labels)
+    if found.get("max_depth"):
+        from symlearn.engine.toplevel import depth_limited
+
+        value = depth_limited(value, int(found["max_depth"]))
     text = write_term(
-        _named(term, labels),
+        value,
         quoted=bool(found.get("quoted", False)),
         ignore_ops=bool(found.get("ignore_ops", False)),
         numbervars=bool(found.get("numbervars", False)),
