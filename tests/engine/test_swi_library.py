@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -242,3 +243,13 @@ def test_writing_to_user_output_bypasses_with_output_to_as_in_swi_prolog() -> No
     )
     (answer,) = list(engine.solve(goal, limit=1))
     assert (output.getvalue(), answer[names["A"]]) == ("direct ", "kept")
+
+
+def test_time_reports_after_each_answer_and_at_failure_as_swi_prolog() -> None:
+    line = (
+        r"% [\d,]+ inferences, \d+\.\d{3} CPU in \d+\.\d{3} seconds "
+        r"\(\d+% CPU, (\d+|Infinite) Lips\)"
+    )
+    answers = _our_stderr("p.", "findall(X, time(member(X, [a, b])), [a, b]), \\+ time(fail)")
+    assert re.fullmatch(f"({line}\n){{4}}", answers), answers
+    assert _our_stderr("p.", "catch(time(throw(x)), x, true)").count(" inferences, ") == 1

@@ -191,6 +191,14 @@ def _statistics(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return unify_terms(engine, args[1], values[key])
 
 
+@det("get_time", 1)
+def _get_time(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """SWI-Prolog's ``get_time/1``: the wall-clock time in seconds since the epoch, a float."""
+    import time
+
+    return unify_terms(engine, args[0], time.time())
+
+
 @det("succ", 2)
 def _succ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b = deref(args[0]), deref(args[1])

@@ -509,3 +509,28 @@ print_message(Kind, Term) :-
 '$message_prefix'(information, '% ').
 '$message_prefix'(help, '').
 '$message_prefix'(query, '').
+
+% SWI-Prolog's time/1: after each answer of Goal, and when backtracking finds
+% no more or it raises, the inferences, CPU and wall time it took so far, on
+% the error stream.  (SWI-Prolog also cuts the final report of a Goal that
+% left no choicepoint; here it comes when the caller backtracks into time/1.)
+time(Goal) :-
+    '$time_now'(Start),
+    (   catch(Goal, Error, ('$time_report'(Start), throw(Error))),
+        '$time_report'(Start)
+    ;   '$time_report'(Start),
+        fail
+    ).
+'$time_now'(t(Inferences, Cpu, Wall)) :-
+    statistics(inferences, Inferences),
+    statistics(cputime, Cpu),
+    get_time(Wall).
+'$time_report'(t(I0, C0, W0)) :-
+    '$time_now'(t(I1, C1, W1)),
+    Inferences is I1 - I0,
+    Cpu is C1 - C0,
+    Wall is W1 - W0,
+    (   Wall > 0 -> Percent is round(100 * Cpu / Wall) ; Percent = 100 ),
+    (   Cpu > 0 -> Lips is integer(Inferences / Cpu) ; Lips = 'Infinite' ),
+    format(user_error, "% ~D inferences, ~3f CPU in ~3f seconds (~w% CPU, ~w Lips)~n",
+           [Inferences, Cpu, Wall, Percent, Lips]).

@@ -147,6 +147,7 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("length", 2),
         ("memberchk", 2),
         ("msort", 2),
+        ("get_time", 1),
         ("halt", 0),
         ("halt", 1),
         ("nb_current", 2),
