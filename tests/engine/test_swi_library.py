@@ -253,3 +253,43 @@ def test_time_reports_after_each_answer_and_at_failure_as_swi_prolog() -> None:
     answers = _our_stderr("p.", "findall(X, time(member(X, [a, b])), [a, b]), \\+ time(fail)")
     assert re.fullmatch(f"({line}\n){{4}}", answers), answers
     assert _our_stderr("p.", "catch(time(throw(x)), x, true)").count(" inferences, ") == 1
+
+
+MORE_LIBRARY = [
+    "nth0(1, [a,b,c], E, R)",
+    "findall(I-X-R, nth1(I, [a,b], X, R), L)",
+    "nth0(I, L, x, [a,b])",
+    "nth0(-1, [a], E, R)",
+    "nth1(0, [a], E, R)",
+    "nth0(5, [a], E, R)",
+    "clumped([a,a,b,a], C)",
+    "partition([X,O]>>compare(O,X,2), [1,2,3,2], L, E, G)",
+    "subset([a], [b,a])",
+    "is_set([a,b,a])",
+    "findall(A-B, nextto(A, B, [1,2,3]), N)",
+    "findall(S, select(b, [a,b,c,b], x, S), Ss)",
+    "proper_length([a|_], N)",
+    "max_member(@=<, M, [3,1,4]), min_member(@=<, N, [3,1,4])",
+    "type_error(integer, a)",
+    "domain_error(order, x)",
+    "existence_error(procedure, f/1)",
+    "permission_error(modify, static_procedure, f/1)",
+    "instantiation_error(x)",
+    "resource_error(memory)",
+    "assertion(true)",
+    "random_between(1, 1, X), random_member(Y, [a]), random_permutation([], P)",
+]
+
+
+@requires_swipl
+def test_more_of_swi_prologs_library_agrees_with_swipl() -> None:
+    theirs = swipl_outcomes(MORE_LIBRARY)
+    ours = [outcome(goal) for goal in MORE_LIBRARY]
+    assert len(theirs) == len(MORE_LIBRARY)
+    assert [g for g, a, b in zip(MORE_LIBRARY, ours, theirs, strict=True) if a != b] == []
+
+
+def test_assertion_reports_and_throws_as_swi_prolog() -> None:
+    goal = "catch(assertion(1 =:= 2), error(assertion_error(fail, _), _), true)"
+    written = _our_stderr("p.", goal)
+    assert written == "ERROR: Assertion failed: user:(1=:=2)\n"

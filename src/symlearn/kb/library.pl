@@ -534,3 +534,87 @@ time(Goal) :-
     (   Cpu > 0 -> Lips is integer(Inferences / Cpu) ; Lips = 'Infinite' ),
     format(user_error, "% ~D inferences, ~3f CPU in ~3f seconds (~w% CPU, ~w Lips)~n",
            [Inferences, Cpu, Wall, Percent, Lips]).
+
+% SWI-Prolog's library(error): throwing the ISO error terms.
+type_error(Type, Value) :- throw(error(type_error(Type, Value), _)).
+domain_error(Domain, Value) :- throw(error(domain_error(Domain, Value), _)).
+existence_error(Type, Value) :- throw(error(existence_error(Type, Value), _)).
+permission_error(Action, Type, Term) :- throw(error(permission_error(Action, Type, Term), _)).
+instantiation_error(_) :- throw(error(instantiation_error, _)).
+uninstantiation_error(Culprit) :- throw(error(uninstantiation_error(Culprit), _)).
+representation_error(Reason) :- throw(error(representation_error(Reason), _)).
+resource_error(Resource) :- throw(error(resource_error(Resource), _)).
+syntax_error(Message) :- throw(error(syntax_error(Message), _)).
+
+% SWI-Prolog's assertion/1: Goal must succeed (once); otherwise an error
+% message and error(assertion_error(fail, user:Goal), _).
+assertion(Goal) :-
+    \+ \+ catch(Goal, _, fail),
+    !.
+assertion(Goal) :-
+    print_message(error, format("Assertion failed: ~q", [user:Goal])),
+    throw(error(assertion_error(fail, user:Goal), _)).
+
+% More of SWI-Prolog's library(lists).
+nth0(Index, List, Elem, Rest) :- '$nth_rest'(Index, 0, List, Elem, Rest).
+nth1(Index, List, Elem, Rest) :- '$nth_rest'(Index, 1, List, Elem, Rest).
+'$nth_rest'(Index, Base, List, Elem, Rest) :-
+    var(Index), !,
+    '$nth_gen'(List, Elem, Rest, Base, Index).
+'$nth_rest'(Index, Base, List, Elem, Rest) :-
+    (   Base =:= 0 -> must_be(nonneg, Index) ; must_be(positive_integer, Index) ),
+    Skip is Index - Base,
+    '$nth_del'(Skip, List, Elem, Rest).
+'$nth_del'(0, [Elem|Rest], Elem, Rest) :- !.
+'$nth_del'(N, [H|T], Elem, [H|Rest]) :- N1 is N - 1, '$nth_del'(N1, T, Elem, Rest).
+'$nth_gen'([Elem|Rest], Elem, Rest, Base, Base).
+'$nth_gen'([H|T], Elem, [H|Rest], N, Index) :- N1 is N + 1, '$nth_gen'(T, Elem, Rest, N1, Index).
+nextto(X, Y, [X,Y|_]).
+nextto(X, Y, [_|T]) :- nextto(X, Y, T).
+select(X, Xs, Y, Ys) :- '$select4'(Xs, X, Y, Ys).
+'$select4'([X|T], X, Y, [Y|T]).
+'$select4'([H|T], X, Y, [H|T2]) :- '$select4'(T, X, Y, T2).
+subset([], _) :- !.
+subset([E|R], Set) :- memberchk(E, Set), subset(R, Set).
+is_set(Set) :- is_list(Set), length(Set, N), sort(Set, Sorted), length(Sorted, N).
+proper_length(List, Length) :- is_list(List), length(List, Length).
+clumped([], []).
+clumped([H|T0], [H-C|T]) :- '$clump'(T0, H, 1, C, T1), clumped(T1, T).
+'$clump'([H|T0], E, C0, C, T) :- H == E, !, C1 is C0 + 1, '$clump'(T0, E, C1, C, T).
+'$clump'(List, _, C, C, List).
+partition(Pred, List, Less, Equal, Greater) :- '$partition5'(List, Pred, Less, Equal, Greater).
+'$partition5'([], _, [], [], []).
+'$partition5'([H|T], Pred, L, E, G) :-
+    call(Pred, H, Diff),
+    '$partition5'(Diff, H, Pred, T, L, E, G).
+'$partition5'(<, H, Pred, T, [H|L], E, G) :- !, '$partition5'(T, Pred, L, E, G).
+'$partition5'(=, H, Pred, T, L, [H|E], G) :- !, '$partition5'(T, Pred, L, E, G).
+'$partition5'(>, H, Pred, T, L, E, [H|G]) :- !, '$partition5'(T, Pred, L, E, G).
+'$partition5'(Diff, _, _, _, _, _, _) :- throw(error(domain_error(order, Diff), _)).
+max_member(Pred, Max, [H|T]) :- '$max_member'(T, Pred, H, Max).
+'$max_member'([], _, Max, Max).
+'$max_member'([H|T], Pred, M0, Max) :-
+    (   call(Pred, H, M0) -> M1 = M0 ; M1 = H ),
+    '$max_member'(T, Pred, M1, Max).
+min_member(Pred, Min, [H|T]) :- '$min_member'(T, Pred, H, Min).
+'$min_member'([], _, Min, Min).
+'$min_member'([H|T], Pred, M0, Min) :-
+    (   call(Pred, M0, H) -> M1 = M0 ; M1 = H ),
+    '$min_member'(T, Pred, M1, Min).
+
+% SWI-Prolog's library(random) over is/2's random/1 and random_float.
+random(X) :- X is random_float.
+random_between(Low, High, X) :- High >= Low, X is Low + random(High - Low + 1).
+random_member(X, List) :-
+    length(List, N), N > 0,
+    I is random(N),
+    nth0(I, List, X).
+random_permutation(List, Permutation) :-
+    '$random_keys'(List, Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Permutation).
+'$random_keys'([], []).
+'$random_keys'([H|T], [K-H|KT]) :- K is random_float, '$random_keys'(T, KT).
+
+% SWI-Prolog's garbage_collect/0: the engine collects by itself.
+garbage_collect.
