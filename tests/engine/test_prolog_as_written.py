@@ -229,6 +229,13 @@ CASES = {
         "r(with_output_to(atom('[1|...]+f(g(...))'), "
         "write_term([1, 2, 3, 4, 5]+f(g(h(i))), [max_depth(3)])))"
     ),
+    ("", "\\+ \\+ (X = f(Y, X), cyclic_term(X), \\+ acyclic_term(X))"): (
+        "r(\\+ \\+ (A=f(B, A), cyclic_term(A), \\+acyclic_term(A)))"
+    ),
+    ("", "\\+ \\+ (L = [1,2|L], cyclic_term(L))"): "r(\\+ \\+ (A=[1, 2|A], cyclic_term(A)))",
+    ("", "A = g(B, B), B = h(1), acyclic_term(A)"): (
+        "r(g(h(1), h(1))=g(h(1), h(1)), h(1)=h(1), acyclic_term(g(h(1), h(1))))"
+    ),
     ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
         'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
     ),

@@ -263,6 +263,42 @@ def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return True
 
 
+def acyclic(term: RTerm) -> bool:
+    """Whether no compound subterm of ``term`` contains itself (ISO's ``acyclic_term/1``).
+
+    A depth-first walk that keeps the compounds on the current path: reaching
+    one of them again is a cycle; a compound whose subterms were all walked is
+    acyclic and is not walked again.
+    """
+    on_path: set[int] = set()
+    done: set[int] = set()
+    stack: list[tuple[Struct, int]] = []
+    root = deref(term)
+    if type(root) is not Struct:
+        return True
+    on_path.add(id(root))
+    stack.append((root, 0))
+    while stack:
+        node, index = stack[-1]
+        if index == len(node.args):
+            stack.pop()
+            on_path.discard(id(node))
+            done.add(id(node))
+            continue
+        stack[-1] = (node, index + 1)
+        child = deref(node.args[index])
+        if type(child) is Struct and id(child) not in done:
+            if id(child) in on_path:
+                return False
+            on_path.add(id(child))
+            stack.append((child, 0))
+    return True
+
+
+DETERMINISTIC[("acyclic_term", 1)] = lambda engine, args: acyclic(args[0])
+DETERMINISTIC[("cyclic_term", 1)] = lambda engine, args: not acyclic(args[0])
+
+
 # ----------------------------------------------------------- term inspection
 @det("functor", 3)
 def _functor(engine: Engine, args: tuple[RTerm, ...]) -> bool:
