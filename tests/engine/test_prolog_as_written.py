@@ -236,6 +236,11 @@ CASES = {
     ("", "A = g(B, B), B = h(1), acyclic_term(A)"): (
         "r(g(h(1), h(1))=g(h(1), h(1)), h(1)=h(1), acyclic_term(g(h(1), h(1))))"
     ),
+    ("", 'number_string(N, "+12"), \\+ number_string(_, " 12"), \\+ number_string(_, "1e")'): (
+        'r(number_string(12, "+12"), \\+number_string(A, " 12"), \\+number_string(B, "1e"))'
+    ),
+    ("", 'format(atom(A), "~s", [42])'): "error(format_argument_type(s, 42))",
+    ("", 'format(atom(A), "~d", [_])'): "error(instantiation_error)",
     ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
         'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
     ),

@@ -293,3 +293,35 @@ def test_assertion_reports_and_throws_as_swi_prolog() -> None:
     goal = "catch(assertion(1 =:= 2), error(assertion_error(fail, _), _), true)"
     written = _our_stderr("p.", goal)
     assert written == "ERROR: Assertion failed: user:(1=:=2)\n"
+
+
+CHARACTER_CASES = {
+    "char_type('1', alpha)": "false",
+    "char_type('_', punct), char_type('_', csymf), \\+ char_type('_', alnum)": (
+        "r(char_type('_', punct), char_type('_', csymf), \\+char_type('_', alnum))"
+    ),
+    "char_type(a, to_lower(U)), char_type(a, to_upper(L))": (
+        "r(char_type(a, to_lower('A')), char_type(a, to_upper(a)))"
+    ),
+    "findall(X, char_type(X, to_lower(a)), L)": "r(findall(A, char_type(A, to_lower(a)), [a]))",
+    "char_type('A', upper(L)), \\+ char_type(a, upper(_))": (
+        "r(char_type('A', upper(a)), \\+char_type(a, upper(A)))"
+    ),
+    "char_type(ab, space)": "error(type_error(character, ab))",
+    "char_type(X, T)": "error(instantiation_error)",
+    "findall(T, code_type(-1, T), L)": "r(findall(A, code_type(-1, A), [end_of_file]))",
+    "code_type(0'(, paren(C))": "r(code_type(40, paren(41)))",
+}
+
+
+def test_character_classes_are_swi_prologs() -> None:
+    for goal, expected in CHARACTER_CASES.items():
+        assert outcome(goal) == expected, goal
+
+
+@requires_swipl
+def test_every_code_below_256_has_swi_prologs_classes_in_swi_prologs_order() -> None:
+    goals = [f"findall(T, code_type({code}, T), Ts)" for code in range(256)]
+    theirs = swipl_outcomes(goals)
+    ours = [outcome(goal) for goal in goals]
+    assert [g for g, a, b in zip(goals, ours, theirs, strict=True) if a != b] == []

@@ -9,12 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from symlearn.engine.arithmetic import PrologThrow, evaluate, resource_error, type_error
+from symlearn.engine.arithmetic import (
+    PrologThrow,
+    evaluate,
+    instantiation_error,
+    resource_error,
+    type_error,
+)
 from symlearn.engine.builtins import MAX_TEXT_LENGTH, proper_list
 from symlearn.engine.output import term_text
-from symlearn.engine.runtime import RTerm, deref, fresh_ref, resolve
+from symlearn.engine.runtime import Ref, RTerm, deref, fresh_ref, resolve
 from symlearn.engine.text import text_of
-from symlearn.logic.terms import Struct
+from symlearn.logic.terms import PString, Struct
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine
@@ -115,7 +121,10 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
         elif directive == "s":
             value = take()
             items = proper_list(value)
-            if items is None:  # a string object, as SWI-Prolog takes it
+            if items is None:  # a string or an atom, as SWI-Prolog takes them
+                if type(deref(value)) not in (str, PString):
+                    argument = Struct("format_argument_type", ("s", resolve(value)))
+                    raise PrologThrow(Struct("error", (argument, fresh_ref())))  # type: ignore[arg-type]
                 emit(text_of(value))
             else:
                 codes = (deref(x) for x in items)
@@ -162,6 +171,8 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
 
 def _format_integer(value: RTerm, decimals: int, group: bool) -> str:
     number = deref(value)
+    if type(number) is Ref:
+        raise instantiation_error()
     if type(number) is not int:
         raise type_error("integer", resolve(number))
     sign = "-" if number < 0 else ""

@@ -5,7 +5,7 @@ ISO's ``atom_length/2``, ``atom_concat/3``, ``sub_atom/5``, ``atom_chars/2``,
 SWI-Prolog's ``atom_number/2``, ``atom_string/2``, ``atomic_list_concat/2,3``,
 ``term_to_atom/2``, ``atom_to_term/3``, ``term_string/2``, strings
 (``string_concat/3``, ``split_string/4``, ``sub_string/5``, ``string_chars/2``
-...), ``upcase_atom/2`` and ``char_type/2``, with SWI-Prolog's answers and
+...) and ``upcase_atom/2``, with SWI-Prolog's answers and
 errors.
 """
 
@@ -501,12 +501,17 @@ def _number_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         if type(number) is Ref:
             raise instantiation_error()
         return unify_terms(engine, text, PString(text_of(number)))
-    value = _parse_number(text_of(text).strip())
-    if value is None:
-        raise PrologThrow(
-            Struct("error", (Struct("syntax_error", ("illegal_number",)), fresh_ref()))
-        )
-    return unify_terms(engine, number, value)
+    string = text_of(text)
+    unsigned = string[1:] if string[:1] in "+-" else string
+    if not unsigned[:1].isdigit():
+        return False  # SWI-Prolog 9: a sign then digits, no layout; other text fails
+    if string != string.strip() or string.endswith("."):
+        return False
+    try:
+        value = _parse_number(string.removeprefix("+"))
+    except PrologThrow:  # a float too large
+        return False
+    return value is not None and unify_terms(engine, number, value)
 
 
 def _case(upper: bool, string: bool) -> Deterministic:
@@ -522,70 +527,6 @@ DETERMINISTIC[("upcase_atom", 2)] = _case(True, False)
 DETERMINISTIC[("downcase_atom", 2)] = _case(False, False)
 DETERMINISTIC[("string_upper", 2)] = _case(True, True)
 DETERMINISTIC[("string_lower", 2)] = _case(False, True)
-
-
-# ---------------------------------------------------------------- char_type/2
-def _char_types(char: str) -> list[RTerm]:
-    """The types ``char_type/2`` gives a character (the common ones of SWI-Prolog's)."""
-    types: list[RTerm] = []
-    if char.isalnum() or char == "_":
-        types += ["alnum", "alpha", "csym"]
-    if char.isalpha() or char == "_":
-        types.append("csymf")
-    if char.isdigit():
-        types += ["digit", Struct("digit", (ord(char) - ord("0"),))]
-    if char.isspace():
-        types += ["space", "white"] if char in " \t" else ["space"]
-    if char in "\n\r":
-        types.append("end_of_line")
-    if char.isupper():
-        types += ["upper", Struct("upper", (char.lower(),))]
-    if char.islower():
-        types += ["lower", Struct("lower", (char.upper(),))]
-    if char.isprintable() and not char.isspace():
-        types.append("graph")
-        if not char.isalnum():
-            types.append("punct")
-    types += [Struct("to_lower", (char.lower(),)), Struct("to_upper", (char.upper(),))]
-    return types
-
-
-@nondet("char_type", 2)
-def _char_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    char = deref(args[0])
-    if type(char) is Ref:
-        candidates = [chr(code) for code in range(256)]
-    else:
-        candidates = [chr(char) if type(char) is int else text_of(char)]
-    for candidate in candidates:
-        for kind in _char_types(candidate):
-            mark = len(engine.trail)
-            if unify_terms(engine, char, candidate) and unify_terms(engine, args[1], kind):
-                yield
-            engine._undo(mark)
-
-
-def _as_code(kind: RTerm) -> RTerm:
-    """A ``char_type/2`` type with its character argument as a code (``upper(0'a)``)."""
-    if type(kind) is Struct and kind.name in ("upper", "lower", "to_lower", "to_upper"):
-        return Struct(kind.name, (ord(kind.args[0]),))
-    return kind
-
-
-@nondet("code_type", 2)
-def _code_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    """SWI-Prolog's ``code_type/2``: ``char_type/2`` on character codes."""
-    code = deref(args[0])
-    if type(code) is Ref:
-        candidates: list[tuple[RTerm, str]] = [(c, chr(c)) for c in range(256)]
-    else:
-        candidates = [(code, chr(code) if type(code) is int else text_of(code))]
-    for value, char in candidates:
-        for kind in _char_types(char):
-            mark = len(engine.trail)
-            if unify_terms(engine, code, value) and unify_terms(engine, args[1], _as_code(kind)):
-                yield
-            engine._undo(mark)
 
 
 _ = (EMPTY_LIST, LIST_FUNCTOR, domain_error, format_term)
