@@ -241,6 +241,11 @@ CASES = {
     ),
     ("", 'format(atom(A), "~s", [42])'): "error(format_argument_type(s, 42))",
     ("", 'format(atom(A), "~d", [_])'): "error(instantiation_error)",
+    ("", "atom_codes(A, [160, 0]), with_output_to(codes(C), writeq(A))"): (
+        "r(atom_codes('\\xA0\\\\x0\\', [160, 0]), "
+        "with_output_to(codes([39, 92, 120, 65, 48, 92, 92, 120, 48, 92, 39]), "
+        "writeq('\\xA0\\\\x0\\')))"
+    ),
     ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
         'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
     ),
