@@ -55,6 +55,14 @@ def text_of(term: object, what: str = "atom") -> str:
     raise type_error(what, resolve(term))
 
 
+def atomic_text(term: object) -> str:
+    """The text of an atomic argument: an atom, number or string (SWI's ``atomic`` type)."""
+    value = deref(term)
+    if type(value) is Struct:
+        raise type_error("atomic", resolve(value))
+    return text_of(value)
+
+
 def text_list_error(term: RTerm, what: str) -> PrologThrow:
     """The error for a partial or wrong list where text is expected."""
     tail = deref(term)
@@ -338,6 +346,8 @@ def _optional_length(term: RTerm) -> int | None:
         return None
     if type(term) is not int:
         raise type_error("integer", resolve(term))
+    if term < 0:
+        raise domain_error("not_less_than_zero", term)
     return term
 
 
@@ -408,19 +418,23 @@ NONDETERMINISTIC[("sub_string", 5)] = _sub_text(True)
 # ---------------------------------------------------------------- strings
 @nondet("string_concat", 3)
 def _string_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    a, b = deref(args[0]), deref(args[1])
+    a, b, joined = deref(args[0]), deref(args[1]), deref(args[2])
     if type(a) is not Ref and type(b) is not Ref:
-        if unify_terms(engine, args[2], PString(text_of(a) + text_of(b))):
+        text = atomic_text(a) + atomic_text(b)
+        if type(joined) is Ref:
+            if unify_terms(engine, joined, PString(text)):
+                yield
+        elif atomic_text(joined) == text:  # as SWI-Prolog: the texts compare
             yield
         return
-    whole = text_of(args[2])
+    whole = atomic_text(joined)
     if type(a) is not Ref:
-        prefix = text_of(a)
+        prefix = atomic_text(a)
         if whole.startswith(prefix) and unify_terms(engine, b, PString(whole[len(prefix) :])):
             yield
         return
     if type(b) is not Ref:
-        suffix = text_of(b)
+        suffix = atomic_text(b)
         cut = len(whole) - len(suffix)
         if whole.endswith(suffix) and unify_terms(engine, a, PString(whole[:cut])):
             yield
@@ -436,7 +450,7 @@ def _string_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
 
 @det("split_string", 4)
 def _split_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    text, separators, pad = (text_of(a) for a in args[:3])
+    text, separators, pad = (text_of(a, "text") for a in args[:3])
     parts: list[str] = []
     if separators:
         current: list[str] = []
@@ -460,9 +474,11 @@ def _string_of(codes: bool | None) -> Deterministic:
     def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         string = deref(args[0])
         if type(string) is not Ref:
-            text = text_of(string)
+            text = text_of(string, "string" if codes is None else "atom")
             if codes is None:
                 return unify_terms(engine, args[1], text)
+            if type(deref(args[1])) is PString:  # both given: as SWI-Prolog, the texts compare
+                return text == text_of(args[1])
             items = [ord(c) for c in text] if codes else list(text)
             return unify_terms(engine, args[1], make_list(items))
         other = deref(args[1])
@@ -481,7 +497,7 @@ DETERMINISTIC[("string_to_atom", 2)] = _string_of(None)
 
 @det("string_length", 2)
 def _string_length(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    return unify_terms(engine, args[1], len(text_of(args[0], "string")))
+    return unify_terms(engine, args[1], len(text_of(args[0], "text")))
 
 
 @det("string_code", 3)
@@ -516,7 +532,7 @@ def _number_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 def _case(upper: bool, string: bool) -> Deterministic:
     def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-        text = text_of(args[0])
+        text = atomic_text(args[0])
         changed = text.upper() if upper else text.lower()
         return unify_terms(engine, args[1], PString(changed) if string else changed)
 
