@@ -246,6 +246,12 @@ CASES = {
         "with_output_to(codes([39, 92, 120, 65, 48, 92, 92, 120, 48, 92, 39]), "
         "writeq('\\xA0\\\\x0\\')))"
     ),
+    ("", 'string_concat("", 12, 12)'): 'r(string_concat("", 12, 12))',
+    ("", "string_concat([a], b, X)"): "error(type_error(atomic, [a]))",
+    ("", "upcase_atom(f(x), U)"): "error(type_error(atomic, f(x)))",
+    ("", 'split_string(f(x), ",", "", L)'): "error(type_error(text, f(x)))",
+    ("", "sub_atom(abc, -1, L, A, S)"): "error(domain_error(not_less_than_zero, -1))",
+    ("", 'string_chars(ab, "ab")'): 'r(string_chars(ab, "ab"))',
     ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
         'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
     ),
