@@ -252,6 +252,16 @@ CASES = {
     ("", 'split_string(f(x), ",", "", L)'): "error(type_error(text, f(x)))",
     ("", "sub_atom(abc, -1, L, A, S)"): "error(domain_error(not_less_than_zero, -1))",
     ("", 'string_chars(ab, "ab")'): 'r(string_chars(ab, "ab"))',
+    (
+        "",
+        'format(atom(A), "~c", [1180591620717411303424])',
+    ): "error(format_argument_type(c, 1180591620717411303424))",
+    ("", 'format(atom(A), "~c", [-1])'): "error(format_argument_type(c, -1))",
+    ("", 'format(atom(A), "~c", [0x110000])'): "error(representation_error(code_point))",
+    ("", 'format(atom(A), "~c", [a])'): "error(format_argument_type(c, a))",
+    ("", 'format(atom(A), "~r", [-2.25])'): "error(format_argument_type(r, -2.25))",
+    ("", 'format(atom(A), "~1r", [5])'): "error(domain_error(radix, 1))",
+    ("", 'format(atom(A), "~16R", [255])'): "r(format(atom('FF'), \"~16R\", [255]))",
     ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
         'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
     ),

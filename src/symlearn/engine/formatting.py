@@ -16,10 +16,15 @@ from symlearn.engine.arithmetic import (
     resource_error,
     type_error,
 )
-from symlearn.engine.builtins import MAX_TEXT_LENGTH, proper_list
+from symlearn.engine.builtins import (
+    MAX_TEXT_LENGTH,
+    domain_error,
+    proper_list,
+    representation_error,
+)
 from symlearn.engine.output import term_text
 from symlearn.engine.runtime import Ref, RTerm, deref, fresh_ref, resolve
-from symlearn.engine.text import text_of
+from symlearn.engine.text import MAX_CODE, text_of
 from symlearn.logic.terms import PString, Struct
 
 if TYPE_CHECKING:
@@ -31,6 +36,12 @@ __all__ = ["format_text"]
 def _format_error(message: str) -> PrologThrow:
     ball = Struct("error", (Struct("format", (message,)), fresh_ref()))  # type: ignore[arg-type]
     return PrologThrow(ball)
+
+
+def _argument_error(directive: str, value: RTerm) -> PrologThrow:
+    """SWI-Prolog's error for an argument a directive cannot write (``~c`` of an atom)."""
+    formal = Struct("format_argument_type", (directive, resolve(value)))
+    return PrologThrow(Struct("error", (formal, fresh_ref())))  # type: ignore[arg-type]
 
 
 def _column_fill(segment: list[str], fills: list[tuple[int, str]], width: int) -> str:
@@ -123,24 +134,27 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
             items = proper_list(value)
             if items is None:  # a string or an atom, as SWI-Prolog takes them
                 if type(deref(value)) not in (str, PString):
-                    argument = Struct("format_argument_type", ("s", resolve(value)))
-                    raise PrologThrow(Struct("error", (argument, fresh_ref())))  # type: ignore[arg-type]
+                    raise _argument_error("s", value)
                 emit(text_of(value))
             else:
                 codes = (deref(x) for x in items)
                 emit("".join(chr(x) if type(x) is int else text_of(x) for x in codes))
         elif directive == "c":
             code = deref(take())
-            if type(code) is not int:
-                raise type_error("integer", resolve(code))
+            if type(code) is not int or not 0 <= code < 2**31:
+                raise _argument_error("c", code)
+            if code > MAX_CODE:
+                raise representation_error("code_point")
             count = numeric or 1
             if count > MAX_TEXT_LENGTH:
                 raise resource_error("memory")
             emit(chr(code) * count)
         elif directive in "rR":
             value, radix = deref(take()), 8 if numeric is None else numeric  # SWI's default
-            if type(value) is not int or not 2 <= radix <= 36:
-                raise _format_error("~r expects an integer argument and a radix 2..36")
+            if type(value) is not int:
+                raise _argument_error(directive, value)
+            if not 2 <= radix <= 36:
+                raise domain_error("radix", radix)
             emit(_radix(value, radix, directive == "R"))
         elif directive == "t":
             fills.append((len("".join(segment)), fill_char))
