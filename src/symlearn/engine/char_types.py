@@ -133,6 +133,8 @@ def _case_partners(kind: RTerm) -> tuple[str, bool] | None:
 
 def _candidates(char: RTerm, kind: RTerm, as_code: bool) -> list[str]:
     """The characters to try: the one given, or those ``kind`` allows."""
+    if type(char) is Struct:
+        raise type_error("character", resolve(char))
     if type(char) is not Ref:
         text = chr(char) if type(char) is int else text_of(char)
         if len(text) != 1:
@@ -170,16 +172,18 @@ def _answers(
             mapped = _single(candidate.upper() if upper else candidate.lower(), candidate)
             value: RTerm = ord(candidate) if as_code else candidate
             mark = len(engine.trail)
-            if partner in (candidate, mapped) and unify_terms(engine, target, value):
+            matched = partner in (candidate, mapped)
+            if matched and (type(target) is not Ref or unify_terms(engine, target, value)):
                 yield
             engine._undo(mark)
         return
+    given = type(target) is not Ref  # a character or a code, either way
     for candidate in candidates:
         value = ord(candidate) if as_code else candidate
         for found in char_classes(candidate):
             mark = len(engine.trail)
             answer = _as_code(found) if as_code else found
-            if unify_terms(engine, target, value) and unify_terms(engine, kind, answer):
+            if (given or unify_terms(engine, target, value)) and unify_terms(engine, kind, answer):
                 yield
             engine._undo(mark)
 

@@ -14,7 +14,6 @@ from symlearn.engine.arithmetic import (
     evaluate,
     instantiation_error,
     resource_error,
-    type_error,
 )
 from symlearn.engine.builtins import (
     MAX_TEXT_LENGTH,
@@ -42,6 +41,20 @@ def _argument_error(directive: str, value: RTerm) -> PrologThrow:
     """SWI-Prolog's error for an argument a directive cannot write (``~c`` of an atom)."""
     formal = Struct("format_argument_type", (directive, resolve(value)))
     return PrologThrow(Struct("error", (formal, fresh_ref())))  # type: ignore[arg-type]
+
+
+def _list_text(value: RTerm, items: list[RTerm]) -> str:
+    """The text of ``~s``'s code or character list (SWI's error for anything else in it)."""
+    chars = []
+    for item in items:
+        x = deref(item)
+        if type(x) is int and 0 <= x <= MAX_CODE:
+            chars.append(chr(x))
+        elif type(x) is str and len(x) == 1:
+            chars.append(x)
+        else:
+            raise _argument_error("s", value)
+    return "".join(chars)
 
 
 def _column_fill(segment: list[str], fills: list[tuple[int, str]], width: int) -> str:
@@ -116,7 +129,10 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
         elif directive == "~":
             emit("~")
         elif directive == "a":
-            emit(text_of(take()))
+            value = take()
+            if type(deref(value)) not in (str, int, float, PString):
+                raise _argument_error("a", value)
+            emit(text_of(value))
         elif directive == "w":
             emit(term_text(engine, take()))
         elif directive in "pq":
@@ -137,8 +153,7 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
                     raise _argument_error("s", value)
                 emit(text_of(value))
             else:
-                codes = (deref(x) for x in items)
-                emit("".join(chr(x) if type(x) is int else text_of(x) for x in codes))
+                emit(_list_text(value, items))
         elif directive == "c":
             code = deref(take())
             if type(code) is not int or not 0 <= code < 2**31:
@@ -151,11 +166,14 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
             emit(chr(code) * count)
         elif directive in "rR":
             value, radix = deref(take()), 8 if numeric is None else numeric  # SWI's default
-            if type(value) is not int:
+            if type(value) is Ref:
+                raise instantiation_error()
+            number = evaluate(value, deref)  # as SWI-Prolog 9, the argument is evaluated
+            if type(number) is not int:
                 raise _argument_error(directive, value)
             if not 2 <= radix <= 36:
                 raise domain_error("radix", radix)
-            emit(_radix(value, radix, directive == "R"))
+            emit(_radix(number, radix, directive == "R"))
         elif directive == "t":
             fills.append((len("".join(segment)), fill_char))
         elif directive in "|+":
@@ -184,11 +202,12 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
 
 
 def _format_integer(value: RTerm, decimals: int, group: bool) -> str:
-    number = deref(value)
-    if type(number) is Ref:
+    """``~Nd`` and ``~ND``: the argument evaluated (SWI-Prolog 9), which must be an integer."""
+    if type(deref(value)) is Ref:
         raise instantiation_error()
+    number = evaluate(value, deref)
     if type(number) is not int:
-        raise type_error("integer", resolve(number))
+        raise _argument_error("d", value)
     sign = "-" if number < 0 else ""
     digits = str(abs(number))
     fraction = ""

@@ -363,8 +363,8 @@ def _sub_text(string: bool) -> Iterator[None] | object:
         whole = text_of(whole_term)
         before, length, after = (_optional_length(a) for a in args[1:4])
         wanted = deref(args[4])
-        if type(wanted) is not Ref and not string and type(wanted) is not str:
-            raise type_error("atom", resolve(wanted))
+        if type(wanted) is Struct:
+            raise type_error(kind, resolve(wanted))
         n = len(whole)
         make = PString if string else str
 
@@ -373,7 +373,10 @@ def _sub_text(string: bool) -> Iterator[None] | object:
                 unify_terms(engine, args[1], b)
                 and unify_terms(engine, args[2], size)
                 and unify_terms(engine, args[3], n - b - size)
-                and unify_terms(engine, args[4], make(whole[b : b + size]))
+                and (
+                    type(wanted) is not Ref
+                    or unify_terms(engine, wanted, make(whole[b : b + size]))
+                )
             )
 
         if type(wanted) is not Ref:
@@ -419,6 +422,11 @@ NONDETERMINISTIC[("sub_string", 5)] = _sub_text(True)
 @nondet("string_concat", 3)
 def _string_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     a, b, joined = deref(args[0]), deref(args[1]), deref(args[2])
+    for given in (a, b, joined):  # SWI-Prolog looks at each before it compares
+        if type(given) is Struct:
+            raise type_error("atomic", resolve(given))
+    if type(joined) is Ref and Ref in (type(a), type(b)):
+        raise instantiation_error()
     if type(a) is not Ref and type(b) is not Ref:
         text = atomic_text(a) + atomic_text(b)
         if type(joined) is Ref:
@@ -450,7 +458,7 @@ def _string_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
 
 @det("split_string", 4)
 def _split_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    text, separators, pad = (text_of(a, "text") for a in args[:3])
+    text, separators, pad = (_proper_text(a) for a in args[:3])
     parts: list[str] = []
     if separators:
         current: list[str] = []
@@ -500,13 +508,39 @@ def _string_length(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return unify_terms(engine, args[1], len(text_of(args[0], "text")))
 
 
-@det("string_code", 3)
-def _string_code(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+def _proper_text(term: RTerm) -> str:
+    """The text of an atom, string or code or character list; a number is a type error (SWI)."""
+    value = deref(term)
+    if type(value) in (int, float):
+        raise type_error("text", value)
+    return text_of(value, "text")
+
+
+@det("text_to_string", 2)
+def _text_to_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """SWI-Prolog's ``text_to_string/2``: an atom, string or code or char list as a string."""
+    text = "" if deref(args[0]) == EMPTY_LIST else _proper_text(args[0])
+    target = deref(args[1])
+    if type(target) is Ref:
+        return unify_terms(engine, target, PString(text))
+    return text_of(target, "text") == text
+
+
+@nondet("string_code", 3)
+def _string_code(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    """The code at a 1-based index of a text; each index in turn while it is unbound (SWI)."""
+    text = _proper_text(args[1])
     index = _optional_length(args[0])
-    if index is None:
-        raise instantiation_error()
-    text = text_of(args[1], "string")
-    return 1 <= index <= len(text) and unify_terms(engine, args[2], ord(text[index - 1]))
+    for at in range(1, len(text) + 1) if index is None else [index]:
+        mark = len(engine.trail)
+        inside = 1 <= at <= len(text)
+        if (
+            inside
+            and unify_terms(engine, args[0], at)
+            and unify_terms(engine, args[2], ord(text[at - 1]))
+        ):
+            yield
+        engine._undo(mark)
 
 
 @det("number_string", 2)

@@ -199,6 +199,7 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("tab", 1),
         ("tab", 2),
         ("term_string", 2),
+        ("text_to_string", 2),
         ("term_to_atom", 2),
         ("term_variables", 2),
         ("term_variables", 3),
