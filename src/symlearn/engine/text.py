@@ -363,8 +363,8 @@ def _sub_text(string: bool) -> Iterator[None] | object:
         whole = text_of(whole_term)
         before, length, after = (_optional_length(a) for a in args[1:4])
         wanted = deref(args[4])
-        if type(wanted) is Struct:
-            raise type_error(kind, resolve(wanted))
+        if type(wanted) is Struct or (not string and type(wanted) in (int, float)):
+            raise type_error(kind, resolve(wanted))  # ISO: a number is not an atom either
         n = len(whole)
         make = PString if string else str
 
