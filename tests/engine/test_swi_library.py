@@ -325,3 +325,42 @@ def test_every_code_below_256_has_swi_prologs_classes_in_swi_prologs_order() -> 
     theirs = swipl_outcomes(goals)
     ours = [outcome(goal) for goal in goals]
     assert [g for g, a, b in zip(goals, ours, theirs, strict=True) if a != b] == []
+
+
+READING = (
+    "read(T), get_char(C1), peek_char(C2), get_code(C3), read_line_to_string(user_input, L1), "
+    "read_line_to_codes(user_input, L2), read_line_to_string(user_input, L3), "
+    "get_char(C4), peek_code(C5), read(T2), print([T, C1, C2, C3, L1, L2, L3, C4, C5, T2])"
+)
+READ_TEXT = "p(X, 'a b').\nhello\nab\n"
+
+
+def _without_variable_numbers(text: str) -> str:
+    return re.sub(r"_G?\d+", "_", text)
+
+
+def _read_with(text: str) -> str:
+    output = io.StringIO()
+    engine = Engine(loads("p."), output=output, input=io.StringIO(text))
+    goal, _ = parse_term_with_variables(READING)
+    assert engine.ask(goal)
+    return _without_variable_numbers(output.getvalue())
+
+
+def test_terms_characters_and_lines_read_from_one_input() -> None:
+    assert _read_with(READ_TEXT) == (
+        "[p(_,'a b'),'\\n',h,104,\"ello\",[97,98],end_of_file,end_of_file,-1,end_of_file]"
+    )
+
+
+@requires_swipl
+def test_reading_the_input_agrees_with_swipl() -> None:
+    assert SWIPL is not None
+    theirs = subprocess.run(
+        [SWIPL, "-q", "-g", READING, "-t", "halt"],
+        input=READ_TEXT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    assert _read_with(READ_TEXT) == _without_variable_numbers(theirs)

@@ -724,6 +724,7 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 # The built-ins of the other modules register themselves on import.
 from symlearn.engine import (  # noqa: E402
+    char_io,
     char_types,
     clpfd_builtins,
     database,
@@ -734,4 +735,4 @@ from symlearn.engine import (  # noqa: E402
     text,
 )
 
-_ = (char_types, clpfd_builtins, database, messages, output, program, prolog_flags, text)
+_ = (char_io, char_types, clpfd_builtins, database, messages, output, program, prolog_flags, text)
