@@ -141,7 +141,7 @@ def _puts(*keys: int) -> list[tuple[str, int, int]]:
     return [("put", key, 0) for key in keys]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(OPERATION, max_size=40))
 @example(_puts(20, 10, 24, 5, 15, 13))  # double rotations whose middle node leans left,
 @example(_puts(20, 10, 24, 5, 15, 17))  # right,
@@ -364,3 +364,42 @@ def test_reading_the_input_agrees_with_swipl() -> None:
         timeout=60,
     ).stdout
     assert _read_with(READ_TEXT) == _without_variable_numbers(theirs)
+
+
+DCG_BASICS = ":- use_module(library(dcg/basics)).\n"
+DCG_GOALS = [
+    "phrase(integer(X), `-12ab`, R)",
+    "phrase(integer(X), `+7`, R)",
+    "phrase(number(X), `3.5e2x`, R)",
+    "phrase(number(X), `12.x`, R)",
+    "phrase(number(X), `1.0E-3z`, R)",
+    "phrase(float(X), `12`, R)",
+    "phrase(integer(42), L, R)",
+    "phrase(number(1.5), L, [])",
+    "phrase(xinteger(X), `ff g`, R)",
+    "phrase(xinteger(255), L, [])",
+    "phrase((blanks, nonblanks(X), whites), `  ab \\t x`, R)",
+    "phrase(string_without(`,`, X), `ab,cd`, R)",
+    "phrase(digits(X), `12a`, R)",
+    "phrase(eol, `\\r\\nx`, R)",
+    "phrase(alpha_to_lower(X), `Ab`, R)",
+    "phrase(remainder(X), `abc`, R)",
+    "phrase(blanks_to_nl, `  \\nx`, R)",
+    "findall(X-Y, phrase((string(X), `,`, string(Y)), `a,b,c`), L)",
+    "phrase((integer(A), blanks, integer(B), eos), `12  34`)",
+    "format(codes(C, T), '~w', [ab]), T = [0'z]",
+]
+
+
+def test_dcg_basics_parse_numbers_and_layout() -> None:
+    assert outcome("phrase((integer(A), blanks, number(B), eos), `12  3.5`)", DCG_BASICS) == (
+        "r(phrase((integer(12), blanks, number(3.5), eos), [49, 50, 32, 32, 51, 46, 53]))"
+    )
+
+
+@requires_swipl
+def test_dcg_basics_agree_with_swipl() -> None:
+    theirs = swipl_outcomes(DCG_GOALS, DCG_BASICS)
+    ours = [outcome(goal, DCG_BASICS) for goal in DCG_GOALS]
+    assert len(theirs) == len(DCG_GOALS)
+    assert [g for g, a, b in zip(DCG_GOALS, ours, theirs, strict=True) if a != b] == []

@@ -314,10 +314,20 @@ def _format(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 def _format3(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     sink = deref(args[0])
     text = _format_to(engine, args[1], args[2])
-    if type(sink) is Struct and len(sink.args) == 1:
-        return unify_terms(engine, sink.args[0], sink_value(sink.name, text))
+    if type(sink) is Struct and len(sink.args) in (1, 2):
+        return _fill_sink(engine, sink, text)
     write_text(engine, text, sink)
     return True
+
+
+def _fill_sink(engine: Engine, sink: Struct, text: str) -> bool:
+    """Unify a sink (``atom(A)`` ..., or ``codes(C, Tail)``, ``chars(C, Tail)``) with ``text``."""
+    if len(sink.args) == 2 and sink.name in ("codes", "chars"):
+        items: list[RTerm] = [ord(c) for c in text] if sink.name == "codes" else list(text)
+        return unify_terms(engine, sink.args[0], make_list(items, sink.args[1]))
+    if len(sink.args) != 1:
+        raise domain_error("output_sink", resolve(sink))
+    return unify_terms(engine, sink.args[0], sink_value(sink.name, text))
 
 
 def sink_value(kind: str, text: str) -> RTerm:
@@ -360,11 +370,11 @@ def _output_sink(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     sink = deref(args[0])
     if type(sink) is Ref:
         raise instantiation_error()
-    if not (type(sink) is Struct and len(sink.args) == 1):
+    if type(sink) is not Struct:
         raise domain_error("output_sink", resolve(sink))
     text = deref(args[1])
     assert type(text) is str
-    return unify_terms(engine, sink.args[0], sink_value(sink.name, text))
+    return _fill_sink(engine, sink, text)
 
 
 # ---------------------------------------------------------------- reading

@@ -618,3 +618,65 @@ random_permutation(List, Permutation) :-
 
 % SWI-Prolog's garbage_collect/0: the engine collects by itself.
 garbage_collect.
+
+% SWI-Prolog's library(dcg/basics): grammar rules over code lists.
+blank --> [C], { nonvar(C), code_type(C, space) }.
+blanks --> blank, !, blanks.
+blanks --> [].
+white --> [C], { nonvar(C), code_type(C, white) }.
+whites --> white, !, whites.
+whites --> [].
+nonblank(C) --> [C], { code_type(C, graph) }.
+nonblanks([C|Cs]) --> [C], { code_type(C, graph) }, !, nonblanks(Cs).
+nonblanks([]) --> [].
+blanks_to_nl --> [C], { C \== 0'\n, code_type(C, space) }, !, blanks_to_nl.
+blanks_to_nl --> "\n", !.
+blanks_to_nl --> eos.
+string([]) --> [].
+string([C|Cs]) --> [C], string(Cs).
+string_without(End, Codes) --> { string_codes(End, Stops) }, '$codes_without'(Stops, Codes).
+'$codes_without'(Stops, [C|Cs]) --> [C], { \+ memberchk(C, Stops) }, !, '$codes_without'(Stops, Cs).
+'$codes_without'(_, []) --> [].
+alpha_to_lower(L) -->
+    [C],
+    { nonvar(C), code_type(C, alpha), char_code(Char, C), downcase_atom(Char, Lower),
+      char_code(Lower, L) }.
+digits([D|Ds]) --> digit(D), !, digits(Ds).
+digits([]) --> [].
+digit(D) --> [D], { code_type(D, digit) }.
+integer(I, Codes, Rest) :-
+    integer(I), !,
+    format(codes(Codes, Rest), '~d', [I]).
+integer(I) --> '$integer_codes'(Codes), { '$number_codes'(I, Codes) }.
+'$number_codes'(N, [0'+|Codes]) :- !, number_codes(N, Codes).
+'$number_codes'(N, Codes) :- number_codes(N, Codes).
+'$integer_codes'([S, D|Ds]) --> [S], { S == 0'- ; S == 0'+ }, !, digit(D), digits(Ds).
+'$integer_codes'([D|Ds]) --> digit(D), digits(Ds).
+float(F, Codes, Rest) :-
+    float(F), !,
+    format(codes(Codes, Rest), '~w', [F]).
+float(F) --> number(F), { float(F) }.
+number(N, Codes, Rest) :-
+    number(N), !,
+    format(codes(Codes, Rest), '~w', [N]).
+number(N) -->
+    '$integer_codes'(I),
+    (   ".", digit(F0), digits(F) -> { Fraction = [0'., F0|F] } ; { Fraction = [] } ),
+    (   [E], { E == 0'e ; E == 0'E }, '$integer_codes'(X) -> { Exponent = [0'e|X] }
+    ;   { Exponent = [] }
+    ),
+    { append([I, Fraction, Exponent], Codes), '$number_codes'(N, Codes) }.
+xinteger(I, Codes, Rest) :-
+    integer(I), !,
+    format(codes(Codes, Rest), '~16r', [I]).
+xinteger(I) --> xdigit(D), '$xdigits'(D, I).
+'$xdigits'(I0, I) --> xdigit(D), !, { I1 is I0 * 16 + D }, '$xdigits'(I1, I).
+'$xdigits'(I, I) --> [].
+xdigit(W) --> [C], { code_type(C, xdigit(W)) }.
+xdigits([D|Ds]) --> xdigit(D), !, xdigits(Ds).
+xdigits([]) --> [].
+eos([], []).
+eol --> "\n", !.
+eol --> "\r\n", !.
+eol --> eos.
+remainder(List, List, []).
