@@ -403,3 +403,28 @@ def test_dcg_basics_agree_with_swipl() -> None:
     ours = [outcome(goal, DCG_BASICS) for goal in DCG_GOALS]
     assert len(theirs) == len(DCG_GOALS)
     assert [g for g, a, b in zip(DCG_GOALS, ours, theirs, strict=True) if a != b] == []
+
+
+AGGREGATE_FACTS = "p(a, 1). p(b, 3). p(a, 5). p(c, 2)."
+AGGREGATE_GOALS = [
+    "findall(K-C, aggregate(count, V^p(K, V), C), L)",
+    "findall(K-S, aggregate(sum(V), p(K, V), S), L)",
+    "aggregate(max(V, K), p(K, V), M)",
+    "aggregate(min(V), K^p(K, V), M)",
+    "aggregate(set(K), V^p(K, V), S)",
+    "aggregate(count, p(z, _), C)",
+    "aggregate(foo, p(_, _), C)",
+]
+
+
+def test_aggregate_groups_as_bagof() -> None:
+    assert outcome(AGGREGATE_GOALS[0], AGGREGATE_FACTS) == (
+        "r(findall(A-B, aggregate(count, C^p(A, C), B), [a-2, b-1, c-1]))"
+    )
+
+
+@requires_swipl
+def test_aggregate_agrees_with_swipl() -> None:
+    theirs = swipl_outcomes(AGGREGATE_GOALS, AGGREGATE_FACTS)
+    ours = [outcome(goal, AGGREGATE_FACTS) for goal in AGGREGATE_GOALS]
+    assert ours == theirs

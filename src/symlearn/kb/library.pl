@@ -680,3 +680,24 @@ eol --> "\n", !.
 eol --> "\r\n", !.
 eol --> eos.
 remainder(List, List, []).
+
+% SWI-Prolog's aggregate/3: aggregate_all/3 grouped as bagof/3 groups, by the
+% free variables of Goal (^ marks those not to group by); fails without solutions.
+aggregate(count, Goal, Count) :- !, bagof(x, Goal, List), length(List, Count).
+aggregate(sum(E), Goal, Sum) :- !, bagof(E, Goal, List), sum_list(List, Sum).
+aggregate(max(E), Goal, Max) :- !, bagof(E, Goal, List), max_list(List, Max).
+aggregate(min(E), Goal, Min) :- !, bagof(E, Goal, List), min_list(List, Min).
+aggregate(max(E, W), Goal, max(Max, Witness)) :- !,
+    bagof(E-W, Goal, Pairs), '$best_pair'(Pairs, >, Max-Witness).
+aggregate(min(E, W), Goal, min(Min, Witness)) :- !,
+    bagof(E-W, Goal, Pairs), '$best_pair'(Pairs, <, Min-Witness).
+aggregate(bag(E), Goal, List) :- !, bagof(E, Goal, List).
+aggregate(set(E), Goal, Set) :- !, setof(E, Goal, Set).
+aggregate(Template, _, _) :- throw(error(domain_error(aggregate_template, Template), _)).
+'$best_pair'([P|Ps], Order, Best) :- '$best_pair'(Ps, Order, P, Best).
+'$best_pair'([], _, Best, Best).
+'$best_pair'([E-W|Ps], Order, E0-W0, Best) :-
+    (   Value is E, Value0 is E0, compare(Order, Value, Value0)
+    ->  '$best_pair'(Ps, Order, E-W, Best)
+    ;   '$best_pair'(Ps, Order, E0-W0, Best)
+    ).
