@@ -428,3 +428,44 @@ def test_aggregate_agrees_with_swipl() -> None:
     theirs = swipl_outcomes(AGGREGATE_GOALS, AGGREGATE_FACTS)
     ours = [outcome(goal, AGGREGATE_FACTS) for goal in AGGREGATE_GOALS]
     assert ours == theirs
+
+
+LISTED = """\
+:- dynamic counter/1.
+counter(0).
+app([], L, L).
+app([H|T], L, [H|R]) :- app(T, L, R).
+q(X) :- ( X > 0 -> write(pos) ; X < 0 -> write(neg) ; write(zero) ), nl.
+s("str", 'Quoted Atom', 1.5, -3, f(_, _A, B, B)).
+"""
+LISTING = (
+    "assertz((counter(X) :- X > 1)), listing(counter/1), listing(app/3), listing(q/1), "
+    "listing(s/5)"
+)
+
+
+def test_listing_names_variables_as_the_source_does() -> None:
+    output = io.StringIO()
+    engine = Engine(loads(LISTED), output=output)
+    assert engine.ask(parse_term_with_variables(LISTING)[0])
+    listed = output.getvalue()
+    assert "app([H|T], L, [H|R]) :-\n    app(T, L, R).\n" in listed
+    assert "counter(A) :-\n    A>1.\n" in listed  # asserted: no source names
+    assert "s(\"str\", 'Quoted Atom', 1.5, -3, f(_, _A, B, B)).\n" in listed
+
+
+@requires_swipl
+def test_listing_agrees_with_swipl() -> None:
+    assert SWIPL is not None
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "listed.pl"
+        path.write_text(LISTED)
+        theirs = subprocess.run(
+            [SWIPL, "-q", "-g", LISTING, "-t", "halt", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        ).stdout
+    output = io.StringIO()
+    assert Engine(loads(LISTED), output=output).ask(parse_term_with_variables(LISTING)[0])
+    assert output.getvalue() == theirs

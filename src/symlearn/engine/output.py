@@ -17,6 +17,7 @@ argument (``write(user_error, X)``) names ``user_output`` or ``user_error``.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -205,9 +206,34 @@ def _listing(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             lines.append(f":- table {indicator} as variant.\n\n")
         elif predicate.dynamic:
             lines.append(f":- dynamic {indicator}.\n\n")
-        lines += [portray_clause(clause.to_term()) + "\n" for clause in predicate.clauses]
+        for clause, position in zip(predicate.clauses, predicate.positions, strict=True):
+            term = clause.to_term()
+            names = _source_names(term) if position is not None else None
+            lines.append(portray_clause(term, names) + "\n")
         write_text(engine, "".join(lines) + "\n")
     return True
+
+
+_SOURCE_NAME = re.compile(r"(?:[A-Z]|_[A-Za-z])[A-Za-z0-9_]*|_")
+
+
+def _source_names(clause: Term) -> dict[Var, str] | None:
+    """The names a clause's variables have in its source file, as SWI-Prolog 9 lists them.
+
+    None when a variable has no such name (a clause made at run time), which
+    ``portray_clause`` then names A, B, ...
+    """
+    names: dict[Var, str] = {}
+    stack = [clause]
+    while stack:
+        term = stack.pop()
+        if type(term) is Var:
+            if _SOURCE_NAME.fullmatch(term.name) is None:
+                return None
+            names[term] = term.name
+        elif type(term) is Struct:
+            stack.extend(term.args)
+    return names
 
 
 # ---------------------------------------------------------------- write_term
