@@ -7,7 +7,7 @@ end; SWI-Prolog's ``read_line_to_string/2`` and ``read_line_to_codes/2`` read
 the rest of a line without its newline (``end_of_file`` at the end).  They
 share the text ``read_term/2`` has looked at but not used (the stream's
 ``_symlearn_unread``), so reading terms and characters may be mixed.
-``put_code/1,2`` and ``put_char/2`` write one character.
+``put_code/1,2`` writes one character (``put_char/1,2`` is ``output``'s).
 
 Functions
 ---------
@@ -136,15 +136,4 @@ def _put_code(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     if not 0 <= code <= MAX_CODE:
         raise representation_error("character_code")
     write_text(engine, chr(code), args[0] if len(args) == 2 else None)
-    return True
-
-
-@det("put_char", 2)
-def _put_char(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    char = deref(args[1])
-    if type(char) is Ref:
-        raise instantiation_error()
-    if not (type(char) is str and len(char) == 1):
-        raise type_error("character", resolve(char))
-    write_text(engine, char, args[0])
     return True

@@ -158,13 +158,14 @@ def _current_input(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 
 @det("put_char", 1)
+@det("put_char", 2)
 def _put_char(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    char = deref(args[0])
+    char = deref(args[-1])
     if type(char) is Ref:
         raise instantiation_error()
     if not (type(char) is str and len(char) == 1):
         raise type_error("character", resolve(char))
-    write_text(engine, char)
+    write_text(engine, char, args[0] if len(args) == 2 else None)
     return True
 
 
