@@ -311,6 +311,11 @@ CHARACTER_CASES = {
     "char_type(X, T)": "error(instantiation_error)",
     "findall(T, code_type(-1, T), L)": "r(findall(A, code_type(-1, A), [end_of_file]))",
     "code_type(0'(, paren(C))": "r(code_type(40, paren(41)))",
+    "char_type(99999999999999999999, alpha)": (
+        "error(type_error(character, 99999999999999999999))"
+    ),
+    "char_type(0x110000, alpha)": "error(domain_error(character, 1114112))",
+    "char_type(-1, T)": "r(char_type(-1, end_of_file))",
 }
 
 

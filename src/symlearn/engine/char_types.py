@@ -191,6 +191,9 @@ def _answers(
 @nondet("char_type", 2)
 def _char_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     char, kind = deref(args[0]), deref(args[1])
+    if type(char) is int and not 0 <= char <= MAX_CODE:
+        yield from _not_a_character(engine, char, kind)
+        return
     yield from _answers(engine, char, kind, _candidates(char, kind, False), False)
 
 
@@ -198,12 +201,17 @@ def _char_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
 def _code_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
     """SWI-Prolog's ``code_type/2``: ``char_type/2`` on character codes."""
     code, kind = deref(args[0]), deref(args[1])
-    if type(code) is int and not 0 <= code <= MAX_CODE:  # as SWI-Prolog: -1 is end of file
-        if code < -1:
-            raise type_error("character", code)
-        if code > MAX_CODE:
-            raise domain_error("character", code)
-        if unify_terms(engine, kind, "end_of_file"):
-            yield
+    if type(code) is int and not 0 <= code <= MAX_CODE:
+        yield from _not_a_character(engine, code, kind)
         return
     yield from _answers(engine, code, kind, _candidates(code, kind, True), True)
+
+
+def _not_a_character(engine: Engine, code: int, kind: RTerm) -> Iterator[None]:
+    """A code outside Unicode, as SWI-Prolog takes it: -1 is the end of file's only class."""
+    if code < -1 or code >= 2**31:
+        raise type_error("character", code)
+    if code > MAX_CODE:
+        raise domain_error("character", code)
+    if unify_terms(engine, kind, "end_of_file"):
+        yield
