@@ -62,6 +62,12 @@ def test_must_be_throws_swi_prologs_errors() -> None:
         "must_be(no_such_type, a)": "error(existence_error(type, no_such_type))",
         "must_be(oneof([a, b]), c)": "error(type_error(oneof([a, b]), c))",
         "is_of_type(no_such_type, a)": "false",
+        "\\+ \\+ (L = [a|L], \\+ is_of_type(list, L), \\+ is_of_type(list_or_partial_list, L))": (
+            "r(\\+ \\+ (A=[a|A], \\+is_of_type(list, A), \\+is_of_type(list_or_partial_list, A)))"
+        ),
+        "catch(halt(99999999999999999999), error(E, _), true)": (
+            "r(catch(halt(99999999999999999999), error(representation_error(int), A), true))"
+        ),
         "must_be(between(1, 3), 2)": "r(must_be(between(1, 3), 2))",
     }
     for goal, expected in cases.items():

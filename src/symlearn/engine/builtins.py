@@ -106,6 +106,22 @@ def proper_list(term: object) -> list[RTerm] | None:
     return items if term == EMPTY_LIST else None
 
 
+@det("$list_end", 2)
+def _list_end(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """Internal: the tail a list's cells end in (a variable, ``[]``, other); a cell if cyclic."""
+    term = deref(args[0])
+    seen: set[int] = set()
+    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        if id(term) in seen:
+            break
+        seen.add(id(term))
+        if type(term.args) is PackedArgs:
+            term = deref(term.args.store.tail)
+            continue
+        term = deref(term.args[1])
+    return unify_terms(engine, args[1], term)
+
+
 # ---------------------------------------------------------------- unification
 @det("=", 2)
 def _unify_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:

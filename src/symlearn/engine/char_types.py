@@ -110,7 +110,7 @@ def _one_character(kind: RTerm) -> str | None:
     argument = deref(kind.args[0])
     if type(argument) is Ref or kind.name == "paren":
         return None
-    text = chr(argument) if type(argument) is int else text_of(argument)
+    text = _argument_character(argument)
     if kind.name in ("to_lower", "lower"):
         return _single(text.lower(), text)
     return _single(text.upper(), text)
@@ -127,8 +127,17 @@ def _case_partners(kind: RTerm) -> tuple[str, bool] | None:
     argument = deref(kind.args[0])
     if type(argument) is Ref:
         return None
-    text = chr(argument) if type(argument) is int else text_of(argument)
+    text = _argument_character(argument)
     return text, kind.name == "to_lower"
+
+
+def _argument_character(argument: RTerm) -> str:
+    """A class's bound argument as a character (a code must be one; SWI's error if not)."""
+    if type(argument) is int:
+        if not 0 <= argument <= MAX_CODE:
+            raise type_error("character", argument)
+        return chr(argument)
+    return text_of(argument)
 
 
 def _candidates(char: RTerm, kind: RTerm, as_code: bool) -> list[str]:

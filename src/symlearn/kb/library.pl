@@ -303,9 +303,7 @@ is_of_type(Type, X) :-
 '$has_type'(var, X) :- var(X).
 '$all_of_type'([], _).
 '$all_of_type'([X|Xs], Type) :- '$has_type'(Type, X), '$all_of_type'(Xs, Type).
-'$list_skeleton'(X) :- var(X), !.
-'$list_skeleton'([]).
-'$list_skeleton'([_|T]) :- '$list_skeleton'(T).
+'$list_skeleton'(X) :- '$list_end'(X, End), ( var(End) -> true ; End == [] ).
 '$not_of_type'(var, X) :- !, throw(error(uninstantiation_error(X), _)).
 '$not_of_type'(list, X) :- !, '$not_a_list'(list, X).
 '$not_of_type'(list(Of), X) :- !, '$not_a_list'(list(Of), X).
@@ -328,9 +326,6 @@ is_of_type(Type, X) :-
     ->  '$first_not_of_type'(X, Of, E), '$not_of_type'(Of, E)
     ;   throw(error(type_error(Type, X), _))
     ).
-'$list_end'(X, X) :- var(X), !.
-'$list_end'([_|T], End) :- !, '$list_end'(T, End).
-'$list_end'(X, X).
 '$first_not_of_type'([X|Xs], Type, E) :-
     (   '$has_type'(Type, X) -> '$first_not_of_type'(Xs, Type, E) ; E = X ).
 
