@@ -25,6 +25,7 @@ __all__ = [
     "NotFittedError",
     "OutputError",
     "PrologError",
+    "PrologHalt",
     "ResourceLimitError",
     "SymlearnError",
     "UnknownPredicateError",
@@ -233,3 +234,11 @@ def shown_value(value: object) -> str:
     """``repr(value)`` cut to 60 characters, for an error message."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+class PrologHalt(Exception):
+    """A program called ``halt/0`` or ``halt/1``: the process is asked to end with ``status``."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(f"halt({status})")
+        self.status = status

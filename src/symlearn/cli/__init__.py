@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import click
 
 from symlearn.cli.common import SuggestingGroup, mark_command_start
-from symlearn.errors import SymlearnError
+from symlearn.errors import PrologHalt, SymlearnError
 from symlearn.files import reading_inputs
 
 __all__ = ["COMMANDS", "SUMMARIES", "LazyGroup", "cli", "main"]
@@ -190,6 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SymlearnError as error:
         _report_error(error, args)
         return 2
+    except PrologHalt as halt:  # the program's halt/0,1
+        return halt.status
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
         return 130

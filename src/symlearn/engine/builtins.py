@@ -191,6 +191,14 @@ def _statistics(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return unify_terms(engine, args[1], values[key])
 
 
+@det("get_time", 1)
+def _get_time(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """SWI-Prolog's ``get_time/1``: the wall-clock time in seconds since the epoch, a float."""
+    import time
+
+    return unify_terms(engine, args[0], time.time())
+
+
 @det("succ", 2)
 def _succ(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     a, b = deref(args[0]), deref(args[1])
@@ -253,6 +261,42 @@ def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             visited.add(id(t))
             stack.extend(t.args)
     return True
+
+
+def acyclic(term: RTerm) -> bool:
+    """Whether no compound subterm of ``term`` contains itself (ISO's ``acyclic_term/1``).
+
+    A depth-first walk that keeps the compounds on the current path: reaching
+    one of them again is a cycle; a compound whose subterms were all walked is
+    acyclic and is not walked again.
+    """
+    on_path: set[int] = set()
+    done: set[int] = set()
+    stack: list[tuple[Struct, int]] = []
+    root = deref(term)
+    if type(root) is not Struct:
+        return True
+    on_path.add(id(root))
+    stack.append((root, 0))
+    while stack:
+        node, index = stack[-1]
+        if index == len(node.args):
+            stack.pop()
+            on_path.discard(id(node))
+            done.add(id(node))
+            continue
+        stack[-1] = (node, index + 1)
+        child = deref(node.args[index])
+        if type(child) is Struct and id(child) not in done:
+            if id(child) in on_path:
+                return False
+            on_path.add(id(child))
+            stack.append((child, 0))
+    return True
+
+
+DETERMINISTIC[("acyclic_term", 1)] = lambda engine, args: acyclic(args[0])
+DETERMINISTIC[("cyclic_term", 1)] = lambda engine, args: not acyclic(args[0])
 
 
 # ----------------------------------------------------------- term inspection
@@ -680,11 +724,15 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 # The built-ins of the other modules register themselves on import.
 from symlearn.engine import (  # noqa: E402
+    char_io,
+    char_types,
     clpfd_builtins,
     database,
+    messages,
     output,
+    program,
     prolog_flags,
     text,
 )
 
-_ = (clpfd_builtins, database, output, prolog_flags, text)
+_ = (char_io, char_types, clpfd_builtins, database, messages, output, program, prolog_flags, text)

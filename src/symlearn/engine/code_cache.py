@@ -5,7 +5,9 @@ made anew over the same clauses (each timed run of a benchmark, the learners'
 repeated engines), or a plan made again after every change of the program,
 writes the same text: its ``compile()`` is kept by the text, and each use
 runs the code object in a namespace of its own names (the text refers to its
-constants and procedures by name, bound when the code runs).
+constants and procedures by name, bound when the code runs).  The function
+gets a copy of the code object, which CPython then specialises for its own
+globals (:mod:`symlearn.engine.procedure_code`).
 
 Classes
 -------
@@ -33,14 +35,18 @@ class CodeCache:
 
     def define(self, source: str, names: dict[str, Any], entry: str) -> Callable[..., Any]:
         """The function ``entry`` that ``source`` defines, its other names from ``names``."""
-        code = self.texts.get(source)
-        if code is None:
+        kept = self.texts.get(source)
+        if kept is None:
             if len(self.texts) >= self.limit:
                 self.texts.clear()
             code = self.texts[source] = compile(source, self.filename, "exec")
+        else:
+            code = kept
         namespace = dict(names)
         exec(code, namespace)
         function: Callable[..., Any] = namespace[entry]
+        if kept is not None:  # its own code object (procedure_code)
+            function.__code__ = function.__code__.replace()
         return function
 
     def clear(self) -> None:

@@ -578,7 +578,7 @@ def _reused(
             names = {**namespace, **names}  # (the switch's own names: PREDICATE_NAMES)
         for label, recipe in define.recipes:
             names[label] = _make(recipe, procedure, functions, entries)
-        function = names["clause"] = FunctionType(define.code, names)
+        function = names["clause"] = FunctionType(define.code.replace(), names)  # (procedure_code)
         functions.append(function)
     STATS["reused"] += 1
     return functions[-1], memo.extra

@@ -727,3 +727,18 @@ def _nb_getval(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 
 DETERMINISTIC[("b_getval", 2)] = DETERMINISTIC[("nb_getval", 2)]
+
+
+@nondet("nb_current", 2)
+def _nb_current(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    """Each global variable and its value (SWI-Prolog's ``nb_current/2``), in the order set."""
+    key = deref(args[0])
+    keys = list(engine.globals) if type(key) is Ref else [key]
+    for name in keys:
+        if name not in engine.globals:
+            continue
+        mark = len(engine.trail)
+        value = to_runtime(engine.globals[name], {})
+        if unify_terms(engine, args[0], name) and unify_terms(engine, args[1], value):
+            yield
+        engine._undo(mark)

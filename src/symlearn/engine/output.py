@@ -100,6 +100,8 @@ def write_text(engine: Engine, text: str, stream: RTerm = None) -> None:
             raise instantiation_error()
         if stream == "user_error":
             target = sys.stderr if engine.output is not None else None
+        elif stream == "user_output" and engine.output_stack:  # not with_output_to's buffer
+            target = engine.output_stack[0]
         elif stream not in ("user_output", "current_output"):
             raise PrologThrow(
                 Struct(
@@ -166,13 +168,14 @@ def _put_char(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 
 @det("tab", 1)
+@det("tab", 2)
 def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    count = evaluate(args[0], deref)
+    count = evaluate(args[-1], deref)
     if type(count) is not int:
         raise type_error("integer", count)
     if count > MAX_TEXT_LENGTH:
         raise resource_error("memory")
-    write_text(engine, " " * count)
+    write_text(engine, " " * count, args[0] if len(args) == 2 else None)
     return True
 
 
@@ -254,8 +257,13 @@ def _write_term(engine: Engine, term: RTerm, options: RTerm, stream: RTerm = Non
             var, name = deref(binding.args[1]), deref(binding.args[0])
             if type(var) is Ref and type(name) is str:
                 labels[var] = name
+    value = _named(term, labels)
+    if found.get("max_depth"):
+        from symlearn.engine.toplevel import depth_limited
+
+        value = depth_limited(value, int(found["max_depth"]))
     text = write_term(
-        _named(term, labels),
+        value,
         quoted=bool(found.get("quoted", False)),
         ignore_ops=bool(found.get("ignore_ops", False)),
         numbervars=bool(found.get("numbervars", False)),
@@ -306,10 +314,20 @@ def _format(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 def _format3(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     sink = deref(args[0])
     text = _format_to(engine, args[1], args[2])
-    if type(sink) is Struct and len(sink.args) == 1:
-        return unify_terms(engine, sink.args[0], sink_value(sink.name, text))
+    if type(sink) is Struct and len(sink.args) in (1, 2):
+        return _fill_sink(engine, sink, text)
     write_text(engine, text, sink)
     return True
+
+
+def _fill_sink(engine: Engine, sink: Struct, text: str) -> bool:
+    """Unify a sink (``atom(A)`` ..., or ``codes(C, Tail)``, ``chars(C, Tail)``) with ``text``."""
+    if len(sink.args) == 2 and sink.name in ("codes", "chars"):
+        items: list[RTerm] = [ord(c) for c in text] if sink.name == "codes" else list(text)
+        return unify_terms(engine, sink.args[0], make_list(items, sink.args[1]))
+    if len(sink.args) != 1:
+        raise domain_error("output_sink", resolve(sink))
+    return unify_terms(engine, sink.args[0], sink_value(sink.name, text))
 
 
 def sink_value(kind: str, text: str) -> RTerm:
@@ -352,11 +370,11 @@ def _output_sink(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     sink = deref(args[0])
     if type(sink) is Ref:
         raise instantiation_error()
-    if not (type(sink) is Struct and len(sink.args) == 1):
+    if type(sink) is not Struct:
         raise domain_error("output_sink", resolve(sink))
     text = deref(args[1])
     assert type(text) is str
-    return unify_terms(engine, sink.args[0], sink_value(sink.name, text))
+    return _fill_sink(engine, sink, text)
 
 
 # ---------------------------------------------------------------- reading

@@ -54,6 +54,13 @@ from symlearn.engine.codegen import (
 )
 from symlearn.engine.entries import Entry, unwritten
 from symlearn.engine.machine import FACTS, FAIL, FENCE, Choice, Cont
+from symlearn.engine.procedure_code import (
+    FACTS_CODE,
+    GENERAL_CODE,
+    WARMING_CODE,
+    own_code,
+)
+from symlearn.engine.procedure_code import ONE_FACT_CODE as _ONE_FACT_CODE
 from symlearn.engine.runtime import Ref, RTerm, ref_serials, unify
 from symlearn.engine.semi_naive import semi_naive_goals
 from symlearn.engine.switches import Bucket, compile_switch
@@ -89,31 +96,6 @@ _SWITCH_MAX_CLAUSES = 24
 # ... compiled at most this many times (a predicate that keeps changing stays general).
 _SWITCH_MAX_COMPILATIONS = 16
 
-#: The general procedure of a user predicate (``P``): index on the first
-#: argument, run the one candidate or try several.  The same globals serve the
-#: switch :func:`~symlearn.engine.codegen.compile_switch` makes.
-_GENERAL_SOURCE = """
-def clause(m, args, cutb, depth, nxt):
-    if depth > max_depth: raise too_deep(args)
-    if P.mode: return slow(m, args, cutb, depth, nxt)
-    by_atom = P.by_atom
-    if by_atom is None:
-        candidates = P.entries
-    else:
-        first = args[0]
-        while first.__class__ is Ref:
-            value = first.value
-            if value is None:
-                return unbound(m, args, depth, nxt)
-            first = value
-        if first.__class__ is Struct:
-            candidates = P.by_functor.get(first.name, P.compound_entries)
-        else:
-            candidates = by_atom.get(first, P.var_entries)
-    if len(candidates) == 1:
-        return candidates[0].run(m, args, len(m.cps), depth, nxt)
-    return try_clauses(m, candidates, 0, args, depth, nxt)
-"""
 # A few calls run general code that counts them; then the switch is compiled
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
 # They count the functors and constants of their first arguments too: the
@@ -130,55 +112,9 @@ _SAMPLED = 64
 #: switches at its first call, with the same switch (whose code is compiled
 #: already, ``codegen._define``).
 _HOT: dict[tuple[int, ...], tuple[dict[str, int], dict[object, int], Sample, frozenset[int]]] = {}
-
-
-_WARMING_SOURCE = """
-def clause(m, args, cutb, depth, nxt):
-    P.countdown -= 1
-    if P.countdown < 0:
-        return heat(m, args, cutb, depth, nxt)
-    first = args[0]
-    while first.__class__ is Ref:
-        first = first.value
-    if first.__class__ is Struct:
-        seen_functors[first.name] = seen_functors.get(first.name, 0) + 1
-    elif first is not None:
-        seen_constants[first] = seen_constants.get(first, 0) + 1
-    if P.countdown < SAMPLED:
-        for arg in args:
-            while arg.__class__ is Ref:
-                arg = arg.value
-            seen_calls.append(arg)
-    return general(m, args, cutb, depth, nxt)
-"""
-
-
-def _function_code(source: str) -> CodeType:
-    """The code of the function ``clause`` that ``source`` defines."""
-    namespace: dict[str, Any] = {}
-    exec(compile(source, "<symlearn procedure>", "exec"), namespace)
-    return namespace["clause"].__code__
-
-
-#: The procedure of a predicate of ground facts (its rows, looked up by the index).
-_FACTS_SOURCE = """
-def clause(m, args, cutb, depth, nxt):
-    if depth > max_depth: raise too_deep(args)
-    return facts(m, args, depth, nxt)
-"""
-#: The procedure of a predicate that is one fact without arguments (``p.``).
-_ONE_FACT_SOURCE = """
-def clause(m, args, cutb, depth, nxt):
-    if depth > max_depth: raise too_deep(args)
-    return nxt
-"""
-_FACTS_CODE = _function_code(_FACTS_SOURCE)
-_ONE_FACT_CODE = _function_code(_ONE_FACT_SOURCE)
 #: The code of a predicate's procedure while it is one fact without arguments
-#: (``$p`` compiled needs no barrier then: ``compiled_control``).
+#: (what ``compiled_control`` tests for; a test sets it to None).
 ONE_FACT_CODE = _ONE_FACT_CODE
-_WARMING_CODE = _function_code(_WARMING_SOURCE)
-_GENERAL_CODE = _function_code(_GENERAL_SOURCE)
 
 
 def _match_fact(
@@ -220,6 +156,7 @@ class Predicate:
         "arity",
         "by_atom",
         "by_functor",
+        "codes",
         "compilations",
         "compound_entries",
         "countdown",
@@ -280,12 +217,14 @@ class Predicate:
             "SAMPLED": _SAMPLED,
             "trials": Trials(),  # the clauses warming-up calls try (clause_trials)
         }
-        self.namespace["general"] = FunctionType(_GENERAL_CODE, self.namespace)
+        #: The predicate's own copies of the shared procedure codes (procedure_code).
+        self.codes: dict[CodeType, CodeType] = {}
+        self.general = own_code(self.codes, GENERAL_CODE)
+        self.namespace["general"] = FunctionType(self.general, self.namespace)
         #: The procedure the machine runs for this predicate's goals.  Its
         #: code changes (general, warming up, or a switch over the clauses)
         #: but it stays the same object, which compiled clauses calling it hold.
-        self.procedure: Callable[..., Any] = FunctionType(_GENERAL_CODE, self.namespace)
-        self.general = _GENERAL_CODE
+        self.procedure: Callable[..., Any] = FunctionType(self.general, self.namespace)
         self.countdown = 0
 
     # ------------------------------------------------------------ calls
@@ -349,14 +288,14 @@ class Predicate:
         code = self.general
         self.namespace["trials"].unwatch()
         if self.mode == FACTS_ONLY and not self.stale and self.rows:
-            code = _ONE_FACT_CODE if self.rows == [()] else _FACTS_CODE
+            code = _ONE_FACT_CODE if self.rows == [()] else own_code(self.codes, FACTS_CODE)
         if self.mode == RULES and not self.stale:
             if self.switch is not None:
                 code = self.switch
             elif self._may_switch():
                 hot = tuple(map(id, self.seen)) in _HOT  # its switch's code is compiled
                 self.countdown = 0 if hot else _SWITCH_AFTER_CALLS
-                code = _WARMING_CODE
+                code = own_code(self.codes, WARMING_CODE)
                 if not hot:
                     self.namespace["trials"].watch(self.entries)
         self.procedure.__code__ = code

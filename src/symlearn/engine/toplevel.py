@@ -33,6 +33,7 @@ from array import array
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from symlearn.engine.program import run_program_goals
 from symlearn.engine.sld import Engine
 from symlearn.errors import InvalidParameterError
 from symlearn.kb.knowledge_base import KnowledgeBase
@@ -255,6 +256,7 @@ def run_query(
     max_steps: int | None = None,
     unknown: str = "error",
     output: TextIO | None = None,
+    input: TextIO | None = None,
     answer_depth: int = ANSWER_DEPTH,
     timeout: float | None = None,
     max_memory: int | None = None,
@@ -262,8 +264,13 @@ def run_query(
 ) -> QueryAnswers:
     """Every solution of ``goal`` (text) in ``kb``, formatted as SWI-Prolog's toplevel does.
 
+    The goals of ``kb``'s directives and its initialization goals run first
+    (:func:`symlearn.engine.program.run_program_goals`), as SWI-Prolog runs
+    them when it loads the files.
+
     Variables whose names start with ``_`` are not shown, as in SWI-Prolog.
-    ``output`` receives what ``write/1``, ``format/2`` ... print; with
+    ``input`` is what ``read/1``, ``get_char/1`` ... read (``end_of_file``
+    without it).  ``output`` receives what ``write/1``, ``format/2`` ... print; with
     ``keep_output`` it is also collected into :attr:`QueryAnswers.output`
     (``symlearn query --json``).  The text
     (:meth:`QueryAnswers.report`) shows each answer to ``answer_depth``
@@ -275,6 +282,8 @@ def run_query(
         When the goal does not parse.
     PrologError, UnknownPredicateError, EngineLimitError
         From the engine (``timeout`` in seconds, ``max_memory`` in bytes).
+    PrologHalt
+        When the program calls ``halt/0,1``.
     """
     if not isinstance(kb, KnowledgeBase):
         raise InvalidParameterError(f"kb must be a KnowledgeBase (symlearn.load), not {kb!r}")
@@ -286,9 +295,11 @@ def run_query(
         max_steps=max_steps,
         unknown=unknown,
         output=collected if collected is not None else output,
+        input=input,
         timeout=timeout,
         max_memory=max_memory,
     )
+    run_program_goals(engine, kb)
     visible = {name: var for name, var in variables.items() if not name.startswith("_")}
     values = []
     residuals = []

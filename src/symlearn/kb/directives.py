@@ -291,11 +291,27 @@ for _name, _arity in [  # use_module/1,2 are symlearn.kb.problog's (ProbLog's li
     ("ensure_loaded", 1),
     ("style_check", 1),
     ("set_prolog_flag", 2),
-    ("initialization", 1),
-    ("initialization", 2),
     ("module", 2),
 ]:
     DIRECTIVES[(_name, _arity)] = _accept
+
+
+@register_directive("initialization", 1)
+def _initialization(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """``:- initialization(G).``: a run calls G once the files are loaded, as SWI-Prolog."""
+    context.kb.initialization.append((args[0], context.position))
+
+
+@register_directive("initialization", 2)
+def _initialization_when(context: DirectiveContext, args: tuple[Term, ...]) -> None:
+    """``initialization(G, When)``: ``now`` with the directives' goals; ``main`` then halts."""
+    goal, when = args
+    if when == "now":
+        context.kb.goals.append((goal, context.position))
+    elif when == "main":
+        context.kb.initialization.append((Struct(",", (goal, "halt")), context.position))
+    else:
+        context.kb.initialization.append((goal, context.position))
 
 
 @register_directive("set_random", 1)

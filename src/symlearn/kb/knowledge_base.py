@@ -460,6 +460,11 @@ class KnowledgeBase:
         self.evidence: list[tuple[Term, bool]] = []
         self.queries: list[Term] = []
         self.directives: list[tuple[Term, SourcePosition | None]] = []
+        #: The goals of directives that are not declarations (``:- write(hi).``), in order,
+        #: then those of ``:- initialization(G).``: a program run (``symlearn query``)
+        #: runs them first, as SWI-Prolog runs them when it loads the files.
+        self.goals: list[tuple[Term, SourcePosition | None]] = []
+        self.initialization: list[tuple[Term, SourcePosition | None]] = []
         self.sources: list[str] = []
         #: Extra declarations that directives registered by other modules record.
         self.declarations: dict[str, list[object]] = {}

@@ -73,7 +73,7 @@ from symlearn.kb.problog import (
 )
 from symlearn.kb.prolog_directives import strings_as
 from symlearn.kb.system import LIBRARY_BUILTINS, PROTECTED, SYSTEM_PREDICATES
-from symlearn.logic.clauses import Clause, conjuncts
+from symlearn.logic.clauses import Clause, conjunction, conjuncts
 from symlearn.logic.printer import format_term
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import Struct, Term, Var, functor_of, is_callable, is_ground
@@ -431,14 +431,14 @@ class _Loader:
         predicate.add(fallback, self.position)
 
     def directive(self, goal: Term) -> None:
+        """Run a directive's declarations; keep its other goals for a run (``kb.goals``)."""
         self.kb.directives.append((Struct(":-", (goal,)), self.position))
         if type(goal) is Var:
             raise self.error("a directive must be a goal, not a variable")
-        if type(goal) is Struct and goal.name == "," and len(goal.args) == 2:
-            for part in conjuncts(goal):
-                self.directive_call(part)
-            return
-        self.directive_call(goal)
+        parts = conjuncts(goal) if type(goal) is Struct and goal.name == "," else [goal]
+        goals = [part for part in parts if not self.directive_call(part)]
+        if goals:
+            self.kb.goals.append((conjunction(goals), self.position))
 
     def conditional(self, goal: Term) -> None:
         name, _ = functor_of(goal)
@@ -459,24 +459,31 @@ class _Loader:
             )
         self.kb.examples.append(Example(self.example_kind, term, None, self.position))  # type: ignore[arg-type]
 
-    def directive_call(self, goal: Term) -> None:
+    def directive_call(self, goal: Term) -> bool:
+        """Run ``goal`` if it is a declaration; False when it is a goal for a run instead.
+
+        A goal that calls neither a built-in nor a predicate defined above it
+        is also an unknown directive, with a warning.
+        """
         if not is_callable(goal):
             raise self.error(f"a directive must be a goal, not {format_term(goal)}")
         name, arity = functor_of(goal)
         if (name, arity) in CONDITIONAL_DIRECTIVES:
             self.conditional(goal)
-            return
+            return True
         handler = DIRECTIVES.get((name, arity))
         if handler is None:
-            c = self.current
-            assert c is not None
-            self.kb.warnings.append(
-                f"{c.path}:{c.line}:{c.column}: warning: unknown directive {name}/{arity} "
-                f"(not run; the load goes on)"
-            )
-            return
+            if (name, arity) not in SYSTEM_PREDICATES and not self.kb.defines(name, arity):
+                c = self.current
+                assert c is not None
+                self.kb.warnings.append(
+                    f"{c.path}:{c.line}:{c.column}: warning: unknown directive {name}/{arity} "
+                    f"(the load goes on; a run calls it, as SWI-Prolog does)"
+                )
+            return False
         args = goal.args if isinstance(goal, Struct) else ()
         handler(self, args)
+        return True
 
     def clause(self, term: Term) -> None:
         if term == ":-":
@@ -813,6 +820,8 @@ def _merge(target: KnowledgeBase, source: KnowledgeBase) -> None:
     target.evidence.extend(source.evidence)
     target.queries.extend(source.queries)
     target.directives.extend(source.directives)
+    target.goals.extend(source.goals)
+    target.initialization.extend(source.initialization)
     target.sources.extend(source.sources)
     target.warnings.extend(source.warnings)
     target.external.update(source.external)
