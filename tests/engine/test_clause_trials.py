@@ -76,3 +76,30 @@ def test_a_bucket_goes_on_from_its_first_untried_clause() -> None:
         found, positions = _answers_after_warming(program, ["p(a, B)"], patch)
     assert 1 in positions  # p(a, 1) asked: the bucket of `a` went on at its second clause
     assert found == _plain_answers(program)
+
+
+def test_first_arguments_no_warming_call_had_are_left_to_the_general_code() -> None:
+    """Warmed up on ``p(a, B)`` only, the switch writes no code for a free, a
+    compound or another constant first argument: ``unbound`` and
+    ``try_clauses`` answer those calls (as the clause functions do)."""
+    import pytest
+
+    from symlearn.engine import procedures
+
+    program = (
+        "q(a).\nq(b).\nq(1).\nr(b).\np(a, b) :- q(b).\np(X, 1) :- q(X).\np(f(X), X).\n"
+        "p(Y, f(Y)) :- r(Y).\np(zz, zz) :- q(zz).\n"
+    )
+    unbound = []
+    general = procedures.Predicate.call_unbound
+
+    def call_unbound(self, *rest):
+        unbound.append(self.key)
+        return general(self, *rest)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(procedures.Predicate, "call_unbound", call_unbound)
+        found, positions = _answers_after_warming(program, ["p(a, B)"], patch)
+    assert ("p", 2) in unbound  # p(A, B) asked: left to the general code
+    assert 0 in positions  # p(b, B), p(g(a), a): left to try_clauses from the first clause
+    assert found == _plain_answers(program)

@@ -70,7 +70,7 @@ def clause(m, args, cutb, depth, nxt):
         first = first.value
     if first.__class__ is Struct:
         seen_functors[first.name] = seen_functors.get(first.name, 0) + 1
-    elif first is not None:
+    else:  # (None: a free first argument)
         seen_constants[first] = seen_constants.get(first, 0) + 1
     if P.countdown < SAMPLED:
         for arg in args:

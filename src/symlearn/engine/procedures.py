@@ -99,7 +99,8 @@ _SWITCH_MAX_COMPILATIONS = 16
 # A few calls run general code that counts them; then the switch is compiled
 # (so a predicate called a few times, or changed between calls, compiles nothing more).
 # They count the functors and constants of their first arguments too: the
-# switch tests the most frequent first (``seen_functors``, ``seen_constants``);
+# switch tests the most frequent first (``seen_functors``, ``seen_constants``, where
+# None counts free ones: a switch writes code only for what the calls met);
 # and the last ``_SAMPLED`` calls' dereferenced arguments, one after the other
 # (None for a free one; nothing allocated per call): a bucket may select its
 # clauses by another argument (``seen_calls``, ``arg_select``).  (100 calls: a
