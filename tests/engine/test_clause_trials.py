@@ -103,3 +103,33 @@ def test_first_arguments_no_warming_call_had_are_left_to_the_general_code() -> N
     assert ("p", 2) in unbound  # p(A, B) asked: left to the general code
     assert 0 in positions  # p(b, B), p(g(a), a): left to try_clauses from the first clause
     assert found == _plain_answers(program)
+
+
+def test_a_compound_first_argument_warming_calls_had_runs_inline() -> None:
+    """``p([], ...)`` and a clause with a variable first: no functor bucket, so a
+    compound first argument takes the last bucket, written inline when warming
+    calls had one (queens_8's queens/3)."""
+    import pytest
+
+    from symlearn.engine import Engine, procedures
+    from symlearn.kb import loads
+
+    program = "q(a).\nq(b).\np([], a).\np(X, Y) :- q(Y), X = [_|_].\n"
+    positions: list[int] = []
+    general = procedures.try_clauses
+
+    def try_clauses(m, candidates, position, *rest):
+        positions.append(position)
+        return general(m, candidates, position, *rest)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(procedures, "try_clauses", try_clauses)
+        patch.setattr(procedures, "_SWITCH_AFTER_CALLS", 6)
+        engine = Engine(loads(program), datalog=False)
+        for _ in range(8):
+            assert _answers(engine, "p([x], B)") == _answers(engine, "p([y], B)")
+        assert engine._predicates[("p", 2)].switch is not None
+        positions.clear()
+        found = _answers(engine, "p([z], B)")
+    assert not positions
+    assert found == _plain_answers(program)["p([a], B)"]

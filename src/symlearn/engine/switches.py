@@ -207,7 +207,8 @@ def _switch_code(
         writer.emit(top + 1, f"if t is None: return unbound(m, {arguments}, depth, nxt)")
     writer.emit(top + 1, "a0 = t")
     # A compound first argument (a list cell in a loop) is tested first.
-    if by_functor or compound[0] != otherwise[0]:
+    tests_compound = bool(by_functor) or compound[0] != otherwise[0]
+    if tests_compound:
         writer.emit(top, "if a0.__class__ is Struct:")
         writer.emit(top + 1, "n = a0.name")
         for name, candidates in by_functor.items():
@@ -234,7 +235,8 @@ def _switch_code(
         writer.emit(top, f"found = {table}.get(a0)")
         writer.emit(top, "if found is not None:")
         writer.emit(top + 1, f"return try_clauses(m, found, 0, {arguments}, depth, nxt)")
-    bucket(otherwise, top, met=met_otherwise)
+    # (the bucket of a compound too when no test above took it)
+    bucket(otherwise, top, met=met_otherwise or (met_compound and not tests_compound))
 
 
 def _met(
