@@ -262,6 +262,19 @@ CASES = {
     ("", 'format(atom(A), "~r", [-2.25])'): "error(format_argument_type(r, -2.25))",
     ("", 'format(atom(A), "~1r", [5])'): "error(domain_error(radix, 1))",
     ("", 'format(atom(A), "~16R", [255])'): "r(format(atom('FF'), \"~16R\", [255]))",
+    (
+        "",
+        "concat_atom([a,b,c], X), concat_atom([a,b], '-', Y)",
+    ): "r(concat_atom([a, b, c], abc), concat_atom([a, b], -, 'a-b'))",
+    ("", "checklist(atom, [a,b])"): "r(checklist(atom, [a, b]))",
+    ("", "apply(succ, [1, X])"): "r(apply(succ, [1, 2]))",
+    ("", 'string_to_list("ab", L)'): 'r(string_to_list("ab", [97, 98]))',
+    (
+        "",
+        "foldl([A,B,C,D,V0,V]>>(V is V0+A+B+C+D), [1], [2], [3], [4], 0, S)",
+    ): "r(foldl([A, B, C, D, E, F]>>(F is E+A+B+C+D), [1], [2], [3], [4], 0, 10))",
+    ("", "flush_output, flush_output(user_output)"): "r(flush_output, flush_output(user_output))",
+    ("", "flush_output(foo)"): "error(existence_error(stream, foo))",
     ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
         'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
     ),

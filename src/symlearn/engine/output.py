@@ -169,6 +169,19 @@ def _put_char(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     return True
 
 
+@det("flush_output", 0)
+@det("flush_output", 1)
+def _flush_output(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """Send what was written so far on (a prompt before reading input, as SWI-Prolog)."""
+    write_text(engine, "", args[0] if args else None)  # checks the stream argument
+    target = engine.output
+    if args and deref(args[0]) == "user_error":
+        target = sys.stderr
+    if target is not None and hasattr(target, "flush"):
+        target.flush()
+    return True
+
+
 @det("tab", 1)
 @det("tab", 2)
 def _tab(engine: Engine, args: tuple[RTerm, ...]) -> bool:

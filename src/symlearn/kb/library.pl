@@ -696,3 +696,14 @@ aggregate(Template, _, _) :- throw(error(domain_error(aggregate_template, Templa
     ->  '$best_pair'(Ps, Order, E-W, Best)
     ;   '$best_pair'(Ps, Order, E0-W0, Best)
     ).
+
+% foldl/7 (four lists), and SWI-Prolog's library(backcomp) names old programs use.
+foldl(G, L1, L2, L3, L4, V0, V) :- '$foldl'(L1, L2, L3, L4, G, V0, V).
+'$foldl'([], [], [], [], _, V, V).
+'$foldl'([X|Xs], [Y|Ys], [Z|Zs], [W|Ws], G, V0, V) :-
+    call(G, X, Y, Z, W, V0, V1), '$foldl'(Xs, Ys, Zs, Ws, G, V1, V).
+concat_atom(List, Atom) :- atomic_list_concat(List, Atom).
+concat_atom(List, Separator, Atom) :- atomic_list_concat(List, Separator, Atom).
+checklist(Goal, List) :- maplist(Goal, List).
+apply(Goal, Extra) :- Goal =.. List0, append(List0, Extra, List), Called =.. List, call(Called).
+string_to_list(String, Codes) :- string_codes(String, Codes).

@@ -149,6 +149,8 @@ SYSTEM_PREDICATES: frozenset[tuple[str, int]] = CONTROL | frozenset(
         ("memberchk", 2),
         ("msort", 2),
         ("cyclic_term", 1),
+        ("flush_output", 0),
+        ("flush_output", 1),
         ("get_char", 1),
         ("get_char", 2),
         ("get_code", 1),
