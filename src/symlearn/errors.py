@@ -242,3 +242,5 @@ class PrologHalt(Exception):
     def __init__(self, status: int) -> None:
         super().__init__(f"halt({status})")
         self.status = status
+        #: What a query had answered and printed before the halt (set by ``run_query``).
+        self.answers: object = None

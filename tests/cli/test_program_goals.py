@@ -9,6 +9,7 @@ and a plain ``Engine`` never do.
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 
@@ -108,3 +109,17 @@ def test_query_reads_standard_input(tmp_path):
         timeout=60,
     )
     assert run.stdout.splitlines()[0] == 'X = foo(bar), L = " rest of line"'
+
+
+def test_json_of_a_program_that_halts_keeps_what_came_before(tmp_path, capsys):
+    path = tmp_path / "halting.pl"
+    path.write_text(":- initialization(main).\nmain :- write(hello), nl, halt(3).\n")
+    status, out, _ = run(capsys, "query", str(path), "true", "--json")
+    assert status == 3
+    assert json.loads(out) == {
+        "query": "true",
+        "solutions": [],
+        "count": 0,
+        "output": "hello\n",
+        "halt": 3,
+    }

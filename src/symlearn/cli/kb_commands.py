@@ -15,7 +15,8 @@ from symlearn.cli.common import (
     json_option,
     progress_bars,
 )
-from symlearn.engine.toplevel import ANSWER_DEPTH
+from symlearn.engine.toplevel import ANSWER_DEPTH, QueryAnswers
+from symlearn.errors import PrologHalt
 from symlearn.kb.formats import load_task
 
 __all__ = ["check", "query"]
@@ -147,23 +148,28 @@ def query(
         kb = load_task(files, progress=progress)
     for warning in kb.warnings:
         click.echo(warning, err=True)
-    answers = run_query(
-        kb,
-        goal,
-        limit,
-        backend=backend,
-        spark_master=spark_master,
-        memory_limit=memory_limit,
-        temp_directory=temp_directory,
-        max_depth=max_depth,
-        max_steps=max_steps,
-        timeout=timeout,
-        max_memory=None if max_memory is None else max_memory * 1_000_000,
-        unknown=unknown,
-        output=None if as_json else sys.stdout,
-        input=sys.stdin,
-        answer_depth=0 if full else answer_depth,
-        keep_output=as_json,
-    )
+    try:
+        answers = run_query(
+            kb,
+            goal,
+            limit,
+            backend=backend,
+            spark_master=spark_master,
+            memory_limit=memory_limit,
+            temp_directory=temp_directory,
+            max_depth=max_depth,
+            max_steps=max_steps,
+            timeout=timeout,
+            max_memory=None if max_memory is None else max_memory * 1_000_000,
+            unknown=unknown,
+            output=None if as_json else sys.stdout,
+            input=sys.stdin,
+            answer_depth=0 if full else answer_depth,
+            keep_output=as_json,
+        )
+    except PrologHalt as halt:  # the program ended the run: --json still gets its object
+        if as_json and isinstance(halt.answers, QueryAnswers):
+            emit(True, {**halt.answers.to_dict(), "halt": halt.status}, "")
+        raise
     emit(as_json, answers.to_dict(), answers.report())
     return 1 if fail_empty and not answers.count else 0

@@ -35,7 +35,7 @@ from typing import Any, TextIO
 
 from symlearn.engine.program import run_program_goals
 from symlearn.engine.sld import Engine
-from symlearn.errors import InvalidParameterError
+from symlearn.errors import InvalidParameterError, PrologHalt
 from symlearn.kb.knowledge_base import KnowledgeBase
 from symlearn.kb.parser import parse_term_with_variables
 from symlearn.logic.operators import Operators
@@ -299,15 +299,21 @@ def run_query(
         timeout=timeout,
         max_memory=max_memory,
     )
-    run_program_goals(engine, kb)
     visible = {name: var for name, var in variables.items() if not name.startswith("_")}
-    values = []
+    values: list[dict[str, Term]] = []
     residuals = []
-    for solution in engine.solve(term, limit):
-        values.append({name: solution[var] for name, var in visible.items()})
-        residuals.append(
-            tuple(format_term(g, None, 999, kb.operators) for g in engine.residual_goals)
-        )
+    try:
+        run_program_goals(engine, kb)
+        for solution in engine.solve(term, limit):
+            values.append({name: solution[var] for name, var in visible.items()})
+            residuals.append(
+                tuple(format_term(g, None, 999, kb.operators) for g in engine.residual_goals)
+            )
+    except PrologHalt as halt:  # what was answered and printed before it, for --json
+        printed = None if collected is None else collected.getvalue()
+        solutions = tuple(format_solution(v, ops=kb.operators) for v in values)
+        halt.answers = QueryAnswers(goal, solutions, tuple(visible), None, printed, ())
+        raise
     ops = kb.operators
     solutions = tuple(format_solution(v, ops=ops) for v in values)
     shown = tuple(format_solution(v, answer_depth, ops) for v in values) if answer_depth else None
