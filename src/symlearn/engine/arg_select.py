@@ -17,15 +17,14 @@ A clause whose head names another value there cannot match, so
   clauses that can match (none: no choicepoint, the call is deterministic);
 * a bucket tried with ``try_clauses`` tries only those.
 
-The argument may also be a *path* into one (:data:`Path`): chat_parser's
-``terminal/5`` is told apart by the second argument of its fourth argument's
-``x/4`` (``terminal`` in the first clause, which most calls, passing
-``nonterminal`` there, would try and fail), reducer's ``t_redex/2`` by how
-its first argument's list ends (``[X, G, F, K|sp]``, ``[Y, X|k]``, ...).  A
-call whose term along the path is not the compound the clauses name there
-is of class ``1`` (the clauses that name a value there cannot match it); a
-clause whose head has a variable along the path, or another compound, admits
-every call (its own code tells).
+A bucket too large to be written inline may also select by *paths* into
+arguments (:data:`Path`), several at once: reducer's ``t_redex/2`` (18
+clauses, every first argument a list cell) by how its first argument's list
+ends (``[X, G, F, K|sp]``, ``[Y, X|k]``, ...).  A call whose term along a
+path is not the compound the clauses name there is of class ``1`` (the
+clauses that name a value there cannot match it); a clause whose head has a
+variable along the path, or another compound, admits every call (its own
+code tells).
 
 Values are compared as the first-argument index compares them (Python
 equality: ``1`` and ``1.0`` fall in one class, so both clauses stay

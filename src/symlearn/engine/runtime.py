@@ -424,18 +424,21 @@ def compare_runtime(a: RTerm, b: RTerm) -> int:
     As :func:`symlearn.logic.terms.compare_terms`, with unbound variables
     ordered by age.
     """
-    while a.__class__ is Ref:  # fast path: two atoms, or two integers
+    kind = a.__class__  # fast path: two atoms, two integers or two free variables
+    while kind is Ref:  # (each class read once: ``x.__class__`` is a generic lookup)
         value = a.value
         if value is None:
             break
         a = value
-    while b.__class__ is Ref:
+        kind = a.__class__
+    other = b.__class__
+    while other is Ref:
         value = b.value
         if value is None:
             break
         b = value
-    kind = a.__class__
-    if kind is b.__class__:
+        other = b.__class__
+    if kind is other:
         if kind is str or kind is int:
             return -1 if a < b else (0 if a == b else 1)
         if kind is Ref:  # two free variables: by age
