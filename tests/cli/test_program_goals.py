@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+import sys
 
 from symlearn.cli import main
 from symlearn.engine import Engine
@@ -87,3 +88,23 @@ def test_loading_and_a_plain_engine_run_no_directive_goal(tmp_path):
     output = io.StringIO()
     assert Engine(kb, output=output).ask(parse_term("true"))
     assert output.getvalue() == ""
+
+
+def test_query_reads_standard_input(tmp_path):
+    path = tmp_path / "p.pl"
+    path.write_text("p.\n")
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "symlearn",
+            "query",
+            str(path),
+            "read(X), read_line_to_string(user_input, L)",
+        ],
+        input="foo(bar). rest of line\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.stdout.splitlines()[0] == 'X = foo(bar), L = " rest of line"'

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-__all__ = ["random_goals"]
+__all__ = ["random_goals", "random_library_goals"]
 
 _INTEGERS = ["0", "1", "-1", "2", "3", "7", "-13", "42", "1000", "1180591620717411303424"]
 _FLOATS = ["0.0", "1.5", "-2.25", "3.0", "1.0e10", "0.1"]
@@ -228,3 +228,82 @@ def random_goals(seed: int, count: int) -> list[str]:
     """``count`` random goals, the same for the same seed."""
     rng = random.Random(seed)
     return [rng.choice(_TEMPLATES)(rng) for _ in range(count)]
+
+
+# Text, character and library predicates (SWI-Prolog's strings, char_type/2,
+# format/2's directives, library(lists) and library(error)).
+_TEXTS = ["abc", "''", "'a b'", '"abc"', '""', '"b"', "12", "X", "Y", "f(x)", "[a]", "1.5"]
+_SEPARATORS_TEXT = ['""', '","', '" "', "a"]
+_PADS = ['""', '" "']
+_DIRECTIVES = ["~w", "~a", "~d", "~s", "~q", "~e", "~2f", "~p", "~c", "~r", "~8|~w", "~t~w~5|"]
+_TYPES = ["integer", "atom", "list", "positive_integer", "oneof([a,b])", "boolean", "callable"]
+_CHARACTERS = ["a", "'A'", "'1'", "' '", "'_'", "X", "ab", "'('", "1"]
+_CLASSES = ["alpha", "alnum", "digit(W)", "space", "upper(L)", "lower(U)", "punct", "csym"]
+_CLASSES += ["csymf", "graph", "end_of_line", "to_lower(L)", "to_upper(U)", "T", "paren(P)"]
+
+_LIBRARY_TEMPLATES: list[Callable[[random.Random], str]] = [
+    lambda r: _goal("string_concat({}, {}, {})", *(r.choice(_TEXTS) for _ in range(3))),
+    lambda r: _goal("findall(A-B, string_concat(A, B, {}), L)", r.choice(_TEXTS)),
+    lambda r: _goal(
+        "sub_string({}, {}, {}, {}, {})",
+        r.choice(_TEXTS),
+        r.choice(["B", "0", "1", "-1", "a"]),
+        r.choice(["L", "1", "2"]),
+        r.choice(["A", "0", "1"]),
+        r.choice(["S", '"b"', "b"]),
+    ),
+    lambda r: _goal(
+        "split_string({}, {}, {}, L)",
+        r.choice(_TEXTS),
+        r.choice(_SEPARATORS_TEXT),
+        r.choice(_PADS),
+    ),
+    lambda r: _goal("must_be({}, {})", r.choice([*_TYPES, "X", "foo"]), _any_term(r)),
+    lambda r: _goal("is_of_type({}, {})", r.choice([*_TYPES, "text", "X"]), _any_term(r)),
+    lambda r: _goal(
+        "{}({}, {}, E, {})",
+        r.choice(["nth0", "nth1"]),
+        r.choice(["I", "0", "1", "2", "-1", "a"]),
+        r.choice([*_LISTS, "L"]),
+        r.choice(["R", "[a]", "[]"]),
+    ),
+    lambda r: _goal("findall(A-B, nextto(A, B, {}), L)", r.choice(_LISTS)),
+    lambda r: _goal("clumped({}, C)", r.choice([*_LISTS, "[a, a, b]"])),
+    lambda r: _goal("findall(S, select({}, {}, z, S), L)", r.choice(["a", "X"]), r.choice(_LISTS)),
+    lambda r: _goal("format(atom(A), {!r}, [{}])", r.choice(_DIRECTIVES), _any_term(r)),
+    lambda r: _goal(
+        "list_to_assoc({}, A), assoc_to_list(A, L)",
+        r.choice(["[a-1, b-2]", "[a-1, a-2]", "[]", "[x]", "L"]),
+    ),
+    lambda r: _goal(
+        "atomic_list_concat({}, {})",
+        r.choice(["L", "[a, b]", '[a, "b", 1]', "[a|T]"]),
+        r.choice(["A", "ab", '"ab"']),
+    ),
+    lambda r: _goal("upcase_atom({}, U)", r.choice(_TEXTS)),
+    lambda r: _goal(
+        "string_code({}, {}, C)", r.choice(["0", "1", "3", "I", "a"]), r.choice(_TEXTS)
+    ),
+    lambda r: _goal(
+        "number_string(N, {})",
+        r.choice(['"12"', '" 12"', '"1e3"', '"abc"', '"0x1A"', '"+12"', '"1.5e"', '"12."']),
+    ),
+    lambda r: _goal(
+        "string_chars({}, {})",
+        r.choice(["S", '"ab"', "ab", "12"]),
+        r.choice(["L", "[a, b]", "[a|_]", '"ab"']),
+    ),
+    lambda r: _goal("text_to_string({}, S)", r.choice(_TEXTS)),
+    lambda r: _goal("char_type({}, {})", r.choice(_CHARACTERS), r.choice(_CLASSES)),
+    lambda r: _goal(
+        "code_type({}, {})",
+        r.choice(["0'a", "0'A", "0'1", "32", "X", "-1", "0'("]),
+        r.choice(["alpha", "digit(W)", "space", "upper(L)", "T", "to_lower(L)"]),
+    ),
+]
+
+
+def random_library_goals(seed: int, count: int) -> list[str]:
+    """``count`` random goals over text, characters and the library, the same for a seed."""
+    rng = random.Random(seed)
+    return [rng.choice(_LIBRARY_TEMPLATES)(rng) for _ in range(count)]

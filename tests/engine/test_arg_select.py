@@ -76,6 +76,82 @@ def test_selection_by_another_argument_answers_as_every_clause(program, modes, p
     assert found == expected
 
 
+#: Paths into an argument (``f(a)``'s ``a``, a list's tail), alone and together.
+PATHS = [
+    (1, ("f", 1, 0)),
+    (0, ("[|]", 2, 1)),
+    (2, ("f", 2, 1)),
+    [(0, ("f", 1, 0)), 2],
+    [(1, ("[|]", 2, 0)), (2, ("f", 1, 0)), 1],
+]
+
+
+@settings(max_examples=70, deadline=None)
+@given(programs(), calls, st.sampled_from(PATHS))
+def test_selection_by_paths_answers_as_every_clause(program, modes, paths) -> None:
+    """A call whose term along a path is free, another compound or a value no clause names."""
+    from symlearn.kb import loads
+
+    goals = [f"p({a}, {b}, {c})" for a, b, c in modes] + ["p(A, B, C)", "p(A, A, A)"]
+    _, expected, found = _selected(loads(program), goals, paths)
+    assert found == expected
+
+
+def test_a_large_bucket_selects_by_how_its_lists_end() -> None:
+    """reducer's ``t_redex/2``: its list argument's tail after one, two and three elements."""
+    from symlearn.engine import Engine
+    from symlearn.kb import loads
+
+    tails = ["s", "b", "c", "k", "i", "sp", "bp", "cp", "cond", "apply", "hd", "tl"]
+    lines = [f"r([X, Y, Z|{tail}], {tail}-X)." for tail in tails[:3]]
+    lines += [f"r([X, Y, Z, W|{tail}], {tail}-W)." for tail in tails[5:8]]
+    lines += [f"r([X|{tail}], {tail}-X)." for tail in tails[9:]]
+    lines += [
+        "r([X, Y|k], k-Y).",
+        "r([X|i], i-X).",
+        "r([X, Y|Op], op(Op)-X) :- atom(Op).",
+        "r(L, other).",
+    ]
+    forms = [
+        "[1, 2, 3|s]",
+        "[1, 2, 3, 4|cp]",
+        "[1, 2|k]",
+        "[1|tl]",
+        "[1, 2|plus]",
+        "[1|Z]",
+        "[1, 2, 3|c]",
+    ]
+    program = (
+        "\n".join(lines)
+        + f"""
+    run :- between(1, 40, _), member(F, {"[" + ", ".join(forms) + "]"}), r(F, _), fail.
+    run.
+    """
+    )
+    engine = Engine(loads(program), datalog=False)
+    assert engine.ask_text("run")
+    predicate = engine._predicates[("r", 2)]
+    assert predicate.switch is not None and "sc" in predicate.switch.co_varnames
+    goals = [*forms, "[1, 2, 3, 4|bp]", "[A|B]", "x", "[1, 2, 3|B]", "[1, 2, 3, 4, 5|sp]"]
+    found = [[str(s["R"]) for s in engine.solve_text(f"r({g}, R)")] for g in goals]
+    assert found == _every_clause(program, goals)
+
+
+def _every_clause(program: str, goals: list[str]) -> list[list[str]]:
+    """``r(G, R)``'s answers for each of ``goals`` when no predicate gets a switch."""
+    from symlearn.engine import Engine, procedures
+    from symlearn.kb import loads
+
+    limit = procedures._SWITCH_MAX_CLAUSES
+    try:
+        procedures._SWITCH_MAX_CLAUSES = 0
+        engine = Engine(loads(program), datalog=False)
+        assert engine.ask_text("run")
+        return [[str(s["R"]) for s in engine.solve_text(f"r({g}, R)")] for g in goals]
+    finally:
+        procedures._SWITCH_MAX_CLAUSES = limit
+
+
 def test_a_bucket_warmed_up_on_a_bound_second_argument_selects_by_it() -> None:
     """chat_parser's ``anot/3``: the value of the second argument picks the one clause."""
     from symlearn.engine import Engine

@@ -74,3 +74,16 @@ def test_every_kind_of_term_round_trips():
     read = library_module._read(text)
     assert rebuilt.predicates["p", 8].clauses == read.predicates["p", 8].clauses
     assert str(rebuilt.predicates["p", 8].clauses[0]) == str(read.predicates["p", 8].clauses[0])
+
+
+def test_a_library_predicates_clauses_are_built_when_first_used():
+    from symlearn.kb.knowledge_base import modifications
+
+    stored = library_module._stored(_source())
+    assert stored is not None
+    predicate = stored.predicates[("subset", 2)]
+    assert predicate._stored is not None  # not built yet
+    before = modifications()
+    assert len(predicate.clauses) == 2 and len(predicate.positions) == 2
+    assert predicate._stored is None
+    assert modifications() == before  # building is not a change the engines must see

@@ -229,6 +229,39 @@ CASES = {
         "r(with_output_to(atom('[1|...]+f(g(...))'), "
         "write_term([1, 2, 3, 4, 5]+f(g(h(i))), [max_depth(3)])))"
     ),
+    ("", "\\+ \\+ (X = f(Y, X), cyclic_term(X), \\+ acyclic_term(X))"): (
+        "r(\\+ \\+ (A=f(B, A), cyclic_term(A), \\+acyclic_term(A)))"
+    ),
+    ("", "\\+ \\+ (L = [1,2|L], cyclic_term(L))"): "r(\\+ \\+ (A=[1, 2|A], cyclic_term(A)))",
+    ("", "A = g(B, B), B = h(1), acyclic_term(A)"): (
+        "r(g(h(1), h(1))=g(h(1), h(1)), h(1)=h(1), acyclic_term(g(h(1), h(1))))"
+    ),
+    ("", 'number_string(N, "+12"), \\+ number_string(_, " 12"), \\+ number_string(_, "1e")'): (
+        'r(number_string(12, "+12"), \\+number_string(A, " 12"), \\+number_string(B, "1e"))'
+    ),
+    ("", 'format(atom(A), "~s", [42])'): "error(format_argument_type(s, 42))",
+    ("", 'format(atom(A), "~d", [_])'): "error(instantiation_error)",
+    ("", "atom_codes(A, [160, 0]), with_output_to(codes(C), writeq(A))"): (
+        "r(atom_codes('\\xA0\\\\x0\\', [160, 0]), "
+        "with_output_to(codes([39, 92, 120, 65, 48, 92, 92, 120, 48, 92, 39]), "
+        "writeq('\\xA0\\\\x0\\')))"
+    ),
+    ("", 'string_concat("", 12, 12)'): 'r(string_concat("", 12, 12))',
+    ("", "string_concat([a], b, X)"): "error(type_error(atomic, [a]))",
+    ("", "upcase_atom(f(x), U)"): "error(type_error(atomic, f(x)))",
+    ("", 'split_string(f(x), ",", "", L)'): "error(type_error(text, f(x)))",
+    ("", "sub_atom(abc, -1, L, A, S)"): "error(domain_error(not_less_than_zero, -1))",
+    ("", 'string_chars(ab, "ab")'): 'r(string_chars(ab, "ab"))',
+    (
+        "",
+        'format(atom(A), "~c", [1180591620717411303424])',
+    ): "error(format_argument_type(c, 1180591620717411303424))",
+    ("", 'format(atom(A), "~c", [-1])'): "error(format_argument_type(c, -1))",
+    ("", 'format(atom(A), "~c", [0x110000])'): "error(representation_error(code_point))",
+    ("", 'format(atom(A), "~c", [a])'): "error(format_argument_type(c, a))",
+    ("", 'format(atom(A), "~r", [-2.25])'): "error(format_argument_type(r, -2.25))",
+    ("", 'format(atom(A), "~1r", [5])'): "error(domain_error(radix, 1))",
+    ("", 'format(atom(A), "~16R", [255])'): "r(format(atom('FF'), \"~16R\", [255]))",
     ("", "findall(X, string_concat(abc, X, abcdef), L)"): (
         'r(findall(A, string_concat(abc, A, abcdef), ["def"]))'
     ),

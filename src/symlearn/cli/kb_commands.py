@@ -161,6 +161,7 @@ def query(
         max_memory=None if max_memory is None else max_memory * 1_000_000,
         unknown=unknown,
         output=None if as_json else sys.stdout,
+        input=sys.stdin,
         answer_depth=0 if full else answer_depth,
         keep_output=as_json,
     )

@@ -106,6 +106,22 @@ def proper_list(term: object) -> list[RTerm] | None:
     return items if term == EMPTY_LIST else None
 
 
+@det("$list_end", 2)
+def _list_end(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """Internal: the tail a list's cells end in (a variable, ``[]``, other); a cell if cyclic."""
+    term = deref(args[0])
+    seen: set[int] = set()
+    while type(term) is Struct and term.name == LIST_FUNCTOR and len(term.args) == 2:
+        if id(term) in seen:
+            break
+        seen.add(id(term))
+        if type(term.args) is PackedArgs:
+            term = deref(term.args.store.tail)
+            continue
+        term = deref(term.args[1])
+    return unify_terms(engine, args[1], term)
+
+
 # ---------------------------------------------------------------- unification
 @det("=", 2)
 def _unify_builtin(engine: Engine, args: tuple[RTerm, ...]) -> bool:
@@ -261,6 +277,42 @@ def _ground(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             visited.add(id(t))
             stack.extend(t.args)
     return True
+
+
+def acyclic(term: RTerm) -> bool:
+    """Whether no compound subterm of ``term`` contains itself (ISO's ``acyclic_term/1``).
+
+    A depth-first walk that keeps the compounds on the current path: reaching
+    one of them again is a cycle; a compound whose subterms were all walked is
+    acyclic and is not walked again.
+    """
+    on_path: set[int] = set()
+    done: set[int] = set()
+    stack: list[tuple[Struct, int]] = []
+    root = deref(term)
+    if type(root) is not Struct:
+        return True
+    on_path.add(id(root))
+    stack.append((root, 0))
+    while stack:
+        node, index = stack[-1]
+        if index == len(node.args):
+            stack.pop()
+            on_path.discard(id(node))
+            done.add(id(node))
+            continue
+        stack[-1] = (node, index + 1)
+        child = deref(node.args[index])
+        if type(child) is Struct and id(child) not in done:
+            if id(child) in on_path:
+                return False
+            on_path.add(id(child))
+            stack.append((child, 0))
+    return True
+
+
+DETERMINISTIC[("acyclic_term", 1)] = lambda engine, args: acyclic(args[0])
+DETERMINISTIC[("cyclic_term", 1)] = lambda engine, args: not acyclic(args[0])
 
 
 # ----------------------------------------------------------- term inspection
@@ -688,6 +740,8 @@ def _memberchk(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 # The built-ins of the other modules register themselves on import.
 from symlearn.engine import (  # noqa: E402
+    char_io,
+    char_types,
     clpfd_builtins,
     database,
     messages,
@@ -697,4 +751,4 @@ from symlearn.engine import (  # noqa: E402
     text,
 )
 
-_ = (clpfd_builtins, database, messages, output, program, prolog_flags, text)
+_ = (char_io, char_types, clpfd_builtins, database, messages, output, program, prolog_flags, text)

@@ -228,6 +228,8 @@ class _Writer:
         """
         t = type(term)
         if t is Var:
+            if term not in self.variables and source[0] == "a" and source[1:].isdigit():
+                self.variables[term] = source  # the call's argument ``a{i}``: no copy
             name = self.var(term)
             if term in self.defined and source.isidentifier():  # the same value: no call
                 self.emit(indent, f"if {name} is not {source}:")
@@ -236,7 +238,8 @@ class _Writer:
                 self.emit(indent, f"if not unify({name}, {source}, trail): return FAIL")
             else:
                 self.defined.add(term)
-                self.emit(indent, f"{name} = {source}")
+                if name != source:
+                    self.emit(indent, f"{name} = {source}")
             return
         if t is Struct and (_large_ground(term) or nesting >= _MAX_NESTING):
             value = self.build(term, indent, named=True)

@@ -9,12 +9,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from symlearn.engine.arithmetic import PrologThrow, evaluate, resource_error, type_error
-from symlearn.engine.builtins import MAX_TEXT_LENGTH, proper_list
+from symlearn.engine.arithmetic import (
+    PrologThrow,
+    evaluate,
+    instantiation_error,
+    resource_error,
+)
+from symlearn.engine.builtins import (
+    MAX_TEXT_LENGTH,
+    domain_error,
+    proper_list,
+    representation_error,
+)
 from symlearn.engine.output import term_text
-from symlearn.engine.runtime import RTerm, deref, fresh_ref, resolve
-from symlearn.engine.text import text_of
-from symlearn.logic.terms import Struct
+from symlearn.engine.runtime import Ref, RTerm, deref, fresh_ref, resolve
+from symlearn.engine.text import MAX_CODE, text_of
+from symlearn.logic.terms import PString, Struct
 
 if TYPE_CHECKING:
     from symlearn.engine.sld import Engine
@@ -25,6 +35,26 @@ __all__ = ["format_text"]
 def _format_error(message: str) -> PrologThrow:
     ball = Struct("error", (Struct("format", (message,)), fresh_ref()))  # type: ignore[arg-type]
     return PrologThrow(ball)
+
+
+def _argument_error(directive: str, value: RTerm) -> PrologThrow:
+    """SWI-Prolog's error for an argument a directive cannot write (``~c`` of an atom)."""
+    formal = Struct("format_argument_type", (directive, resolve(value)))
+    return PrologThrow(Struct("error", (formal, fresh_ref())))  # type: ignore[arg-type]
+
+
+def _list_text(value: RTerm, items: list[RTerm]) -> str:
+    """The text of ``~s``'s code or character list (SWI's error for anything else in it)."""
+    chars = []
+    for item in items:
+        x = deref(item)
+        if type(x) is int and 0 <= x <= MAX_CODE:
+            chars.append(chr(x))
+        elif type(x) is str and len(x) == 1:
+            chars.append(x)
+        else:
+            raise _argument_error("s", value)
+    return "".join(chars)
 
 
 def _column_fill(segment: list[str], fills: list[tuple[int, str]], width: int) -> str:
@@ -99,7 +129,10 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
         elif directive == "~":
             emit("~")
         elif directive == "a":
-            emit(text_of(take()))
+            value = take()
+            if type(deref(value)) not in (str, int, float, PString):
+                raise _argument_error("a", value)
+            emit(text_of(value))
         elif directive == "w":
             emit(term_text(engine, take()))
         elif directive in "pq":
@@ -115,24 +148,32 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
         elif directive == "s":
             value = take()
             items = proper_list(value)
-            if items is None:  # a string object, as SWI-Prolog takes it
+            if items is None:  # a string or an atom, as SWI-Prolog takes them
+                if type(deref(value)) not in (str, PString):
+                    raise _argument_error("s", value)
                 emit(text_of(value))
             else:
-                codes = (deref(x) for x in items)
-                emit("".join(chr(x) if type(x) is int else text_of(x) for x in codes))
+                emit(_list_text(value, items))
         elif directive == "c":
             code = deref(take())
-            if type(code) is not int:
-                raise type_error("integer", resolve(code))
+            if type(code) is not int or not 0 <= code < 2**31:
+                raise _argument_error("c", code)
+            if code > MAX_CODE:
+                raise representation_error("code_point")
             count = numeric or 1
             if count > MAX_TEXT_LENGTH:
                 raise resource_error("memory")
             emit(chr(code) * count)
         elif directive in "rR":
             value, radix = deref(take()), 8 if numeric is None else numeric  # SWI's default
-            if type(value) is not int or not 2 <= radix <= 36:
-                raise _format_error("~r expects an integer argument and a radix 2..36")
-            emit(_radix(value, radix, directive == "R"))
+            if type(value) is Ref:
+                raise instantiation_error()
+            number = evaluate(value, deref)  # as SWI-Prolog 9, the argument is evaluated
+            if type(number) is not int:
+                raise _argument_error(directive, value)
+            if not 2 <= radix <= 36:
+                raise domain_error("radix", radix)
+            emit(_radix(number, radix, directive == "R"))
         elif directive == "t":
             fills.append((len("".join(segment)), fill_char))
         elif directive in "|+":
@@ -161,9 +202,12 @@ def format_text(control: str, values: list[RTerm], engine: Engine) -> str:
 
 
 def _format_integer(value: RTerm, decimals: int, group: bool) -> str:
-    number = deref(value)
+    """``~Nd`` and ``~ND``: the argument evaluated (SWI-Prolog 9), which must be an integer."""
+    if type(deref(value)) is Ref:
+        raise instantiation_error()
+    number = evaluate(value, deref)
     if type(number) is not int:
-        raise type_error("integer", resolve(number))
+        raise _argument_error("d", value)
     sign = "-" if number < 0 else ""
     digits = str(abs(number))
     fraction = ""

@@ -452,16 +452,20 @@ def repeated_variable(writer: _Writer, name: str, source: str, indent: int) -> N
     case) are compared at once, a free variable and a value are bound at
     once; ``unify`` is called for two free variables or two compounds.
     """
-    one, other, kind = writer.temp(), writer.temp(), writer.temp()
-    for value, start in ((one, name), (other, source)):
-        writer.emit(indent, f"{value} = {start}")
-        writer.emit(indent, f"while {value}.__class__ is Ref and {value}.value is not None:")
-        writer.emit(indent + 1, f"{value} = {value}.value")
-    writer.emit(indent, f"{kind} = {one}.__class__")
-    writer.emit(indent, f"if {other}.__class__ is {kind} and {kind} in ATOMIC:")
+    one, other, kind, other_kind = (writer.temp() for _ in range(4))
+    # (each value's class is read once, as it is dereferenced: ``x.__class__``
+    # is a generic attribute lookup, a local is not)
+    for value, start, of in ((one, name, kind), (other, source, other_kind)):
+        writer.emit(indent, f"{value} = {start}; {of} = {value}.__class__")
+        writer.emit(indent, f"while {of} is Ref and {value}.value is not None:")
+        writer.emit(indent + 1, f"{value} = {value}.value; {of} = {value}.__class__")
+    writer.emit(indent, f"if {other_kind} is {kind} and {kind} in ATOMIC:")
     writer.emit(indent + 1, f"if {one} != {other}: return FAIL")
-    for free, value in ((other, one), (one, other)):
-        writer.emit(indent, f"elif {free}.__class__ is Ref and {value}.__class__ is not Ref:")
+    for free, value, free_kind, value_kind in (
+        (other, one, other_kind, kind),
+        (one, other, kind, other_kind),
+    ):
+        writer.emit(indent, f"elif {free_kind} is Ref and {value_kind} is not Ref:")
         writer.emit(indent + 1, f"{free}.value = {value}")
         writer.emit(indent + 1, f"if {free}.serial < FENCE.stamp: trail.append({free})")
     writer.emit(indent, f"elif {one} is not {other} and not unify({one}, {other}, trail):")

@@ -35,7 +35,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from symlearn.kb.knowledge_base import KnowledgeBase
+from symlearn.kb.knowledge_base import KnowledgeBase, PositionList, Predicate
 from symlearn.logic.clauses import Clause
 from symlearn.logic.source import SourcePosition
 from symlearn.logic.terms import PString, Struct, Term, Var
@@ -96,14 +96,60 @@ def _stored(text: str) -> KnowledgeBase | None:
 def _knowledge_base(predicates: list[list[Any]]) -> KnowledgeBase:
     kb = KnowledgeBase()
     for name, arity, dynamic, clauses in predicates:
-        predicate = kb.predicate(name, arity)
-        predicate.dynamic = dynamic
-        for line, column, names, head, body in clauses:
-            variables = [Var(n) for n in names]
-            clause = Clause(_term(head, variables), [_term(g, variables) for g in body])
-            position = None if line is None else SourcePosition(SOURCE_FILE, line, column)
-            predicate.add(clause, position)
+        kb.predicates[(name, arity)] = _StoredPredicate(name, arity, dynamic, clauses)
     return kb
+
+
+#: The base class's slots, which the properties of :class:`_StoredPredicate` fill.
+_CLAUSES: Any = Predicate.__dict__["clauses"]
+_POSITIONS: Any = Predicate.__dict__["positions"]
+
+
+class _StoredPredicate(Predicate):
+    """A library predicate whose clauses are built from the stored ones when first used.
+
+    A query calls a handful of the library's ~180 predicates; building all their
+    clauses at start-up cost ~3 ms in every process.  Building them adds no
+    modification (the clauses are the library's from the start).
+    """
+
+    __slots__ = ("_stored",)
+
+    def __init__(self, name: str, arity: int, dynamic: bool, stored: list[Any]) -> None:
+        self._stored: list[Any] | None = None
+        super().__init__(name, arity)
+        self.dynamic = dynamic
+        self._stored = stored
+
+    def _build(self) -> None:
+        stored, self._stored = self._stored, None
+        assert stored is not None
+        clauses: list[Clause] = _CLAUSES.__get__(self)
+        positions: PositionList = _POSITIONS.__get__(self)
+        for line, column, names, head, body in stored:
+            variables = [Var(n) for n in names]
+            clauses.append(Clause(_term(head, variables), [_term(g, variables) for g in body]))
+            positions.append(None if line is None else SourcePosition(SOURCE_FILE, line, column))
+
+    @property
+    def clauses(self) -> list[Clause]:
+        if self._stored is not None:
+            self._build()
+        return _CLAUSES.__get__(self)
+
+    @clauses.setter
+    def clauses(self, value: list[Clause]) -> None:
+        _CLAUSES.__set__(self, value)
+
+    @property
+    def positions(self) -> PositionList:
+        if self._stored is not None:
+            self._build()
+        return _POSITIONS.__get__(self)
+
+    @positions.setter
+    def positions(self, value: PositionList) -> None:
+        _POSITIONS.__set__(self, value)
 
 
 def _term(value: Any, variables: list[Var]) -> Term:

@@ -17,6 +17,7 @@ argument (``write(user_error, X)``) names ``user_output`` or ``user_error``.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -157,13 +158,14 @@ def _current_input(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 
 
 @det("put_char", 1)
+@det("put_char", 2)
 def _put_char(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    char = deref(args[0])
+    char = deref(args[-1])
     if type(char) is Ref:
         raise instantiation_error()
     if not (type(char) is str and len(char) == 1):
         raise type_error("character", resolve(char))
-    write_text(engine, char)
+    write_text(engine, char, args[0] if len(args) == 2 else None)
     return True
 
 
@@ -205,9 +207,34 @@ def _listing(engine: Engine, args: tuple[RTerm, ...]) -> bool:
             lines.append(f":- table {indicator} as variant.\n\n")
         elif predicate.dynamic:
             lines.append(f":- dynamic {indicator}.\n\n")
-        lines += [portray_clause(clause.to_term()) + "\n" for clause in predicate.clauses]
+        for clause, position in zip(predicate.clauses, predicate.positions, strict=True):
+            term = clause.to_term()
+            names = _source_names(term) if position is not None else None
+            lines.append(portray_clause(term, names) + "\n")
         write_text(engine, "".join(lines) + "\n")
     return True
+
+
+_SOURCE_NAME = re.compile(r"(?:[A-Z]|_[A-Za-z])[A-Za-z0-9_]*|_")
+
+
+def _source_names(clause: Term) -> dict[Var, str] | None:
+    """The names a clause's variables have in its source file, as SWI-Prolog 9 lists them.
+
+    None when a variable has no such name (a clause made at run time), which
+    ``portray_clause`` then names A, B, ...
+    """
+    names: dict[Var, str] = {}
+    stack = [clause]
+    while stack:
+        term = stack.pop()
+        if type(term) is Var:
+            if _SOURCE_NAME.fullmatch(term.name) is None:
+                return None
+            names[term] = term.name
+        elif type(term) is Struct:
+            stack.extend(term.args)
+    return names
 
 
 # ---------------------------------------------------------------- write_term
@@ -314,10 +341,20 @@ def _format(engine: Engine, args: tuple[RTerm, ...]) -> bool:
 def _format3(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     sink = deref(args[0])
     text = _format_to(engine, args[1], args[2])
-    if type(sink) is Struct and len(sink.args) == 1:
-        return unify_terms(engine, sink.args[0], sink_value(sink.name, text))
+    if type(sink) is Struct and len(sink.args) in (1, 2):
+        return _fill_sink(engine, sink, text)
     write_text(engine, text, sink)
     return True
+
+
+def _fill_sink(engine: Engine, sink: Struct, text: str) -> bool:
+    """Unify a sink (``atom(A)`` ..., or ``codes(C, Tail)``, ``chars(C, Tail)``) with ``text``."""
+    if len(sink.args) == 2 and sink.name in ("codes", "chars"):
+        items: list[RTerm] = [ord(c) for c in text] if sink.name == "codes" else list(text)
+        return unify_terms(engine, sink.args[0], make_list(items, sink.args[1]))
+    if len(sink.args) != 1:
+        raise domain_error("output_sink", resolve(sink))
+    return unify_terms(engine, sink.args[0], sink_value(sink.name, text))
 
 
 def sink_value(kind: str, text: str) -> RTerm:
@@ -360,11 +397,11 @@ def _output_sink(engine: Engine, args: tuple[RTerm, ...]) -> bool:
     sink = deref(args[0])
     if type(sink) is Ref:
         raise instantiation_error()
-    if not (type(sink) is Struct and len(sink.args) == 1):
+    if type(sink) is not Struct:
         raise domain_error("output_sink", resolve(sink))
     text = deref(args[1])
     assert type(text) is str
-    return unify_terms(engine, sink.args[0], sink_value(sink.name, text))
+    return _fill_sink(engine, sink, text)
 
 
 # ---------------------------------------------------------------- reading

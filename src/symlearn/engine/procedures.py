@@ -91,7 +91,8 @@ _FEW_ROWS = 4
 # Below this many clauses a call with a free first argument tries them all.
 _JIT_INDEX_THRESHOLD = 8
 # Predicates of at most this many clauses get a switch with their clauses inlined,
-_SWITCH_MAX_CLAUSES = 12
+# (reducer's t_redex/2, 18 clauses, selects a bucket's clauses by paths: arg_select)
+_SWITCH_MAX_CLAUSES = 24
 # ... compiled at most this many times (a predicate that keeps changing stays general).
 _SWITCH_MAX_COMPILATIONS = 16
 

@@ -20,7 +20,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from symlearn.engine.arithmetic import instantiation_error, type_error
-from symlearn.engine.builtins import det
+from symlearn.engine.builtins import det, representation_error
 from symlearn.engine.messages import message_words
 from symlearn.engine.runtime import Ref, RTerm, deref, resolve, to_runtime
 from symlearn.errors import PrologHalt
@@ -64,4 +64,6 @@ def _halt(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         raise instantiation_error()
     if type(status) is not int:
         raise type_error("integer", resolve(status))
-    raise PrologHalt(status)
+    if not -(2**31) <= status < 2**31:
+        raise representation_error("int")
+    raise PrologHalt(status % 256)  # the process's exit status, as SWI-Prolog's halt(256) is 0

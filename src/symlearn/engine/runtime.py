@@ -22,6 +22,7 @@ import itertools
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from symlearn.logic.clauses import Clause, canonical_variables
 from symlearn.logic.terms import PackedArgs, PString, Struct, Term, Var
@@ -67,21 +68,37 @@ class Ref:
     ``__init__``, so calling it is Python's quick allocation, not a frame.
     """
 
-    __slots__ = ("name", "serial", "value")
-    name: str
+    __slots__ = ("__weakref__", "serial", "value")
     serial: int
     value: object
 
+    @property
+    def name(self) -> str:
+        """The name a query wrote it with (``_`` for most, which need not store it)."""
+        return _NAMES.get(self, "_")
+
+    @name.setter
+    def name(self, name: str) -> None:
+        if name == "_":
+            _NAMES.pop(self, None)
+        else:
+            _NAMES[self] = name
+
     def __repr__(self) -> str:
         return f"Ref({self.name})" if self.value is None else f"Ref({self.name}={self.value!r})"
+
+
+#: The names of the variables not named ``_`` (a query's), kept while the variable lives.
+_NAMES: WeakKeyDictionary[Ref, str] = WeakKeyDictionary()
 
 
 def fresh_ref(name: str = "_", _serials: Iterator[int] = _ref_serials) -> Ref:
     """A new unbound variable (the newest: the largest serial number yet)."""
     ref = Ref()
     ref.value = None
-    ref.name = name
     ref.serial = next(_serials)
+    if name != "_":
+        _NAMES[ref] = name
     return ref
 
 

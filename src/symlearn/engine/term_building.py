@@ -17,7 +17,7 @@ from symlearn.engine.runtime import Ref, fresh_ref, ref_serials
 
 def new_ref(name: str) -> str:
     """A line that makes ``name`` a fresh unbound run-time variable (as ``fresh_ref()``)."""
-    return f"{name} = Ref(); {name}.value = None; {name}.name = '_'; {name}.serial = next(serials)"
+    return f"{name} = Ref(); {name}.value = None; {name}.serial = next(serials)"
 
 
 def new_struct(name: str, functor: str, items: str) -> str:
@@ -44,7 +44,6 @@ def fresh_refs(count: int, _serials: Iterator[int] = ref_serials) -> tuple[Ref, 
     for _ in range(count):
         ref = Ref()
         ref.value = None
-        ref.name = "_"
         ref.serial = next(_serials)
         made.append(ref)
     return tuple(made)

@@ -5,7 +5,7 @@ ISO's ``atom_length/2``, ``atom_concat/3``, ``sub_atom/5``, ``atom_chars/2``,
 SWI-Prolog's ``atom_number/2``, ``atom_string/2``, ``atomic_list_concat/2,3``,
 ``term_to_atom/2``, ``atom_to_term/3``, ``term_string/2``, strings
 (``string_concat/3``, ``split_string/4``, ``sub_string/5``, ``string_chars/2``
-...), ``upcase_atom/2`` and ``char_type/2``, with SWI-Prolog's answers and
+...) and ``upcase_atom/2``, with SWI-Prolog's answers and
 errors.
 """
 
@@ -53,6 +53,14 @@ def text_of(term: object, what: str = "atom") -> str:
             raise list_error(term) if what == "list" else text_list_error(term, what)
         return _list_text(term)
     raise type_error(what, resolve(term))
+
+
+def atomic_text(term: object) -> str:
+    """The text of an atomic argument: an atom, number or string (SWI's ``atomic`` type)."""
+    value = deref(term)
+    if type(value) is Struct:
+        raise type_error("atomic", resolve(value))
+    return text_of(value)
 
 
 def text_list_error(term: RTerm, what: str) -> PrologThrow:
@@ -338,6 +346,8 @@ def _optional_length(term: RTerm) -> int | None:
         return None
     if type(term) is not int:
         raise type_error("integer", resolve(term))
+    if term < 0:
+        raise domain_error("not_less_than_zero", term)
     return term
 
 
@@ -353,8 +363,8 @@ def _sub_text(string: bool) -> Iterator[None] | object:
         whole = text_of(whole_term)
         before, length, after = (_optional_length(a) for a in args[1:4])
         wanted = deref(args[4])
-        if type(wanted) is not Ref and not string and type(wanted) is not str:
-            raise type_error("atom", resolve(wanted))
+        if type(wanted) is Struct or (not string and type(wanted) in (int, float)):
+            raise type_error(kind, resolve(wanted))  # ISO: a number is not an atom either
         n = len(whole)
         make = PString if string else str
 
@@ -363,7 +373,10 @@ def _sub_text(string: bool) -> Iterator[None] | object:
                 unify_terms(engine, args[1], b)
                 and unify_terms(engine, args[2], size)
                 and unify_terms(engine, args[3], n - b - size)
-                and unify_terms(engine, args[4], make(whole[b : b + size]))
+                and (
+                    type(wanted) is not Ref
+                    or unify_terms(engine, wanted, make(whole[b : b + size]))
+                )
             )
 
         if type(wanted) is not Ref:
@@ -408,19 +421,28 @@ NONDETERMINISTIC[("sub_string", 5)] = _sub_text(True)
 # ---------------------------------------------------------------- strings
 @nondet("string_concat", 3)
 def _string_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    a, b = deref(args[0]), deref(args[1])
+    a, b, joined = deref(args[0]), deref(args[1]), deref(args[2])
+    for given in (a, b, joined):  # SWI-Prolog looks at each before it compares
+        if type(given) is Struct:
+            raise type_error("atomic", resolve(given))
+    if type(joined) is Ref and Ref in (type(a), type(b)):
+        raise instantiation_error()
     if type(a) is not Ref and type(b) is not Ref:
-        if unify_terms(engine, args[2], PString(text_of(a) + text_of(b))):
+        text = atomic_text(a) + atomic_text(b)
+        if type(joined) is Ref:
+            if unify_terms(engine, joined, PString(text)):
+                yield
+        elif atomic_text(joined) == text:  # as SWI-Prolog: the texts compare
             yield
         return
-    whole = text_of(args[2])
+    whole = atomic_text(joined)
     if type(a) is not Ref:
-        prefix = text_of(a)
+        prefix = atomic_text(a)
         if whole.startswith(prefix) and unify_terms(engine, b, PString(whole[len(prefix) :])):
             yield
         return
     if type(b) is not Ref:
-        suffix = text_of(b)
+        suffix = atomic_text(b)
         cut = len(whole) - len(suffix)
         if whole.endswith(suffix) and unify_terms(engine, a, PString(whole[:cut])):
             yield
@@ -436,7 +458,7 @@ def _string_concat(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
 
 @det("split_string", 4)
 def _split_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    text, separators, pad = (text_of(a) for a in args[:3])
+    text, separators, pad = (_proper_text(a) for a in args[:3])
     parts: list[str] = []
     if separators:
         current: list[str] = []
@@ -460,9 +482,11 @@ def _string_of(codes: bool | None) -> Deterministic:
     def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         string = deref(args[0])
         if type(string) is not Ref:
-            text = text_of(string)
+            text = text_of(string, "string" if codes is None else "atom")
             if codes is None:
                 return unify_terms(engine, args[1], text)
+            if type(deref(args[1])) is PString:  # both given: as SWI-Prolog, the texts compare
+                return text == text_of(args[1])
             items = [ord(c) for c in text] if codes else list(text)
             return unify_terms(engine, args[1], make_list(items))
         other = deref(args[1])
@@ -481,16 +505,42 @@ DETERMINISTIC[("string_to_atom", 2)] = _string_of(None)
 
 @det("string_length", 2)
 def _string_length(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    return unify_terms(engine, args[1], len(text_of(args[0], "string")))
+    return unify_terms(engine, args[1], len(text_of(args[0], "text")))
 
 
-@det("string_code", 3)
-def _string_code(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+def _proper_text(term: RTerm) -> str:
+    """The text of an atom, string or code or character list; a number is a type error (SWI)."""
+    value = deref(term)
+    if type(value) in (int, float):
+        raise type_error("text", value)
+    return text_of(value, "text")
+
+
+@det("text_to_string", 2)
+def _text_to_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
+    """SWI-Prolog's ``text_to_string/2``: an atom, string or code or char list as a string."""
+    text = "" if deref(args[0]) == EMPTY_LIST else _proper_text(args[0])
+    target = deref(args[1])
+    if type(target) is Ref:
+        return unify_terms(engine, target, PString(text))
+    return text_of(target, "text") == text
+
+
+@nondet("string_code", 3)
+def _string_code(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+    """The code at a 1-based index of a text; each index in turn while it is unbound (SWI)."""
+    text = _proper_text(args[1])
     index = _optional_length(args[0])
-    if index is None:
-        raise instantiation_error()
-    text = text_of(args[1], "string")
-    return 1 <= index <= len(text) and unify_terms(engine, args[2], ord(text[index - 1]))
+    for at in range(1, len(text) + 1) if index is None else [index]:
+        mark = len(engine.trail)
+        inside = 1 <= at <= len(text)
+        if (
+            inside
+            and unify_terms(engine, args[0], at)
+            and unify_terms(engine, args[2], ord(text[at - 1]))
+        ):
+            yield
+        engine._undo(mark)
 
 
 @det("number_string", 2)
@@ -501,17 +551,22 @@ def _number_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
         if type(number) is Ref:
             raise instantiation_error()
         return unify_terms(engine, text, PString(text_of(number)))
-    value = _parse_number(text_of(text).strip())
-    if value is None:
-        raise PrologThrow(
-            Struct("error", (Struct("syntax_error", ("illegal_number",)), fresh_ref()))
-        )
-    return unify_terms(engine, number, value)
+    string = text_of(text)
+    unsigned = string[1:] if string[:1] in "+-" else string
+    if not unsigned[:1].isdigit():
+        return False  # SWI-Prolog 9: a sign then digits, no layout; other text fails
+    if string != string.strip() or string.endswith("."):
+        return False
+    try:
+        value = _parse_number(string.removeprefix("+"))
+    except PrologThrow:  # a float too large
+        return False
+    return value is not None and unify_terms(engine, number, value)
 
 
 def _case(upper: bool, string: bool) -> Deterministic:
     def convert(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-        text = text_of(args[0])
+        text = atomic_text(args[0])
         changed = text.upper() if upper else text.lower()
         return unify_terms(engine, args[1], PString(changed) if string else changed)
 
@@ -522,70 +577,6 @@ DETERMINISTIC[("upcase_atom", 2)] = _case(True, False)
 DETERMINISTIC[("downcase_atom", 2)] = _case(False, False)
 DETERMINISTIC[("string_upper", 2)] = _case(True, True)
 DETERMINISTIC[("string_lower", 2)] = _case(False, True)
-
-
-# ---------------------------------------------------------------- char_type/2
-def _char_types(char: str) -> list[RTerm]:
-    """The types ``char_type/2`` gives a character (the common ones of SWI-Prolog's)."""
-    types: list[RTerm] = []
-    if char.isalnum() or char == "_":
-        types += ["alnum", "alpha", "csym"]
-    if char.isalpha() or char == "_":
-        types.append("csymf")
-    if char.isdigit():
-        types += ["digit", Struct("digit", (ord(char) - ord("0"),))]
-    if char.isspace():
-        types += ["space", "white"] if char in " \t" else ["space"]
-    if char in "\n\r":
-        types.append("end_of_line")
-    if char.isupper():
-        types += ["upper", Struct("upper", (char.lower(),))]
-    if char.islower():
-        types += ["lower", Struct("lower", (char.upper(),))]
-    if char.isprintable() and not char.isspace():
-        types.append("graph")
-        if not char.isalnum():
-            types.append("punct")
-    types += [Struct("to_lower", (char.lower(),)), Struct("to_upper", (char.upper(),))]
-    return types
-
-
-@nondet("char_type", 2)
-def _char_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    char = deref(args[0])
-    if type(char) is Ref:
-        candidates = [chr(code) for code in range(256)]
-    else:
-        candidates = [chr(char) if type(char) is int else text_of(char)]
-    for candidate in candidates:
-        for kind in _char_types(candidate):
-            mark = len(engine.trail)
-            if unify_terms(engine, char, candidate) and unify_terms(engine, args[1], kind):
-                yield
-            engine._undo(mark)
-
-
-def _as_code(kind: RTerm) -> RTerm:
-    """A ``char_type/2`` type with its character argument as a code (``upper(0'a)``)."""
-    if type(kind) is Struct and kind.name in ("upper", "lower", "to_lower", "to_upper"):
-        return Struct(kind.name, (ord(kind.args[0]),))
-    return kind
-
-
-@nondet("code_type", 2)
-def _code_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    """SWI-Prolog's ``code_type/2``: ``char_type/2`` on character codes."""
-    code = deref(args[0])
-    if type(code) is Ref:
-        candidates: list[tuple[RTerm, str]] = [(c, chr(c)) for c in range(256)]
-    else:
-        candidates = [(code, chr(code) if type(code) is int else text_of(code))]
-    for value, char in candidates:
-        for kind in _char_types(char):
-            mark = len(engine.trail)
-            if unify_terms(engine, code, value) and unify_terms(engine, args[1], _as_code(kind)):
-                yield
-            engine._undo(mark)
 
 
 _ = (EMPTY_LIST, LIST_FUNCTOR, domain_error, format_term)

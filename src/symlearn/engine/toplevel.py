@@ -256,6 +256,7 @@ def run_query(
     max_steps: int | None = None,
     unknown: str = "error",
     output: TextIO | None = None,
+    input: TextIO | None = None,
     answer_depth: int = ANSWER_DEPTH,
     timeout: float | None = None,
     max_memory: int | None = None,
@@ -268,7 +269,8 @@ def run_query(
     them when it loads the files.
 
     Variables whose names start with ``_`` are not shown, as in SWI-Prolog.
-    ``output`` receives what ``write/1``, ``format/2`` ... print; with
+    ``input`` is what ``read/1``, ``get_char/1`` ... read (``end_of_file``
+    without it).  ``output`` receives what ``write/1``, ``format/2`` ... print; with
     ``keep_output`` it is also collected into :attr:`QueryAnswers.output`
     (``symlearn query --json``).  The text
     (:meth:`QueryAnswers.report`) shows each answer to ``answer_depth``
@@ -293,6 +295,7 @@ def run_query(
         max_steps=max_steps,
         unknown=unknown,
         output=collected if collected is not None else output,
+        input=input,
         timeout=timeout,
         max_memory=max_memory,
     )

@@ -303,9 +303,7 @@ is_of_type(Type, X) :-
 '$has_type'(var, X) :- var(X).
 '$all_of_type'([], _).
 '$all_of_type'([X|Xs], Type) :- '$has_type'(Type, X), '$all_of_type'(Xs, Type).
-'$list_skeleton'(X) :- var(X), !.
-'$list_skeleton'([]).
-'$list_skeleton'([_|T]) :- '$list_skeleton'(T).
+'$list_skeleton'(X) :- '$list_end'(X, End), ( var(End) -> true ; End == [] ).
 '$not_of_type'(var, X) :- !, throw(error(uninstantiation_error(X), _)).
 '$not_of_type'(list, X) :- !, '$not_a_list'(list, X).
 '$not_of_type'(list(Of), X) :- !, '$not_a_list'(list(Of), X).
@@ -328,9 +326,6 @@ is_of_type(Type, X) :-
     ->  '$first_not_of_type'(X, Of, E), '$not_of_type'(Of, E)
     ;   throw(error(type_error(Type, X), _))
     ).
-'$list_end'(X, X) :- var(X), !.
-'$list_end'([_|T], End) :- !, '$list_end'(T, End).
-'$list_end'(X, X).
 '$first_not_of_type'([X|Xs], Type, E) :-
     (   '$has_type'(Type, X) -> '$first_not_of_type'(Xs, Type, E) ; E = X ).
 
@@ -534,3 +529,170 @@ time(Goal) :-
     (   Cpu > 0 -> Lips is integer(Inferences / Cpu) ; Lips = 'Infinite' ),
     format(user_error, "% ~D inferences, ~3f CPU in ~3f seconds (~w% CPU, ~w Lips)~n",
            [Inferences, Cpu, Wall, Percent, Lips]).
+
+% SWI-Prolog's library(error): throwing the ISO error terms.
+type_error(Type, Value) :- throw(error(type_error(Type, Value), _)).
+domain_error(Domain, Value) :- throw(error(domain_error(Domain, Value), _)).
+existence_error(Type, Value) :- throw(error(existence_error(Type, Value), _)).
+permission_error(Action, Type, Term) :- throw(error(permission_error(Action, Type, Term), _)).
+instantiation_error(_) :- throw(error(instantiation_error, _)).
+uninstantiation_error(Culprit) :- throw(error(uninstantiation_error(Culprit), _)).
+representation_error(Reason) :- throw(error(representation_error(Reason), _)).
+resource_error(Resource) :- throw(error(resource_error(Resource), _)).
+syntax_error(Message) :- throw(error(syntax_error(Message), _)).
+
+% SWI-Prolog's assertion/1: Goal must succeed (once); otherwise an error
+% message and error(assertion_error(fail, user:Goal), _).
+assertion(Goal) :-
+    \+ \+ catch(Goal, _, fail),
+    !.
+assertion(Goal) :-
+    print_message(error, format("Assertion failed: ~q", [user:Goal])),
+    throw(error(assertion_error(fail, user:Goal), _)).
+
+% More of SWI-Prolog's library(lists).
+nth0(Index, List, Elem, Rest) :- '$nth_rest'(Index, 0, List, Elem, Rest).
+nth1(Index, List, Elem, Rest) :- '$nth_rest'(Index, 1, List, Elem, Rest).
+'$nth_rest'(Index, Base, List, Elem, Rest) :-
+    var(Index), !,
+    '$nth_gen'(List, Elem, Rest, Base, Index).
+'$nth_rest'(Index, Base, List, Elem, Rest) :-
+    (   Base =:= 0 -> must_be(nonneg, Index) ; must_be(positive_integer, Index) ),
+    Skip is Index - Base,
+    '$nth_del'(Skip, List, Elem, Rest).
+'$nth_del'(0, [Elem|Rest], Elem, Rest) :- !.
+'$nth_del'(N, [H|T], Elem, [H|Rest]) :- N1 is N - 1, '$nth_del'(N1, T, Elem, Rest).
+'$nth_gen'([Elem|Rest], Elem, Rest, Base, Base).
+'$nth_gen'([H|T], Elem, [H|Rest], N, Index) :- N1 is N + 1, '$nth_gen'(T, Elem, Rest, N1, Index).
+nextto(X, Y, [X,Y|_]).
+nextto(X, Y, [_|T]) :- nextto(X, Y, T).
+select(X, Xs, Y, Ys) :- '$select4'(Xs, X, Y, Ys).
+'$select4'([X|T], X, Y, [Y|T]).
+'$select4'([H|T], X, Y, [H|T2]) :- '$select4'(T, X, Y, T2).
+subset([], _) :- !.
+subset([E|R], Set) :- memberchk(E, Set), subset(R, Set).
+is_set(Set) :- is_list(Set), length(Set, N), sort(Set, Sorted), length(Sorted, N).
+proper_length(List, Length) :- is_list(List), length(List, Length).
+clumped([], []).
+clumped([H|T0], [H-C|T]) :- '$clump'(T0, H, 1, C, T1), clumped(T1, T).
+'$clump'([H|T0], E, C0, C, T) :- H == E, !, C1 is C0 + 1, '$clump'(T0, E, C1, C, T).
+'$clump'(List, _, C, C, List).
+partition(Pred, List, Less, Equal, Greater) :- '$partition5'(List, Pred, Less, Equal, Greater).
+'$partition5'([], _, [], [], []).
+'$partition5'([H|T], Pred, L, E, G) :-
+    call(Pred, H, Diff),
+    '$partition5'(Diff, H, Pred, T, L, E, G).
+'$partition5'(<, H, Pred, T, [H|L], E, G) :- !, '$partition5'(T, Pred, L, E, G).
+'$partition5'(=, H, Pred, T, L, [H|E], G) :- !, '$partition5'(T, Pred, L, E, G).
+'$partition5'(>, H, Pred, T, L, E, [H|G]) :- !, '$partition5'(T, Pred, L, E, G).
+'$partition5'(Diff, _, _, _, _, _, _) :- throw(error(domain_error(order, Diff), _)).
+max_member(Pred, Max, [H|T]) :- '$max_member'(T, Pred, H, Max).
+'$max_member'([], _, Max, Max).
+'$max_member'([H|T], Pred, M0, Max) :-
+    (   call(Pred, H, M0) -> M1 = M0 ; M1 = H ),
+    '$max_member'(T, Pred, M1, Max).
+min_member(Pred, Min, [H|T]) :- '$min_member'(T, Pred, H, Min).
+'$min_member'([], _, Min, Min).
+'$min_member'([H|T], Pred, M0, Min) :-
+    (   call(Pred, M0, H) -> M1 = M0 ; M1 = H ),
+    '$min_member'(T, Pred, M1, Min).
+
+% SWI-Prolog's library(random) over is/2's random/1 and random_float.
+random(X) :- X is random_float.
+random_between(Low, High, X) :- High >= Low, X is Low + random(High - Low + 1).
+random_member(X, List) :-
+    length(List, N), N > 0,
+    I is random(N),
+    nth0(I, List, X).
+random_permutation(List, Permutation) :-
+    '$random_keys'(List, Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Permutation).
+'$random_keys'([], []).
+'$random_keys'([H|T], [K-H|KT]) :- K is random_float, '$random_keys'(T, KT).
+
+% SWI-Prolog's garbage_collect/0: the engine collects by itself.
+garbage_collect.
+
+% SWI-Prolog's library(dcg/basics): grammar rules over code lists.
+blank --> [C], { nonvar(C), code_type(C, space) }.
+blanks --> blank, !, blanks.
+blanks --> [].
+white --> [C], { nonvar(C), code_type(C, white) }.
+whites --> white, !, whites.
+whites --> [].
+nonblank(C) --> [C], { code_type(C, graph) }.
+nonblanks([C|Cs]) --> [C], { code_type(C, graph) }, !, nonblanks(Cs).
+nonblanks([]) --> [].
+blanks_to_nl --> [C], { C \== 0'\n, code_type(C, space) }, !, blanks_to_nl.
+blanks_to_nl --> "\n", !.
+blanks_to_nl --> eos.
+string([]) --> [].
+string([C|Cs]) --> [C], string(Cs).
+string_without(End, Codes) --> { string_codes(End, Stops) }, '$codes_without'(Stops, Codes).
+'$codes_without'(Stops, [C|Cs]) --> [C], { \+ memberchk(C, Stops) }, !, '$codes_without'(Stops, Cs).
+'$codes_without'(_, []) --> [].
+alpha_to_lower(L) -->
+    [C],
+    { nonvar(C), code_type(C, alpha), char_code(Char, C), downcase_atom(Char, Lower),
+      char_code(Lower, L) }.
+digits([D|Ds]) --> digit(D), !, digits(Ds).
+digits([]) --> [].
+digit(D) --> [D], { code_type(D, digit) }.
+integer(I, Codes, Rest) :-
+    integer(I), !,
+    format(codes(Codes, Rest), '~d', [I]).
+integer(I) --> '$integer_codes'(Codes), { '$number_codes'(I, Codes) }.
+'$number_codes'(N, [0'+|Codes]) :- !, number_codes(N, Codes).
+'$number_codes'(N, Codes) :- number_codes(N, Codes).
+'$integer_codes'([S, D|Ds]) --> [S], { S == 0'- ; S == 0'+ }, !, digit(D), digits(Ds).
+'$integer_codes'([D|Ds]) --> digit(D), digits(Ds).
+float(F, Codes, Rest) :-
+    float(F), !,
+    format(codes(Codes, Rest), '~w', [F]).
+float(F) --> number(F), { float(F) }.
+number(N, Codes, Rest) :-
+    number(N), !,
+    format(codes(Codes, Rest), '~w', [N]).
+number(N) -->
+    '$integer_codes'(I),
+    (   ".", digit(F0), digits(F) -> { Fraction = [0'., F0|F] } ; { Fraction = [] } ),
+    (   [E], { E == 0'e ; E == 0'E }, '$integer_codes'(X) -> { Exponent = [0'e|X] }
+    ;   { Exponent = [] }
+    ),
+    { append([I, Fraction, Exponent], Codes), '$number_codes'(N, Codes) }.
+xinteger(I, Codes, Rest) :-
+    integer(I), !,
+    format(codes(Codes, Rest), '~16r', [I]).
+xinteger(I) --> xdigit(D), '$xdigits'(D, I).
+'$xdigits'(I0, I) --> xdigit(D), !, { I1 is I0 * 16 + D }, '$xdigits'(I1, I).
+'$xdigits'(I, I) --> [].
+xdigit(W) --> [C], { code_type(C, xdigit(W)) }.
+xdigits([D|Ds]) --> xdigit(D), !, xdigits(Ds).
+xdigits([]) --> [].
+eos([], []).
+eol --> "\n", !.
+eol --> "\r\n", !.
+eol --> eos.
+remainder(List, List, []).
+
+% SWI-Prolog's aggregate/3: aggregate_all/3 grouped as bagof/3 groups, by the
+% free variables of Goal (^ marks those not to group by); fails without solutions.
+aggregate(count, Goal, Count) :- !, bagof(x, Goal, List), length(List, Count).
+aggregate(sum(E), Goal, Sum) :- !, bagof(E, Goal, List), sum_list(List, Sum).
+aggregate(max(E), Goal, Max) :- !, bagof(E, Goal, List), max_list(List, Max).
+aggregate(min(E), Goal, Min) :- !, bagof(E, Goal, List), min_list(List, Min).
+aggregate(max(E, W), Goal, max(Max, Witness)) :- !,
+    bagof(E-W, Goal, Pairs), '$best_pair'(Pairs, >, Max-Witness).
+aggregate(min(E, W), Goal, min(Min, Witness)) :- !,
+    bagof(E-W, Goal, Pairs), '$best_pair'(Pairs, <, Min-Witness).
+aggregate(bag(E), Goal, List) :- !, bagof(E, Goal, List).
+aggregate(set(E), Goal, Set) :- !, setof(E, Goal, Set).
+aggregate(Template, _, _) :- throw(error(domain_error(aggregate_template, Template), _)).
+'$best_pair'([P|Ps], Order, Best) :- '$best_pair'(Ps, Order, P, Best).
+'$best_pair'([], _, Best, Best).
+'$best_pair'([E-W|Ps], Order, E0-W0, Best) :-
+    (   Value is E, Value0 is E0, compare(Order, Value, Value0)
+    ->  '$best_pair'(Ps, Order, E-W, Best)
+    ;   '$best_pair'(Ps, Order, E0-W0, Best)
+    ).

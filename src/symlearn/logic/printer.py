@@ -32,7 +32,6 @@ from __future__ import annotations
 import functools
 import math
 import sys
-import unicodedata
 from collections.abc import Generator, Mapping
 
 from symlearn.errors import InvalidParameterError, shown_value
@@ -68,7 +67,6 @@ _ESCAPES = {
     "\b": "\\b",
     "\f": "\\f",
     "\v": "\\v",
-    "\0": "\\0\\",
 }
 
 
@@ -86,10 +84,6 @@ def _atom_needs_quotes(name: str) -> bool:
     return not all(c in _SYMBOL_CHARS for c in name) or name.startswith("/*") or name == "."
 
 
-def _is_space_separator(c: str) -> bool:
-    return unicodedata.category(c) == "Zs"
-
-
 def _escape(text: str, quote: str) -> str:
     out = []
     for c in text:
@@ -97,8 +91,8 @@ def _escape(text: str, quote: str) -> str:
             out.append("\\" + quote)
         elif c in _ESCAPES and c != "'":
             out.append(_ESCAPES[c])
-        elif not c.isprintable() and c != " " and not _is_space_separator(c):
-            out.append(f"\\x{ord(c):X}\\")  # as SWI: control, format, surrogate, unassigned
+        elif not c.isprintable() and c != " ":
+            out.append(f"\\x{ord(c):X}\\")  # as SWI: control, format, other spaces ...
         else:
             out.append(c)
     return "".join(out)
