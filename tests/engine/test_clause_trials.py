@@ -21,8 +21,23 @@ calls = [*runtime_calls, "p(a, 1)", "p(a, a)", "p(f(b), a)", "p(f(X), X)"]
 
 def _answers_after_warming(program: str, warming: list[str], patch) -> tuple[dict, list[int]]:
     """Each call's answers once ``p/2`` switched after ``warming``; try_clauses' starts."""
-    from symlearn.engine import Engine, procedures
+    from symlearn.engine import Engine
     from symlearn.kb import loads
+
+    positions = _counting_try_clauses(patch)
+    engine = Engine(loads(program), datalog=False)
+    while engine._predicates.get(("p", 2)) is None or engine._predicates[("p", 2)].switch is None:
+        for goal in warming:
+            _answers(engine, f"once({goal})")
+        if len(positions) > 10_000:  # (a predicate of facts only never switches)
+            break
+    positions.clear()
+    return {goal: _answers(engine, goal) for goal in calls}, positions
+
+
+def _counting_try_clauses(patch) -> list[int]:
+    """The clause each ``try_clauses`` call starts from, from now on; switches after 6 calls."""
+    from symlearn.engine import procedures
 
     positions: list[int] = []
     general = procedures.try_clauses
@@ -33,14 +48,7 @@ def _answers_after_warming(program: str, warming: list[str], patch) -> tuple[dic
 
     patch.setattr(procedures, "try_clauses", try_clauses)
     patch.setattr(procedures, "_SWITCH_AFTER_CALLS", 6)
-    engine = Engine(loads(program), datalog=False)
-    while engine._predicates.get(("p", 2)) is None or engine._predicates[("p", 2)].switch is None:
-        for goal in warming:
-            _answers(engine, f"once({goal})")
-        if len(positions) > 10_000:  # (a predicate of facts only never switches)
-            break
-    positions.clear()
-    return {goal: _answers(engine, goal) for goal in calls}, positions
+    return positions
 
 
 def _plain_answers(program: str) -> dict:
@@ -111,20 +119,12 @@ def test_a_compound_first_argument_warming_calls_had_runs_inline() -> None:
     calls had one (queens_8's queens/3)."""
     import pytest
 
-    from symlearn.engine import Engine, procedures
+    from symlearn.engine import Engine
     from symlearn.kb import loads
 
     program = "q(a).\nq(b).\np([], a).\np(X, Y) :- q(Y), X = [_|_].\n"
-    positions: list[int] = []
-    general = procedures.try_clauses
-
-    def try_clauses(m, candidates, position, *rest):
-        positions.append(position)
-        return general(m, candidates, position, *rest)
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(procedures, "try_clauses", try_clauses)
-        patch.setattr(procedures, "_SWITCH_AFTER_CALLS", 6)
+        positions = _counting_try_clauses(patch)
         engine = Engine(loads(program), datalog=False)
         for _ in range(8):
             assert _answers(engine, "p([x], B)") == _answers(engine, "p([y], B)")
