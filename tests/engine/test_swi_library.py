@@ -26,6 +26,26 @@ from symlearn.logic.terms import Struct, Term
 from tests.conftest import SWIPL, requires_swipl
 from tests.engine.differential import outcome, same_outcome, swipl_outcomes
 
+
+def _swipl(goal: str, program: str | None = None, stdin: str = "") -> subprocess.CompletedProcess:
+    """``swipl`` running ``goal`` (after consulting ``program``) with ``stdin`` as its input."""
+    assert SWIPL is not None
+    with tempfile.TemporaryDirectory() as folder:
+        files = []
+        if program is not None:
+            path = Path(folder) / "program.pl"
+            path.write_text(program)
+            files.append(str(path))
+        return subprocess.run(
+            [SWIPL, "-q", "-g", goal, "-t", "halt", *files],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+
+
 TYPES = [
     *("any", "atomic", "between(1,3)", "between(0.0,1.5)", "boolean", "char", "chars", "code"),
     *("codes", "compound", "constant", "float", "ground", "integer", "list", "list(atom)"),
@@ -227,18 +247,7 @@ def test_print_message_writes_swi_prologs_words_on_the_error_stream() -> None:
 @requires_swipl
 def test_print_message_writes_what_swipl_writes() -> None:
     program = PRINT_ALL.format(", ".join(MESSAGES))
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "messages.pl"
-        path.write_text(program)
-        assert SWIPL is not None
-        run = subprocess.run(
-            [SWIPL, "-q", "-g", "main", "-t", "halt", str(path)],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
-    assert _our_stderr(program, "main") == run.stderr
+    assert _our_stderr(program, "main") == _swipl("main", program).stderr
 
 
 def test_writing_to_user_output_bypasses_with_output_to_as_in_swi_prolog() -> None:
@@ -366,14 +375,7 @@ def test_terms_characters_and_lines_read_from_one_input() -> None:
 
 @requires_swipl
 def test_reading_the_input_agrees_with_swipl() -> None:
-    assert SWIPL is not None
-    theirs = subprocess.run(
-        [SWIPL, "-q", "-g", READING, "-t", "halt"],
-        input=READ_TEXT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    ).stdout
+    theirs = _swipl(READING, stdin=READ_TEXT).stdout
     assert _read_with(READ_TEXT) == _without_variable_numbers(theirs)
 
 
@@ -467,16 +469,6 @@ def test_listing_names_variables_as_the_source_does() -> None:
 
 @requires_swipl
 def test_listing_agrees_with_swipl() -> None:
-    assert SWIPL is not None
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "listed.pl"
-        path.write_text(LISTED)
-        theirs = subprocess.run(
-            [SWIPL, "-q", "-g", LISTING, "-t", "halt", str(path)],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        ).stdout
     output = io.StringIO()
     assert Engine(loads(LISTED), output=output).ask(parse_term_with_variables(LISTING)[0])
-    assert output.getvalue() == theirs
+    assert output.getvalue() == _swipl(LISTING, LISTED).stdout
