@@ -472,3 +472,25 @@ def test_listing_agrees_with_swipl() -> None:
     output = io.StringIO()
     assert Engine(loads(LISTED), output=output).ask(parse_term_with_variables(LISTING)[0])
     assert output.getvalue() == _swipl(LISTING, LISTED).stdout
+
+
+RECORDED = [  # a key of its own each: swipl answers them all in one process
+    "recorda(k1, f(X)), recordz(k1, g(1)), recorda(k1, h), findall(T, recorded(k1, T), L)",
+    "\\+ \\+ (recordz(k2, a, R), erase(R)), recordz(k2, b), findall(T, recorded(k2, T), L)",
+    "recordz(f(a, b), x), recordz(f(c, d), y), findall(V, recorded(f(_, _), V), L)",
+    "recordz(k3, a), findall(T, recorded(k3, T), L)",
+    "recorda(_, x)",
+    "erase(foo)",
+]
+
+
+def test_the_recorded_database_keeps_terms_by_key() -> None:
+    assert outcome(RECORDED[1]) == (
+        "r(\\+ \\+ (recordz(k2, a, A), erase(A)), recordz(k2, b), "
+        "findall(B, recorded(k2, B), [b]))"
+    )
+
+
+@requires_swipl
+def test_the_recorded_database_agrees_with_swipl() -> None:
+    assert [outcome(goal) for goal in RECORDED] == swipl_outcomes(RECORDED)

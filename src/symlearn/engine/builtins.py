@@ -748,7 +748,9 @@ from symlearn.engine import (  # noqa: E402
     output,
     program,
     prolog_flags,
+    records,
     text,
 )
 
-_ = (char_io, char_types, clpfd_builtins, database, messages, output, program, prolog_flags, text)
+_ = (char_io, char_types, clpfd_builtins, database, messages, output, program)
+_ = (prolog_flags, records, text)
