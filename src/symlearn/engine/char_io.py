@@ -114,13 +114,13 @@ for _arity in (1, 2):
 
 @det("read_line_to_string", 2)
 def _read_line_to_string(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    line = _rest_of_line(_input(engine, (args[0], args[1])))
+    line = _rest_of_line(_input(engine, args))
     return unify_terms(engine, args[1], "end_of_file" if line is None else PString(line))
 
 
 @det("read_line_to_codes", 2)
 def _read_line_to_codes(engine: Engine, args: tuple[RTerm, ...]) -> bool:
-    line = _rest_of_line(_input(engine, (args[0], args[1])))
+    line = _rest_of_line(_input(engine, args))
     codes = "end_of_file" if line is None else make_list([ord(c) for c in line])
     return unify_terms(engine, args[1], codes)
 

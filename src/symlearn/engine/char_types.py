@@ -197,23 +197,21 @@ def _answers(
             engine._undo(mark)
 
 
-@nondet("char_type", 2)
-def _char_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    char, kind = deref(args[0]), deref(args[1])
-    if type(char) is int and not 0 <= char <= MAX_CODE:
-        yield from _not_a_character(engine, char, kind)
-        return
-    yield from _answers(engine, char, kind, _candidates(char, kind, False), False)
+def _classes_of(as_code: bool) -> object:
+    """``char_type/2`` (``as_code`` False) or ``code_type/2``: the classes of a character."""
+
+    def classes(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
+        char, kind = deref(args[0]), deref(args[1])
+        if type(char) is int and not 0 <= char <= MAX_CODE:
+            yield from _not_a_character(engine, char, kind)
+            return
+        yield from _answers(engine, char, kind, _candidates(char, kind, as_code), as_code)
+
+    return classes
 
 
-@nondet("code_type", 2)
-def _code_type(engine: Engine, args: tuple[RTerm, ...]) -> Iterator[None]:
-    """SWI-Prolog's ``code_type/2``: ``char_type/2`` on character codes."""
-    code, kind = deref(args[0]), deref(args[1])
-    if type(code) is int and not 0 <= code <= MAX_CODE:
-        yield from _not_a_character(engine, code, kind)
-        return
-    yield from _answers(engine, code, kind, _candidates(code, kind, True), True)
+nondet("char_type", 2)(_classes_of(as_code=False))  # type: ignore[arg-type]
+nondet("code_type", 2)(_classes_of(as_code=True))  # type: ignore[arg-type]
 
 
 def _not_a_character(engine: Engine, code: int, kind: RTerm) -> Iterator[None]:

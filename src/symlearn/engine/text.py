@@ -577,6 +577,3 @@ DETERMINISTIC[("upcase_atom", 2)] = _case(True, False)
 DETERMINISTIC[("downcase_atom", 2)] = _case(False, False)
 DETERMINISTIC[("string_upper", 2)] = _case(True, True)
 DETERMINISTIC[("string_lower", 2)] = _case(False, True)
-
-
-_ = (EMPTY_LIST, LIST_FUNCTOR, domain_error, format_term)
